@@ -1,0 +1,80 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings shared by every Swift target. Swift 6 language mode gives complete strict
+/// concurrency checking; the upcoming features keep existentials and imports explicit.
+let swiftSettings: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "budget-ledger",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "budget", targets: ["budget"]),
+    .library(name: "EventLog", targets: ["EventLog"]),
+    .library(name: "LMDB", targets: ["LMDB"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+  ],
+  targets: [
+    // MARK: Storage
+    .systemLibrary(
+      name: "CLMDB",
+      path: "Sources/CLMDB",
+      pkgConfig: "lmdb",
+      providers: [.apt(["liblmdb-dev"])]
+    ),
+    .target(name: "LMDB", dependencies: ["CLMDB"], swiftSettings: swiftSettings),
+    .target(
+      name: "EventLog",
+      dependencies: ["LMDB", .product(name: "Crypto", package: "swift-crypto")],
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: Front ends
+    .executableTarget(
+      name: "budget",
+      dependencies: ["EventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: Tools
+    .executableTarget(
+      name: "ledger-bench",
+      dependencies: ["EventLog", "LMDB"],
+      path: "Tools/Bench",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "eventlog-torture",
+      dependencies: ["EventLog"],
+      path: "Tools/EventLogTorture",
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: Tests
+    .target(
+      name: "LedgerTesting",
+      dependencies: ["EventLog", "LMDB"],
+      path: "Tests/LedgerTesting",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LMDBTests",
+      dependencies: ["LMDB", "LedgerTesting"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "EventLogTests",
+      // The torture tool is a dependency so that `swift build --build-tests` always builds the
+      // child process the crash-safety test kills.
+      dependencies: ["EventLog", "LMDB", "LedgerTesting", "eventlog-torture"],
+      swiftSettings: swiftSettings
+    ),
+  ]
+)

@@ -1,0 +1,85 @@
+/// Events for one stream within an ``AppendBatch``, with the version the writer expects.
+public struct StreamAppend: Sendable, Hashable {
+  public var stream: StreamName
+  public var expectedVersion: ExpectedVersion
+  public var events: [ProposedEvent]
+
+  public init(stream: StreamName, expectedVersion: ExpectedVersion = .any, events: [ProposedEvent]) {
+    self.stream = stream
+    self.expectedVersion = expectedVersion
+    self.events = events
+  }
+}
+
+/// Everything one caller appends atomically: events for one or more streams, each with its own
+/// expected version, and an optional idempotency key that makes retries safe.
+///
+/// The batch is all-or-nothing: either every event is written, in order, at dense positions,
+/// or none is.
+public struct AppendBatch: Sendable, Hashable {
+  public var streams: [StreamAppend]
+  public var idempotencyKey: IdempotencyKey?
+
+  public init(_ streams: [StreamAppend], idempotencyKey: IdempotencyKey? = nil) {
+    self.streams = streams
+    self.idempotencyKey = idempotencyKey
+  }
+
+  /// The number of events in the batch.
+  public var eventCount: Int { streams.reduce(0) { $0 + $1.events.count } }
+
+  /// The most events one batch may carry.
+  public static let maximumEventCount = 100_000
+
+  /// Checks limits that do not depend on the log's state.
+  func validate() throws(EventLogError) {
+    guard !streams.isEmpty, streams.allSatisfy({ !$0.events.isEmpty }) else { throw .emptyBatch }
+    guard eventCount <= Self.maximumEventCount else {
+      throw .invalidInput(
+        field: "batch", reason: "\(eventCount) events exceed the limit of \(Self.maximumEventCount) per batch; split it")
+    }
+    var seen = Set<StreamName>()
+    for append in streams {
+      guard seen.insert(append.stream).inserted else {
+        throw .invalidInput(
+          field: "batch", reason: "stream '\(append.stream)' appears twice; put all its events in one StreamAppend")
+      }
+      for event in append.events { try event.validate() }
+    }
+  }
+}
+
+extension ProposedEvent {
+  func validate() throws(EventLogError) {
+    let typeBytes = type.utf8
+    guard !typeBytes.isEmpty, typeBytes.count <= Self.maximumTypeLength,
+      typeBytes.allSatisfy({ $0.isTypeNameCharacter })
+    else {
+      throw .invalidInput(
+        field: "event type '\(type)'",
+        reason: "use 1 to \(Self.maximumTypeLength) characters among A-Z a-z 0-9 . _ -")
+    }
+    guard payload.count <= Self.maximumPayloadSize else {
+      throw .invalidInput(
+        field: "payload of \(type)",
+        reason: "\(payload.count) bytes exceed the limit of \(Self.maximumPayloadSize)")
+    }
+    for (name, value) in [("actor", metadata.actor), ("correlation id", metadata.correlationId),
+                          ("causation id", metadata.causationId)] {
+      if let value, value.utf8.count > EventMetadata.maximumFieldLength {
+        throw .invalidInput(field: name, reason: "longer than \(EventMetadata.maximumFieldLength) bytes")
+      }
+    }
+  }
+}
+
+extension UInt8 {
+  fileprivate var isTypeNameCharacter: Bool {
+    switch self {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+      true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import LMDB
+
+/// Applies a group of appends inside one LMDB write transaction (group commit).
+///
+/// Each append is checked in full — idempotency key, every expected version — before any of
+/// its events is written, so a rejected append leaves no trace while the others in the group
+/// still commit. Stream versions seen by later appends in the group include earlier ones.
+struct AppendTransaction {
+  private let txn: WriteTransaction
+  private let schema: LogSchema
+  private let recordedAt: Int64
+  private var head: LogHead
+  private var streams: [StreamName: StreamState] = [:]
+  private var dirtyStreams: Set<StreamName> = []
+  private var nextStreamId: UInt64
+  private var nextStreamIdChanged = false
+
+  /// Starts a group; recorded-at never goes backwards along the log, even if the clock does.
+  init(txn: WriteTransaction, schema: LogSchema, now: Int64) throws {
+    self.txn = txn
+    self.schema = schema
+    self.head = try schema.head(in: txn)
+    self.recordedAt = max(now, head.recordedAt)
+    if let stored = try txn.get(LogSchema.MetaKey.nextStreamId, in: schema.meta), stored.count == 8 {
+      nextStreamId = UInt64(littleEndian: stored.loadUnaligned(as: UInt64.self))
+    } else {
+      nextStreamId = 1
+    }
+  }
+
+  /// The position of the last event written so far.
+  var headPosition: UInt64 { head.position }
+
+  /// Checks and writes one append. LMDB failures abort the whole group; rule violations
+  /// reject only this append.
+  mutating func apply(_ append: PendingAppend) throws -> Result<AppendResult, EventLogError> {
+    if let key = append.batch.idempotencyKey, let earlier = try txn.get(key.rawValue, in: schema.idempotency) {
+      return try replay(idempotencyRecord: earlier, key: key, fingerprint: append.fingerprint)
+    }
+    var states: [StreamState?] = []
+    states.reserveCapacity(append.batch.streams.count)
+    for streamAppend in append.batch.streams {
+      let state = try state(of: streamAppend.stream)
+      guard streamAppend.expectedVersion.isSatisfied(by: state?.version) else {
+        return .failure(
+          .wrongExpectedVersion(
+            stream: streamAppend.stream.rawValue, expected: streamAppend.expectedVersion, actual: state?.version))
+      }
+      states.append(state)
+    }
+    let first = head.position + 1
+    var versions: [StreamName: UInt64] = [:]
+    for (streamAppend, existing) in zip(append.batch.streams, states) {
+      var state = existing ?? newStream()
+      for event in streamAppend.events {
+        state.version += 1
+        try write(event, stream: streamAppend.stream, state: state)
+      }
+      streams[streamAppend.stream] = state
+      dirtyStreams.insert(streamAppend.stream)
+      versions[streamAppend.stream] = state.version
+    }
+    if let key = append.batch.idempotencyKey, let fingerprint = append.fingerprint {
+      var record = [UInt8](repeating: 0, count: 16 + ChainHash.byteCount)
+      record.withUnsafeMutableBytes { bytes in
+        bytes.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt64.self)
+        bytes.storeBytes(of: (head.position - first + 1).littleEndian, toByteOffset: 8, as: UInt64.self)
+        fingerprint.write(to: bytes.baseAddress! + 16)
+      }
+      try txn.put(record, for: key.rawValue, in: schema.idempotency, flags: .noOverwrite)
+    }
+    return .success(
+      AppendResult(positions: first...head.position, streamVersions: versions, recordedAt: recordedAt, wasDuplicate: false))
+  }
+
+  /// Stores the stream states and counters changed by the group. Call once, before commit.
+  mutating func finish() throws(LMDBError) {
+    for name in dirtyStreams {
+      try txn.put(streams[name]!.encoded, for: name.rawValue, in: schema.streams)
+    }
+    if nextStreamIdChanged {
+      try txn.put(
+        withUnsafeBytes(of: nextStreamId.littleEndian) { Array($0) }, for: LogSchema.MetaKey.nextStreamId,
+        in: schema.meta)
+    }
+  }
+
+  // MARK: Writing
+
+  private mutating func write(_ event: ProposedEvent, stream: StreamName, state: StreamState) throws(LMDBError) {
+    let position = head.position + 1
+    let canonicalSize = EnvelopeLayout.canonicalSize(of: event, streamLength: stream.rawValue.utf8.count)
+    let stored = try txn.reserve(
+      canonicalSize + ChainHash.byteCount, for: BigEndianKey(position), in: schema.events, flags: .append)
+    let canonical = UnsafeMutableRawBufferPointer(rebasing: stored[..<canonicalSize])
+    EnvelopeLayout.encode(
+      event, stream: stream.rawValue, position: position, streamVersion: state.version, recordedAt: recordedAt,
+      into: canonical)
+    let hash = head.hash.next(record: UnsafeRawBufferPointer(canonical))
+    hash.write(to: stored.baseAddress! + canonicalSize)
+    try txn.put(BigEndianKey(position), for: BigEndianPairKey(state.id, state.version), in: schema.streamIndex)
+    head = LogHead(position: position, hash: hash, recordedAt: recordedAt)
+  }
+
+  private mutating func state(of stream: StreamName) throws(LMDBError) -> StreamState? {
+    if let cached = streams[stream] { return cached }
+    let stored = try schema.streamState(stream, in: txn)
+    if let stored { streams[stream] = stored }
+    return stored
+  }
+
+  private mutating func newStream() -> StreamState {
+    defer {
+      nextStreamId += 1
+      nextStreamIdChanged = true
+    }
+    return StreamState(id: nextStreamId, version: 0)
+  }
+
+  // MARK: Retries
+
+  /// The original result of an append whose idempotency key is being reused.
+  private func replay(
+    idempotencyRecord: UnsafeRawBufferPointer, key: IdempotencyKey, fingerprint: ChainHash?
+  ) throws -> Result<AppendResult, EventLogError> {
+    guard idempotencyRecord.count == 16 + ChainHash.byteCount else {
+      return .failure(.corruptRecord(position: 0, reason: "idempotency record for '\(key)' is malformed"))
+    }
+    let stored = ChainHash(bytes: UnsafeRawBufferPointer(rebasing: idempotencyRecord[16...]))
+    guard stored == fingerprint else { return .failure(.idempotencyKeyReused(key: key.rawValue)) }
+    let first = UInt64(littleEndian: idempotencyRecord.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+    let count = UInt64(littleEndian: idempotencyRecord.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    let last = first + count - 1
+    var versions: [StreamName: UInt64] = [:]
+    var recordedAt: Int64 = 0
+    try txn.withCursor(on: schema.events) { cursor in
+      var entry = try cursor.seek(exactly: BigEndianKey(first))
+      while let current = entry, let position = BigEndianKey.decode(current.key), position <= last {
+        let view = try EventView(storedBytes: current.value, key: position)
+        versions[try StreamName(view.stream)] = view.streamVersion
+        recordedAt = view.recordedAt
+        entry = try cursor.next()
+      }
+    }
+    return .success(
+      AppendResult(positions: first...last, streamVersions: versions, recordedAt: recordedAt, wasDuplicate: true))
+  }
+}

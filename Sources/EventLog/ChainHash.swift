@@ -1,0 +1,72 @@
+import Crypto
+
+/// A SHA-256 link of the hash chain: `hash(n) = SHA-256(hash(n-1) ‖ canonical bytes of n)`.
+///
+/// Any change to a stored event, or any deleted or reordered event, changes every later link,
+/// which is what makes the log tamper-evident.
+public struct ChainHash: Sendable, Hashable, CustomStringConvertible {
+  @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64)
+
+  /// The link before the first event: 32 zero bytes.
+  public static let genesis = ChainHash(words: (0, 0, 0, 0))
+
+  /// The number of bytes in a hash.
+  public static let byteCount = 32
+
+  @usableFromInline init(words: (UInt64, UInt64, UInt64, UInt64)) { self.words = words }
+
+  /// Reads a hash from the first 32 bytes of `bytes`.
+  @inlinable
+  public init(bytes: UnsafeRawBufferPointer) {
+    precondition(bytes.count >= Self.byteCount)
+    words = (
+      bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+      bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+      bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
+      bytes.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+    )
+  }
+
+  /// The link that follows `self` for an event whose canonical bytes are `record`.
+  public func next(record: UnsafeRawBufferPointer) -> ChainHash {
+    var hasher = SHA256()
+    withUnsafeBytes(of: words) { hasher.update(bufferPointer: $0) }
+    hasher.update(bufferPointer: record)
+    return hasher.finalize().withUnsafeBytes { ChainHash(bytes: $0) }
+  }
+
+  /// Copies the 32 bytes to `destination`.
+  @inlinable
+  public func write(to destination: UnsafeMutableRawPointer) {
+    withUnsafeBytes(of: words) { destination.copyMemory(from: $0.baseAddress!, byteCount: Self.byteCount) }
+  }
+
+  /// The 32 bytes of the hash.
+  public var bytes: [UInt8] { withUnsafeBytes(of: words) { Array($0) } }
+
+  /// Lower-case hexadecimal, 64 characters.
+  public var hex: String {
+    let digits = Array("0123456789abcdef".utf8)
+    var out = [UInt8]()
+    out.reserveCapacity(64)
+    for byte in bytes {
+      out.append(digits[Int(byte >> 4)])
+      out.append(digits[Int(byte & 0xF)])
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  public var description: String { hex }
+
+  public static func == (lhs: ChainHash, rhs: ChainHash) -> Bool {
+    lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
+      && lhs.words.3 == rhs.words.3
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(words.0)
+    hasher.combine(words.1)
+    hasher.combine(words.2)
+    hasher.combine(words.3)
+  }
+}

@@ -1,0 +1,103 @@
+import LMDB
+
+/// Which way a read walks the log.
+public enum ReadDirection: Sendable, Hashable {
+  case forward
+  case backward
+}
+
+/// Whether a scan goes on after the current event.
+public enum ScanControl: Sendable {
+  case `continue`
+  case stop
+}
+
+extension EventLog {
+  /// The last event's position (0 for an empty log), chain hash and recorded-at.
+  public func head() throws(EventLogError) -> LogHead {
+    try withRead { txn in try schema.head(in: txn) }
+  }
+
+  /// The event at `position`, or `nil` if there is none.
+  public func event(at position: UInt64) throws(EventLogError) -> RecordedEvent? {
+    try withRead { txn in
+      guard let bytes = try txn.get(BigEndianKey(position), in: schema.events) else { return nil }
+      return RecordedEvent(try EventView(storedBytes: bytes, key: position))
+    }
+  }
+
+  /// Calls `body` with each event from `position` on (inclusive) in `direction`, zero-copy.
+  ///
+  /// The views are valid only inside `body`. The whole scan sees one consistent snapshot.
+  /// Returns the number of events visited.
+  @discardableResult
+  public func scan(
+    from position: UInt64 = 1, direction: ReadDirection = .forward,
+    _ body: (EventView) throws -> ScanControl
+  ) throws -> Int {
+    try withRead { txn in
+      try txn.withCursor(on: schema.events) { cursor in
+        var entry: Cursor.Entry?
+        switch direction {
+        case .forward: entry = try cursor.seek(atLeast: BigEndianKey(position))
+        case .backward: entry = try cursor.seek(atMost: BigEndianKey(position))
+        }
+        var visited = 0
+        while let current = entry {
+          let key = BigEndianKey.decode(current.key) ?? 0
+          visited += 1
+          if try body(try EventView(storedBytes: current.value, key: key)) == .stop { break }
+          entry = direction == .forward ? try cursor.next() : try cursor.previous()
+        }
+        return visited
+      }
+    }
+  }
+
+  /// Up to `limit` events from `position` on (inclusive), copied out.
+  ///
+  /// Backward reads start at `position` or the last event before it; pass `.max` for the end.
+  public func read(
+    from position: UInt64 = 1, direction: ReadDirection = .forward, limit: Int = 1000
+  ) throws -> [RecordedEvent] {
+    var events: [RecordedEvent] = []
+    guard limit > 0 else { return events }
+    events.reserveCapacity(min(limit, 1024))
+    try scan(from: position, direction: direction) { view in
+      events.append(RecordedEvent(view))
+      return events.count < limit ? .continue : .stop
+    }
+    return events
+  }
+
+  /// The current version of `stream`, or `nil` if it has no events.
+  public func version(of stream: StreamName) throws(EventLogError) -> UInt64? {
+    try withRead { txn in try schema.streamState(stream, in: txn)?.version }
+  }
+
+  /// Up to `limit` events of one stream, from `version` (inclusive) in `direction`.
+  public func read(
+    stream: StreamName, from version: UInt64 = 1, direction: ReadDirection = .forward, limit: Int = 1000
+  ) throws(EventLogError) -> [RecordedEvent] {
+    try withRead { txn in
+      guard let state = try schema.streamState(stream, in: txn), limit > 0 else { return [] }
+      var events: [RecordedEvent] = []
+      try txn.withCursor(on: schema.streamIndex) { index in
+        var entry: Cursor.Entry? =
+          direction == .forward
+          ? try index.seek(atLeast: BigEndianPairKey(state.id, version))
+          : try index.seek(atMost: BigEndianPairKey(state.id, version))
+        while let current = entry, BigEndianKey.decode(current.key) == state.id, events.count < limit {
+          guard let position = BigEndianKey.decode(current.value),
+            let stored = try txn.get(BigEndianKey(position), in: schema.events)
+          else {
+            throw EventLogError.corruptRecord(position: 0, reason: "stream index of '\(stream)' points nowhere")
+          }
+          events.append(RecordedEvent(try EventView(storedBytes: stored, key: position)))
+          entry = direction == .forward ? try index.next() : try index.previous()
+        }
+      }
+      return events
+    }
+  }
+}

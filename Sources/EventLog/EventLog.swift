@@ -1,0 +1,122 @@
+import LMDB
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An append-only, hash-chained event log stored in an LMDB file.
+///
+/// Every event gets a dense global position (from 1), a dense version in its stream (from 1),
+/// a recorded-at timestamp that never decreases, and a chain hash linking it to the event
+/// before it. Appends go through a single writer that batches concurrent callers into one
+/// transaction (group commit); reads are lock-free snapshots.
+///
+/// ```swift
+/// let log = try EventLog(path: "/tmp/demo.ledger")
+/// let result = try await log.append(
+///   [ProposedEvent(type: "AccountOpened", payload: bytes)],
+///   to: "account-1", expectedVersion: .noStream)
+/// ```
+public final class EventLog: Sendable {
+  /// How a log is opened.
+  public struct Options: Sendable {
+    public var durability: Durability
+    /// The map size to start with; it grows on demand.
+    public var initialMapSize: Int
+    /// An upper bound for the file; `nil` grows while the disk allows.
+    public var maxMapSize: Int?
+    /// The system clock for recorded-at, in UTC milliseconds. Replaceable in tests.
+    public var clock: @Sendable () -> Int64
+
+    public init(
+      durability: Durability = .durable, initialMapSize: Int = 64 << 20, maxMapSize: Int? = nil,
+      clock: @escaping @Sendable () -> Int64 = EventLog.systemClock
+    ) {
+      self.durability = durability
+      self.initialMapSize = initialMapSize
+      self.maxMapSize = maxMapSize
+      self.clock = clock
+    }
+  }
+
+  /// The path of the ledger file (an LMDB file with a `-lock` file beside it).
+  public let path: String
+  let environment: Environment
+  let schema: LogSchema
+  let watcher: HeadWatcher
+  private let writer: GroupCommitWriter
+
+  /// Opens the log at `path`, creating the file (mode 0600) if it does not exist.
+  ///
+  /// - Throws: ``EventLogError/unsupportedFormatVersion(found:supported:)`` if the file was
+  ///   written by a newer program; ``EventLogError/storage(_:)`` if LMDB cannot open it.
+  public init(path: String, options: Options = Options()) throws(EventLogError) {
+    do {
+      let environment = try Environment(
+        path: path,
+        options: Environment.Options(
+          flags: Environment.Flags.noSubdirectory.union(options.durability.environmentFlags),
+          initialMapSize: options.initialMapSize, maxMapSize: options.maxMapSize))
+      let schema = try LogSchema.open(in: environment)
+      let head = try environment.read { txn in try schema.head(in: txn) }
+      let watcher = HeadWatcher(head: head.position)
+      self.environment = environment
+      self.schema = schema
+      self.watcher = watcher
+      self.writer = GroupCommitWriter(
+        environment: environment, schema: schema, clock: options.clock, onCommit: { watcher.publish($0) })
+      self.path = path
+    } catch {
+      throw EventLogError(error)
+    }
+  }
+
+  /// The current UTC time in milliseconds since 1970.
+  @Sendable public static func systemClock() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+  }
+
+  // MARK: Appending
+
+  /// Appends `batch` atomically and returns where its events landed.
+  ///
+  /// Concurrent calls are committed together by the single writer; each gets its own result.
+  /// A call that fails changes nothing. Once queued, an append completes even if the calling
+  /// task is cancelled.
+  public func append(_ batch: AppendBatch) async throws(EventLogError) -> AppendResult {
+    let pending = try PendingAppend(batch)
+    do {
+      return try await writer.submit(pending)
+    } catch {
+      throw EventLogError(error)
+    }
+  }
+
+  /// Appends `events` to one stream. See ``append(_:)``.
+  public func append(
+    _ events: [ProposedEvent], to stream: StreamName, expectedVersion: ExpectedVersion = .any,
+    idempotencyKey: IdempotencyKey? = nil
+  ) async throws(EventLogError) -> AppendResult {
+    try await append(
+      AppendBatch([StreamAppend(stream: stream, expectedVersion: expectedVersion, events: events)], idempotencyKey: idempotencyKey))
+  }
+
+  // MARK: Maintenance
+
+  /// Forces buffered commits to disk; use after a bulk load in ``Durability/noSync``.
+  public func flush() throws(EventLogError) {
+    do { try environment.sync(force: true) } catch { throw .storage(error) }
+  }
+
+  /// Bytes of the file in use.
+  public var usedSize: Int { environment.usedSize }
+
+  /// Runs `body` in a read transaction, mapping storage errors.
+  func withRead<R>(_ body: (ReadTransaction) throws -> R) throws(EventLogError) -> R {
+    do { return try environment.read(body) } catch { throw EventLogError(error) }
+  }
+}

@@ -1,0 +1,53 @@
+/// The name of a stream, e.g. `transaction-6f1c…` or `budget-2024-03`.
+///
+/// Validated on creation: 1 to 200 UTF-8 bytes, no control characters.
+public struct StreamName: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+  public let rawValue: String
+
+  /// The longest name accepted, in UTF-8 bytes (LMDB keys are limited to 511).
+  public static let maximumLength = 200
+
+  public init(_ rawValue: String) throws(EventLogError) {
+    let count = rawValue.utf8.count
+    guard count > 0 else { throw .invalidInput(field: "stream name", reason: "it is empty") }
+    guard count <= Self.maximumLength else {
+      throw .invalidInput(
+        field: "stream name", reason: "\(count) bytes exceed the limit of \(Self.maximumLength)")
+    }
+    guard !rawValue.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+      throw .invalidInput(field: "stream name", reason: "it contains control characters")
+    }
+    self.rawValue = rawValue
+  }
+
+  /// For literals in code; an invalid literal is a programming error.
+  public init(stringLiteral value: String) {
+    do { try self.init(value) } catch { preconditionFailure("invalid stream name literal: \(error)") }
+  }
+
+  public var description: String { rawValue }
+}
+
+/// A caller-chosen key that makes an append safe to retry: the same key returns the original
+/// positions and writes nothing.
+public struct IdempotencyKey: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+  public let rawValue: String
+
+  /// The longest key accepted, in UTF-8 bytes.
+  public static let maximumLength = 200
+
+  public init(_ rawValue: String) throws(EventLogError) {
+    let count = rawValue.utf8.count
+    guard count > 0, count <= Self.maximumLength else {
+      throw .invalidInput(
+        field: "idempotency key", reason: "use 1 to \(Self.maximumLength) bytes (got \(count))")
+    }
+    self.rawValue = rawValue
+  }
+
+  public init(stringLiteral value: String) {
+    do { try self.init(value) } catch { preconditionFailure("invalid idempotency key literal: \(error)") }
+  }
+
+  public var description: String { rawValue }
+}

@@ -1,0 +1,52 @@
+import CLMDB
+
+/// A position in a database, valid inside ``Transaction/withCursor(on:_:)``.
+///
+/// Each move returns the entry it lands on, or `nil` past either end. Buffers are zero-copy
+/// views into the map, valid until the transaction ends.
+public struct Cursor {
+  /// One key and its value.
+  public typealias Entry = (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)
+
+  @usableFromInline let handle: OpaquePointer
+
+  @usableFromInline init(handle: OpaquePointer) { self.handle = handle }
+
+  @inlinable public func first() throws(LMDBError) -> Entry? { try move(MDB_FIRST) }
+  @inlinable public func last() throws(LMDBError) -> Entry? { try move(MDB_LAST) }
+  @inlinable public func next() throws(LMDBError) -> Entry? { try move(MDB_NEXT) }
+  @inlinable public func previous() throws(LMDBError) -> Entry? { try move(MDB_PREV) }
+  @inlinable public func current() throws(LMDBError) -> Entry? { try move(MDB_GET_CURRENT) }
+
+  /// Moves to the first entry whose key is ≥ `key`.
+  @inlinable
+  public func seek(atLeast key: some ByteRepresentable) throws(LMDBError) -> Entry? {
+    try key.withBytes { (bytes) throws(LMDBError) -> Entry? in try move(MDB_SET_RANGE, key: bytes) }
+  }
+
+  /// Moves to the entry whose key is exactly `key`.
+  @inlinable
+  public func seek(exactly key: some ByteRepresentable) throws(LMDBError) -> Entry? {
+    try key.withBytes { (bytes) throws(LMDBError) -> Entry? in try move(MDB_SET_KEY, key: bytes) }
+  }
+
+  /// Moves to the last entry whose key is ≤ `key`.
+  @inlinable
+  public func seek(atMost key: some ByteRepresentable) throws(LMDBError) -> Entry? {
+    try key.withBytes { (bytes) throws(LMDBError) -> Entry? in
+      guard let entry = try move(MDB_SET_RANGE, key: bytes) else { return try move(MDB_LAST) }
+      if entry.key.elementsEqual(bytes) { return entry }
+      return try move(MDB_PREV)
+    }
+  }
+
+  @inlinable
+  func move(_ op: MDB_cursor_op, key: UnsafeRawBufferPointer? = nil) throws(LMDBError) -> Entry? {
+    var k = key.map { MDB_val($0) } ?? MDB_val()
+    var v = MDB_val()
+    let code = mdb_cursor_get(handle, &k, &v, op)
+    if code == MDB_NOTFOUND { return nil }
+    try LMDBError.check(code, "mdb_cursor_get")
+    return (UnsafeRawBufferPointer(k), UnsafeRawBufferPointer(v))
+  }
+}

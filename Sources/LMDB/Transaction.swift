@@ -1,0 +1,65 @@
+import CLMDB
+
+/// Operations shared by read and write transactions.
+///
+/// Buffers returned by reads point straight into the memory map (zero-copy) and are valid
+/// only until the transaction ends, that is, inside the closure that received it.
+public protocol Transaction {
+  /// The underlying `MDB_txn`.
+  var handle: OpaquePointer { get }
+}
+
+/// A read-only snapshot, valid inside ``Environment/read(_:)``.
+public struct ReadTransaction: Transaction {
+  public let handle: OpaquePointer
+}
+
+/// A write transaction, valid inside ``Environment/write(_:)``.
+public struct WriteTransaction: Transaction {
+  public let handle: OpaquePointer
+}
+
+extension Transaction {
+  /// The value stored under `key`, or `nil`. Zero-copy: valid until the transaction ends.
+  @inlinable
+  public func get(_ key: some ByteRepresentable, in database: Database) throws(LMDBError) -> UnsafeRawBufferPointer? {
+    try key.withBytes { (keyBytes) throws(LMDBError) -> UnsafeRawBufferPointer? in
+      var k = MDB_val(keyBytes)
+      var v = MDB_val()
+      let code = mdb_get(handle, database.dbi, &k, &v)
+      if code == MDB_NOTFOUND { return nil }
+      try LMDBError.check(code, "mdb_get")
+      return UnsafeRawBufferPointer(v)
+    }
+  }
+
+  /// The number of entries in `database`.
+  public func count(of database: Database) throws(LMDBError) -> Int {
+    var stat = MDB_stat()
+    try LMDBError.check(mdb_stat(handle, database.dbi, &stat), "mdb_stat")
+    return stat.ms_entries
+  }
+
+  /// Opens a cursor over `database` for the duration of `body`.
+  @inlinable
+  public func withCursor<R>(on database: Database, _ body: (Cursor) throws -> R) throws -> R {
+    var cursor: OpaquePointer?
+    try LMDBError.check(mdb_cursor_open(handle, database.dbi, &cursor), "mdb_cursor_open")
+    defer { mdb_cursor_close(cursor) }
+    return try body(Cursor(handle: cursor!))
+  }
+}
+
+extension MDB_val {
+  @inlinable
+  init(_ bytes: UnsafeRawBufferPointer) {
+    self.init(mv_size: bytes.count, mv_data: UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+  }
+}
+
+extension UnsafeRawBufferPointer {
+  @inlinable
+  init(_ value: MDB_val) {
+    self.init(start: value.mv_data, count: value.mv_size)
+  }
+}
