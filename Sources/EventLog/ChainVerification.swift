@@ -29,6 +29,11 @@ public struct ChainFailure: Sendable, Hashable, CustomStringConvertible {
   public var position: UInt64
   public var kind: Kind
 
+  public init(position: UInt64, kind: Kind) {
+    self.position = position
+    self.kind = kind
+  }
+
   public var description: String {
     switch kind {
     case .hashMismatch(let expected, let stored):

@@ -12,8 +12,12 @@ extension EventLog {
     var failure: ChainFailure?
     try scan(from: 1) { view in
       let position = expectedPosition
-      if view.position != position {
-        failure = ChainFailure(position: position, kind: view.position > position ? .gap(found: view.position) : .misplaced(recordPosition: view.position))
+      guard view.storedPosition == position else {
+        failure = ChainFailure(position: position, kind: .gap(found: view.storedPosition))
+        return .stop
+      }
+      guard view.position == position else {
+        failure = ChainFailure(position: position, kind: .misplaced(recordPosition: view.position))
         return .stop
       }
       let computed = hash.next(record: view.canonicalBytes)

@@ -1,4 +1,5 @@
 import LMDB
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -111,6 +112,10 @@ public final class EventLog: Sendable {
   public func flush() throws(EventLogError) {
     do { try environment.sync(force: true) } catch { throw .storage(error) }
   }
+
+  /// How many write transactions this handle has committed; with group commit this grows
+  /// more slowly than the number of appends.
+  public var commitCount: UInt64 { writer.commits.load(ordering: .relaxed) }
 
   /// Bytes of the file in use.
   public var usedSize: Int { environment.usedSize }

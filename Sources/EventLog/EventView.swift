@@ -6,6 +6,9 @@
 public struct EventView {
   /// The whole stored value: canonical bytes followed by the 32-byte chain hash.
   public let storedBytes: UnsafeRawBufferPointer
+  /// The position the record is stored under; equal to ``position`` unless the log was
+  /// tampered with.
+  public let storedPosition: UInt64
   let streamLength: Int
   let typeLength: Int
   let payloadOffset: Int
@@ -46,6 +49,7 @@ public struct EventView {
       throw .corruptRecord(position: key, reason: "field lengths do not add up to the record size")
     }
     self.storedBytes = storedBytes
+    self.storedPosition = key
     self.streamLength = streamLength
     self.typeLength = typeLength
     self.metadataOffset = metadataOffset

@@ -21,6 +21,9 @@ final class GroupCommitWriter: Sendable {
   /// The most events committed in one transaction; bigger queues take several commits.
   static let maximumEventsPerCommit = 200_000
 
+  /// LMDB transactions committed so far by this writer.
+  let commits = Atomic<UInt64>(0)
+
   private let queue = DispatchQueue(label: "budget-ledger.event-log.writer", qos: .userInitiated)
   private let state = Mutex(State())
   private let environment: Environment
@@ -92,6 +95,7 @@ final class GroupCommitWriter: Sendable {
         try transaction.finish()
         return (results, transaction.headPosition)
       }
+      commits.add(1, ordering: .relaxed)
       onCommit(head)
       return results
     } catch {

@@ -1,0 +1,91 @@
+import LMDB
+import LedgerTesting
+import Testing
+
+@Suite("LMDB environment and transactions")
+struct EnvironmentTests {
+  @Test("given a write that throws, when the closure exits, then nothing it wrote is visible")
+  func throwingWriteAborts() throws {
+    let directory = TemporaryDirectory()
+    let environment = try Environment(path: directory.file("t.mdb"))
+    let db = try environment.openDatabase(named: "kv", flags: .create)
+    struct Boom: Error {}
+
+    #expect(throws: Boom.self) {
+      try environment.write { txn in
+        try txn.put("value", for: "key", in: db)
+        throw Boom()
+      }
+    }
+
+    #expect(try environment.read { try $0.get("key", in: db) } == nil)
+  }
+
+  @Test("given big-endian integer keys written out of order, when a cursor walks them, then they come back in numeric order")
+  func bigEndianKeysSortNumerically() throws {
+    let directory = TemporaryDirectory()
+    let environment = try Environment(path: directory.file("t.mdb"))
+    let db = try environment.openDatabase(named: "numbers", flags: .create)
+    let numbers: [UInt64] = [300, 2, 70_000, 1, 256, UInt64.max]
+    try environment.write { txn in
+      for number in numbers { try txn.put(BigEndianKey(number % 7), for: BigEndianKey(number), in: db) }
+    }
+
+    let walked = try environment.read { txn in
+      try txn.withCursor(on: db) { cursor in
+        var keys: [UInt64] = []
+        var entry = try cursor.first()
+        while let current = entry {
+          keys.append(BigEndianKey.decode(current.key)!)
+          entry = try cursor.next()
+        }
+        return keys
+      }
+    }
+
+    #expect(walked == numbers.sorted())
+    let atMost = try environment.read { txn in
+      try txn.withCursor(on: db) { try $0.seek(atMost: BigEndianKey(299)).map { BigEndianKey.decode($0.key) } }
+    }
+    #expect(atMost == 256)
+  }
+
+  @Test("given a 64 KiB map, when 5 MB are written in one transaction, then the map grows and the write succeeds")
+  func mapGrowsDuringAWrite() throws {
+    let directory = TemporaryDirectory()
+    let environment = try Environment(path: directory.file("t.mdb"), options: .init(initialMapSize: 64 << 10))
+    let db = try environment.openDatabase(named: "blobs", flags: .create)
+    let blob = [UInt8](repeating: 7, count: 5000)
+    var runs = 0
+
+    try environment.write { txn in
+      runs += 1
+      for key in 0..<1000 { try txn.put(blob, for: BigEndianKey(UInt64(key)), in: db) }
+    }
+
+    #expect(runs > 1)  // the body was re-run after growing
+    #expect(environment.mapSize >= 5_000_000)
+    #expect(try environment.read { try $0.count(of: db) } == 1000)
+  }
+
+  @Test("given an LMDB failure, then the error names the operation, the code and a readable reason")
+  func readableErrors() throws {
+    let error = #expect(throws: LMDBError.self) { try Environment(path: "/nonexistent/dir/x.mdb") }
+    #expect(error?.code == 2)
+    #expect(error?.description == "mdb_env_open(/nonexistent/dir/x.mdb) failed: no such file or directory (LMDB code 2)")
+  }
+
+  @Test("given a reserved value, when it is filled in place, then it reads back")
+  func reserveWritesInPlace() throws {
+    let directory = TemporaryDirectory()
+    let environment = try Environment(path: directory.file("t.mdb"))
+    let db = try environment.openDatabase(named: "r", flags: .create)
+
+    try environment.write { txn in
+      let buffer = try txn.reserve(4, for: "k", in: db)
+      buffer.copyBytes(from: [1, 2, 3, 4])
+    }
+
+    #expect(try environment.read { try $0.get("k", in: db).map(Array.init) } == [1, 2, 3, 4])
+  }
+}
