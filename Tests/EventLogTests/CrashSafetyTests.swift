@@ -5,7 +5,7 @@ import Testing
 
 /// Starts `eventlog-torture` (several tasks appending multi-stream batches through group
 /// commit), kills it with SIGKILL at a random moment, and checks the ledger — 25 times over
-/// the same file.
+/// the same file (`BUDGET_CRASH_ROUNDS` overrides; `make soak` runs 300).
 @Suite("Crash safety under kill -9")
 struct CrashSafetyTests {
   @Test("given a process appending batches, when it is killed at random 25 times, then no acknowledged batch is lost and none is partial")
@@ -16,7 +16,8 @@ struct CrashSafetyTests {
     var acknowledged: [Int: ClosedRange<UInt64>] = [:]
     var generator = SystemRandomNumberGenerator()
 
-    for round in 0..<25 {
+    let rounds = ProcessInfo.processInfo.environment["BUDGET_CRASH_ROUNDS"].flatMap { Int($0) } ?? 25
+    for round in 0..<rounds {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: torture)
       process.arguments = [path, String(round * 1_000_000), "4"]

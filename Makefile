@@ -1,0 +1,35 @@
+# budget-ledger — the two commands a new machine needs are `make run` and `make test`.
+SWIFT ?= swift
+LEDGER ?= $(CURDIR)/.build/demo.ledger
+
+.PHONY: setup build run test bench soak format clean
+
+setup:
+	@bash Tools/setup.sh
+
+build: setup
+	$(SWIFT) build
+
+## Build and run the main job (for now: append sample events and read them back).
+run: build
+	BUDGET_LEDGER="$(LEDGER)" $(SWIFT) run budget demo
+
+## Build and run the whole test suite (unit, integration, crash safety).
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+## Benchmarks against a raw-LMDB C baseline, in one run; results in JSON and text.
+bench: setup
+	bash Tools/bench.sh
+
+## Long-running checks: the kill -9 crash loop with 300 kills instead of 25.
+soak: setup
+	$(SWIFT) build --build-tests
+	BUDGET_CRASH_ROUNDS=300 $(SWIFT) test --filter CrashSafetyTests
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Tools
+
+clean:
+	rm -rf .build .build-bench

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what the build needs on a fresh Debian machine: liblmdb-dev (LMDB headers and
+# library, found through pkg-config). Safe to run again: it does nothing when all is there.
+set -euo pipefail
+
+need=()
+pkg-config --exists lmdb 2>/dev/null || need+=(liblmdb-dev)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+
+if [ ${#need[@]} -eq 0 ]; then
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "setup: installing ${need[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+# A fresh machine may have empty package lists: update once if the first install fails.
+if ! $SUDO apt-get install -y --no-install-recommends "${need[@]}" >/dev/null 2>&1; then
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y --no-install-recommends "${need[@]}"
+fi
+pkg-config --exists lmdb || { echo "setup: liblmdb-dev installed but pkg-config cannot find lmdb" >&2; exit 1; }
