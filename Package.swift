@@ -16,12 +16,16 @@ let package = Package(
     .executable(name: "budget", targets: ["budget"]),
     .library(name: "EventLog", targets: ["EventLog"]),
     .library(name: "LMDB", targets: ["LMDB"]),
+    .library(name: "LedgerDomain", targets: ["LedgerDomain"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
   ],
   targets: [
+    // MARK: Domain
+    .target(name: "LedgerDomain", swiftSettings: swiftSettings),
+
     // MARK: Storage
     .systemLibrary(
       name: "CLMDB",
@@ -62,6 +66,11 @@ let package = Package(
       name: "LedgerTesting",
       dependencies: ["EventLog", "LMDB"],
       path: "Tests/LedgerTesting",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LedgerDomainTests",
+      dependencies: ["LedgerDomain"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -1,0 +1,109 @@
+/// Everything a user can ask the ledger to do. ``decide(_:state:context:)`` turns a command
+/// into events, or refuses it with a ``DomainError``.
+///
+/// Commands carry the ids of the entities they create, chosen by the caller, so a retried
+/// command names the same entity.
+public enum LedgerCommand: Sendable, Hashable {
+  case createLedger(LedgerCreated)
+  case openAccount(OpenAccount)
+  case renameAccount(AccountID, name: String)
+  case closeAccount(AccountID, date: CivilDate)
+  case createCategory(CreateCategory)
+  case renameCategory(CategoryID, name: String)
+  case moveCategory(CategoryID, parent: CategoryID?, sortOrder: Int)
+  case restyleCategory(CategoryID, icon: String, color: ColorHex)
+  case archiveCategory(CategoryID)
+  case restoreCategory(CategoryID)
+  case deleteCategory(CategoryID)
+  case openPeriod(OpenPeriod)
+  case closePeriod(PeriodID, end: CivilDate?)
+  case reopenPeriod(PeriodID, reason: String)
+  case setBudget(BudgetSet)
+  case planIncome(IncomePlanned)
+  case moveBudget(BudgetMoved)
+  case setDueDate(CategoryID, CivilDate)
+  case clearDueDate(CategoryID)
+  case setRollover(RolloverSet)
+  case addTransaction(TransactionAdded)
+  case amendTransaction(TransactionAmended, expectedVersion: UInt64?)
+  case deleteTransaction(TransactionID, reason: String, expectedVersion: UInt64?)
+  case makeTransfer(TransferMade)
+}
+
+/// Opens an account.
+public struct OpenAccount: Sendable, Hashable {
+  public var account: AccountID
+  public var name: String
+  public var type: AccountType
+  /// The account's currency; the ledger's base currency if `nil`.
+  public var currency: Currency?
+  /// Signed opening balance, in the account's currency; zero if `nil`.
+  public var openingBalance: Money?
+  public var date: CivilDate
+
+  public init(
+    account: AccountID = .random(), name: String, type: AccountType, currency: Currency? = nil,
+    openingBalance: Money? = nil, date: CivilDate
+  ) {
+    self.account = account
+    self.name = name
+    self.type = type
+    self.currency = currency
+    self.openingBalance = openingBalance
+    self.date = date
+  }
+}
+
+/// Creates a custom category. Icon and color default to the seed's neutral style.
+public struct CreateCategory: Sendable, Hashable {
+  public var category: CategoryID
+  public var name: String
+  public var kind: CategoryKind
+  public var budgetType: BudgetType
+  public var parent: CategoryID?
+  public var icon: String?
+  public var color: ColorHex?
+  public var sortOrder: Int?
+
+  public init(
+    category: CategoryID = .random(), name: String, kind: CategoryKind = .expense, budgetType: BudgetType = .variable,
+    parent: CategoryID? = nil, icon: String? = nil, color: ColorHex? = nil, sortOrder: Int? = nil
+  ) {
+    self.category = category
+    self.name = name
+    self.kind = kind
+    self.budgetType = budgetType
+    self.parent = parent
+    self.icon = icon
+    self.color = color
+    self.sortOrder = sortOrder
+  }
+}
+
+/// Opens an expense period.
+public struct OpenPeriod: Sendable, Hashable {
+  public var period: PeriodID
+  public var name: String
+  public var start: CivilDate
+  public var end: CivilDate?
+
+  public init(period: PeriodID = .random(), name: String, start: CivilDate, end: CivilDate? = nil) {
+    self.period = period
+    self.name = name
+    self.start = start
+    self.end = end
+  }
+}
+
+/// What `decide` may know besides the state: today's date and the log's chain head.
+public struct DecisionContext: Sendable, Hashable {
+  /// Today, in the user's calendar: transactions may not be dated after it.
+  public var today: CivilDate
+  /// The log's chain head (hex), recorded as the seal when a period closes.
+  public var chainHead: String
+
+  public init(today: CivilDate, chainHead: String = "") {
+    self.today = today
+    self.chainHead = chainHead
+  }
+}

@@ -1,0 +1,97 @@
+/// The ledger's business rules: what a command means, given the current state.
+///
+/// Returns the events to append, or throws a ``DomainError`` that says why the command was
+/// refused. Pure: no I/O, no clock (today comes in `context`), no randomness (ids come in the
+/// command), so every rule can be tested as given events / when command / then events.
+public func decide(_ command: LedgerCommand, state: LedgerState, context: DecisionContext) throws(DomainError)
+  -> [LedgerEvent]
+{
+  var rules = Rules(state: state, context: context)
+  if case .createLedger(let created) = command { return try rules.createLedger(created) }
+  guard state.settings != nil else { throw .ledgerNotCreated }
+  switch command {
+  case .createLedger: return []  // handled above
+  case .openAccount(let command): return [.accountOpened(try rules.openAccount(command))]
+  case .renameAccount(let id, let name): return [.accountRenamed(try rules.renameAccount(id, to: name))]
+  case .closeAccount(let id, let date): return [.accountClosed(try rules.closeAccount(id, on: date))]
+  case .createCategory(let command): return [.categoryCreated(try rules.createCategory(command))]
+  case .renameCategory(let id, let name): return [.categoryRenamed(try rules.renameCategory(id, to: name))]
+  case .moveCategory(let id, let parent, let sortOrder):
+    return [.categoryMoved(try rules.moveCategory(id, under: parent, sortOrder: sortOrder))]
+  case .restyleCategory(let id, let icon, let color):
+    return [.categoryRestyled(try rules.restyleCategory(id, icon: icon, color: color))]
+  case .archiveCategory(let id): return [.categoryArchived(try rules.archiveCategory(id))]
+  case .restoreCategory(let id): return [.categoryRestored(try rules.restoreCategory(id))]
+  case .deleteCategory(let id): return [.categoryDeleted(try rules.deleteCategory(id))]
+  case .openPeriod(let command): return [.periodOpened(try rules.openPeriod(command))]
+  case .closePeriod(let id, let end): return [.periodClosed(try rules.closePeriod(id, end: end))]
+  case .reopenPeriod(let id, let reason): return [.periodReopened(try rules.reopenPeriod(id, reason: reason))]
+  case .setBudget(let event): return [.budgetSet(try rules.setBudget(event))]
+  case .planIncome(let event): return [.incomePlanned(try rules.planIncome(event))]
+  case .moveBudget(let event): return [.budgetMoved(try rules.moveBudget(event))]
+  case .setDueDate(let id, let date): return [.dueDateSet(try rules.setDueDate(id, date))]
+  case .clearDueDate(let id): return [.dueDateCleared(try rules.clearDueDate(id))]
+  case .setRollover(let event): return [.rolloverSet(try rules.setRollover(event))]
+  case .addTransaction(let event): return [.transactionAdded(try rules.addTransaction(event))]
+  case .amendTransaction(let amendment, let expected):
+    return [.transactionAmended(try rules.amendTransaction(amendment, expectedVersion: expected))]
+  case .deleteTransaction(let id, let reason, let expected):
+    return [.transactionDeleted(try rules.deleteTransaction(id, reason: reason, expectedVersion: expected))]
+  case .makeTransfer(let event): return [.transferMade(try rules.makeTransfer(event))]
+  }
+}
+
+/// The rules, grouped by entity in `Rules+*.swift` files; each returns the event a valid
+/// command produces.
+struct Rules {
+  let state: LedgerState
+  let context: DecisionContext
+
+  var baseCurrency: Currency { state.baseCurrency }
+
+  mutating func createLedger(_ created: LedgerCreated) throws(DomainError) -> [LedgerEvent] {
+    if let existing = state.settings { throw .ledgerAlreadyCreated(name: existing.name) }
+    var created = created
+    created.name = try TextRules.validated(created.name, field: "ledger name", maximum: FieldLimits.ledgerName)
+    guard (1...7).contains(created.firstDayOfWeek) else {
+      throw .invalidField(field: "first day of week", reason: "must be 1 (Monday) to 7 (Sunday)")
+    }
+    guard (1...12).contains(created.fiscalYearStartMonth) else {
+      throw .invalidField(field: "fiscal year start", reason: "must be a month from 1 to 12")
+    }
+    return [.ledgerCreated(created)] + DefaultCategories.events().map(LedgerEvent.categoryCreated)
+  }
+
+  // MARK: Shared checks
+
+  /// Throws if `date` is after today.
+  func notInFuture(_ date: CivilDate) throws(DomainError) {
+    if date > context.today { throw .dateInFuture(date, today: context.today) }
+  }
+
+  /// Throws if `date` falls inside a closed period.
+  func notInClosedPeriod(_ date: CivilDate) throws(DomainError) {
+    for period in state.periods.values where period.isClosed && period.contains(date) {
+      throw .periodClosed(name: period.name, date: date)
+    }
+  }
+
+  /// Throws unless `amount` is above zero, within the ledger's limit, and in `currency`.
+  func positive(_ amount: Money, field: String, currency: Currency) throws(DomainError) {
+    guard amount.currency == currency else {
+      throw .currencyMismatch(field: field, expected: currency, found: amount.currency)
+    }
+    guard amount.isPositive else {
+      throw .invalidField(field: field, reason: "must be more than zero (the type says whether money comes in or goes out)")
+    }
+    guard amount.isWithinLedgerLimit else {
+      throw .invalidField(field: field, reason: "is larger than the ledger's limit of 9,999,999,999,999.9999")
+    }
+  }
+
+  /// Throws unless `amount` is zero or more, within the limit, and in `currency`.
+  func nonNegative(_ amount: Money, field: String, currency: Currency) throws(DomainError) {
+    if amount.isZero, amount.currency == currency { return }
+    try positive(amount, field: field, currency: currency)
+  }
+}

@@ -1,0 +1,71 @@
+extension Rules {
+  func account(_ id: AccountID) throws(DomainError) -> AccountRecord {
+    guard let account = state.accounts[id] else { throw .notFound(kind: "account", reference: id.description, suggestion: nil) }
+    return account
+  }
+
+  func openAccountRecord(_ id: AccountID) throws(DomainError) -> AccountRecord {
+    let account = try account(id)
+    if account.isClosed { throw .accountClosed(name: account.name) }
+    return account
+  }
+
+  func uniqueAccountName(_ name: String, field: String, except id: AccountID? = nil) throws(DomainError) -> String {
+    let name = try TextRules.validated(name, field: field, maximum: FieldLimits.accountName)
+    let key = TextRules.key(name)
+    if state.accounts.contains(where: { $0.key != id && !$0.value.isClosed && TextRules.key($0.value.name) == key }) {
+      throw .invalidField(field: field, reason: "an open account named '\(name)' already exists; choose another name")
+    }
+    return name
+  }
+
+  func openAccount(_ command: OpenAccount) throws(DomainError) -> AccountOpened {
+    guard state.accounts[command.account] == nil else {
+      throw .invalidField(field: "account id", reason: "\(command.account) is already in use")
+    }
+    let name = try uniqueAccountName(command.name, field: "account name")
+    let currency = command.currency ?? baseCurrency
+    let opening = command.openingBalance ?? .zero(currency)
+    guard opening.currency == currency else {
+      throw .currencyMismatch(field: "opening balance", expected: currency, found: opening.currency)
+    }
+    guard opening.isWithinLedgerLimit else {
+      throw .invalidField(field: "opening balance", reason: "is larger than the ledger's limit of 9,999,999,999,999.9999")
+    }
+    try notInFuture(command.date)
+    return AccountOpened(
+      account: command.account, name: name, type: command.type, currency: currency, openingBalance: opening,
+      date: command.date)
+  }
+
+  func renameAccount(_ id: AccountID, to newName: String) throws(DomainError) -> AccountRenamed {
+    let account = try account(id)
+    let name = try uniqueAccountName(newName, field: "account name", except: id)
+    guard name != account.name else { throw .nothingToChange }
+    return AccountRenamed(account: id, previousName: account.name, name: name)
+  }
+
+  func closeAccount(_ id: AccountID, on date: CivilDate) throws(DomainError) -> AccountClosed {
+    _ = try openAccountRecord(id)
+    try notInFuture(date)
+    return AccountClosed(account: id, date: date)
+  }
+
+  func makeTransfer(_ transfer: TransferMade) throws(DomainError) -> TransferMade {
+    guard !state.transfers.contains(transfer.transfer) else {
+      throw .invalidField(field: "transfer id", reason: "\(transfer.transfer) is already in use")
+    }
+    let from = try openAccountRecord(transfer.from)
+    let to = try openAccountRecord(transfer.to)
+    guard transfer.from != transfer.to else { throw .sameAccountTransfer(name: from.name) }
+    guard from.currency == to.currency else {
+      throw .currencyMismatch(field: "account '\(to.name)'", expected: from.currency, found: to.currency)
+    }
+    try positive(transfer.amount, field: "transfer amount", currency: from.currency)
+    try notInFuture(transfer.date)
+    try notInClosedPeriod(transfer.date)
+    var transfer = transfer
+    transfer.note = try TextRules.optional(transfer.note, field: "note", maximum: FieldLimits.description)
+    return transfer
+  }
+}

@@ -1,0 +1,51 @@
+extension Rules {
+  /// An active expense category, for budgeting.
+  func budgetCategory(_ id: CategoryID) throws(DomainError) -> CategoryRecord {
+    let category = try activeCategory(id)
+    guard category.kind == .expense else {
+      throw .invalidField(field: "category '\(category.name)'", reason: "is an income category; plan income instead of budgeting it")
+    }
+    return category
+  }
+
+  func setBudget(_ event: BudgetSet) throws(DomainError) -> BudgetSet {
+    let category = try budgetCategory(event.category)
+    try nonNegative(event.amount, field: "budget for '\(category.name)'", currency: baseCurrency)
+    if event.span == .quarter {
+      guard category.budgetType == .quarterly else {
+        throw .invalidField(field: "category '\(category.name)'", reason: "is budgeted \(category.budgetType.rawValue); only quarterly categories take a quarterly amount")
+      }
+      guard (event.month.month - 1) % 3 == 0 else {
+        throw .invalidField(field: "quarter", reason: "must start in January, April, July or October (got \(event.month))")
+      }
+    }
+    if let current = state.budgets[event.month]?[event.category], current.amount == event.amount, current.span == event.span {
+      throw .nothingToChange
+    }
+    return event
+  }
+
+  func planIncome(_ event: IncomePlanned) throws(DomainError) -> IncomePlanned {
+    var event = event
+    event.source = try TextRules.validated(event.source, field: "income source", maximum: FieldLimits.incomeSource)
+    try nonNegative(event.amount, field: "planned income", currency: baseCurrency)
+    if let month = event.month, month.year != event.year {
+      throw .invalidField(field: "planned income", reason: "month \(month) is not in year \(event.year)")
+    }
+    guard (1...9999).contains(event.year) else { throw .invalidField(field: "year", reason: "must be between 1 and 9999") }
+    return event
+  }
+
+  func moveBudget(_ event: BudgetMoved) throws(DomainError) -> BudgetMoved {
+    let from = try budgetCategory(event.from)
+    _ = try budgetCategory(event.to)
+    guard event.from != event.to else {
+      throw .invalidField(field: "budget move", reason: "needs two different categories, but both are '\(from.name)'")
+    }
+    try positive(event.amount, field: "amount to move", currency: baseCurrency)
+    let available = state.budgets[event.month]?[event.from]?.amount ?? .zero(baseCurrency)
+    let enough = (try? event.amount.isLess(than: available)) == true || event.amount == available
+    guard enough else { throw .insufficientBudget(category: from.name, month: event.month, available: available) }
+    return event
+  }
+}

@@ -1,0 +1,121 @@
+extension Rules {
+  func category(_ id: CategoryID) throws(DomainError) -> CategoryRecord {
+    guard let category = state.categories[id], !category.isDeleted else {
+      throw .notFound(kind: "category", reference: id.description, suggestion: nil)
+    }
+    return category
+  }
+
+  /// A category that can take new transactions or budgets: it exists and is not archived.
+  func activeCategory(_ id: CategoryID) throws(DomainError) -> CategoryRecord {
+    let category = try category(id)
+    if category.isArchived { throw .categoryArchived(name: category.name) }
+    return category
+  }
+
+  func uniqueCategoryName(_ name: String, except id: CategoryID? = nil) throws(DomainError) -> String {
+    let name = try TextRules.validated(name, field: "category name", maximum: FieldLimits.categoryName)
+    let key = TextRules.key(name)
+    if state.categories.contains(where: { $0.key != id && $0.value.isActive && TextRules.key($0.value.name) == key }) {
+      throw .categoryNameTaken(name: name)
+    }
+    return name
+  }
+
+  /// Throws unless `parent` exists and placing `id` under it makes no cycle.
+  func validParent(_ parent: CategoryID?, for id: CategoryID, name: String) throws(DomainError) {
+    var current = parent
+    while let ancestor = current {
+      if ancestor == id { throw .categoryCycle(name: name) }
+      current = try activeCategory(ancestor).parent
+    }
+  }
+
+  func createCategory(_ command: CreateCategory) throws(DomainError) -> CategoryCreated {
+    guard state.categories[command.category] == nil else {
+      throw .invalidField(field: "category id", reason: "\(command.category) is already in use")
+    }
+    let name = try uniqueCategoryName(command.name)
+    try validParent(command.parent, for: command.category, name: name)
+    let sortOrder = command.sortOrder ?? ((state.categories.values.map(\.sortOrder).max() ?? 0) + 1)
+    return CategoryCreated(
+      category: command.category, name: name, kind: command.kind, budgetType: command.budgetType,
+      parent: command.parent, icon: try TextRules.icon(command.icon ?? "tag.fill"),
+      color: command.color ?? .neutral, sortOrder: sortOrder, isCustom: true)
+  }
+
+  func renameCategory(_ id: CategoryID, to newName: String) throws(DomainError) -> CategoryRenamed {
+    let category = try category(id)
+    let name = try uniqueCategoryName(newName, except: id)
+    guard name != category.name else { throw .nothingToChange }
+    return CategoryRenamed(category: id, previousName: category.name, name: name)
+  }
+
+  func moveCategory(_ id: CategoryID, under parent: CategoryID?, sortOrder: Int) throws(DomainError) -> CategoryMoved {
+    let category = try category(id)
+    try validParent(parent, for: id, name: category.name)
+    guard parent != category.parent || sortOrder != category.sortOrder else { throw .nothingToChange }
+    return CategoryMoved(category: id, parent: parent, sortOrder: sortOrder)
+  }
+
+  func restyleCategory(_ id: CategoryID, icon: String, color: ColorHex) throws(DomainError) -> CategoryRestyled {
+    let category = try category(id)
+    let icon = try TextRules.icon(icon)
+    guard icon != category.icon || color != category.color else { throw .nothingToChange }
+    return CategoryRestyled(category: id, icon: icon, color: color)
+  }
+
+  func archiveCategory(_ id: CategoryID) throws(DomainError) -> CategoryArchived {
+    let category = try category(id)
+    if category.isArchived {
+      throw .invalidField(field: "category '\(category.name)'", reason: "is already archived")
+    }
+    return CategoryArchived(category: id)
+  }
+
+  func restoreCategory(_ id: CategoryID) throws(DomainError) -> CategoryRestored {
+    let category = try category(id)
+    guard category.isArchived else {
+      throw .invalidField(field: "category '\(category.name)'", reason: "is not archived")
+    }
+    _ = try uniqueCategoryName(category.name, except: id)
+    return CategoryRestored(category: id)
+  }
+
+  func deleteCategory(_ id: CategoryID) throws(DomainError) -> CategoryDeleted {
+    let category = try category(id)
+    if category.transactionCount > 0 {
+      throw .categoryInUse(name: category.name, transactions: category.transactionCount)
+    }
+    if category.budgetCount > 0 {
+      throw .invalidField(field: "category '\(category.name)'", reason: "has budgets and cannot be deleted; archive it instead")
+    }
+    if state.categories.values.contains(where: { $0.parent == id && !$0.isDeleted }) {
+      throw .invalidField(field: "category '\(category.name)'", reason: "has sub-categories; move or delete them first")
+    }
+    return CategoryDeleted(category: id)
+  }
+
+  func setDueDate(_ id: CategoryID, _ date: CivilDate) throws(DomainError) -> DueDateSet {
+    let category = try activeCategory(id)
+    guard category.dueDate != date else { throw .nothingToChange }
+    return DueDateSet(category: id, dueDate: date)
+  }
+
+  func clearDueDate(_ id: CategoryID) throws(DomainError) -> DueDateCleared {
+    let category = try category(id)
+    guard category.dueDate != nil else { throw .nothingToChange }
+    return DueDateCleared(category: id)
+  }
+
+  func setRollover(_ event: RolloverSet) throws(DomainError) -> RolloverSet {
+    let category = try activeCategory(event.category)
+    guard category.kind == .expense else {
+      throw .invalidField(field: "category '\(category.name)'", reason: "is an income category; rollover applies to expense budgets")
+    }
+    guard event.carryUnspent != category.carryUnspent || event.carryOverspent != category.carryOverspent else {
+      throw .nothingToChange
+    }
+    return event
+  }
+}

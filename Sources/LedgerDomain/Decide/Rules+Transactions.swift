@@ -1,0 +1,123 @@
+extension Rules {
+  func transaction(_ id: TransactionID) throws(DomainError) -> TransactionRecord {
+    guard let record = state.transactions[id] else {
+      throw .notFound(kind: "transaction", reference: id.description, suggestion: nil)
+    }
+    if record.isDeleted { throw .transactionDeleted(id) }
+    return record
+  }
+
+  func addTransaction(_ event: TransactionAdded) throws(DomainError) -> TransactionAdded {
+    guard state.transactions[event.transaction] == nil else {
+      throw .invalidField(field: "transaction id", reason: "\(event.transaction) is already in use")
+    }
+    return try validated(event)
+  }
+
+  func amendTransaction(_ amendment: TransactionAmended, expectedVersion: UInt64?) throws(DomainError)
+    -> TransactionAmended
+  {
+    let record = try transaction(amendment.transaction)
+    if let expectedVersion, expectedVersion != record.version {
+      throw .staleVersion(entity: "transaction \(amendment.transaction)", expected: expectedVersion, actual: record.version)
+    }
+    try notInClosedPeriod(record.added.date)
+    var amended = record.added
+    amended.apply(amendment)
+    let valid = try validated(amended)
+    let changes = Self.difference(from: record.added, to: valid)
+    guard !changes.isEmpty else { throw .nothingToChange }
+    return changes
+  }
+
+  func deleteTransaction(_ id: TransactionID, reason: String, expectedVersion: UInt64?) throws(DomainError)
+    -> TransactionDeleted
+  {
+    let record = try transaction(id)
+    if let expectedVersion, expectedVersion != record.version {
+      throw .staleVersion(entity: "transaction \(id)", expected: expectedVersion, actual: record.version)
+    }
+    try notInClosedPeriod(record.added.date)
+    let reason = try TextRules.validated(reason, field: "reason", maximum: FieldLimits.reason)
+    return TransactionDeleted(transaction: id, reason: reason)
+  }
+
+  /// `transaction` with its text normalised, or the first rule it breaks.
+  func validated(_ transaction: TransactionAdded) throws(DomainError) -> TransactionAdded {
+    var t = transaction
+    let account = try openAccountRecord(t.account)
+    try positive(t.amount, field: "amount", currency: account.currency)
+    t.name = try TextRules.validated(t.name, field: "name", maximum: FieldLimits.transactionName)
+    t.description = try TextRules.optional(t.description, field: "description", maximum: FieldLimits.description)
+    t.notes = try TextRules.optional(t.notes, field: "notes", maximum: FieldLimits.notes)
+    try notInFuture(t.date)
+    try notInClosedPeriod(t.date)
+    try validateCategories(&t, currency: account.currency)
+    t.tags = try validatedTags(t.tags)
+    if let periodID = t.period {
+      let period = try period(periodID)
+      guard period.contains(t.date) else {
+        throw .invalidField(field: "period", reason: "\(t.date) is outside period '\(period.name)' (\(period.start) to \(period.end.map(String.init(describing:)) ?? "ongoing"))")
+      }
+    }
+    if let importId = t.importId {
+      t.importId = try TextRules.validated(importId, field: "import id", maximum: 200)
+    }
+    return t
+  }
+
+  private func validateCategories(_ t: inout TransactionAdded, currency: Currency) throws(DomainError) {
+    if t.splits.isEmpty {
+      guard let category = t.category else {
+        throw .invalidField(field: "category", reason: "is required; give a category or split the amount across categories")
+      }
+      _ = try activeCategory(category)
+      return
+    }
+    guard t.category == nil else {
+      throw .invalidField(field: "category", reason: "give either one category or splits, not both")
+    }
+    guard t.splits.count >= 2 else {
+      throw .invalidField(field: "splits", reason: "a split needs at least two parts; use a single category instead")
+    }
+    var sum = Money.zero(currency)
+    for (index, split) in t.splits.enumerated() {
+      _ = try activeCategory(split.category)
+      try positive(split.amount, field: "split \(index + 1) amount", currency: currency)
+      t.splits[index].memo = try TextRules.optional(split.memo, field: "split \(index + 1) memo", maximum: FieldLimits.description)
+      do { sum = try sum.adding(split.amount) } catch { throw .invalidField(field: "splits", reason: "add up to more than the ledger can hold") }
+    }
+    guard sum == t.amount else { throw .splitsDoNotAddUp(total: t.amount, sum: sum) }
+  }
+
+  private func validatedTags(_ tags: [String]) throws(DomainError) -> [String] {
+    var seen = Set<String>()
+    var result: [String] = []
+    for tag in tags {
+      let tag = try TextRules.validated(tag, field: "tag", maximum: FieldLimits.tag)
+      if seen.insert(TextRules.key(tag)).inserted { result.append(tag) }
+    }
+    guard result.count <= FieldLimits.tagCount else {
+      throw .invalidField(field: "tags", reason: "\(result.count) tags; at most \(FieldLimits.tagCount) are allowed")
+    }
+    return result
+  }
+
+  /// The amendment that turns `old` into `new`, holding only the fields that differ.
+  static func difference(from old: TransactionAdded, to new: TransactionAdded) -> TransactionAmended {
+    var changes = TransactionAmended(transaction: old.transaction)
+    if new.account != old.account { changes.account = new.account }
+    if new.date != old.date { changes.date = new.date }
+    if new.amount != old.amount { changes.amount = new.amount }
+    if new.type != old.type { changes.type = new.type }
+    if new.splits != old.splits || new.category != old.category {
+      if new.splits.isEmpty { changes.category = new.category } else { changes.splits = new.splits }
+    }
+    if new.name != old.name { changes.name = new.name }
+    if new.description != old.description { changes.description = Change(new.description) }
+    if new.notes != old.notes { changes.notes = Change(new.notes) }
+    if new.period != old.period { changes.period = Change(new.period) }
+    if new.tags != old.tags { changes.tags = new.tags }
+    return changes
+  }
+}

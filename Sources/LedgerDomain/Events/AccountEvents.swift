@@ -1,0 +1,52 @@
+/// An account was opened with its opening balance (seed 002/003).
+public struct AccountOpened: EventPayload {
+  public static let typeName = "AccountOpened"
+  public static let schemaVersion: UInt16 = 1
+  public var account: AccountID
+  public var name: String
+  public var type: AccountType
+  public var currency: Currency
+  /// Signed: a credit card or loan opens with a negative balance.
+  public var openingBalance: Money
+  public var date: CivilDate
+  public var stream: String { account.stream }
+
+  public init(account: AccountID, name: String, type: AccountType, currency: Currency, openingBalance: Money, date: CivilDate) {
+    self.account = account
+    self.name = name
+    self.type = type
+    self.currency = currency
+    self.openingBalance = openingBalance
+    self.date = date
+  }
+}
+
+/// An account got a new name.
+public struct AccountRenamed: EventPayload {
+  public static let typeName = "AccountRenamed"
+  public static let schemaVersion: UInt16 = 1
+  public var account: AccountID
+  public var previousName: String
+  public var name: String
+  public var stream: String { account.stream }
+
+  public init(account: AccountID, previousName: String, name: String) {
+    self.account = account
+    self.previousName = previousName
+    self.name = name
+  }
+}
+
+/// An account was closed; it takes no new transactions.
+public struct AccountClosed: EventPayload {
+  public static let typeName = "AccountClosed"
+  public static let schemaVersion: UInt16 = 1
+  public var account: AccountID
+  public var date: CivilDate
+  public var stream: String { account.stream }
+
+  public init(account: AccountID, date: CivilDate) {
+    self.account = account
+    self.date = date
+  }
+}

@@ -1,0 +1,68 @@
+extension LedgerEvent {
+  /// Decodes a stored event, upcasting older schema versions to the current one.
+  ///
+  /// - Throws: ``CodecError/unknownEvent(type:schemaVersion:)`` for a type or version this
+  ///   program does not know (written by a newer program), or a decoding error.
+  public static func decode(
+    type: String, schemaVersion: UInt16, payload: some Collection<UInt8>
+  ) throws(CodecError) -> LedgerEvent {
+    guard let decoder = decoders[type] else { throw .unknownEvent(type: type, schemaVersion: schemaVersion) }
+    return try decoder(schemaVersion, Array(payload))
+  }
+
+  /// Every type name this program reads, with the newest schema version it reads.
+  public static var catalog: [(typeName: String, schemaVersion: UInt16)] {
+    registered.map { ($0.typeName, $0.schemaVersion) }
+  }
+
+  private typealias Decode = @Sendable (UInt16, [UInt8]) throws(CodecError) -> LedgerEvent
+
+  private static let registered: [any EventPayload.Type] = [
+    LedgerCreated.self, AccountOpened.self, AccountRenamed.self, AccountClosed.self, CategoryCreated.self,
+    CategoryRenamed.self, CategoryMoved.self, CategoryRestyled.self, CategoryArchived.self, CategoryRestored.self,
+    CategoryDeleted.self, PeriodOpened.self, PeriodClosed.self, PeriodReopened.self, BudgetSet.self,
+    IncomePlanned.self, BudgetMoved.self, DueDateSet.self, DueDateCleared.self, RolloverSet.self,
+    TransactionAdded.self, TransactionAmended.self, TransactionDeleted.self, TransferMade.self,
+  ]
+
+  private static let decoders: [String: Decode] = [
+    LedgerCreated.typeName: current(LedgerCreated.self, LedgerEvent.ledgerCreated),
+    AccountOpened.typeName: current(AccountOpened.self, LedgerEvent.accountOpened),
+    AccountRenamed.typeName: current(AccountRenamed.self, LedgerEvent.accountRenamed),
+    AccountClosed.typeName: current(AccountClosed.self, LedgerEvent.accountClosed),
+    CategoryCreated.typeName: current(CategoryCreated.self, LedgerEvent.categoryCreated),
+    CategoryRenamed.typeName: current(CategoryRenamed.self, LedgerEvent.categoryRenamed),
+    CategoryMoved.typeName: current(CategoryMoved.self, LedgerEvent.categoryMoved),
+    CategoryRestyled.typeName: current(CategoryRestyled.self, LedgerEvent.categoryRestyled),
+    CategoryArchived.typeName: current(CategoryArchived.self, LedgerEvent.categoryArchived),
+    CategoryRestored.typeName: current(CategoryRestored.self, LedgerEvent.categoryRestored),
+    CategoryDeleted.typeName: current(CategoryDeleted.self, LedgerEvent.categoryDeleted),
+    PeriodOpened.typeName: current(PeriodOpened.self, LedgerEvent.periodOpened),
+    PeriodClosed.typeName: current(PeriodClosed.self, LedgerEvent.periodClosed),
+    PeriodReopened.typeName: current(PeriodReopened.self, LedgerEvent.periodReopened),
+    BudgetSet.typeName: current(BudgetSet.self, LedgerEvent.budgetSet),
+    IncomePlanned.typeName: current(IncomePlanned.self, LedgerEvent.incomePlanned),
+    BudgetMoved.typeName: current(BudgetMoved.self, LedgerEvent.budgetMoved),
+    DueDateSet.typeName: current(DueDateSet.self, LedgerEvent.dueDateSet),
+    DueDateCleared.typeName: current(DueDateCleared.self, LedgerEvent.dueDateCleared),
+    RolloverSet.typeName: current(RolloverSet.self, LedgerEvent.rolloverSet),
+    TransactionAdded.typeName: { (version, bytes) throws(CodecError) in
+      switch version {
+      case 1: .transactionAdded(try BinaryDecoder().decode(TransactionAddedV1.self, from: bytes).upcast())
+      case TransactionAdded.schemaVersion: .transactionAdded(try BinaryDecoder().decode(TransactionAdded.self, from: bytes))
+      default: throw .unknownEvent(type: TransactionAdded.typeName, schemaVersion: version)
+      }
+    },
+    TransactionAmended.typeName: current(TransactionAmended.self, LedgerEvent.transactionAmended),
+    TransactionDeleted.typeName: current(TransactionDeleted.self, LedgerEvent.transactionDeleted),
+    TransferMade.typeName: current(TransferMade.self, LedgerEvent.transferMade),
+  ]
+
+  /// A decoder for a type that has only ever had its current schema version.
+  private static func current<P: EventPayload>(_ type: P.Type, _ wrap: @escaping @Sendable (P) -> LedgerEvent) -> Decode {
+    { (version, bytes) throws(CodecError) in
+      guard version == P.schemaVersion else { throw .unknownEvent(type: P.typeName, schemaVersion: version) }
+      return wrap(try BinaryDecoder().decode(P.self, from: bytes))
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/// Every event the ledger records: the catalog of `docs/events.md`.
+public enum LedgerEvent: Sendable, Hashable {
+  case ledgerCreated(LedgerCreated)
+  case accountOpened(AccountOpened)
+  case accountRenamed(AccountRenamed)
+  case accountClosed(AccountClosed)
+  case categoryCreated(CategoryCreated)
+  case categoryRenamed(CategoryRenamed)
+  case categoryMoved(CategoryMoved)
+  case categoryRestyled(CategoryRestyled)
+  case categoryArchived(CategoryArchived)
+  case categoryRestored(CategoryRestored)
+  case categoryDeleted(CategoryDeleted)
+  case periodOpened(PeriodOpened)
+  case periodClosed(PeriodClosed)
+  case periodReopened(PeriodReopened)
+  case budgetSet(BudgetSet)
+  case incomePlanned(IncomePlanned)
+  case budgetMoved(BudgetMoved)
+  case dueDateSet(DueDateSet)
+  case dueDateCleared(DueDateCleared)
+  case rolloverSet(RolloverSet)
+  case transactionAdded(TransactionAdded)
+  case transactionAmended(TransactionAmended)
+  case transactionDeleted(TransactionDeleted)
+  case transferMade(TransferMade)
+
+  /// The payload, whatever its type.
+  public var payload: any EventPayload {
+    switch self {
+    case .ledgerCreated(let e): e
+    case .accountOpened(let e): e
+    case .accountRenamed(let e): e
+    case .accountClosed(let e): e
+    case .categoryCreated(let e): e
+    case .categoryRenamed(let e): e
+    case .categoryMoved(let e): e
+    case .categoryRestyled(let e): e
+    case .categoryArchived(let e): e
+    case .categoryRestored(let e): e
+    case .categoryDeleted(let e): e
+    case .periodOpened(let e): e
+    case .periodClosed(let e): e
+    case .periodReopened(let e): e
+    case .budgetSet(let e): e
+    case .incomePlanned(let e): e
+    case .budgetMoved(let e): e
+    case .dueDateSet(let e): e
+    case .dueDateCleared(let e): e
+    case .rolloverSet(let e): e
+    case .transactionAdded(let e): e
+    case .transactionAmended(let e): e
+    case .transactionDeleted(let e): e
+    case .transferMade(let e): e
+    }
+  }
+
+  /// The stable type name stored in the log.
+  public var typeName: String { type(of: payload).typeName }
+  /// The schema version this program writes for the event's type.
+  public var schemaVersion: UInt16 { type(of: payload).schemaVersion }
+  /// The stream the event is appended to.
+  public var stream: String { payload.stream }
+
+  /// The payload in the log's binary form.
+  public func encodedPayload() throws(CodecError) -> [UInt8] {
+    try BinaryEncoder().encode(payload)
+  }
+}

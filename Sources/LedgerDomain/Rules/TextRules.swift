@@ -1,0 +1,61 @@
+/// Checks on user-entered text, shared by every command.
+enum TextRules {
+  /// `text` without surrounding whitespace, if it has `minimum...maximum` characters and no
+  /// control characters.
+  static func validated(_ text: String, field: String, minimum: Int = 1, maximum: Int) throws(DomainError) -> String {
+    let trimmed = trim(text)
+    let count = trimmed.count
+    if count < minimum {
+      throw .invalidField(field: field, reason: minimum == 1 ? "must not be empty" : "needs at least \(minimum) characters")
+    }
+    if count > maximum {
+      throw .invalidField(field: field, reason: "has \(count) characters; at most \(maximum) are allowed")
+    }
+    if trimmed.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }) {
+      throw .invalidField(field: field, reason: "contains control characters")
+    }
+    return trimmed
+  }
+
+  /// Like ``validated(_:field:minimum:maximum:)`` but `nil` and blank text mean "none".
+  static func optional(_ text: String?, field: String, maximum: Int) throws(DomainError) -> String? {
+    guard let text, !trim(text).isEmpty else { return nil }
+    return try validated(text, field: field, maximum: maximum)
+  }
+
+  static func trim(_ text: String) -> String {
+    var slice = Substring(text)
+    while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+    while let last = slice.last, last.isWhitespace { slice.removeLast() }
+    return String(slice)
+  }
+
+  /// Case-insensitive comparison key for names.
+  static func key(_ name: String) -> String { trim(name).lowercased() }
+
+  /// Icon names: 1–50 of `a-z 0-9 . -`, like `cart.fill`.
+  static func icon(_ name: String) throws(DomainError) -> String {
+    let icon = trim(name)
+    guard (1...50).contains(icon.count),
+      icon.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" })
+    else {
+      throw .invalidField(field: "icon", reason: "'\(name)' is not an icon name; use lower-case words joined by dots, like cart.fill")
+    }
+    return icon
+  }
+}
+
+/// Limits from the seeds, in characters.
+public enum FieldLimits {
+  public static let transactionName = 100
+  public static let description = 500
+  public static let notes = 1000
+  public static let categoryName = 50
+  public static let accountName = 100
+  public static let periodName = 50
+  public static let ledgerName = 100
+  public static let reason = 500
+  public static let tag = 30
+  public static let tagCount = 20
+  public static let incomeSource = 50
+}

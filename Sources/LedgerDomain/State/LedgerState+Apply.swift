@@ -1,0 +1,153 @@
+extension LedgerState {
+  /// Folds one event into the state. No rules are checked here: an event is a fact.
+  public mutating func apply(_ event: LedgerEvent) {
+    eventCount += 1
+    switch event {
+    case .ledgerCreated(let e):
+      settings = e
+    case .accountOpened(let e):
+      accounts[e.account] = AccountRecord(name: e.name, type: e.type, currency: e.currency)
+    case .accountRenamed(let e):
+      updateAccount(e.account) { $0.name = e.name }
+    case .accountClosed(let e):
+      updateAccount(e.account) { $0.isClosed = true }
+    case .categoryCreated(let e):
+      categories[e.category] = CategoryRecord(
+        name: e.name, kind: e.kind, budgetType: e.budgetType, parent: e.parent, icon: e.icon, color: e.color,
+        sortOrder: e.sortOrder, isCustom: e.isCustom)
+    case .categoryRenamed(let e):
+      updateCategory(e.category) { $0.name = e.name }
+    case .categoryMoved(let e):
+      updateCategory(e.category) {
+        $0.parent = e.parent
+        $0.sortOrder = e.sortOrder
+      }
+    case .categoryRestyled(let e):
+      updateCategory(e.category) {
+        $0.icon = e.icon
+        $0.color = e.color
+      }
+    case .categoryArchived(let e):
+      updateCategory(e.category) { $0.isArchived = true }
+    case .categoryRestored(let e):
+      updateCategory(e.category) { $0.isArchived = false }
+    case .categoryDeleted(let e):
+      updateCategory(e.category) { $0.isDeleted = true }
+    case .dueDateSet(let e):
+      updateCategory(e.category) { $0.dueDate = e.dueDate }
+    case .dueDateCleared(let e):
+      updateCategory(e.category) { $0.dueDate = nil }
+    case .rolloverSet(let e):
+      updateCategory(e.category) {
+        $0.carryUnspent = e.carryUnspent
+        $0.carryOverspent = e.carryOverspent
+      }
+    case .periodOpened(let e):
+      periods[e.period] = PeriodRecord(name: e.name, start: e.start, end: e.end)
+    case .periodClosed(let e):
+      updatePeriod(e.period) {
+        $0.isClosed = true
+        $0.end = e.end
+      }
+    case .periodReopened(let e):
+      updatePeriod(e.period) { $0.isClosed = false }
+    case .budgetSet(let e):
+      if budgets[e.month]?[e.category] == nil { categories[e.category]?.budgetCount += 1 }
+      budgets[e.month, default: [:]][e.category] = BudgetRecord(amount: e.amount, span: e.span)
+    case .budgetMoved(let e):
+      moveBudget(e)
+    case .incomePlanned:
+      break  // planned income matters to reports, not to any rule
+    case .transactionAdded(let e):
+      transactions[e.transaction] = TransactionRecord(added: e)
+      countPostings(of: e, by: 1)
+    case .transactionAmended(let e):
+      amendTransaction(e)
+    case .transactionDeleted(let e):
+      guard var record = transactions[e.transaction] else { return }
+      record.isDeleted = true
+      record.version += 1
+      transactions[e.transaction] = record
+      countPostings(of: record.added, by: -1)
+    case .transferMade(let e):
+      transfers.insert(e.transfer)
+    }
+  }
+
+  /// Folds `events` in order.
+  public mutating func apply(_ events: some Sequence<LedgerEvent>) {
+    for event in events { apply(event) }
+  }
+
+  // MARK: Helpers
+
+  private mutating func updateAccount(_ id: AccountID, _ change: (inout AccountRecord) -> Void) {
+    guard var record = accounts[id] else { return }
+    change(&record)
+    record.version += 1
+    accounts[id] = record
+  }
+
+  private mutating func updateCategory(_ id: CategoryID, _ change: (inout CategoryRecord) -> Void) {
+    guard var record = categories[id] else { return }
+    change(&record)
+    record.version += 1
+    categories[id] = record
+  }
+
+  private mutating func updatePeriod(_ id: PeriodID, _ change: (inout PeriodRecord) -> Void) {
+    guard var record = periods[id] else { return }
+    change(&record)
+    record.version += 1
+    periods[id] = record
+  }
+
+  private mutating func countPostings(of transaction: TransactionAdded, by delta: Int) {
+    for posting in Set(transaction.postings.map(\.category)) {
+      categories[posting]?.transactionCount += delta
+    }
+  }
+
+  private mutating func moveBudget(_ e: BudgetMoved) {
+    let zero = Money.zero(e.amount.currency)
+    var month = budgets[e.month, default: [:]]
+    let from = month[e.from] ?? BudgetRecord(amount: zero, span: .month)
+    let to = month[e.to] ?? BudgetRecord(amount: zero, span: .month)
+    if month[e.to] == nil { categories[e.to]?.budgetCount += 1 }
+    month[e.from] = BudgetRecord(amount: (try? from.amount.subtracting(e.amount)) ?? from.amount, span: from.span)
+    month[e.to] = BudgetRecord(amount: (try? to.amount.adding(e.amount)) ?? to.amount, span: to.span)
+    budgets[e.month] = month
+  }
+
+  private mutating func amendTransaction(_ e: TransactionAmended) {
+    guard var record = transactions[e.transaction] else { return }
+    countPostings(of: record.added, by: -1)
+    record.added.apply(e)
+    record.version += 1
+    transactions[e.transaction] = record
+    countPostings(of: record.added, by: 1)
+  }
+}
+
+extension TransactionAdded {
+  /// This transaction with `amendment`'s changed fields applied.
+  public mutating func apply(_ amendment: TransactionAmended) {
+    if let account = amendment.account { self.account = account }
+    if let date = amendment.date { self.date = date }
+    if let amount = amendment.amount { self.amount = amount }
+    if let type = amendment.type { self.type = type }
+    if let category = amendment.category {
+      self.category = category
+      splits = []
+    }
+    if let splits = amendment.splits {
+      self.splits = splits
+      category = nil
+    }
+    if let name = amendment.name { self.name = name }
+    if let description = amendment.description { self.description = description.value }
+    if let notes = amendment.notes { self.notes = notes.value }
+    if let period = amendment.period { self.period = period.value }
+    if let tags = amendment.tags { self.tags = tags }
+  }
+}

@@ -1,0 +1,92 @@
+/// Everything the rules need to know about a ledger, folded from its events.
+///
+/// A value type: the application layer keeps the last committed state and lets `decide` work
+/// on a copy, so a command that fails leaves no trace. ``apply(_:)`` only folds — it checks
+/// nothing (rules live in ``decide(_:state:context:)``).
+public struct LedgerState: Sendable, Hashable {
+  /// The ledger's settings, once `LedgerCreated` has been applied.
+  public var settings: LedgerCreated?
+  public var accounts: [AccountID: AccountRecord] = [:]
+  public var categories: [CategoryID: CategoryRecord] = [:]
+  public var periods: [PeriodID: PeriodRecord] = [:]
+  public var transactions: [TransactionID: TransactionRecord] = [:]
+  /// Budgeted amounts per month and category (quarterly amounts under their first month).
+  public var budgets: [YearMonth: [CategoryID: BudgetRecord]] = [:]
+  public var transfers: Set<TransferID> = []
+  /// How many events have been applied.
+  public var eventCount: UInt64 = 0
+
+  public init() {}
+
+  /// The ledger's base currency (EUR until a ledger is created).
+  public var baseCurrency: Currency { settings?.baseCurrency ?? .eur }
+}
+
+/// An account as the rules see it.
+public struct AccountRecord: Sendable, Hashable {
+  public var name: String
+  public var type: AccountType
+  public var currency: Currency
+  public var isClosed = false
+  /// The version of the account's stream.
+  public var version: UInt64 = 1
+}
+
+/// A category as the rules see it.
+public struct CategoryRecord: Sendable, Hashable {
+  public var name: String
+  public var kind: CategoryKind
+  public var budgetType: BudgetType
+  public var parent: CategoryID?
+  public var icon: String
+  public var color: ColorHex
+  public var sortOrder: Int
+  public var isCustom: Bool
+  public var isArchived = false
+  public var isDeleted = false
+  public var dueDate: CivilDate?
+  public var carryUnspent = false
+  public var carryOverspent = false
+  /// Live (not deleted) transactions booked to this category, splits included.
+  public var transactionCount = 0
+  /// Budget entries ever set for this category.
+  public var budgetCount = 0
+  public var version: UInt64 = 1
+
+  /// Active: neither archived nor deleted.
+  public var isActive: Bool { !isArchived && !isDeleted }
+}
+
+/// An expense period as the rules see it.
+public struct PeriodRecord: Sendable, Hashable {
+  public var name: String
+  public var start: CivilDate
+  public var end: CivilDate?
+  public var isClosed = false
+  public var version: UInt64 = 1
+
+  /// Whether `date` falls inside the period (an ongoing period has no end).
+  public func contains(_ date: CivilDate) -> Bool {
+    date >= start && (end.map { date <= $0 } ?? true)
+  }
+
+  /// Whether this period and `[otherStart, otherEnd]` share at least one day.
+  public func overlaps(start otherStart: CivilDate, end otherEnd: CivilDate?) -> Bool {
+    let startsBeforeOtherEnds = otherEnd.map { start <= $0 } ?? true
+    let otherStartsBeforeThisEnds = end.map { otherStart <= $0 } ?? true
+    return startsBeforeOtherEnds && otherStartsBeforeThisEnds
+  }
+}
+
+/// A transaction as the rules see it.
+public struct TransactionRecord: Sendable, Hashable {
+  public var added: TransactionAdded
+  public var isDeleted = false
+  public var version: UInt64 = 1
+}
+
+/// A budget amount and the span it covers.
+public struct BudgetRecord: Sendable, Hashable {
+  public var amount: Money
+  public var span: BudgetSpan
+}
