@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "EventLog", targets: ["EventLog"]),
     .library(name: "LMDB", targets: ["LMDB"]),
     .library(name: "LedgerDomain", targets: ["LedgerDomain"]),
+    .library(name: "Ledger", targets: ["Ledger"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
@@ -39,6 +40,9 @@ let package = Package(
       dependencies: ["LMDB", .product(name: "Crypto", package: "swift-crypto")],
       swiftSettings: swiftSettings
     ),
+
+    // MARK: Application
+    .target(name: "Ledger", dependencies: ["LedgerDomain", "EventLog"], swiftSettings: swiftSettings),
 
     // MARK: Front ends
     .executableTarget(
@@ -64,13 +68,18 @@ let package = Package(
     // MARK: Tests
     .target(
       name: "LedgerTesting",
-      dependencies: ["EventLog", "LMDB"],
+      dependencies: ["EventLog", "LMDB", "LedgerDomain", "Ledger"],
       path: "Tests/LedgerTesting",
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "LedgerDomainTests",
-      dependencies: ["LedgerDomain"],
+      dependencies: ["LedgerDomain", "LedgerTesting"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LedgerTests",
+      dependencies: ["Ledger", "LedgerDomain", "EventLog", "LedgerTesting"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

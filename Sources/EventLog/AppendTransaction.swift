@@ -9,7 +9,7 @@ struct AppendTransaction {
   private let txn: WriteTransaction
   private let schema: LogSchema
   private let recordedAt: Int64
-  private var head: LogHead
+  private(set) var head: LogHead
   private var streams: [StreamName: StreamState] = [:]
   private var dirtyStreams: Set<StreamName> = []
   private var nextStreamId: UInt64
@@ -118,6 +118,14 @@ struct AppendTransaction {
   }
 
   // MARK: Retries
+
+  /// The original result of the append that used `key`, whatever it carried.
+  func earlierResult(forKey key: IdempotencyKey) throws -> AppendResult? {
+    guard let record = try txn.get(key.rawValue, in: schema.idempotency) else { return nil }
+    guard record.count == 16 + ChainHash.byteCount else { return nil }
+    let fingerprint = ChainHash(bytes: UnsafeRawBufferPointer(rebasing: record[16...]))
+    return try replay(idempotencyRecord: record, key: key, fingerprint: fingerprint).get()
+  }
 
   /// The original result of an append whose idempotency key is being reused.
   private func replay(

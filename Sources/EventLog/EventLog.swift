@@ -90,11 +90,32 @@ public final class EventLog: Sendable {
   /// task is cancelled.
   public func append(_ batch: AppendBatch) async throws(EventLogError) -> AppendResult {
     let pending = try PendingAppend(batch)
+    let result: Result<AppendResult, EventLogError>
     do {
-      return try await writer.submit(pending)
+      // The rejection travels as a value so that it does not abort the group's transaction.
+      result = try await writer.submit(weight: batch.eventCount) { session in try session.appends.apply(pending) }
     } catch {
       throw EventLogError(error)
     }
+    return try result.get()
+  }
+
+  /// Runs `body` on the single writer, inside the next group-commit transaction, and returns
+  /// its result once that transaction has committed.
+  ///
+  /// This is how a caller validates against the log's current state and appends in one step:
+  /// `body` sees every event committed before it, including those of earlier work in the same
+  /// group. It must not block or await. If `body` throws, the group is retried without it and
+  /// its transaction aborted, so nothing it did remains.
+  ///
+  /// - Parameter weight: roughly how many events `body` appends, for sizing groups.
+  /// - Parameter afterCommit: runs on the writer after the commit, in commit order, before
+  ///   the caller resumes: the place to publish state derived from the appended events.
+  public func transact<R: Sendable>(
+    weight: Int = 1, _ body: @escaping @Sendable (inout LogWriteSession) throws -> R,
+    afterCommit: (@Sendable (R) -> Void)? = nil
+  ) async throws -> R {
+    try await writer.submit(weight: weight, body, afterCommit: afterCommit)
   }
 
   /// Appends `events` to one stream. See ``append(_:)``.

@@ -2,19 +2,14 @@ import Dispatch
 import LMDB
 import Synchronization
 
-/// The log's single writer. Appends from any number of tasks queue here; the writer drains
-/// the queue into one LMDB write transaction (group commit), so one fsync serves them all,
-/// and hands each caller its own result or error.
+/// The log's single writer. Work from any number of tasks queues here; the writer drains the
+/// queue into one LMDB write transaction (group commit), so one fsync serves them all, and
+/// hands each caller its own result or error.
 ///
-/// While a commit is in flight, new appends accumulate; the next drain takes them all.
+/// While a commit is in flight, new requests accumulate; the next drain takes them all.
 final class GroupCommitWriter: Sendable {
-  private struct Request {
-    let append: PendingAppend
-    let continuation: CheckedContinuation<AppendResult, any Error>
-  }
-
   private struct State {
-    var pending: [Request] = []
+    var pending: [any WriteRequest] = []
     var draining = false
   }
 
@@ -41,11 +36,16 @@ final class GroupCommitWriter: Sendable {
     self.onCommit = onCommit
   }
 
-  /// Queues `append` and waits for the commit that includes it.
-  func submit(_ append: PendingAppend) async throws -> AppendResult {
+  /// Queues `body` and waits for the commit of the transaction it ran in. `afterCommit` runs
+  /// on the writer, in commit order, before the caller resumes.
+  func submit<R: Sendable>(
+    weight: Int, _ body: @escaping @Sendable (inout LogWriteSession) throws -> R,
+    afterCommit: (@Sendable (R) -> Void)? = nil
+  ) async throws -> R {
     try await withCheckedThrowingContinuation { continuation in
+      let request = TypedWriteRequest(weight: weight, body: body, afterCommit: afterCommit, continuation: continuation)
       let startDrain = state.withLock { state in
-        state.pending.append(Request(append: append, continuation: continuation))
+        state.pending.append(request)
         if state.draining { return false }
         state.draining = true
         return true
@@ -56,14 +56,11 @@ final class GroupCommitWriter: Sendable {
 
   private func drain() {
     while let group = nextGroup() {
-      let results = commit(group.map(\.append))
-      for (request, result) in zip(group, results) {
-        request.continuation.resume(with: result.mapError { $0 as any Error })
-      }
+      commit(group)
     }
   }
 
-  private func nextGroup() -> [Request]? {
+  private func nextGroup() -> [any WriteRequest]? {
     state.withLock { state in
       guard !state.pending.isEmpty else {
         state.draining = false
@@ -72,7 +69,7 @@ final class GroupCommitWriter: Sendable {
       var events = 0
       var count = 0
       for request in state.pending {
-        events += request.append.batch.eventCount
+        events += request.weight
         if count > 0 && events > Self.maximumEventsPerCommit { break }
         count += 1
       }
@@ -82,27 +79,68 @@ final class GroupCommitWriter: Sendable {
     }
   }
 
-  /// Commits `appends` in one transaction. If the transaction itself fails (disk full, a
-  /// batch too big for one transaction), each append is retried alone so that one bad batch
-  /// cannot fail its neighbours.
-  private func commit(_ appends: [PendingAppend]) -> [Result<AppendResult, EventLogError>] {
+  /// Runs `group` in one transaction and completes every request. If the transaction fails
+  /// (disk full, a batch too big, a request that threw), each request is retried alone so
+  /// that one cannot fail its neighbours.
+  private func commit(_ group: [any WriteRequest]) {
     do {
-      let (results, head) = try environment.write { txn in
-        var transaction = try AppendTransaction(txn: txn, schema: schema, now: clock())
-        var results: [Result<AppendResult, EventLogError>] = []
-        results.reserveCapacity(appends.count)
-        for append in appends { results.append(try transaction.apply(append)) }
-        try transaction.finish()
-        return (results, transaction.headPosition)
+      let head = try environment.write { txn in
+        var session = LogWriteSession(
+          transaction: try AppendTransaction(txn: txn, schema: schema, now: clock()), txn: txn, schema: schema)
+        for request in group { try request.execute(&session) }
+        try session.appends.finish()
+        return session.appends.headPosition
       }
       commits.add(1, ordering: .relaxed)
       onCommit(head)
-      return results
+      for request in group { request.completeCommitted() }
     } catch {
-      if appends.count > 1 { return appends.flatMap { commit([$0]) } }
-      return [.failure(EventLogError(error))]
+      if group.count > 1 {
+        for request in group { commit([request]) }
+      } else {
+        group[0].completeFailed(error)
+      }
     }
   }
+}
+
+/// One caller's work for the writer; confined to the writer's thread once queued.
+protocol WriteRequest: AnyObject, Sendable {
+  /// Events it may append, for sizing groups.
+  var weight: Int { get }
+  /// Runs inside the group's transaction; may run again if the group is retried.
+  func execute(_ session: inout LogWriteSession) throws
+  func completeCommitted()
+  func completeFailed(_ error: any Error)
+}
+
+final class TypedWriteRequest<R: Sendable>: WriteRequest, @unchecked Sendable {
+  // @unchecked: `result` is touched only on the writer's queue.
+  let weight: Int
+  private let body: @Sendable (inout LogWriteSession) throws -> R
+  private let afterCommit: (@Sendable (R) -> Void)?
+  private let continuation: CheckedContinuation<R, any Error>
+  private var result: R?
+
+  init(
+    weight: Int, body: @escaping @Sendable (inout LogWriteSession) throws -> R, afterCommit: (@Sendable (R) -> Void)?,
+    continuation: CheckedContinuation<R, any Error>
+  ) {
+    self.weight = weight
+    self.body = body
+    self.afterCommit = afterCommit
+    self.continuation = continuation
+  }
+
+  func execute(_ session: inout LogWriteSession) throws { result = try body(&session) }
+
+  func completeCommitted() {
+    guard let result else { return continuation.resume(throwing: EventLogError.emptyBatch) }
+    afterCommit?(result)
+    continuation.resume(returning: result)
+  }
+
+  func completeFailed(_ error: any Error) { continuation.resume(throwing: error) }
 }
 
 extension EventLogError {

@@ -1,0 +1,53 @@
+import LMDB
+
+/// What work queued with ``EventLog/transact(weight:_:)`` can do inside the writer's
+/// transaction: see the head, read events (including those appended earlier in the same
+/// transaction), append, and reach the LMDB transaction itself (for read models that must
+/// commit together with the events).
+///
+/// Everything done through a session commits or aborts together with the group it ran in.
+public struct LogWriteSession {
+  var appends: AppendTransaction
+  /// The LMDB write transaction of the group, for tables that commit with the events.
+  public let transaction: WriteTransaction
+  let schema: LogSchema
+
+  init(transaction appends: AppendTransaction, txn: WriteTransaction, schema: LogSchema) {
+    self.appends = appends
+    self.transaction = txn
+    self.schema = schema
+  }
+
+  /// The last event written so far, including by earlier work in this transaction.
+  public var head: LogHead { appends.head }
+
+  /// Appends `batch`, checked as ``EventLog/append(_:)`` would. A rejected batch comes back as
+  /// a failure and leaves nothing behind; storage failures throw and abort the transaction.
+  public mutating func append(_ batch: AppendBatch) throws -> Result<AppendResult, EventLogError> {
+    let pending: PendingAppend
+    do { pending = try PendingAppend(batch) } catch { return .failure(error) }
+    return try appends.apply(pending)
+  }
+
+  /// The result of an earlier append that used `key`, if any — whatever events it carried.
+  public func earlierAppend(withKey key: IdempotencyKey) throws -> AppendResult? {
+    try appends.earlierResult(forKey: key)
+  }
+
+  /// The chain hash stored at `position`, or `nil` if there is no such event.
+  public func hash(at position: UInt64) throws -> ChainHash? {
+    guard let stored = try transaction.get(BigEndianKey(position), in: schema.events) else { return nil }
+    return try EventView(storedBytes: stored, key: position).hash
+  }
+
+  /// Calls `body` with each event after `position`, in order, as the transaction sees them.
+  public func scan(after position: UInt64, _ body: (EventView) throws -> Void) throws {
+    try transaction.withCursor(on: schema.events) { cursor in
+      var entry = try cursor.seek(atLeast: BigEndianKey(position + 1))
+      while let current = entry {
+        try body(try EventView(storedBytes: current.value, key: BigEndianKey.decode(current.key) ?? 0))
+        entry = try cursor.next()
+      }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import EventLog
+import LedgerDomain
+import Synchronization
+
+extension Ledger {
+  /// Decides `command` against the current state and records its events, atomically.
+  ///
+  /// - Parameters:
+  ///   - metadata: who issued the command (actor) and how it relates to others.
+  ///   - idempotencyKey: makes the command safe to retry: a second call with the same key
+  ///     returns the first outcome (`wasDuplicate`) and records nothing.
+  /// - Throws: ``LedgerError/rejected(_:)`` when a rule refuses the command; nothing changes.
+  @discardableResult
+  public func execute(
+    _ command: LedgerCommand, metadata: EventMetadata = .init(), idempotencyKey: IdempotencyKey? = nil
+  ) async throws(LedgerError) -> CommandOutcome {
+    let today = self.today()
+    let writerState = self.writerState
+    let committedState = self.committedState
+    let result: Result<Decided, LedgerError>
+    do {
+      result = try await log.transact(weight: 16) { session in
+        try Self.decideAndAppend(
+          command, today: today, metadata: metadata, idempotencyKey: idempotencyKey, session: &session,
+          writerState: writerState)
+      } afterCommit: { result in
+        guard case .success(let decided) = result, !decided.outcome.wasDuplicate else { return }
+        committedState.withLock { folded in
+          // Commits complete in log order, so these events follow the committed state.
+          for event in decided.outcome.events { folded.state.apply(event) }
+          folded.position = decided.outcome.positions.upperBound
+          folded.hash = decided.hash
+        }
+      }
+    } catch {
+      throw LedgerError(error)
+    }
+    return try result.get().outcome
+  }
+
+  /// What the writer decided for one command, with the chain hash after it.
+  struct Decided: Sendable {
+    var outcome: CommandOutcome
+    var hash: ChainHash
+  }
+
+  /// Runs on the writer inside the transaction: brings the state up to the log's head,
+  /// decides, appends. Rule violations come back as values; storage failures throw.
+  private static func decideAndAppend(
+    _ command: LedgerCommand, today: CivilDate, metadata: EventMetadata, idempotencyKey: IdempotencyKey?,
+    session: inout LogWriteSession, writerState: StateCell
+  ) throws -> Result<Decided, LedgerError> {
+    if let idempotencyKey, let earlier = try session.earlierAppend(withKey: idempotencyKey) {
+      let outcome = CommandOutcome(events: [], positions: earlier.positions, wasDuplicate: true)
+      return .success(Decided(outcome: outcome, hash: session.head.hash))
+    }
+    // Take the state out of the mutex so that folding into it does not copy it.
+    var folded = writerState.withLock { state in
+      let taken = state
+      state.isTaken = true
+      state.state = LedgerState()
+      return taken
+    }
+    defer { writerState.withLock { $0 = folded } }
+    try synchronize(&folded, with: session)
+
+    let events: [LedgerEvent]
+    let context = DecisionContext(today: today, chainHead: session.head.hash.hex)
+    do throws(DomainError) {
+      events = try decide(command, state: folded.state, context: context)
+    } catch {
+      return .failure(.rejected(error))
+    }
+    let batch = try StoredEvent.batch(events, for: command, metadata: metadata, idempotencyKey: idempotencyKey)
+    switch try session.append(batch) {
+    case .failure(let error):
+      return .failure(.log(error))
+    case .success(let appended):
+      for event in events { folded.state.apply(event) }
+      folded.position = appended.positions.upperBound
+      folded.hash = session.head.hash
+      let outcome = CommandOutcome(events: events, positions: appended.positions, wasDuplicate: appended.wasDuplicate)
+      return .success(Decided(outcome: outcome, hash: folded.hash))
+    }
+  }
+
+  /// Makes `folded` reflect exactly the log as `session` sees it: folds events it has not
+  /// seen (written by another process), or rebuilds it if it ran ahead of the log (a
+  /// transaction that applied to it was rolled back).
+  private static func synchronize(_ folded: inout FoldedState, with session: LogWriteSession) throws {
+    let head = session.head
+    if !folded.isTaken, folded.position == head.position, folded.hash == head.hash { return }
+    let isPrefix = try !folded.isTaken && folded.position <= head.position
+      && (folded.position == 0 || session.hash(at: folded.position) == folded.hash)
+    if !isPrefix { folded = FoldedState() }
+    try session.scan(after: folded.position) { view in
+      folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
+    }
+  }
+
+}

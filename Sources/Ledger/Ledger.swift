@@ -1,0 +1,89 @@
+import EventLog
+import Foundation
+import LedgerDomain
+import Synchronization
+
+/// An open ledger: the event log plus the state the rules need, kept in step with it.
+///
+/// Every front end (CLI, HTTP server) goes through ``execute(_:metadata:idempotencyKey:)``:
+/// the command is decided against the current state *inside* the log's write transaction,
+/// so two commands can never both pass a rule that only one of them may (unique names,
+/// non-overlapping periods, closed periods), even when they come from different processes.
+public final class Ledger: Sendable {
+  /// How a ledger is opened.
+  public struct Options: Sendable {
+    public var log: EventLog.Options
+    /// Today's date in the user's calendar; transactions may not be dated after it.
+    public var today: @Sendable () -> CivilDate
+
+    public init(log: EventLog.Options = .init(), today: @escaping @Sendable () -> CivilDate = Ledger.localToday) {
+      self.log = log
+      self.today = today
+    }
+  }
+
+  /// The underlying event log.
+  public let log: EventLog
+  let today: @Sendable () -> CivilDate
+  /// The state as the writer sees it; touched only inside the log's write transactions.
+  let writerState: StateCell
+  /// The last committed state, for readers.
+  let committedState: StateCell
+
+  /// Opens (or creates) the ledger file at `path` and folds its events into state.
+  public init(path: String, options: Options = Options()) throws(LedgerError) {
+    do { log = try EventLog(path: path, options: options.log) } catch { throw .log(error) }
+    today = options.today
+    var folded = FoldedState()
+    do {
+      try log.scan { view in
+        folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
+        return .continue
+      }
+    } catch {
+      throw LedgerError(error)
+    }
+    writerState = StateCell(folded)
+    committedState = StateCell(folded)
+  }
+
+  /// The last committed state: accounts, categories, periods, transactions and budgets as the
+  /// rules see them.
+  public var state: LedgerState { committedState.withLock { $0.state } }
+
+  /// The log position the committed state reflects.
+  public var position: UInt64 { committedState.withLock { $0.position } }
+
+  /// Today's date in this machine's time zone.
+  @Sendable public static func localToday() -> CivilDate {
+    let now = Date()
+    let offset = Int64(TimeZone.current.secondsFromGMT(for: now)) * 1000
+    return CivilDate.today(utcMilliseconds: Int64(now.timeIntervalSince1970 * 1000) + offset)
+  }
+}
+
+/// A lock-protected ``FoldedState`` that closures can share.
+final class StateCell: Sendable {
+  private let mutex: Mutex<FoldedState>
+
+  init(_ state: FoldedState) { mutex = Mutex(state) }
+
+  func withLock<R>(_ body: (inout FoldedState) throws -> R) rethrows -> R {
+    try mutex.withLock { try body(&$0) }
+  }
+}
+
+/// A ledger state and the log position (and chain hash) it was folded up to.
+struct FoldedState: Sendable {
+  var state = LedgerState()
+  var position: UInt64 = 0
+  var hash = ChainHash.genesis
+  /// Set while the writer has taken the state out; a state left this way is rebuilt.
+  var isTaken = false
+
+  mutating func apply(_ event: LedgerEvent, at position: UInt64, hash: ChainHash) {
+    state.apply(event)
+    self.position = position
+    self.hash = hash
+  }
+}

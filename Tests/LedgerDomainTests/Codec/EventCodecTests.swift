@@ -1,0 +1,86 @@
+import LedgerDomain
+import LedgerTesting
+import Testing
+
+@Suite("Event codec and upcasting")
+struct EventCodecTests {
+  /// One event of every type, with optional fields both set and unset.
+  static var samples: [LedgerEvent] {
+    let tx = TransactionAdded(
+      transaction: txID(1), account: Scenario.checking, date: day("2024-03-10"), amount: eur("42.5"), type: .expense,
+      category: nil, splits: [Split(category: Scenario.food, amount: eur("40"), memo: "veg"), Split(category: Scenario.bills, amount: eur("2.5"))],
+      name: "Market", description: "weekly", notes: nil, period: PeriodID(raw: EntityID(high: 1, low: 2)), importId: "bank#7",
+      tags: ["a", "b"])
+    var amended = TransactionAmended(transaction: txID(1))
+    amended.amount = eur("1")
+    amended.description = Change(nil)
+    amended.notes = Change("n")
+    amended.splits = []
+    return [
+      .ledgerCreated(LedgerCreated(name: "Home", baseCurrency: .eur, firstDayOfWeek: 7, fiscalYearStartMonth: 4)),
+      .accountOpened(AccountOpened(account: Scenario.checking, name: "C", type: .creditCard, currency: .jpy, openingBalance: Money(units: -5, currency: .jpy), date: day("2024-01-01"))),
+      .accountRenamed(AccountRenamed(account: Scenario.checking, previousName: "C", name: "D")),
+      .accountClosed(AccountClosed(account: Scenario.checking, date: day("2024-02-29"))),
+      .categoryCreated(DefaultCategories.events()[0]),
+      .categoryCreated(CategoryCreated(category: .random(), name: "Sub", kind: .expense, budgetType: .quarterly, parent: Scenario.food, icon: "x", color: .neutral, sortOrder: -3, isCustom: true)),
+      .categoryRenamed(CategoryRenamed(category: Scenario.food, previousName: "Food", name: "Groceries")),
+      .categoryMoved(CategoryMoved(category: Scenario.food, parent: nil, sortOrder: 4)),
+      .categoryRestyled(CategoryRestyled(category: Scenario.food, icon: "a.b", color: .neutral)),
+      .categoryArchived(CategoryArchived(category: Scenario.food)),
+      .categoryRestored(CategoryRestored(category: Scenario.food)),
+      .categoryDeleted(CategoryDeleted(category: Scenario.food)),
+      .periodOpened(PeriodOpened(period: .random(), name: "P", start: day("2024-03-01"), end: nil)),
+      .periodClosed(PeriodClosed(period: .random(), end: day("2024-03-31"), seal: "ab12")),
+      .periodReopened(PeriodReopened(period: .random(), reason: "why")),
+      .budgetSet(BudgetSet(month: month("2024-04"), category: Scenario.food, amount: eur("300"), span: .quarter)),
+      .incomePlanned(IncomePlanned(month: nil, year: 2024, source: "Salary", amount: eur("36000"))),
+      .budgetMoved(BudgetMoved(month: month("2024-03"), from: Scenario.food, to: Scenario.bills, amount: eur("0.0001"))),
+      .dueDateSet(DueDateSet(category: Scenario.bills, dueDate: day("2024-03-15"))),
+      .dueDateCleared(DueDateCleared(category: Scenario.bills)),
+      .rolloverSet(RolloverSet(category: Scenario.food, carryUnspent: true, carryOverspent: false)),
+      .transactionAdded(tx),
+      .transactionAmended(amended),
+      .transactionAmended(TransactionAmended(transaction: txID(2))),
+      .transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "dup ✓")),
+      .transferMade(TransferMade(transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("9"), date: day("2024-03-03"))),
+    ]
+  }
+
+  @Test("given one event of every type, when encoded and decoded, then each comes back equal")
+  func roundTrip() throws {
+    for event in Self.samples {
+      let bytes = try event.encodedPayload()
+      let decoded = try LedgerEvent.decode(type: event.typeName, schemaVersion: event.schemaVersion, payload: bytes)
+      #expect(decoded == event, "\(event.typeName)")
+    }
+    #expect(Set(Self.samples.map(\.typeName)).count == LedgerEvent.catalog.count)
+  }
+
+  @Test("given a stored v1 TransactionAdded (no tags), when read, then it is upcast to v2 with empty tags")
+  func upcastsVersion1() throws {
+    let v1 = TransactionAddedV1(
+      transaction: txID(9), account: Scenario.checking, date: day("2023-12-31"), amount: eur("5"), type: .income,
+      category: Scenario.income, splits: [], name: "Gift", description: nil, notes: "old", period: nil, importId: nil)
+    let stored = try BinaryEncoder().encode(v1)
+
+    let event = try LedgerEvent.decode(type: "TransactionAdded", schemaVersion: 1, payload: stored)
+
+    guard case .transactionAdded(let added) = event else { Issue.record("got \(event)"); return }
+    #expect(added.tags == [])
+    #expect(added.name == "Gift" && added.notes == "old" && added.type == .income)
+    #expect(TransactionAdded.schemaVersion == 2)
+  }
+
+  @Test("given unknown types, versions, truncated or padded bytes, when decoded, then a clear codec error")
+  func badInput() throws {
+    let bytes = try LedgerEvent.transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "r")).encodedPayload()
+    #expect(throws: CodecError.unknownEvent(type: "Nope", schemaVersion: 1)) { try LedgerEvent.decode(type: "Nope", schemaVersion: 1, payload: bytes) }
+    #expect(throws: CodecError.unknownEvent(type: "TransactionDeleted", schemaVersion: 9)) {
+      try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 9, payload: bytes)
+    }
+    #expect(throws: CodecError.truncated) { try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 1, payload: bytes.dropLast()) }
+    #expect(throws: CodecError.trailingBytes(1)) { try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 1, payload: bytes + [0]) }
+    let error = #expect(throws: CodecError.self) { try LedgerEvent.decode(type: "Nope", schemaVersion: 3, payload: []) }
+    #expect(error?.description.contains("upgrade") == true)
+  }
+}

@@ -1,0 +1,61 @@
+import LedgerDomain
+import LedgerTesting
+import Testing
+
+@Suite("Rules: accounts and transfers")
+struct AccountRulesTests {
+  @Test("given a ledger, when an account is opened without currency, then it takes the base currency and a zero balance")
+  func openAccountDefaults() throws {
+    let events = try Scenario.standard().when(
+      .openAccount(OpenAccount(account: Scenario.savings, name: "Savings", type: .savings, date: day("2024-02-01"))))
+
+    #expect(events == [.accountOpened(AccountOpened(account: Scenario.savings, name: "Savings", type: .savings, currency: .eur, openingBalance: .zero(.eur), date: day("2024-02-01")))])
+  }
+
+  @Test("given an open account 'Checking', when another is opened as 'checking', then the name is refused")
+  func uniqueAccountNames() {
+    #expect(throws: DomainError.self) {
+      try Scenario.standard().when(.openAccount(OpenAccount(name: "checking", type: .cash, date: day("2024-02-01"))))
+    }
+  }
+
+  @Test("given an account in EUR, when it opens with a USD balance, then the currency mismatch is named")
+  func openingBalanceCurrency() {
+    let error = #expect(throws: DomainError.self) {
+      try Scenario.standard().when(
+        .openAccount(OpenAccount(name: "Card", type: .creditCard, openingBalance: Money(units: -10_000, currency: .usd), date: day("2024-02-01"))))
+    }
+    #expect(error == .currencyMismatch(field: "opening balance", expected: .eur, found: .usd))
+  }
+
+  @Test("given an account, when it is renamed, closed, and then used, then the rename records both names and the closed account is refused")
+  func renameAndClose() throws {
+    var scenario = Scenario.standard()
+    #expect(try scenario.when(.renameAccount(Scenario.checking, name: "Main")) == [.accountRenamed(AccountRenamed(account: Scenario.checking, previousName: "Checking", name: "Main"))])
+    #expect(throws: DomainError.nothingToChange) { try scenario.when(.renameAccount(Scenario.checking, name: "Checking")) }
+
+    scenario.run(.closeAccount(Scenario.checking, date: day("2024-03-01")))
+
+    #expect(throws: DomainError.accountClosed(name: "Checking")) { try scenario.when(.addTransaction(expense(1, "3.00"))) }
+    #expect(throws: DomainError.accountClosed(name: "Checking")) { try scenario.when(.closeAccount(Scenario.checking, date: day("2024-03-02"))) }
+  }
+
+  @Test("given two accounts, when money is transferred, then TransferMade; to the same account or zero, then refused")
+  func transfers() throws {
+    var scenario = Scenario.standard()
+    scenario.run(.openAccount(OpenAccount(account: Scenario.savings, name: "Savings", type: .savings, date: day("2024-01-01"))))
+    let transfer = TransferMade(transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("100"), date: day("2024-03-05"))
+
+    #expect(try scenario.when(.makeTransfer(transfer)) == [.transferMade(transfer)])
+
+    var same = transfer
+    same.to = Scenario.checking
+    #expect(throws: DomainError.sameAccountTransfer(name: "Checking")) { try scenario.when(.makeTransfer(same)) }
+    var zero = transfer
+    zero.amount = eur("0")
+    #expect(throws: DomainError.self) { try scenario.when(.makeTransfer(zero)) }
+    var future = transfer
+    future.date = day("2024-04-01")
+    #expect(throws: DomainError.dateInFuture(day("2024-04-01"), today: day("2024-03-31"))) { try scenario.when(.makeTransfer(future)) }
+  }
+}

@@ -1,0 +1,63 @@
+import LedgerDomain
+import LedgerTesting
+import Testing
+
+@Suite("Rules: the zero-based budget")
+struct BudgetRulesTests {
+  @Test("given Food, when 400 is budgeted for March, then BudgetSet; setting the same again changes nothing")
+  func setBudget() throws {
+    var scenario = Scenario.standard()
+    let set = BudgetSet(month: month("2024-03"), category: Scenario.food, amount: eur("400"))
+
+    #expect(try scenario.when(.setBudget(set)) == [.budgetSet(set)])
+    scenario.run(.setBudget(set))
+    #expect(throws: DomainError.nothingToChange) { try scenario.when(.setBudget(set)) }
+  }
+
+  @Test("given budget rules, when amounts are negative, in another currency, or for income, then refused")
+  func budgetAmounts() {
+    let scenario = Scenario.standard()
+    #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-03"), category: Scenario.food, amount: eur("-1")))) }
+    #expect(throws: DomainError.currencyMismatch(field: "budget for 'Food'", expected: .eur, found: .usd)) {
+      try scenario.when(.setBudget(BudgetSet(month: month("2024-03"), category: Scenario.food, amount: Money(units: 10, currency: .usd))))
+    }
+    #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-03"), category: Scenario.income, amount: eur("1")))) }
+  }
+
+  @Test("given a quarterly category, when a quarter is budgeted, then it must start a calendar quarter; variable categories take no quarters")
+  func quarterly() throws {
+    var scenario = Scenario.standard()
+    let insurance = CategoryID.random()
+    scenario.run(.createCategory(CreateCategory(category: insurance, name: "Insurance", budgetType: .quarterly)))
+
+    #expect(throws: Never.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-04"), category: insurance, amount: eur("300"), span: .quarter))) }
+    #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-05"), category: insurance, amount: eur("300"), span: .quarter))) }
+    #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-04"), category: Scenario.food, amount: eur("300"), span: .quarter))) }
+  }
+
+  @Test("given 400 in Food, when 150 moves to Restaurants, then BudgetMoved; moving 500 is refused naming what is available")
+  func moveBudget() throws {
+    var scenario = Scenario.standard()
+    scenario.run(.setBudget(BudgetSet(month: month("2024-03"), category: Scenario.food, amount: eur("400"))))
+    let move = BudgetMoved(month: month("2024-03"), from: Scenario.food, to: Scenario.restaurants, amount: eur("150"))
+
+    #expect(try scenario.when(.moveBudget(move)) == [.budgetMoved(move)])
+    scenario.run(.moveBudget(move))
+    #expect(scenario.state.budgets[month("2024-03")]?[Scenario.food]?.amount == eur("250"))
+    #expect(scenario.state.budgets[month("2024-03")]?[Scenario.restaurants]?.amount == eur("150"))
+    var tooMuch = move
+    tooMuch.amount = eur("250.01")
+    #expect(throws: DomainError.insufficientBudget(category: "Food", month: month("2024-03"), available: eur("250"))) {
+      try scenario.when(.moveBudget(tooMuch))
+    }
+  }
+
+  @Test("given planned income, when the month is outside the year or the source is blank, then refused")
+  func planIncome() throws {
+    let scenario = Scenario.standard()
+    let salary = IncomePlanned(month: month("2024-03"), year: 2024, source: "Salary", amount: eur("3000"))
+    #expect(try scenario.when(.planIncome(salary)) == [.incomePlanned(salary)])
+    #expect(throws: DomainError.self) { try scenario.when(.planIncome(IncomePlanned(month: month("2024-03"), year: 2023, source: "Salary", amount: eur("1")))) }
+    #expect(throws: DomainError.self) { try scenario.when(.planIncome(IncomePlanned(month: nil, year: 2024, source: "", amount: eur("1")))) }
+  }
+}

@@ -1,0 +1,88 @@
+import LedgerDomain
+import LedgerTesting
+import Testing
+
+@Suite("Rules: categories")
+struct CategoryRulesTests {
+  @Test("given the default categories, when 'FOOD' is created, then the name is taken (case-insensitive)")
+  func uniqueNamesIgnoringCase() {
+    let error = #expect(throws: DomainError.self) {
+      try Scenario.standard().when(.createCategory(CreateCategory(name: "FOOD")))
+    }
+    #expect(error == .categoryNameTaken(name: "FOOD"))
+  }
+
+  @Test("given a new custom category, when created, then it is custom, styled by default, and sorted last")
+  func createCustom() throws {
+    let id = CategoryID.random()
+    let events = try Scenario.standard().when(.createCategory(CreateCategory(category: id, name: "Crypto", budgetType: .quarterly)))
+
+    guard case .categoryCreated(let created) = events.first else { Issue.record("got \(events)"); return }
+    #expect(created.isCustom && created.sortOrder == 10 && created.budgetType == .quarterly)
+    #expect(created.icon == "tag.fill" && created.color == .neutral)
+  }
+
+  @Test("given an archived 'Sport', when a new 'Sport' is created, then it is allowed; restoring the old one is then refused")
+  func archivedNamesAreFree() throws {
+    var scenario = Scenario.standard()
+    let sport = DefaultCategories.id(7)
+    scenario.run(.archiveCategory(sport))
+
+    #expect(scenario.run(.createCategory(CreateCategory(name: "Sport"))) == nil)
+    #expect(throws: DomainError.categoryNameTaken(name: "Sport")) { try scenario.when(.restoreCategory(sport)) }
+  }
+
+  @Test("given a category with a transaction, when deleted, then refused with a hint to archive; without, then deleted")
+  func deleteOnlyUnused() throws {
+    var scenario = Scenario.standard()
+    scenario.run(.addTransaction(expense(1, "12.00")))
+
+    let error = #expect(throws: DomainError.self) { try scenario.when(.deleteCategory(Scenario.food)) }
+    #expect(error == .categoryInUse(name: "Food", transactions: 1))
+    #expect(error?.description.contains("archive it instead") == true)
+    #expect(try scenario.when(.deleteCategory(Scenario.restaurants)) == [.categoryDeleted(CategoryDeleted(category: Scenario.restaurants))])
+  }
+
+  @Test("given an archived category, when a transaction uses it, then refused until it is restored")
+  func archivedCategoryTakesNoTransactions() throws {
+    var scenario = Scenario.standard()
+    scenario.run(.archiveCategory(Scenario.food))
+
+    #expect(throws: DomainError.categoryArchived(name: "Food")) { try scenario.when(.addTransaction(expense(1, "1.00"))) }
+    scenario.run(.restoreCategory(Scenario.food))
+    #expect(throws: Never.self) { try scenario.when(.addTransaction(expense(1, "1.00"))) }
+  }
+
+  @Test("given groups, when a category is moved under its own child, then the cycle is refused")
+  func noCycles() throws {
+    var scenario = Scenario.standard()
+    let home = CategoryID.random()
+    let rent = CategoryID.random()
+    scenario.run(.createCategory(CreateCategory(category: home, name: "Home")))
+    scenario.run(.createCategory(CreateCategory(category: rent, name: "Rent", parent: home)))
+
+    #expect(throws: DomainError.categoryCycle(name: "Home")) { try scenario.when(.moveCategory(home, parent: rent, sortOrder: 1)) }
+    #expect(throws: DomainError.categoryCycle(name: "Home")) { try scenario.when(.moveCategory(home, parent: home, sortOrder: 1)) }
+  }
+
+  @Test("given a category, when renamed, restyled, due-dated and rolled over, then each event records the change")
+  func edits() throws {
+    var scenario = Scenario.standard()
+    #expect(try scenario.when(.renameCategory(Scenario.food, name: "Groceries")) == [.categoryRenamed(CategoryRenamed(category: Scenario.food, previousName: "Food", name: "Groceries"))])
+    let red = try ColorHex(parsing: "#ff0000")
+    #expect(try scenario.when(.restyleCategory(Scenario.food, icon: "basket.fill", color: red)) == [.categoryRestyled(CategoryRestyled(category: Scenario.food, icon: "basket.fill", color: red))])
+    #expect(throws: DomainError.self) { try scenario.when(.restyleCategory(Scenario.food, icon: "Not An Icon!", color: red)) }
+    scenario.run(.setDueDate(Scenario.bills, day("2024-04-01")))
+    #expect(scenario.state.categories[Scenario.bills]?.dueDate == day("2024-04-01"))
+    #expect(try scenario.when(.clearDueDate(Scenario.bills)) == [.dueDateCleared(DueDateCleared(category: Scenario.bills))])
+    #expect(throws: DomainError.self) { try scenario.when(.setRollover(RolloverSet(category: Scenario.income, carryUnspent: true, carryOverspent: false))) }
+  }
+
+  @Test("given names of bad length, when used, then refused with the limit")
+  func nameLimits() {
+    let error = #expect(throws: DomainError.self) {
+      try Scenario.standard().when(.createCategory(CreateCategory(name: String(repeating: "x", count: 51))))
+    }
+    #expect(error?.description == "category name: has 51 characters; at most 50 are allowed")
+  }
+}

@@ -1,0 +1,144 @@
+import LedgerDomain
+import LedgerTesting
+import Testing
+
+@Suite("Rules: transactions")
+struct TransactionRulesTests {
+  @Test("given a ledger, when a valid expense is added, then TransactionAdded with trimmed text")
+  func addExpense() throws {
+    var added = expense(1, "42.50", name: "  Market  ")
+    added.description = "   "
+    let events = try Scenario.standard().when(.addTransaction(added))
+
+    var expected = added
+    expected.name = "Market"
+    expected.description = nil
+    #expect(events == [.transactionAdded(expected)])
+  }
+
+  @Test("given amounts zero, negative, too large or in the wrong currency, when added, then each is refused")
+  func amounts() {
+    let scenario = Scenario.standard()
+    for text in ["0", "-5.00"] {
+      #expect(throws: DomainError.self) { try scenario.when(.addTransaction(expense(1, text))) }
+    }
+    var huge = expense(1, "1")
+    huge.amount = Money(units: Money.maximumAmount + 1, currency: .eur)
+    let error = #expect(throws: DomainError.self) { try scenario.when(.addTransaction(huge)) }
+    #expect(error?.description.contains("9,999,999,999,999.9999") == true)
+    var dollars = expense(1, "1")
+    dollars.amount = Money(units: 10_000, currency: .usd)
+    #expect(throws: DomainError.currencyMismatch(field: "amount", expected: .eur, found: .usd)) { try scenario.when(.addTransaction(dollars)) }
+  }
+
+  @Test("given text limits, when name is empty or 101 chars, or description 501 chars, then refused")
+  func textLimits() {
+    let scenario = Scenario.standard()
+    #expect(throws: DomainError.self) { try scenario.when(.addTransaction(expense(1, "1", name: ""))) }
+    #expect(throws: DomainError.self) { try scenario.when(.addTransaction(expense(1, "1", name: String(repeating: "n", count: 101)))) }
+    #expect(throws: Never.self) { try scenario.when(.addTransaction(expense(1, "1", name: String(repeating: "n", count: 100)))) }
+    var long = expense(1, "1")
+    long.description = String(repeating: "d", count: 501)
+    let error = #expect(throws: DomainError.self) { try scenario.when(.addTransaction(long)) }
+    #expect(error?.description == "description: has 501 characters; at most 500 are allowed")
+  }
+
+  @Test("given today is 31 March, when a transaction is dated 1 April, then it is in the future")
+  func noFutureDates() {
+    #expect(throws: DomainError.dateInFuture(day("2024-04-01"), today: day("2024-03-31"))) {
+      try Scenario.standard().when(.addTransaction(expense(1, "1", on: "2024-04-01")))
+    }
+  }
+
+  @Test("given no category and no splits, when added, then the category is required; an unknown category is not found")
+  func categoryRequired() {
+    let scenario = Scenario.standard()
+    var none = expense(1, "1")
+    none.category = nil
+    let error = #expect(throws: DomainError.self) { try scenario.when(.addTransaction(none)) }
+    #expect(error?.description.contains("category: is required") == true)
+    #expect(throws: DomainError.self) { try scenario.when(.addTransaction(expense(1, "1", category: .random()))) }
+  }
+
+  @Test("given splits, when they add up, then accepted; when not, then refused showing both sums")
+  func splits() throws {
+    let scenario = Scenario.standard()
+    var split = expense(1, "100.00")
+    split.category = nil
+    split.splits = [Split(category: Scenario.food, amount: eur("60")), Split(category: Scenario.restaurants, amount: eur("40"))]
+    #expect(throws: Never.self) { try scenario.when(.addTransaction(split)) }
+
+    split.splits[1].amount = eur("39.99")
+    #expect(throws: DomainError.splitsDoNotAddUp(total: eur("100.00"), sum: eur("99.99"))) { try scenario.when(.addTransaction(split)) }
+    split.splits = [Split(category: Scenario.food, amount: eur("100"))]
+    #expect(throws: DomainError.self) { try scenario.when(.addTransaction(split)) }
+  }
+
+  @Test("given tags, when added, then trimmed and de-duplicated ignoring case; too many are refused")
+  func tags() throws {
+    var tagged = expense(1, "1")
+    tagged.tags = [" trip ", "Trip", "work"]
+    let events = try Scenario.standard().when(.addTransaction(tagged))
+    guard case .transactionAdded(let added) = events.first else { Issue.record("got \(events)"); return }
+    #expect(added.tags == ["trip", "work"])
+
+    tagged.tags = (1...21).map { "t\($0)" }
+    #expect(throws: DomainError.self) { try Scenario.standard().when(.addTransaction(tagged)) }
+  }
+
+  @Test("given a transaction, when amended, then only the changed fields are recorded")
+  func amendRecordsOnlyChanges() throws {
+    var scenario = Scenario.standard()
+    scenario.run(.addTransaction(expense(1, "42.50", name: "Market")))
+    var amendment = TransactionAmended(transaction: txID(1))
+    amendment.name = "Market"  // unchanged
+    amendment.amount = eur("40.00")
+    amendment.notes = Change("receipt lost")
+
+    let events = try scenario.when(.amendTransaction(amendment, expectedVersion: 1))
+
+    var expected = TransactionAmended(transaction: txID(1))
+    expected.amount = eur("40.00")
+    expected.notes = Change("receipt lost")
+    #expect(events == [.transactionAmended(expected)])
+    var same = TransactionAmended(transaction: txID(1))
+    same.name = "Market"
+    #expect(throws: DomainError.nothingToChange) { try scenario.when(.amendTransaction(same, expectedVersion: nil)) }
+  }
+
+  @Test("given two editors at version 1, when the second amends after the first, then the stale version is refused")
+  func staleEditsAreRefused() throws {
+    var scenario = Scenario.standard()
+    scenario.run(.addTransaction(expense(1, "42.50")))
+    var first = TransactionAmended(transaction: txID(1))
+    first.amount = eur("40")
+    scenario.run(.amendTransaction(first, expectedVersion: 1))
+
+    var second = TransactionAmended(transaction: txID(1))
+    second.name = "Other"
+    let error = #expect(throws: DomainError.self) { try scenario.when(.amendTransaction(second, expectedVersion: 1)) }
+    #expect(error == .staleVersion(entity: "transaction \(txID(1))", expected: 1, actual: 2))
+    #expect(throws: DomainError.self) { try scenario.when(.deleteTransaction(txID(1), reason: "x", expectedVersion: 1)) }
+  }
+
+  @Test("given a deleted transaction, when amended or deleted again, then refused; its category can then be deleted")
+  func deleted() throws {
+    var scenario = Scenario.standard()
+    scenario.run(.addTransaction(expense(1, "42.50", category: Scenario.restaurants)))
+    #expect(throws: DomainError.self) { try scenario.when(.deleteTransaction(txID(1), reason: " ", expectedVersion: 1)) }
+    scenario.run(.deleteTransaction(txID(1), reason: "duplicate", expectedVersion: 1))
+
+    #expect(throws: DomainError.transactionDeleted(txID(1))) { try scenario.when(.deleteTransaction(txID(1), reason: "again", expectedVersion: nil)) }
+    #expect(throws: Never.self) { try scenario.when(.deleteCategory(Scenario.restaurants)) }
+  }
+
+  @Test("given a period, when a transaction names it but is dated outside, then refused")
+  func periodMustContainDate() {
+    var scenario = Scenario.standard()
+    let period = PeriodID.random()
+    scenario.run(.openPeriod(OpenPeriod(period: period, name: "Trip", start: day("2024-03-01"), end: day("2024-03-07"))))
+    var outside = expense(1, "1", on: "2024-03-10")
+    outside.period = period
+    #expect(throws: DomainError.self) { try scenario.when(.addTransaction(outside)) }
+  }
+}
