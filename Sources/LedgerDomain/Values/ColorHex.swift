@@ -22,9 +22,7 @@ public struct ColorHex: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses `#RRGGBB` (or `RRGGBB`) in any case, ignoring surrounding whitespace.
   public init(parsing text: String) throws(ColorHexError) {
-    var scalars = Array(text.unicodeScalars)[...]
-    while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
-    while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+    var scalars = text.trimmedScalars
     if scalars.first == "#" { scalars.removeFirst() }
     guard scalars.count == 6 else { throw ColorHexError(text: text) }
     var value: UInt64 = 0
@@ -37,7 +35,6 @@ public struct ColorHex: Sendable, Hashable, CustomStringConvertible {
 
   /// The normalized form, `#` and six uppercase hex digits, e.g. `#4A90E2`.
   public var description: String {
-    "#" + (EntityID.hex(UInt64(red), count: 2) + EntityID.hex(UInt64(green), count: 2)
-      + EntityID.hex(UInt64(blue), count: 2)).uppercased()
+    "#" + [red, green, blue].map { EntityID.hex(UInt64($0), count: 2) }.joined().uppercased()
   }
 }

@@ -33,18 +33,19 @@ public struct Currency: Sendable, Hashable, CustomStringConvertible {
   /// The ISO code, e.g. `EUR`.
   public var description: String { code }
 
-  /// Trims whitespace and upper-cases ASCII letters; other characters are kept so the
-  /// lookup fails on them.
+  /// Trims surrounding whitespace and upper-cases ASCII letters; other characters are kept so
+  /// the lookup fails on them.
   private static func normalize(_ text: String) -> String {
-    var scalars = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars where !scalar.properties.isWhitespace {
+    let scalars = text.trimmedScalars
+    var result = String.UnicodeScalarView()
+    for scalar in scalars {
       if ("a"..."z").contains(scalar), let upper = Unicode.Scalar(scalar.value - 32) {
-        scalars.append(upper)
+        result.append(upper)
       } else {
-        scalars.append(scalar)
+        result.append(scalar)
       }
     }
-    return String(scalars)
+    return String(result)
   }
 
   /// The first known code (in table order, most used first) within one edit — a wrong,

@@ -35,7 +35,7 @@ public enum MoneyError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unknownCurrency(let code, let suggestion?):
       return "unknown currency '\(code)' — did you mean '\(suggestion.code)'?"
     case .unknownCurrency(let code, nil):
-      let letters = code.unicodeScalars.filter { !$0.properties.isWhitespace }
+      let letters = code.trimmedScalars
       let isThreeLetters = letters.count == 3 && letters.allSatisfy { $0.properties.isAlphabetic && $0.isASCII }
       return isThreeLetters
         ? "unknown currency '\(code)'; use an ISO 4217 code the ledger knows, such as EUR, USD or GBP"

@@ -1,0 +1,36 @@
+extension LedgerState {
+  /// The active category called `name` (ignoring case and surrounding spaces).
+  ///
+  /// - Throws: `category 'Fod' not found — did you mean 'Food'?` when there is none; an
+  ///   archived category of that name is reported as archived.
+  public func category(named name: String) throws(DomainError) -> (id: CategoryID, record: CategoryRecord) {
+    let key = TextRules.key(name)
+    let matches = categories.filter { !$0.value.isDeleted && TextRules.key($0.value.name) == key }
+    if let active = matches.first(where: { $0.value.isActive }) { return (active.key, active.value) }
+    if let archived = matches.first { throw .categoryArchived(name: archived.value.name) }
+    let suggestion = NameSuggestion.nearest(to: name, among: categories.values.filter(\.isActive).map(\.name))
+    throw .notFound(kind: "category", reference: name, suggestion: suggestion)
+  }
+
+  /// The account called `name`, open ones first.
+  public func account(named name: String) throws(DomainError) -> (id: AccountID, record: AccountRecord) {
+    let key = TextRules.key(name)
+    let matches = accounts.filter { TextRules.key($0.value.name) == key }.sorted { !$0.value.isClosed && $1.value.isClosed }
+    if let match = matches.first { return (match.key, match.value) }
+    let suggestion = NameSuggestion.nearest(to: name, among: accounts.values.map(\.name))
+    throw .notFound(kind: "account", reference: name, suggestion: suggestion)
+  }
+
+  /// The period called `name`.
+  public func period(named name: String) throws(DomainError) -> (id: PeriodID, record: PeriodRecord) {
+    let key = TextRules.key(name)
+    if let match = periods.first(where: { TextRules.key($0.value.name) == key }) { return (match.key, match.value) }
+    let suggestion = NameSuggestion.nearest(to: name, among: periods.values.map(\.name))
+    throw .notFound(kind: "period", reference: name, suggestion: suggestion)
+  }
+
+  /// The closed period containing `date`, if any.
+  public func closedPeriod(containing date: CivilDate) -> PeriodRecord? {
+    periods.values.first { $0.isClosed && $0.contains(date) }
+  }
+}
