@@ -1,0 +1,63 @@
+import LedgerDomain
+import Testing
+
+@Suite("EntityID: 128-bit identifiers in UUID form")
+struct EntityIDTests {
+  @Test("given canonical text in either case, when parsed, then the halves and lowercase text come back")
+  func parsing() throws {
+    let id = try EntityID(parsing: "6F1C2E4A-9B3D-4C8E-A1F0-123456789ABC")
+    #expect(id.high == 0x6F1C_2E4A_9B3D_4C8E)
+    #expect(id.low == 0xA1F0_1234_5678_9ABC)
+    #expect(id.description == "6f1c2e4a-9b3d-4c8e-a1f0-123456789abc")
+    #expect(try EntityID(parsing: id.description) == id)
+    #expect(EntityID(high: 0, low: 1).description == "00000000-0000-0000-0000-000000000001")
+  }
+
+  @Test("given malformed text, when parsed, then the error says which character is wrong")
+  func malformed() {
+    let short = #expect(throws: EntityIDError.self) { try EntityID(parsing: "6f1c2e4a") }
+    #expect(
+      short?.description
+        == "'6f1c2e4a' is not an identifier: it has 8 characters instead of 36; "
+        + "use the form 6f1c2e4a-9b3d-4c8e-a1f0-123456789abc")
+    let hyphen = #expect(throws: EntityIDError.self) {
+      try EntityID(parsing: "6f1c2e4a-9b3d-4c8e-a1f01123456789abc")
+    }
+    #expect(hyphen?.reason == "character 24 should be '-'")
+    let letter = #expect(throws: EntityIDError.self) {
+      try EntityID(parsing: "6f1c2e4a-9b3d-4c8e-a1f0-123456789abg")
+    }
+    #expect(letter?.reason == "character 36, 'g', is not a hex digit")
+    #expect(throws: EntityIDError.self) { try EntityID(parsing: "{6f1c2e4a-9b3d-4c8e-a1f0-123456789ab}") }
+    #expect(throws: EntityIDError.self) { try EntityID(parsing: "6f1c2e4a9b3d4c8ea1f0123456789abc") }
+  }
+
+  @Test("given a seeded generator, when making random ids, then they are repeatable version-4 ids that round-trip")
+  func random() throws {
+    var first = SplitMix64(seed: 42), second = SplitMix64(seed: 42)
+    var seen = Set<EntityID>()
+    for _ in 0..<2_000 {
+      let id = EntityID.random(using: &first)
+      #expect(id == EntityID.random(using: &second))
+      #expect(id.version == 4)
+      let text = id.description
+      #expect(Array(text)[14] == "4")
+      #expect("89ab".contains(Array(text)[19]), "\(text)")
+      #expect(try EntityID(parsing: text) == id)
+      #expect(try EntityID(parsing: text.uppercased()) == id)
+      seen.insert(id)
+    }
+    #expect(seen.count == 2_000)
+    #expect(EntityID.random() != EntityID.random())
+  }
+
+  @Test("given random ids, when sorted, then the order matches the order of their text")
+  func ordering() {
+    var generator = SplitMix64(seed: 7)
+    let ids = (0..<1_000).map { _ in
+      EntityID(high: generator.next() >> (generator.next() % 64), low: generator.next())
+    }
+    #expect(ids.sorted().map(\.description) == ids.map(\.description).sorted())
+    #expect(EntityID(high: 1, low: 0) > EntityID(high: 0, low: .max))
+  }
+}
