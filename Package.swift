@@ -41,6 +41,21 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // MARK: Projections
+    .target(
+      name: "ProjectionEngine",
+      dependencies: ["LedgerDomain", "EventLog", "LMDB"],
+      path: "Projections/ProjectionEngine",
+      swiftSettings: swiftSettings
+    ),
+
+    .target(
+      name: "RunningBalances",
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog"],
+      path: "Projections/RunningBalances",
+      swiftSettings: swiftSettings
+    ),
+
     // MARK: Application
     .target(name: "Ledger", dependencies: ["LedgerDomain", "EventLog"], swiftSettings: swiftSettings),
 
@@ -68,7 +83,7 @@ let package = Package(
     // MARK: Tests
     .target(
       name: "LedgerTesting",
-      dependencies: ["EventLog", "LMDB", "LedgerDomain", "Ledger"],
+      dependencies: ["EventLog", "LMDB", "LedgerDomain", "Ledger", "ProjectionEngine"],
       path: "Tests/LedgerTesting",
       swiftSettings: swiftSettings
     ),
@@ -80,6 +95,11 @@ let package = Package(
     .testTarget(
       name: "LedgerTests",
       dependencies: ["Ledger", "LedgerDomain", "EventLog", "LedgerTesting"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "ProjectionTests",
+      dependencies: ["ProjectionEngine", "RunningBalances", "LedgerDomain", "EventLog", "LedgerTesting"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

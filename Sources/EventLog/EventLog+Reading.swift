@@ -18,6 +18,11 @@ extension EventLog {
     try withRead { txn in try schema.head(in: txn) }
   }
 
+  /// The head as seen by `txn`, for callers reading other tables in the same snapshot.
+  public func head(in txn: some Transaction) throws -> LogHead {
+    try schema.head(in: txn)
+  }
+
   /// The event at `position`, or `nil` if there is none.
   public func event(at position: UInt64) throws(EventLogError) -> RecordedEvent? {
     try withRead { txn in

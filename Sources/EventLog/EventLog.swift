@@ -44,7 +44,9 @@ public final class EventLog: Sendable {
 
   /// The path of the ledger file (an LMDB file with a `-lock` file beside it).
   public let path: String
-  let environment: Environment
+  /// The LMDB environment holding the log, shared with the read models (projections) that
+  /// commit in the same transactions.
+  public let environment: Environment
   let schema: LogSchema
   let watcher: HeadWatcher
   private let writer: GroupCommitWriter
@@ -59,7 +61,7 @@ public final class EventLog: Sendable {
         path: path,
         options: Environment.Options(
           flags: Environment.Flags.noSubdirectory.union(options.durability.environmentFlags),
-          initialMapSize: options.initialMapSize, maxMapSize: options.maxMapSize))
+          initialMapSize: options.initialMapSize, maxMapSize: options.maxMapSize, maxDatabases: 256))
       let schema = try LogSchema.open(in: environment)
       let head = try environment.read { txn in try schema.head(in: txn) }
       let watcher = HeadWatcher(head: head.position)

@@ -1,0 +1,41 @@
+import LMDB
+
+/// A ``ProjectionStore`` over LMDB tables in a write transaction: the inline path, where
+/// rows commit together with the events they come from.
+public struct LMDBProjectionStore: ProjectionStore {
+  let txn: WriteTransaction
+  let tables: [String: (database: Database, keySize: Int)]
+
+  init(txn: WriteTransaction, tables: [String: (database: Database, keySize: Int)]) {
+    self.txn = txn
+    self.tables = tables
+  }
+
+  public func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]? {
+    let database = try self.database(table, key: key)
+    return try Self.latest(in: txn, database: database, key: key, asKnownAt: position).map(Array.init)
+  }
+
+  public mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws {
+    let database = try self.database(table, key: key)
+    try txn.put(value, for: VersionedKey.make(key, position: position), in: database)
+  }
+
+  private func database(_ table: String, key: [UInt8]) throws -> Database {
+    guard let entry = tables[table] else { throw ProjectionError.unknownTable(table) }
+    guard key.count == entry.keySize else { throw ProjectionError.badKey(table: table, expected: entry.keySize, got: key.count) }
+    return entry.database
+  }
+
+  /// The newest version of `key` at or before `position`, zero-copy; `nil` if absent or deleted.
+  static func latest(
+    in txn: some Transaction, database: Database, key: [UInt8], asKnownAt position: UInt64
+  ) throws -> UnsafeRawBufferPointer? {
+    try txn.withCursor(on: database) { cursor in
+      guard let entry = try cursor.seek(atMost: VersionedKey.make(key, position: position)),
+        VersionedKey.matches(entry.key, key), !entry.value.isEmpty
+      else { return nil }
+      return entry.value
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import EventLog
+import LMDB
+import LedgerDomain
+
+/// How far a rebuild or verification has come.
+public struct ProjectionProgress: Sendable {
+  public var done: UInt64
+  public var total: UInt64
+  public var eventsPerSecond: Double
+  /// Seconds left at the current rate.
+  public var secondsLeft: Double { eventsPerSecond > 0 ? Double(total - done) / eventsPerSecond : 0 }
+}
+
+extension ProjectionEngine {
+  /// Rebuilds `names` (default: every projector that is missing, of another version, or
+  /// behind) by re-projection, blue/green: the log is folded in memory from a snapshot, the
+  /// rows are written to a new generation of tables, the events appended meanwhile are folded
+  /// in, and the new generation replaces the old in one transaction. Appends go on while the
+  /// log is folded. Returns the names rebuilt.
+  @discardableResult
+  public func rebuild(
+    _ names: [String]? = nil, progress: (@Sendable (ProjectionProgress) -> Void)? = nil
+  ) async throws -> [String] {
+    let selected = try names ?? staleProjectors()
+    for name in selected where projectors[name] == nil {
+      throw ProjectionError.unknownProjector(name, known: self.names)
+    }
+    guard !selected.isEmpty else { return [] }
+    let chosen = selected.compactMap { projectors[$0] }
+    let (stores, snapshot) = try fold(chosen, progress: progress)
+    let catalog = self.catalog
+    let switched: [String: LiveTables] = try await log.transact(weight: Int(min(snapshot, 1_000_000))) { session in
+      var switched: [String: LiveTables] = [:]
+      let txn = session.transaction
+      for projector in chosen {
+        let previous = try txn.get(projector.name, in: catalog).flatMap(CatalogEntry.init)
+        let generation = (previous?.generation ?? 0) + 1
+        let entry = CatalogEntry(version: projector.version, generation: generation, checkpoint: session.head.position)
+        var tables = try Self.openTables(of: projector, generation: generation, entry: entry, in: txn)
+        for spec in projector.tables {
+          let database = tables.tables[spec.name]!.database
+          try txn.clear(database)  // leftovers of an interrupted rebuild
+          for row in stores[projector.name]!.sortedRows(of: spec.name) {
+            try txn.put(row.value, for: row.key, in: database, flags: .append)
+          }
+        }
+        // Fold what was appended since the snapshot, then switch.
+        var store = LMDBProjectionStore(txn: txn, tables: tables.tables)
+        try session.scan(after: snapshot) { view in
+          let event = try LedgerEvent.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload)
+          try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
+        }
+        try txn.put(entry.encoded, for: projector.name, in: catalog)
+        if let previous {
+          let old = try Self.openTables(of: projector, generation: previous.generation, entry: previous, in: txn)
+          for table in old.tables.values { try txn.clear(table.database) }
+        }
+        tables.entry = entry
+        switched[projector.name] = tables
+      }
+      return switched
+    } afterCommit: { [live] switched in
+      // On the writer, before any later append: inline updates go to the new tables at once.
+      live.withLock { live in live.merge(switched) { $1 } }
+    }
+    _ = switched
+    return selected
+  }
+
+  /// Folds the log from position 1 to its head, once, into one memory store per projector.
+  func fold(
+    _ chosen: [any Projector], progress: (@Sendable (ProjectionProgress) -> Void)?
+  ) throws -> (stores: [String: MemoryProjectionStore], snapshot: UInt64) {
+    var stores = Dictionary(uniqueKeysWithValues: chosen.map { ($0.name, MemoryProjectionStore()) })
+    let total = try log.head().position
+    var snapshot: UInt64 = 0
+    let clock = ContinuousClock()
+    let start = clock.now
+    try log.scan(from: 1) { view in
+      let event = try LedgerEvent.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload)
+      let point = LogPoint(position: view.position, recordedAt: view.recordedAt)
+      for projector in chosen { try projector.apply(event, at: point, into: &stores[projector.name]!) }
+      snapshot = view.position
+      if let progress, snapshot % 50_000 == 0 {
+        let elapsed = (clock.now - start) / .seconds(1)
+        progress(ProjectionProgress(done: snapshot, total: total, eventsPerSecond: elapsed > 0 ? Double(snapshot) / elapsed : 0))
+      }
+      return .continue
+    }
+    return (stores, snapshot)
+  }
+}

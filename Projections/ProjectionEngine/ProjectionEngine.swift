@@ -1,0 +1,107 @@
+import EventLog
+import LMDB
+import LedgerDomain
+import Synchronization
+
+/// Keeps every projector's tables equal to the fold of the log.
+///
+/// - **Inline**: ``apply(_:in:)`` runs inside the log's write transaction, right after the
+///   append, and moves each projector's checkpoint in the same transaction — exactly once,
+///   read-your-writes, no gaps.
+/// - **Rebuild** (blue/green): a projector whose code version differs from the stored one (or
+///   that is asked to) is folded afresh into new tables, which replace the old ones in one
+///   transaction; the old tables are dropped in it.
+/// - **Verify deep**: fold the log in memory and compare with the stored rows.
+public final class ProjectionEngine: Sendable {
+  /// The projectors, by name.
+  public let projectors: [String: any Projector]
+  /// Names in registration order.
+  public let names: [String]
+  let log: EventLog
+  let catalog: Database
+  let live: LiveCell
+
+  /// Opens the catalog and each projector's live tables. Projectors that are missing, of
+  /// another version, or behind the log are listed by ``staleProjectors()``.
+  public init(projectors: [any Projector], log: EventLog) throws {
+    self.projectors = Dictionary(uniqueKeysWithValues: projectors.map { ($0.name, $0) })
+    self.names = projectors.map(\.name)
+    self.log = log
+    let environment = log.environment
+    let (catalog, live) = try environment.write { txn in
+      let catalog = try txn.openDatabase(named: "projections", flags: .create)
+      var live: [String: LiveTables] = [:]
+      for projector in projectors {
+        guard let stored = try txn.get(projector.name, in: catalog), let entry = CatalogEntry(stored) else { continue }
+        live[projector.name] = try Self.openTables(of: projector, generation: entry.generation, entry: entry, in: txn)
+      }
+      return (catalog, live)
+    }
+    self.catalog = catalog
+    self.live = LiveCell(live)
+  }
+
+  static func openTables(
+    of projector: any Projector, generation: Int, entry: CatalogEntry, in txn: WriteTransaction
+  ) throws -> LiveTables {
+    var tables: [String: (database: Database, keySize: Int)] = [:]
+    for spec in projector.tables {
+      let name = CatalogEntry.tableName(projector: projector.name, table: spec.name, generation: generation)
+      tables[spec.name] = (try txn.openDatabase(named: name, flags: .create), spec.keySize)
+    }
+    return LiveTables(entry: entry, tables: tables)
+  }
+
+  // MARK: Inline
+
+  /// Folds freshly appended `events` into every up-to-date projector, inside `txn`, and moves
+  /// their checkpoints in the same transaction. A projector that is not at the position just
+  /// before `events` (missing, of another version, or being rebuilt) is skipped; it catches
+  /// up when it is rebuilt.
+  public func apply(_ events: [(event: LedgerEvent, point: LogPoint)], in txn: WriteTransaction) throws {
+    guard let first = events.first?.point.position, let last = events.last?.point.position else { return }
+    let live = self.live.withLock { $0 }
+    for name in names {
+      guard let projector = projectors[name], let tables = live[name],
+        let stored = try txn.get(name, in: catalog), var entry = CatalogEntry(stored),
+        entry.version == projector.version, entry.generation == tables.entry.generation, entry.checkpoint == first - 1
+      else { continue }
+      var store = LMDBProjectionStore(txn: txn, tables: tables.tables)
+      for (event, point) in events { try projector.apply(event, at: point, into: &store) }
+      entry.checkpoint = last
+      try txn.put(entry.encoded, for: name, in: catalog)
+    }
+  }
+
+  /// The stored catalog entry of each projector, as of now.
+  public func catalogEntries() throws -> [String: CatalogEntry] {
+    try log.environment.read { txn in
+      var entries: [String: CatalogEntry] = [:]
+      for name in names {
+        if let stored = try txn.get(name, in: catalog), let entry = CatalogEntry(stored) { entries[name] = entry }
+      }
+      return entries
+    }
+  }
+
+  /// Projectors whose tables are missing, of another version, or not at the log's head.
+  public func staleProjectors() throws -> [String] {
+    let head = try log.head().position
+    let entries = try catalogEntries()
+    return names.filter { name in
+      guard let entry = entries[name] else { return true }
+      return entry.version != projectors[name]!.version || entry.checkpoint != head
+    }
+  }
+}
+
+/// The live tables of every projector, shared with closures that run on the writer.
+final class LiveCell: Sendable {
+  private let mutex: Mutex<[String: LiveTables]>
+
+  init(_ tables: [String: LiveTables]) { mutex = Mutex(tables) }
+
+  func withLock<R>(_ body: (inout [String: LiveTables]) throws -> R) rethrows -> R {
+    try mutex.withLock { try body(&$0) }
+  }
+}

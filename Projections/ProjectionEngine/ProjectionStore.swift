@@ -1,0 +1,25 @@
+/// Where a projector's rows live while it folds: LMDB tables inside the log's write
+/// transaction (inline updates), or memory (rebuilds and deep verification).
+///
+/// Rows are versioned: `put` adds a version of `key` at a position, never overwriting older
+/// ones; `value` returns the newest version at or before a position. An empty value is a
+/// deletion (a tombstone).
+public protocol ProjectionStore {
+  /// The newest value of `key` in `table` written at or before `position`; `nil` if there is
+  /// none or it was deleted.
+  func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]?
+  /// Records `value` as the version of `key` in `table` at `position`.
+  mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws
+}
+
+extension ProjectionStore {
+  /// The newest value of `key`.
+  public func value(in table: String, key: [UInt8]) throws -> [UInt8]? {
+    try value(in: table, key: key, asKnownAt: .max)
+  }
+
+  /// Records that `key` no longer exists as of `position`.
+  public mutating func delete(in table: String, key: [UInt8], at position: UInt64) throws {
+    try put(in: table, key: key, value: [], at: position)
+  }
+}

@@ -1,0 +1,66 @@
+import LMDB
+
+/// Stored keys of versioned tables: the logical key followed by the big-endian position, so
+/// a key's versions sit together in position order and "newest at or before P" is one seek.
+enum VersionedKey {
+  static func make(_ key: [UInt8], position: UInt64) -> [UInt8] {
+    var stored = key
+    stored.reserveCapacity(key.count + 8)
+    withUnsafeBytes(of: position.bigEndian) { stored.append(contentsOf: $0) }
+    return stored
+  }
+
+  /// The position part of a stored key.
+  static func position(of stored: UnsafeRawBufferPointer) -> UInt64 {
+    BigEndianKey.decode(stored, at: stored.count - 8) ?? 0
+  }
+
+  /// Whether `stored` is a version of `key`.
+  static func matches(_ stored: UnsafeRawBufferPointer, _ key: [UInt8]) -> Bool {
+    stored.count == key.count + 8 && key.withUnsafeBytes { stored.prefix(key.count).elementsEqual($0) }
+  }
+}
+
+/// Builds fixed-size logical keys from big-endian integers and padded text.
+public struct KeyBuilder {
+  public private(set) var bytes: [UInt8] = []
+
+  public init(capacity: Int = 32) { bytes.reserveCapacity(capacity) }
+
+  /// A key made of big-endian words, e.g. `KeyBuilder.words(id.high, id.low, KeyBuilder.ordered(day))`.
+  public static func words(_ words: UInt64...) -> [UInt8] {
+    var key = KeyBuilder(capacity: words.count * 8)
+    for word in words { key.append(word) }
+    return key.bytes
+  }
+
+  /// `value` mapped to an unsigned word that sorts like the signed value (negatives first).
+  public static func ordered(_ value: Int64) -> UInt64 { UInt64(bitPattern: value) ^ (1 << 63) }
+
+  /// The signed value of a word made by ``ordered(_:)``.
+  public static func signed(_ word: UInt64) -> Int64 { Int64(bitPattern: word ^ (1 << 63)) }
+
+  /// Reads the big-endian word at byte `offset` of `bytes`.
+  public static func word(_ bytes: some Collection<UInt8>, at offset: Int) -> UInt64 {
+    bytes.dropFirst(offset).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+  }
+
+  public mutating func append(_ value: UInt64) {
+    withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  public mutating func append(_ value: UInt32) {
+    withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends `text`'s UTF-8, cut or zero-padded to exactly `width` bytes.
+  public mutating func append(text: String, width: Int) {
+    let utf8 = Array(text.utf8.prefix(width))
+    bytes.append(contentsOf: utf8)
+    bytes.append(contentsOf: repeatElement(0, count: width - utf8.count))
+  }
+
+  public mutating func append(bytes more: [UInt8]) {
+    bytes.append(contentsOf: more)
+  }
+}

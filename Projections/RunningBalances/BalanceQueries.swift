@@ -1,0 +1,166 @@
+import EventLog
+import LedgerDomain
+import ProjectionEngine
+
+/// An account's balance on a date.
+public struct AccountBalance: Sendable, Hashable {
+  public var account: AccountID
+  public var name: String
+  public var balance: Money
+}
+
+/// One row of the transaction log with the account's balance after it.
+public struct LogRow: Sendable, Hashable {
+  public var date: CivilDate
+  /// The transaction, transfer or account (for the opening balance) the row comes from.
+  public var id: EntityID
+  public var kind: EntryKind
+  /// Signed: negative leaves the account.
+  public var amount: Money
+  public var balance: Money
+}
+
+/// A page of the transaction log, newest first, with the cursors to move either way.
+public struct LogPage: Sendable, Hashable {
+  public var rows: [LogRow]
+  /// Pass as `before` for the next (older) page; `nil` at the start of history.
+  public var olderCursor: LogCursor?
+  /// Pass as `after` for the previous (newer) page; `nil` at the newest row.
+  public var newerCursor: LogCursor?
+}
+
+/// A position in an account's log: a row's date and id.
+public struct LogCursor: Sendable, Hashable {
+  public var date: CivilDate
+  public var id: EntityID
+}
+
+/// Questions answered by the running-balances tables, on both time axes: `date` is business
+/// time ("balance on 15 March"), `asKnownAt` a log position ("as the ledger showed it then").
+public struct BalanceQueries {
+  let reader: ProjectionReader
+  let name = RunningBalancesProjector.name
+
+  public init(_ reader: ProjectionReader) { self.reader = reader }
+
+  /// Every account's balance at the end of `date`.
+  public func balances(on date: CivilDate, asKnownAt: UInt64 = .max) throws -> [AccountBalance] {
+    var accounts: [(AccountID, AccountRow)] = []
+    try reader.scan(name, "accounts", from: [UInt8](repeating: 0, count: 16), to: [UInt8](repeating: 0xFF, count: 16), asKnownAt: asKnownAt) { key, value in
+      accounts.append((AccountID(raw: EntityID(key)), AccountRow(value)!))
+      return .continue
+    }
+    return try accounts.map { id, row in
+      let currency = (try? Currency(code: row.currency)) ?? .eur
+      return AccountBalance(account: id, name: row.name, balance: Money(units: try units(of: id.raw, through: date, asKnownAt: asKnownAt), currency: currency))
+    }.sorted { $0.name < $1.name }
+  }
+
+  /// The balance of `account` at the end of `date`: year, month and day rows summed.
+  public func balance(of account: AccountID, on date: CivilDate, currency: Currency, asKnownAt: UInt64 = .max) throws -> Money {
+    Money(units: try units(of: account.raw, through: date, asKnownAt: asKnownAt), currency: currency)
+  }
+
+  /// The total of every account in `currency` at the end of `date`.
+  public func total(in currency: Currency, on date: CivilDate, asKnownAt: UInt64 = .max) throws -> Money {
+    Money(units: try units(of: BalanceKeys.all(currency.code), through: date, asKnownAt: asKnownAt), currency: currency)
+  }
+
+  func units(of account: EntityID, through date: CivilDate, asKnownAt: UInt64) throws -> Int64 {
+    var total: Int64 = 0
+    func add(_ table: String, from lower: [UInt8], to upper: [UInt8]) throws {
+      try reader.scan(name, table, from: lower, to: upper, asKnownAt: asKnownAt) { _, value in
+        total &+= Int64(units: value)
+        return .continue
+      }
+    }
+    try add("year", from: BalanceKeys.year(account, 0), to: BalanceKeys.year(account, date.year))
+    try add("month", from: BalanceKeys.month(account, YearMonth.first(of: date.year)), to: BalanceKeys.month(account, date.yearMonth))
+    try add("day", from: BalanceKeys.day(account, date.yearMonth.firstDay), to: BalanceKeys.day(account, date.nextDay))
+    return total
+  }
+
+  /// A page of `account`'s log (or of every account in a currency, with `account: nil`),
+  /// newest first, each row with the balance after it. Starts at the newest row, or just
+  /// before / after a cursor. Costs a balance lookup plus the page, whatever the history.
+  public func log(
+    account: AccountID?, currency: Currency, before: LogCursor? = nil, after: LogCursor? = nil, limit: Int = 50,
+    asKnownAt: UInt64 = .max
+  ) throws -> LogPage {
+    let owner = account?.raw ?? BalanceKeys.all(currency.code)
+    let low = BalanceKeys.entry(owner, .earliest, EntityID(high: 0, low: 0))
+    let high = BalanceKeys.entry(owner, .latest, EntityID(high: .max, low: .max))
+    var entries: [(date: CivilDate, id: EntityID, units: Int64, kind: EntryKind)] = []
+    func collect(from lower: [UInt8], to upper: [UInt8], direction: ReadDirection) throws {
+      try reader.scan(name, "entries", from: lower, to: upper, asKnownAt: asKnownAt, direction: direction) { key, value in
+        entries.append(Self.entry(key, value))
+        return entries.count < limit ? .continue : .stop
+      }
+    }
+    if let after {
+      try collect(from: Self.successor(BalanceKeys.entry(owner, after.date, after.id)), to: high, direction: .forward)
+      entries.reverse()
+    } else {
+      try collect(from: low, to: before.map { BalanceKeys.entry(owner, $0.date, $0.id) } ?? high, direction: .backward)
+    }
+    guard let newest = entries.first else { return LogPage(rows: [], olderCursor: nil, newerCursor: nil) }
+    // Balance after the newest row: end of its day, minus that day's later rows.
+    var running = try units(of: owner, through: newest.date, asKnownAt: asKnownAt)
+    try reader.scan(name, "entries", from: Self.successor(BalanceKeys.entry(owner, newest.date, newest.id)), to: BalanceKeys.entry(owner, newest.date.nextDay, EntityID(high: 0, low: 0)), asKnownAt: asKnownAt) { _, value in
+      running &-= Int64(units: value)
+      return .continue
+    }
+    var rows: [LogRow] = []
+    for entry in entries {
+      rows.append(LogRow(date: entry.date, id: entry.id, kind: entry.kind, amount: Money(units: entry.units, currency: currency), balance: Money(units: running, currency: currency)))
+      running &-= entry.units
+    }
+    let oldest = entries.last!
+    let hasOlder = try exists(owner, from: low, to: BalanceKeys.entry(owner, oldest.date, oldest.id), asKnownAt: asKnownAt)
+    let hasNewer = try exists(owner, from: Self.successor(BalanceKeys.entry(owner, newest.date, newest.id)), to: high, asKnownAt: asKnownAt)
+    return LogPage(
+      rows: rows, olderCursor: hasOlder ? LogCursor(date: oldest.date, id: oldest.id) : nil,
+      newerCursor: hasNewer ? LogCursor(date: newest.date, id: newest.id) : nil)
+  }
+
+  private func exists(_ owner: EntityID, from lower: [UInt8], to upper: [UInt8], asKnownAt: UInt64) throws -> Bool {
+    var found = false
+    try reader.scan(name, "entries", from: lower, to: upper, asKnownAt: asKnownAt) { _, _ in
+      found = true
+      return .stop
+    }
+    return found
+  }
+
+  static func entry(_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> (date: CivilDate, id: EntityID, units: Int64, kind: EntryKind) {
+    func word(_ at: Int) -> UInt64 { KeyBuilder.word(key, at: at) }
+    let day = Int(KeyBuilder.signed(word(16)))
+    return ((try? CivilDate(daysSinceEpoch: day)) ?? .earliest, EntityID(high: word(24), low: word(32)), Int64(units: value),
+            EntryKind(rawValue: value.count > 8 ? value[8] : 0) ?? .transaction)
+  }
+
+  /// The smallest key greater than `key`.
+  static func successor(_ key: [UInt8]) -> [UInt8] {
+    var next = key
+    for index in next.indices.reversed() {
+      if next[index] < 0xFF { next[index] += 1; return next }
+      next[index] = 0
+    }
+    return key
+  }
+}
+
+extension EntityID {
+  init(_ bytes: UnsafeRawBufferPointer) {
+    self.init(high: KeyBuilder.word(bytes, at: 0), low: KeyBuilder.word(bytes, at: 8))
+  }
+}
+
+extension CivilDate {
+  /// The day after, or the same day at the end of the calendar.
+  var nextDay: CivilDate { (try? adding(days: 1)) ?? self }
+}
+
+extension YearMonth {
+  static func first(of year: Int) -> YearMonth { (try? YearMonth(year: year, month: 1)) ?? YearMonth.first(of: 1) }
+}

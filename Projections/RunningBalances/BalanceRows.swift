@@ -1,0 +1,116 @@
+import LedgerDomain
+import ProjectionEngine
+
+/// Keys of the running-balances tables.
+enum BalanceKeys {
+  static func id(_ id: EntityID) -> [UInt8] { KeyBuilder.words(id.high, id.low) }
+
+  /// The pseudo-account holding the total of every account in `currency`.
+  static func all(_ currency: String) -> EntityID {
+    var code: UInt64 = 0
+    for byte in currency.utf8.prefix(3) { code = code << 8 | UInt64(byte) }
+    return EntityID(high: 0, low: code)
+  }
+
+  /// The id of a transfer's incoming leg (the outgoing leg uses the transfer id).
+  static func incomingLeg(_ transfer: EntityID) -> EntityID { EntityID(high: transfer.high, low: ~transfer.low) }
+
+  static func day(_ account: EntityID, _ date: CivilDate) -> [UInt8] {
+    KeyBuilder.words(account.high, account.low, KeyBuilder.ordered(Int64(date.daysSinceEpoch)))
+  }
+
+  static func month(_ account: EntityID, _ month: YearMonth) -> [UInt8] {
+    KeyBuilder.words(account.high, account.low, KeyBuilder.ordered(Int64(month.year * 12 + month.month - 1)))
+  }
+
+  static func year(_ account: EntityID, _ year: Int) -> [UInt8] {
+    KeyBuilder.words(account.high, account.low, KeyBuilder.ordered(Int64(year)))
+  }
+
+  static func entry(_ account: EntityID, _ date: CivilDate, _ id: EntityID) -> [UInt8] {
+    KeyBuilder.words(account.high, account.low, KeyBuilder.ordered(Int64(date.daysSinceEpoch)), id.high, id.low)
+  }
+}
+
+/// What a log entry is.
+public enum EntryKind: UInt8, Sendable, Hashable {
+  case transaction = 0, transfer = 1, opening = 2
+}
+
+/// One money movement on one account: a transaction, a transfer leg or an opening balance.
+struct Flow {
+  var id: EntityID
+  var account: EntityID
+  var date: CivilDate
+  /// Signed: negative leaves the account.
+  var units: Int64
+  var currency: String
+  var kind: EntryKind
+
+  init(id: EntityID, account: EntityID, date: CivilDate, units: Int64, currency: String, kind: EntryKind) {
+    self.id = id
+    self.account = account
+    self.date = date
+    self.units = units
+    self.currency = currency
+    self.kind = kind
+  }
+
+  init(transaction e: TransactionAdded) {
+    self.init(
+      id: e.transaction.raw, account: e.account.raw, date: e.date,
+      units: e.type == .expense ? -e.amount.units : e.amount.units, currency: e.amount.currency.code, kind: .transaction)
+  }
+
+  var encoded: [UInt8] {
+    var key = KeyBuilder(capacity: 56)
+    key.append(bytes: KeyBuilder.words(id.high, id.low, account.high, account.low, KeyBuilder.ordered(Int64(date.daysSinceEpoch)), UInt64(bitPattern: units)))
+    key.append(text: currency, width: 3)
+    key.append(bytes: [kind.rawValue])
+    return key.bytes
+  }
+
+  init?(_ bytes: [UInt8]) {
+    guard bytes.count == 52 else { return nil }
+    func word(_ at: Int) -> UInt64 { KeyBuilder.word(bytes, at: at) }
+    guard let date = try? CivilDate(daysSinceEpoch: Int(KeyBuilder.signed(word(32)))) else { return nil }
+    self.init(
+      id: EntityID(high: word(0), low: word(8)), account: EntityID(high: word(16), low: word(24)), date: date,
+      units: Int64(bitPattern: word(40)), currency: String(decoding: bytes[48..<51], as: UTF8.self),
+      kind: EntryKind(rawValue: bytes[51]) ?? .transaction)
+  }
+
+  var entryValue: [UInt8] { units.unitsBytes + [kind.rawValue] }
+}
+
+/// An account's currency, type and name.
+struct AccountRow {
+  var currency: String
+  var type: String
+  var name: String
+
+  var encoded: [UInt8] { Array(currency.utf8.prefix(3)) + [UInt8(type.utf8.count)] + Array(type.utf8) + Array(name.utf8) }
+
+  init(currency: String, type: String, name: String) {
+    self.currency = currency
+    self.type = type
+    self.name = name
+  }
+
+  init?(_ bytes: some Collection<UInt8>) {
+    let bytes = Array(bytes)
+    guard bytes.count >= 4, bytes.count >= 4 + Int(bytes[3]) else { return nil }
+    currency = String(decoding: bytes[0..<3], as: UTF8.self)
+    type = String(decoding: bytes[4..<4 + Int(bytes[3])], as: UTF8.self)
+    name = String(decoding: bytes[(4 + Int(bytes[3]))...], as: UTF8.self)
+  }
+}
+
+extension Int64 {
+  /// Reads a little-endian Int64 from the first 8 bytes.
+  init(units bytes: some Collection<UInt8>) {
+    self = Int64(bitPattern: bytes.prefix(8).reversed().reduce(0) { $0 << 8 | UInt64($1) })
+  }
+
+  var unitsBytes: [UInt8] { withUnsafeBytes(of: littleEndian) { Array($0) } }
+}
