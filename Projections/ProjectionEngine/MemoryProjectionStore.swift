@@ -13,7 +13,12 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
   }
 
   public mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws {
-    tables[table, default: [:]][key, default: []].append((position, value))
+    // A second write of a key at the same position replaces the first, as in LMDB.
+    if let last = tables[table]?[key]?.last, last.position == position {
+      tables[table]![key]![tables[table]![key]!.count - 1].value = value
+    } else {
+      tables[table, default: [:]][key, default: []].append((position, value))
+    }
   }
 
   /// Every stored row of `table` — `(logical key ‖ position, value)` — in LMDB key order.

@@ -1,5 +1,6 @@
 import EventLog
 import LedgerDomain
+import ProjectionEngine
 import Synchronization
 
 extension Ledger {
@@ -17,12 +18,13 @@ extension Ledger {
     let today = self.today()
     let writerState = self.writerState
     let committedState = self.committedState
+    let projections = self.projections
     let result: Result<Decided, LedgerError>
     do {
       result = try await log.transact(weight: 16) { session in
         try Self.decideAndAppend(
           command, today: today, metadata: metadata, idempotencyKey: idempotencyKey, session: &session,
-          writerState: writerState)
+          writerState: writerState, projections: projections)
       } afterCommit: { result in
         guard case .success(let decided) = result, !decided.outcome.wasDuplicate else { return }
         committedState.withLock { folded in
@@ -48,7 +50,7 @@ extension Ledger {
   /// decides, appends. Rule violations come back as values; storage failures throw.
   private static func decideAndAppend(
     _ command: LedgerCommand, today: CivilDate, metadata: EventMetadata, idempotencyKey: IdempotencyKey?,
-    session: inout LogWriteSession, writerState: StateCell
+    session: inout LogWriteSession, writerState: StateCell, projections: ProjectionEngine
   ) throws -> Result<Decided, LedgerError> {
     if let idempotencyKey, let earlier = try session.earlierAppend(withKey: idempotencyKey) {
       let outcome = CommandOutcome(events: [], positions: earlier.positions, wasDuplicate: true)
@@ -71,15 +73,17 @@ extension Ledger {
     } catch {
       return .failure(.rejected(error))
     }
-    let batch = try StoredEvent.batch(events, for: command, metadata: metadata, idempotencyKey: idempotencyKey)
+    let (batch, ordered) = try StoredEvent.batch(events, for: command, metadata: metadata, idempotencyKey: idempotencyKey)
     switch try session.append(batch) {
     case .failure(let error):
       return .failure(.log(error))
     case .success(let appended):
-      for event in events { folded.state.apply(event) }
+      let points = appended.positions.map { LogPoint(position: $0, recordedAt: appended.recordedAt) }
+      try projections.apply(Array(zip(ordered, points)), in: session.transaction)
+      for event in ordered { folded.state.apply(event) }
       folded.position = appended.positions.upperBound
       folded.hash = session.head.hash
-      let outcome = CommandOutcome(events: events, positions: appended.positions, wasDuplicate: appended.wasDuplicate)
+      let outcome = CommandOutcome(events: ordered, positions: appended.positions, wasDuplicate: appended.wasDuplicate)
       return .success(Decided(outcome: outcome, hash: folded.hash))
     }
   }

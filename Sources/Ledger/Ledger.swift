@@ -1,6 +1,8 @@
 import EventLog
 import Foundation
 import LedgerDomain
+import ProjectionEngine
+import RunningBalances
 import Synchronization
 
 /// An open ledger: the event log plus the state the rules need, kept in step with it.
@@ -15,24 +17,34 @@ public final class Ledger: Sendable {
     public var log: EventLog.Options
     /// Today's date in the user's calendar; transactions may not be dated after it.
     public var today: @Sendable () -> CivilDate
+    /// The read models kept in step with the log.
+    public var projectors: [any Projector]
 
-    public init(log: EventLog.Options = .init(), today: @escaping @Sendable () -> CivilDate = Ledger.localToday) {
+    public init(
+      log: EventLog.Options = .init(), today: @escaping @Sendable () -> CivilDate = Ledger.localToday,
+      projectors: [any Projector] = Ledger.standardProjectors
+    ) {
       self.log = log
       self.today = today
+      self.projectors = projectors
     }
   }
 
   /// The underlying event log.
   public let log: EventLog
+  /// The read models, updated in the same transaction as each command's events.
+  public let projections: ProjectionEngine
   let today: @Sendable () -> CivilDate
   /// The state as the writer sees it; touched only inside the log's write transactions.
   let writerState: StateCell
   /// The last committed state, for readers.
   let committedState: StateCell
 
-  /// Opens (or creates) the ledger file at `path` and folds its events into state.
-  public init(path: String, options: Options = Options()) throws(LedgerError) {
+  /// Opens (or creates) the ledger file at `path`, folds its events into state, and brings
+  /// every projection up to date (rebuilding those whose code version changed).
+  public init(path: String, options: Options = Options()) async throws(LedgerError) {
     do { log = try EventLog(path: path, options: options.log) } catch { throw .log(error) }
+    do { projections = try ProjectionEngine(projectors: options.projectors, log: log) } catch { throw LedgerError(error) }
     today = options.today
     var folded = FoldedState()
     do {
@@ -45,7 +57,11 @@ public final class Ledger: Sendable {
     }
     writerState = StateCell(folded)
     committedState = StateCell(folded)
+    do { try await projections.rebuild() } catch { throw LedgerError(error) }
   }
+
+  /// The read models every ledger keeps.
+  public static var standardProjectors: [any Projector] { [RunningBalancesProjector()] }
 
   /// The last committed state: accounts, categories, periods, transactions and budgets as the
   /// rules see them.

@@ -1,5 +1,7 @@
 import EventLog
+import LMDB
 import LedgerDomain
+import ProjectionEngine
 
 /// Why a ledger operation failed: a rule refused the command, the log refused the append, or
 /// stored data could not be read.
@@ -10,12 +12,15 @@ public enum LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
   case log(EventLogError)
   /// A stored event could not be decoded.
   case unreadableEvent(position: UInt64, CodecError)
+  /// A read model could not be built, updated or checked.
+  case projection(ProjectionError)
 
   public var description: String {
     switch self {
     case .rejected(let error): error.description
     case .log(let error): error.description
     case .unreadableEvent(let position, let error): "the event at position \(position) cannot be read: \(error)"
+    case .projection(let error): error.description
     }
   }
 
@@ -23,6 +28,9 @@ public enum LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
     switch error {
     case let error as LedgerError: self = error
     case let error as DomainError: self = .rejected(error)
+    case let error as ProjectionError: self = .projection(error)
+    case let error as LMDBError: self = .log(.storage(error))
+    case let error as CodecError: self = .unreadableEvent(position: 0, error)
     default: self = .log(EventLogError(wrapping: error))
     }
   }

@@ -34,11 +34,14 @@ enum StoredEvent {
 
   /// One `StreamAppend` per stream, in order of first appearance, each expecting the version
   /// the command assumed: new entities expect no stream, edits the version they checked.
+  ///
+  /// Returns the batch and the events in the order the log will store them.
   static func batch(
     _ events: [LedgerEvent], for command: LedgerCommand, metadata: EventMetadata, idempotencyKey: IdempotencyKey?
-  ) throws(LedgerError) -> AppendBatch {
+  ) throws(LedgerError) -> (batch: AppendBatch, ordered: [LedgerEvent]) {
     var order: [String] = []
     var byStream: [String: [ProposedEvent]] = [:]
+    var eventsByStream: [String: [LedgerEvent]] = [:]
     var expected: [String: ExpectedVersion] = [:]
     for event in events {
       let stream = event.stream
@@ -47,6 +50,7 @@ enum StoredEvent {
         expected[stream] = expectation(for: event, command: command)
       }
       byStream[stream, default: []].append(try proposed(event, metadata: metadata))
+      eventsByStream[stream, default: []].append(event)
     }
     var appends: [StreamAppend] = []
     for stream in order {
@@ -56,7 +60,7 @@ enum StoredEvent {
         throw .log(error)
       }
     }
-    return AppendBatch(appends, idempotencyKey: idempotencyKey)
+    return (AppendBatch(appends, idempotencyKey: idempotencyKey), order.flatMap { eventsByStream[$0] ?? [] })
   }
 
   private static func expectation(for event: LedgerEvent, command: LedgerCommand) -> ExpectedVersion {

@@ -12,7 +12,7 @@ public struct LedgerFixture: Sendable {
   public init(created: Bool = true) async throws {
     directory = TemporaryDirectory()
     path = directory.file("home.ledger")
-    ledger = try Ledger(path: path, options: Self.options)
+    ledger = try await Ledger(path: path, options: Self.options)
     if created {
       try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
       try await ledger.execute(

@@ -39,7 +39,7 @@ struct LedgerExecuteTests {
     let path = directory.file("reopen.ledger")
     let stateBefore: LedgerState
     do {
-      let ledger = try Ledger(path: path, options: LedgerFixture.options)
+      let ledger = try await Ledger(path: path, options: LedgerFixture.options)
       try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
       try await ledger.execute(.openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
       try await ledger.execute(.addTransaction(expense(1, "12.30")))
@@ -49,7 +49,7 @@ struct LedgerExecuteTests {
       stateBefore = ledger.state
     }
 
-    let reopened = try Ledger(path: path, options: LedgerFixture.options)
+    let reopened = try await Ledger(path: path, options: LedgerFixture.options)
 
     #expect(reopened.state == stateBefore)
     #expect(reopened.state.transactions[txID(1)]?.added.amount == eur("13.20"))

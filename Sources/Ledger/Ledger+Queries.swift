@@ -1,0 +1,44 @@
+import EventLog
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+extension Ledger {
+  /// Runs `body` on one consistent snapshot of the projections, at the log position `point`
+  /// resolves to, and returns its value with that position.
+  public func query<Value: Sendable>(
+    at point: TimePoint = .now, _ body: (ProjectionReader, UInt64) throws -> Value
+  ) throws(LedgerError) -> Answer<Value> {
+    do {
+      let requested: UInt64? =
+        switch point {
+        case .now: nil
+        case .position(let position): position
+        case .recordedAt(let milliseconds): try log.position(recordedAtOrBefore: milliseconds)
+        }
+      return try projections.read { reader in
+        let position = min(requested ?? reader.head.position, reader.head.position)
+        let recordedAt = position == 0 ? 0 : (try log.event(at: position)?.recordedAt ?? 0)
+        return Answer(value: try body(reader, position), position: position, recordedAt: recordedAt)
+      }
+    } catch {
+      throw LedgerError(error)
+    }
+  }
+
+  /// Every account's balance at the end of `date` (business time), as known at `point`.
+  public func balances(on date: CivilDate, at point: TimePoint = .now) throws(LedgerError) -> Answer<[AccountBalance]> {
+    try query(at: point) { reader, position in try BalanceQueries(reader).balances(on: date, asKnownAt: position) }
+  }
+
+  /// A page of an account's log (or of all accounts in the base currency) with running
+  /// balances, newest first, as known at `point`.
+  public func transactionLog(
+    account: AccountID?, before: LogCursor? = nil, after: LogCursor? = nil, limit: Int = 50, at point: TimePoint = .now
+  ) throws(LedgerError) -> Answer<LogPage> {
+    let currency = account.flatMap { state.accounts[$0]?.currency } ?? state.baseCurrency
+    return try query(at: point) { reader, position in
+      try BalanceQueries(reader).log(account: account, currency: currency, before: before, after: after, limit: limit, asKnownAt: position)
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import EventLog
+import Ledger
+import LedgerDomain
+import LedgerTesting
+import ProjectionEngine
+import RunningBalances
+import Testing
+
+/// The read models must always equal a fold of the log: at every prefix, after random
+/// commands, after a rebuild.
+@Suite("Projections equal a fold of the log")
+struct ProjectionPropertyTests {
+  static let today = day("2024-12-31")
+
+  /// A ledger with a savings account, after `count` random commands from `seed`.
+  static func randomLedger(seed: UInt64, count: Int, directory: TemporaryDirectory) async throws -> Ledger {
+    let options = Ledger.Options(log: .init(durability: .noSync), today: { today })
+    let ledger = try await Ledger(path: directory.file("random.ledger"), options: options)
+    try await ledger.execute(.createLedger(LedgerCreated(name: "Random", baseCurrency: .eur)))
+    try await ledger.execute(.openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, openingBalance: eur("500"), date: day("2023-01-01"))))
+    try await ledger.execute(.openAccount(OpenAccount(account: Scenario.savings, name: "Savings", type: .savings, date: day("2023-01-01"))))
+    var commands = RandomCommands(seed: seed)
+    for _ in 0..<count { _ = try? await ledger.execute(commands.next(state: ledger.state)) }
+    return ledger
+  }
+
+  @Test("given 400 random commands, when the log is folded afresh, then every stored row of every projection matches", arguments: [1, 2, 3] as [UInt64])
+  func inlineEqualsFreshFold(seed: UInt64) async throws {
+    let directory = TemporaryDirectory()
+    let ledger = try await Self.randomLedger(seed: seed, count: 400, directory: directory)
+
+    #expect(try ledger.projections.verifyDeep() == [])
+    #expect(try ledger.log.head().position > 200)
+  }
+
+  @Test("given random history, when asked as known at earlier positions, then answers equal a fresh fold of that prefix")
+  func timeTravelEqualsPrefixFold() async throws {
+    let directory = TemporaryDirectory()
+    let ledger = try await Self.randomLedger(seed: 42, count: 250, directory: directory)
+    let events = try ledger.log.all()
+    var generator = SeededGenerator(seed: 7)
+
+    for _ in 0..<6 {
+      let prefix = UInt64.random(in: 1...UInt64(events.count), using: &generator)
+      let date = (try? CivilDate(daysSinceEpoch: Int.random(in: 19_358...20_088, using: &generator))) ?? Self.today
+      let fresh = try await ProjectionHarness([RunningBalancesProjector()])
+      for event in events.prefix(Int(prefix)) { try await fresh.given(try LedgerEvent.decode(type: event.type, schemaVersion: event.schemaVersion, payload: event.payload)) }
+
+      let travelled = try ledger.balances(on: date, at: .position(prefix))
+      let expected = try fresh.read { reader throws in try BalanceQueries(reader).balances(on: date) }
+      #expect(travelled.value == expected, "prefix \(prefix), date \(date)")
+      #expect(travelled.position == prefix)
+      let page = try ledger.transactionLog(account: Scenario.checking, limit: 20, at: .position(prefix)).value
+      let freshPage = try fresh.read { reader throws in try BalanceQueries(reader).log(account: Scenario.checking, currency: .eur, limit: 20) }
+      #expect(page.rows == freshPage.rows, "prefix \(prefix)")
+    }
+  }
+
+  @Test("given a ledger, when a projector's version is bumped, then reopening rebuilds it and every answer stays the same")
+  func rebuildAfterVersionBump() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("random.ledger")
+    let before: [AccountBalance]
+    let pageBefore: LogPage
+    do {
+      let ledger = try await Self.randomLedger(seed: 9, count: 200, directory: directory)
+      before = try ledger.balances(on: Self.today).value
+      pageBefore = try ledger.transactionLog(account: nil, limit: 30).value
+    }
+
+    let bumped = Ledger.Options(log: .init(durability: .noSync), today: { Self.today }, projectors: [VersionBumped(RunningBalancesProjector())])
+    let reopened = try await Ledger(path: path, options: bumped)
+
+    let status = try reopened.projections.status()
+    #expect(status.map(\.storedVersion) == [2])
+    #expect(status.map(\.generation) == [2])
+    #expect(status.map(\.lag) == [0])
+    #expect(try reopened.balances(on: Self.today).value == before)
+    #expect(try reopened.transactionLog(account: nil, limit: 30).value == pageBefore)
+    #expect(try reopened.projections.verifyDeep() == [])
+  }
+
+  @Test("given events over time, when asked as known at a recorded-at moment, then the position is the last event recorded by then")
+  func recordedAtResolvesToPosition() async throws {
+    let directory = TemporaryDirectory()
+    let clock = SteppingClock(start: 1_000_000)
+    let options = Ledger.Options(log: .init(durability: .noSync, clock: { clock.tick() }), today: { Self.today })
+    let ledger = try await Ledger(path: directory.file("clock.ledger"), options: options)
+    try await ledger.execute(.createLedger(LedgerCreated(name: "T", baseCurrency: .eur)))  // positions 1...10 at 1_000_000
+    clock.set(2_000_000)
+    try await ledger.execute(.openAccount(OpenAccount(account: Scenario.checking, name: "C", type: .checking, openingBalance: eur("10"), date: day("2024-01-01"))))
+
+    #expect(try ledger.balances(on: Self.today, at: .recordedAt(1_500_000)).value == [])
+    #expect(try ledger.balances(on: Self.today, at: .recordedAt(1_500_000)).position == 10)
+    #expect(try ledger.balances(on: Self.today, at: .recordedAt(2_000_000)).value.map(\.balance) == [eur("10")])
+    #expect(try ledger.balances(on: Self.today, at: .recordedAt(999_999)).position == 0)
+  }
+}
