@@ -57,7 +57,11 @@ let package = Package(
     ),
 
     // MARK: Application
-    .target(name: "Ledger", dependencies: ["LedgerDomain", "EventLog"], swiftSettings: swiftSettings),
+    .target(
+      name: "Ledger",
+      dependencies: ["LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances"],
+      swiftSettings: swiftSettings
+    ),
 
     // MARK: Front ends
     .executableTarget(
@@ -94,7 +98,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LedgerTests",
-      dependencies: ["Ledger", "LedgerDomain", "EventLog", "LedgerTesting"],
+      dependencies: ["Ledger", "LedgerDomain", "EventLog", "LedgerTesting", "ProjectionEngine", "RunningBalances"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
