@@ -56,6 +56,35 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    .target(
+      name: "CategoryTotals",
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog"],
+      path: "Projections/CategoryTotals",
+      swiftSettings: swiftSettings
+    ),
+
+    .target(
+      name: "BudgetVsActual",
+      // CategoryTotals for the shared row codecs (package access), never for its tables.
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "CategoryTotals"],
+      path: "Projections/BudgetVsActual",
+      swiftSettings: swiftSettings
+    ),
+
+    .target(
+      name: "TransactionIndex",
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog"],
+      path: "Projections/TransactionIndex",
+      swiftSettings: swiftSettings
+    ),
+
+    .target(
+      name: "EntityHistory",
+      dependencies: ["LedgerDomain", "EventLog"],
+      path: "Projections/EntityHistory",
+      swiftSettings: swiftSettings
+    ),
+
     // MARK: Application
     .target(
       name: "Ledger",
@@ -66,7 +95,10 @@ let package = Package(
     // MARK: Front ends
     .executableTarget(
       name: "budget",
-      dependencies: ["EventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       swiftSettings: swiftSettings
     ),
 
@@ -103,7 +135,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ProjectionTests",
-      dependencies: ["ProjectionEngine", "RunningBalances", "LedgerDomain", "EventLog", "LedgerTesting"],
+      dependencies: ["ProjectionEngine", "RunningBalances", "TransactionIndex", "EntityHistory", "CategoryTotals", "BudgetVsActual", "LedgerDomain", "EventLog", "LedgerTesting"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

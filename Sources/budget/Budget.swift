@@ -1,4 +1,10 @@
 import ArgumentParser
+import EventLog
+import Foundation
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
 
 /// The `budget` command line.
 @main
@@ -7,10 +13,44 @@ struct Budget: AsyncParsableCommand {
     commandName: "budget",
     abstract: "An event-sourced, zero-based budget ledger.",
     discussion: """
-      Every change is an event appended to a hash-chained log in one LMDB file.
+      Every change is an event appended to a hash-chained log in one LMDB file; reports are
+      read models of that log and can be asked as of any date (--as-of) or as the ledger
+      knew it at any earlier point (--as-known-at POSITION|TIMESTAMP).
+
       The ledger file is --ledger PATH, else $BUDGET_LEDGER, else
       $XDG_DATA_HOME/budget-ledger/default.ledger.
       """,
-    subcommands: [DemoCommand.self, LogCommand.self, VerifyCommand.self]
+    subcommands: [
+      InitCommand.self, DemoCommand.self, AccountCommand.self, CategoryCommand.self, PeriodCommand.self,
+      BudgetCommand.self, TransactionCommand.self, TransferCommand.self, ReportCommand.self, HistoryCommand.self,
+      LogCommand.self, VerifyCommand.self, ProjectionsCommand.self,
+    ]
   )
+
+  /// Runs the command with the project's exit codes: 0 ok, 1 user error, 2 usage, 3 internal.
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch let error as UserError {
+      Console.error(error.message)
+      Foundation.exit(1)
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        exit(withError: error)
+      }
+      if code == .validationFailure {
+        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        Foundation.exit(2)
+      }
+      if code.rawValue == 1 { Foundation.exit(1) }  // already reported
+      FileHandle.standardError.write(Data(("internal error: " + fullMessage(for: error) + "\n").utf8))
+      Foundation.exit(3)
+    }
+  }
 }

@@ -1,39 +1,39 @@
 import ArgumentParser
 import EventLog
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
 
-/// Appends a few sample events and reads them back: a first look at the log.
+/// `budget demo`: a realistic sample ledger to try every command on.
 struct DemoCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "demo",
-    abstract: "Append sample events to the ledger and read them back.")
-
+    commandName: "demo", abstract: "Create a sample ledger (three months, every feature) and show it.")
   @OptionGroup var options: LedgerOptions
 
   func run() async throws {
-    let log = try options.openLog()
-    let before = try reportingErrors { try log.head().position }
-    let run = before / 4 + 1
-    let samples: [(stream: String, type: String, text: String)] = [
-      ("account-checking", "AccountOpened", #"{"name":"Checking","currency":"EUR"}"#),
-      ("category-food", "CategoryCreated", #"{"name":"Food","kind":"expense"}"#),
-      ("budget-2024-03", "BudgetSet", #"{"category":"Food","amount":"400.00"}"#),
-      ("transaction-\(run)", "TransactionAdded", #"{"payee":"Market","amount":"-42.50"}"#),
-    ]
-    for sample in samples {
-      let result = try await reportingErrors {
-        try await log.append(
-          [ProposedEvent(type: sample.type, payload: Array(sample.text.utf8), metadata: EventMetadata(actor: "demo"))],
-          to: try StreamName(sample.stream))
-      }
-      print("appended \(sample.type) to \(sample.stream) at position \(result.positions.lowerBound)")
+    let ledger = try await options.open()
+    if ledger.state.settings != nil {
+      Console.note("the ledger at \(ledger.log.path) already exists; showing it")
+    } else {
+      try await DemoData(options: options, ledger: ledger, today: LedgerOptions.today()).create()
     }
+    let today = LedgerOptions.today()
+    let balances = try userFacing { try ledger.balances(on: today).value }
+    var table = Table([("ACCOUNT", .left), ("BALANCE", .right), ("", .left)])
+    for row in balances { table.add([row.name, show(row.balance, color: true), row.balance.currency.code]) }
+    print("Balances on \(today)")
+    print(table.render())
     print("")
-    print("Last events, newest first:")
-    let recent = try reportingErrors { try log.read(from: .max, direction: .backward, limit: samples.count) }
-    EventTable.print(recent)
-    let verification = try reportingErrors { try log.verify() }
+    print("Latest transactions (all accounts)")
+    let page = try userFacing { try ledger.transactionLog(account: nil, limit: 10).value }
+    var log = Table([("DATE", .left), ("NAME", .left), ("CATEGORY", .left), ("AMOUNT", .right), ("BALANCE", .right)])
+    for row in page.rows {
+      let described = LogRowJSON(row, state: ledger.state)
+      log.add([row.date.description, described.name, described.category, show(row.amount, color: true), show(row.balance, color: true)])
+    }
+    print(log.render())
     print("")
-    print("ledger: \(log.path)")
-    print("chain: \(verification.verifiedCount) events verified, head \(verification.head.hex.prefix(16))…")
+    print("ledger: \(ledger.log.path) — try: budget tx list, budget report balances --as-of \(today.yearMonth.firstDay), budget log")
   }
 }

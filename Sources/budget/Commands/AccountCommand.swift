@@ -1,0 +1,93 @@
+import ArgumentParser
+import EventLog
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// `budget account open|rename|close|list`.
+struct AccountCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "account", abstract: "Open, rename, close and list accounts.",
+    subcommands: [Open.self, Rename.self, Close.self, List.self])
+
+  struct Open: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Open an account.")
+    @OptionGroup var options: LedgerOptions
+    @Argument(help: "The account's name.") var name: String
+    @Option(help: "checking, savings, credit-card, cash, loan or investment.") var type: AccountType = .checking
+    @Option(help: "Currency (default: the ledger's).") var currency: String?
+    @Option(help: "Opening balance, signed (a card owes: -250.00).") var opening: String?
+    @Option(help: "Opening date (default: today).") var date: CivilDate?
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let currency = try userFacing { try self.currency.map { try Currency(code: $0) } ?? ledger.state.baseCurrency }
+      let opening = try userFacing { try self.opening.map { try Money(parsing: $0, currency: currency) } }
+      let id = AccountID.random()
+      let outcome = try await options.execute(
+        .openAccount(OpenAccount(account: id, name: name, type: type, currency: currency, openingBalance: opening, date: date ?? LedgerOptions.today())),
+        on: ledger)
+      try options.report("opened \(type.rawValue) account '\(name)' (\(id.short))", outcome, id: id.description)
+    }
+  }
+
+  struct Rename: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Rename an account.")
+    @OptionGroup var options: LedgerOptions
+    @Argument var name: String
+    @Argument var newName: String
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let account = try Resolve(state: ledger.state).account(name)
+      let outcome = try await options.execute(.renameAccount(account.id, name: newName), on: ledger)
+      try options.report("renamed account '\(account.record.name)' to '\(newName)'", outcome)
+    }
+  }
+
+  struct Close: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Close an account; it takes no new transactions.")
+    @OptionGroup var options: LedgerOptions
+    @Argument var name: String
+    @Option(help: "Closing date (default: today).") var date: CivilDate?
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let account = try Resolve(state: ledger.state).account(name)
+      let outcome = try await options.execute(.closeAccount(account.id, date: date ?? LedgerOptions.today()), on: ledger)
+      try options.report("closed account '\(account.record.name)'", outcome)
+    }
+  }
+
+  struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List accounts with their balances today.")
+    @OptionGroup var options: LedgerOptions
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let balances = try userFacing { try ledger.balances(on: LedgerOptions.today()).value }
+      let byID = Dictionary(uniqueKeysWithValues: balances.map { ($0.account, $0.balance) })
+      let accounts = ledger.state.accounts.sorted { $0.value.name < $1.value.name }
+      if options.json {
+        try Console.json(accounts.map { id, record in
+          AccountJSON(id: id.description, name: record.name, type: record.type.rawValue, currency: record.currency.code,
+                      closed: record.isClosed, balance: (byID[id] ?? .zero(record.currency)).formatted())
+        })
+        return
+      }
+      var table = Table([("ACCOUNT", .left), ("TYPE", .left), ("STATUS", .left), ("BALANCE", .right), ("", .left)])
+      for (id, record) in accounts {
+        table.add([record.name, record.type.rawValue, record.isClosed ? "closed" : "open", show(byID[id] ?? .zero(record.currency), color: true), record.currency.code])
+      }
+      print(table.render())
+    }
+  }
+}
+
+/// `--json` shape of an account.
+struct AccountJSON: Encodable {
+  var id, name, type, currency: String
+  var closed: Bool
+  var balance: String
+}

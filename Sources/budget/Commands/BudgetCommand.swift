@@ -1,0 +1,118 @@
+import ArgumentParser
+import EventLog
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// `budget budget set|move|income|due|rollover|copy|show`: the zero-based plan.
+struct BudgetCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "budget", abstract: "Plan the month: budgets, income, due dates, rollover.",
+    subcommands: [Set.self, Move.self, Income.self, Due.self, Rollover.self, Copy.self])
+
+  struct Set: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Budget an amount for a category in a month (or a quarter).")
+    @OptionGroup var options: LedgerOptions
+    @Argument var category: String
+    @Argument var amount: String
+    @Option var month: YearMonth
+    @Flag(help: "The amount covers the quarter starting at --month (quarterly categories).") var quarter = false
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let id = try Resolve(state: ledger.state).category(category)
+      let money = try userFacing { try Money(parsing: amount, currency: ledger.state.baseCurrency) }
+      let outcome = try await options.execute(.setBudget(BudgetSet(month: month, category: id, amount: money, span: quarter ? .quarter : .month)), on: ledger)
+      try options.report("budgeted \(show(money)) for '\(category)' in \(month.title)\(quarter ? " (quarter)" : "")", outcome)
+    }
+  }
+
+  struct Move: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Move budgeted money between categories within a month.")
+    @OptionGroup var options: LedgerOptions
+    @Argument var amount: String
+    @Option var from: String
+    @Option var to: String
+    @Option var month: YearMonth
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let resolve = Resolve(state: ledger.state)
+      let money = try positiveAmount(amount, currency: ledger.state.baseCurrency)
+      let outcome = try await options.execute(
+        .moveBudget(BudgetMoved(month: month, from: try resolve.category(from), to: try resolve.category(to), amount: money)), on: ledger)
+      try options.report("moved \(show(money)) from '\(from)' to '\(to)' in \(month.title)", outcome)
+    }
+  }
+
+  struct Income: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Plan income for a month, or for a whole year.")
+    @OptionGroup var options: LedgerOptions
+    @Argument(help: "Where it comes from, e.g. Salary.") var source: String
+    @Argument var amount: String
+    @Option var month: YearMonth?
+    @Option var year: Int?
+
+    func run() async throws {
+      guard (month == nil) != (year == nil) else { throw ValidationError("give either --month YYYY-MM or --year YYYY") }
+      let ledger = try await options.openExisting()
+      let money = try userFacing { try Money(parsing: amount, currency: ledger.state.baseCurrency) }
+      let outcome = try await options.execute(
+        .planIncome(IncomePlanned(month: month, year: month?.year ?? year!, source: source, amount: money)), on: ledger)
+      try options.report("planned \(show(money)) of '\(source)' for \(month?.title ?? String(year!))", outcome)
+    }
+  }
+
+  struct Due: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Set or clear a category's due date.")
+    @OptionGroup var options: LedgerOptions
+    @Argument var category: String
+    @Argument var date: CivilDate?
+    @Flag var clear = false
+
+    func run() async throws {
+      guard clear != (date != nil) else { throw ValidationError("give a date, or --clear") }
+      let ledger = try await options.openExisting()
+      let id = try Resolve(state: ledger.state).category(category)
+      let outcome = try await options.execute(date.map { .setDueDate(id, $0) } ?? .clearDueDate(id), on: ledger)
+      try options.report(date.map { "'\(category)' is due on \($0)" } ?? "cleared the due date of '\(category)'", outcome)
+    }
+  }
+
+  struct Rollover: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Carry a category's unspent and/or overspent amount into the next month.")
+    @OptionGroup var options: LedgerOptions
+    @Argument var category: String
+    @Flag(inversion: .prefixedNo) var unspent = true
+    @Flag(inversion: .prefixedNo) var overspent = false
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let id = try Resolve(state: ledger.state).category(category)
+      let outcome = try await options.execute(.setRollover(RolloverSet(category: id, carryUnspent: unspent, carryOverspent: overspent)), on: ledger)
+      try options.report("'\(category)' carries unspent: \(unspent), overspent: \(overspent)", outcome)
+    }
+  }
+
+  struct Copy: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Copy every budget of one month to another.")
+    @OptionGroup var options: LedgerOptions
+    @Option var from: YearMonth
+    @Option var to: YearMonth
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let budgets = ledger.state.budgets[from] ?? [:]
+      guard !budgets.isEmpty else { throw UserError("\(from.title) has no budgets to copy") }
+      var copied = 0
+      for (category, budget) in budgets.sorted(by: { $0.key < $1.key }) where ledger.state.categories[category]?.isActive == true {
+        let current = ledger.state.budgets[to]?[category]
+        guard current?.amount != budget.amount || current?.span != budget.span else { continue }
+        try await options.execute(.setBudget(BudgetSet(month: to, category: category, amount: budget.amount, span: budget.span)), on: ledger)
+        copied += 1
+      }
+      print("copied \(copied) budget\(copied == 1 ? "" : "s") from \(from.title) to \(to.title)")
+    }
+  }
+}

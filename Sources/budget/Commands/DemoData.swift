@@ -1,0 +1,73 @@
+import EventLog
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// The sample ledger of `budget demo`: three months up to today, with budgets, income,
+/// transactions (one split, one amended, one deleted), a transfer and a closed period.
+struct DemoData {
+  let options: LedgerOptions
+  let ledger: Ledger
+  let today: CivilDate
+
+  func create() async throws {
+    let eur = Currency.eur
+    func money(_ text: String) throws -> Money { try Money(parsing: text, currency: eur) }
+    try await run(.createLedger(LedgerCreated(name: "Demo household", baseCurrency: eur)))
+    let state = { ledger.state }
+    let checking = AccountID.random(), savings = AccountID.random(), card = AccountID.random()
+    let months = [try today.yearMonth.adding(months: -2), try today.yearMonth.adding(months: -1), today.yearMonth]
+    let start = months[0].firstDay
+    try await run(.openAccount(OpenAccount(account: checking, name: "Checking", type: .checking, openingBalance: try money("2500"), date: start)))
+    try await run(.openAccount(OpenAccount(account: savings, name: "Savings", type: .savings, openingBalance: try money("5000"), date: start)))
+    try await run(.openAccount(OpenAccount(account: card, name: "Credit card", type: .creditCard, openingBalance: try money("-320"), date: start)))
+    let rent = CategoryID.random(), insurance = CategoryID.random()
+    try await run(.createCategory(CreateCategory(category: rent, name: "Rent", budgetType: .fixed, icon: "house.fill")))
+    try await run(.createCategory(CreateCategory(category: insurance, name: "Insurance", budgetType: .quarterly, icon: "shield.fill")))
+    let food = try state().category(named: "Food").id, restaurants = try state().category(named: "Restaurants").id
+    let transport = try state().category(named: "Transport").id, bills = try state().category(named: "Bills").id
+    let income = try state().category(named: "Income").id
+    try await run(.setRollover(RolloverSet(category: food, carryUnspent: true, carryOverspent: true)))
+    try await run(.setDueDate(rent, months[2].firstDay))
+    var counter = 0
+    for month in months {
+      try await run(.planIncome(IncomePlanned(month: month, year: month.year, source: "Salary", amount: try money("3200"))))
+      for (category, amount) in [(rent, "1100"), (food, "450"), (restaurants, "150"), (transport, "120"), (bills, "210")] {
+        try await run(.setBudget(BudgetSet(month: month, category: category, amount: try money(amount))))
+      }
+      for (index, (name, category, amount, account)) in [
+        ("Salary", income, "3200", checking), ("Rent", rent, "1100", checking), ("Market", food, "86.40", card),
+        ("Bakery", food, "12.90", card), ("Bus pass", transport, "49.00", checking), ("Electricity", bills, "74.25", checking),
+        ("Pizza night", restaurants, "38.50", card), ("Market", food, "102.15", card), ("Phone", bills, "29.99", checking),
+      ].enumerated() {
+        let date = min(try month.firstDay.adding(days: index * 3), today)
+        counter += 1
+        try await run(.addTransaction(TransactionAdded(
+          transaction: .random(), account: account, date: date, amount: try money(amount), type: category == income ? .income : .expense,
+          category: category, name: name, tags: counter % 4 == 0 ? ["weekly"] : [])))
+      }
+    }
+    try await run(.setBudget(BudgetSet(month: YearMonth(year: months[0].year, month: (months[0].quarter - 1) * 3 + 1), category: insurance, amount: try money("360"), span: .quarter)))
+    try await run(.makeTransfer(TransferMade(transfer: .random(), from: checking, to: savings, amount: try money("400"), date: months[1].lastDay)))
+    try await run(.makeTransfer(TransferMade(transfer: .random(), from: checking, to: card, amount: try money("300"), date: months[1].lastDay)))
+    let split = TransactionID.random()
+    try await run(.addTransaction(TransactionAdded(
+      transaction: split, account: card, date: today, amount: try money("64.80"), type: .expense, category: nil,
+      splits: [Split(category: food, amount: try money("41.30")), Split(category: restaurants, amount: try money("23.50"), memo: "coffee")],
+      name: "Supermarket + café", notes: "split example")))
+    var amendment = TransactionAmended(transaction: split)
+    amendment.description = Change("corrected receipt")
+    try await run(.amendTransaction(amendment, expectedVersion: 1))
+    let mistake = TransactionID.random()
+    try await run(.addTransaction(TransactionAdded(transaction: mistake, account: checking, date: today, amount: try money("9.99"), type: .expense, category: bills, name: "Duplicate charge")))
+    try await run(.deleteTransaction(mistake, reason: "charged twice by mistake", expectedVersion: 1))
+    let first = PeriodID.random()
+    try await run(.openPeriod(OpenPeriod(period: first, name: months[0].title, start: months[0].firstDay, end: months[0].lastDay)))
+    try await run(.closePeriod(first, end: nil))
+  }
+
+  private func run(_ command: LedgerCommand) async throws {
+    try await options.execute(command, on: ledger)
+  }
+}

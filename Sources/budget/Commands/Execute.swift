@@ -1,0 +1,30 @@
+import EventLog
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+extension LedgerOptions {
+  /// Runs `command` on `ledger` as the current actor; rule violations become user errors.
+  @discardableResult
+  func execute(_ command: LedgerCommand, on ledger: Ledger, idempotencyKey: IdempotencyKey? = nil) async throws -> CommandOutcome {
+    try await userFacing { try await ledger.execute(command, metadata: metadata, idempotencyKey: idempotencyKey) }
+  }
+
+  /// Prints `message` for people, or the outcome's positions as JSON.
+  func report(_ message: String, _ outcome: CommandOutcome, id: String? = nil) throws {
+    if json {
+      try Console.json(OutcomeJSON(id: id, positions: [outcome.positions.lowerBound, outcome.positions.upperBound], events: outcome.events.map(\.typeName), duplicate: outcome.wasDuplicate))
+    } else {
+      print(message)
+    }
+  }
+}
+
+/// `--json` shape of a command's outcome.
+struct OutcomeJSON: Encodable {
+  var id: String?
+  var positions: [UInt64]
+  var events: [String]
+  var duplicate: Bool
+}

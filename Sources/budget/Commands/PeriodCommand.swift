@@ -1,0 +1,81 @@
+import ArgumentParser
+import EventLog
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// `budget period open|close|reopen|list`.
+struct PeriodCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "period", abstract: "Expense periods: open, close (freeze), reopen, list.",
+    subcommands: [Open.self, Close.self, Reopen.self, List.self])
+
+  struct Open: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Open a period; without --end it is ongoing.")
+    @OptionGroup var options: LedgerOptions
+    @Argument var name: String
+    @Option var start: CivilDate
+    @Option var end: CivilDate?
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let id = PeriodID.random()
+      let outcome = try await options.execute(.openPeriod(OpenPeriod(period: id, name: name, start: start, end: end)), on: ledger)
+      try options.report("opened period '\(name)' from \(start) to \(end.map(String.init(describing:)) ?? "ongoing")", outcome, id: id.description)
+    }
+  }
+
+  struct Close: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Close a period: its transactions can no longer change. Seals the log's chain head.")
+    @OptionGroup var options: LedgerOptions
+    @Argument var name: String
+    @Option(help: "End date (default: the period's end, else today).") var end: CivilDate?
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let id = try Resolve(state: ledger.state).period(name)
+      let outcome = try await options.execute(.closePeriod(id, end: end), on: ledger)
+      var seal = ""
+      if case .periodClosed(let closed) = outcome.events.first { seal = " — sealed at \(closed.seal.prefix(16))…" }
+      try options.report("closed period '\(name)'\(seal)", outcome)
+    }
+  }
+
+  struct Reopen: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Reopen a closed period, saying why.")
+    @OptionGroup var options: LedgerOptions
+    @Argument var name: String
+    @Option var reason: String
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let id = try Resolve(state: ledger.state).period(name)
+      try options.report("reopened period '\(name)'", try await options.execute(.reopenPeriod(id, reason: reason), on: ledger))
+    }
+  }
+
+  struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List periods.")
+    @OptionGroup var options: LedgerOptions
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let periods = ledger.state.periods.sorted { $0.value.start < $1.value.start }
+      if options.json {
+        try Console.json(periods.map { PeriodJSON(id: $0.key.description, name: $0.value.name, start: $0.value.start.description, end: $0.value.end?.description, closed: $0.value.isClosed) })
+        return
+      }
+      var table = Table([("PERIOD", .left), ("START", .left), ("END", .left), ("STATUS", .left)])
+      for (_, p) in periods { table.add([p.name, p.start.description, p.end?.description ?? "ongoing", p.isClosed ? "closed" : "open"]) }
+      print(table.render())
+    }
+  }
+}
+
+/// `--json` shape of a period.
+struct PeriodJSON: Encodable {
+  var id, name, start: String
+  var end: String?
+  var closed: Bool
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import EventLog
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// `budget projections status|rebuild`.
+struct ProjectionsCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "projections", abstract: "Inspect or rebuild the read models.", subcommands: [Status.self, Rebuild.self])
+
+  struct Status: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Each projection's version, checkpoint, lag and size.")
+    @OptionGroup var options: LedgerOptions
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let status = try userFacing { try ledger.projections.status() }
+      if options.json {
+        return try Console.json(status.map { StatusJSON(name: $0.name, codeVersion: $0.codeVersion, storedVersion: $0.storedVersion, generation: $0.generation, checkpoint: $0.checkpoint, lag: $0.lag, rows: $0.rows) })
+      }
+      var table = Table([("PROJECTION", .left), ("VERSION", .right), ("GEN", .right), ("CHECKPOINT", .right), ("LAG", .right), ("ROWS", .right)])
+      for s in status {
+        table.add([s.name, "\(s.storedVersion.map(String.init) ?? "-")/\(s.codeVersion)", s.generation.map(String.init) ?? "-", String(s.checkpoint), String(s.lag), String(s.rows.values.reduce(0, +))])
+      }
+      print(table.render())
+    }
+  }
+
+  struct Rebuild: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Rebuild projections by re-projection (blue/green).")
+    @OptionGroup var options: LedgerOptions
+    @Argument(help: "Projections to rebuild (default: all).") var names: [String] = []
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let progress = ProgressBar(title: "rebuilding")
+      let chosen = names.isEmpty ? ledger.projections.names : names
+      let clock = ContinuousClock()
+      let start = clock.now
+      let rebuilt = try await userFacing {
+        try await ledger.projections.rebuild(chosen) { p in progress.update(done: p.done, total: p.total, rate: p.eventsPerSecond) }
+      }
+      progress.finish()
+      let head = try userFacing { try ledger.log.head().position }
+      print("rebuilt \(rebuilt.joined(separator: ", ")) from \(head) events in \(clock.now - start)")
+    }
+  }
+}
+
+struct StatusJSON: Encodable {
+  var name: String
+  var codeVersion: Int
+  var storedVersion: Int?
+  var generation: Int?
+  var checkpoint: UInt64
+  var lag: UInt64
+  var rows: [String: Int]
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import EventLog
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// `budget report ...`: the read models, on both time axes.
+struct ReportCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report", abstract: "Reports: balances (more arrive with the projections).",
+    subcommands: [Balances.self])
+
+  struct Balances: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Account balances at the end of a date.")
+    @OptionGroup var options: LedgerOptions
+    @OptionGroup var time: TimeOptions
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let date = time.asOf ?? LedgerOptions.today()
+      let answer = try userFacing { try ledger.balances(on: date, at: try time.point()) }
+      if options.json {
+        return try Console.json(BalancesJSON(date: date.description, position: answer.position, accounts: answer.value.map {
+          BalanceJSON(account: $0.name, balance: $0.balance.formatted(), currency: $0.balance.currency.code)
+        }))
+      }
+      var table = Table([("ACCOUNT", .left), ("BALANCE", .right), ("", .left)])
+      var totals: [String: Money] = [:]
+      for row in answer.value {
+        table.add([row.name, show(row.balance, color: true), row.balance.currency.code])
+        let code = row.balance.currency.code
+        totals[code] = (try? (totals[code] ?? .zero(row.balance.currency)).adding(row.balance)) ?? totals[code]
+      }
+      for (code, total) in totals.sorted(by: { $0.key < $1.key }) { table.add(["Total", show(total, color: true), code]) }
+      print("Balances on \(date)")
+      print(table.render())
+      time.footer(answer.position, recordedAt: answer.recordedAt)
+    }
+  }
+}
+
+struct BalancesJSON: Encodable {
+  var date: String
+  var position: UInt64
+  var accounts: [BalanceJSON]
+}
+
+struct BalanceJSON: Encodable {
+  var account, balance, currency: String
+}

@@ -1,0 +1,149 @@
+import ArgumentParser
+import EventLog
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// `budget tx add|amend|delete|show|list`.
+struct TransactionCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tx", abstract: "Add, amend, delete, show and list transactions.",
+    subcommands: [Add.self, Amend.self, Delete.self, Show.self, List.self])
+
+  struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Record a transaction.",
+      discussion: "Example: budget tx add 42.50 --name Market --category Food --date 2024-03-10")
+    @OptionGroup var options: LedgerOptions
+    @Argument(help: "The amount, positive; --type gives the direction.") var amount: String
+    @Option(help: "Name or payee.") var name: String
+    @Option(help: "The category (or use --split).") var category: String?
+    @Option(help: "A part of a split: CATEGORY=AMOUNT; repeat for each part.") var split: [String] = []
+    @Option(help: "The account (default: the only open account).") var account: String?
+    @Option(help: "income or expense.") var type: TransactionType = .expense
+    @Option(help: "Date (default: today).") var date: CivilDate?
+    @Option var description: String?
+    @Option var notes: String?
+    @Option(help: "A tag; repeat for several.") var tag: [String] = []
+    @Option(help: "The expense period it belongs to.") var period: String?
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let resolve = Resolve(state: ledger.state)
+      let account = try resolve.account(self.account)
+      let money = try positiveAmount(amount, currency: account.record.currency)
+      let splits = try split.map { part -> Split in
+        let pieces = part.split(separator: "=", maxSplits: 1).map(String.init)
+        guard pieces.count == 2 else { throw UserError("split '\(part)' should look like CATEGORY=AMOUNT, e.g. Food=30.00") }
+        return Split(category: try resolve.category(pieces[0]), amount: try positiveAmount(pieces[1], currency: account.record.currency, field: "split amount"))
+      }
+      let id = TransactionID.random()
+      let added = TransactionAdded(
+        transaction: id, account: account.id, date: date ?? LedgerOptions.today(), amount: money, type: type,
+        category: try category.map(resolve.category), splits: splits, name: name, description: description, notes: notes,
+        period: try period.map(resolve.period), tags: tag)
+      let outcome = try await options.execute(.addTransaction(added), on: ledger)
+      try options.report("added \(type.rawValue) \(show(money)) \(money.currency.code) '\(name)' (\(id.short))", outcome, id: id.description)
+    }
+  }
+
+  struct Amend: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Change fields of a transaction; only what changes is recorded.")
+    @OptionGroup var options: LedgerOptions
+    @Argument(help: "The transaction id (at least 4 characters).") var id: String
+    @Option var amount: String?
+    @Option var name: String?
+    @Option var category: String?
+    @Option var account: String?
+    @Option var type: TransactionType?
+    @Option var date: CivilDate?
+    @Option(help: "New description; an empty string clears it.") var description: String?
+    @Option(help: "New notes; an empty string clears them.") var notes: String?
+    @Option(help: "Replace the tags; repeat for several.") var tag: [String] = []
+    @Option(help: "The version you loaded (from tx show); refuses the edit if someone changed it since.") var expectVersion: UInt64?
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let resolve = Resolve(state: ledger.state)
+      let transaction = try resolve.transaction(id)
+      var amendment = TransactionAmended(transaction: transaction.id)
+      let currency = transaction.record.added.amount.currency
+      amendment.amount = try amount.map { try positiveAmount($0, currency: currency) }
+      amendment.name = name
+      amendment.category = try category.map(resolve.category)
+      amendment.account = try account.map { try resolve.account($0).id }
+      amendment.type = type
+      amendment.date = date
+      amendment.description = description.map { Change($0.isEmpty ? nil : $0) }
+      amendment.notes = notes.map { Change($0.isEmpty ? nil : $0) }
+      amendment.tags = tag.isEmpty ? nil : tag
+      let outcome = try await options.execute(.amendTransaction(amendment, expectedVersion: expectVersion), on: ledger)
+      try options.report("amended transaction \(transaction.id.short)", outcome, id: transaction.id.description)
+    }
+  }
+
+  struct Delete: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Delete a transaction (the log keeps it).")
+    @OptionGroup var options: LedgerOptions
+    @Argument var id: String
+    @Option var reason: String = "deleted by user"
+    @Option var expectVersion: UInt64?
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let transaction = try Resolve(state: ledger.state).transaction(id)
+      let outcome = try await options.execute(.deleteTransaction(transaction.id, reason: reason, expectedVersion: expectVersion), on: ledger)
+      try options.report("deleted transaction \(transaction.id.short)", outcome, id: transaction.id.description)
+    }
+  }
+
+  struct Show: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show one transaction and its version.")
+    @OptionGroup var options: LedgerOptions
+    @Argument var id: String
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let state = ledger.state
+      let (id, record) = try Resolve(state: state).transaction(self.id)
+      let t = record.added
+      let json = TransactionJSON(t, state: state, version: record.version, deleted: record.isDeleted)
+      if options.json { return try Console.json(json) }
+      print("transaction \(id)  (version \(record.version)\(record.isDeleted ? ", deleted" : ""))")
+      print("  date      \(t.date)")
+      print("  amount    \(t.type.rawValue) \(show(t.amount)) \(t.amount.currency.code)")
+      print("  name      \(t.name)")
+      print("  account   \(json.account)")
+      print("  category  \(json.categories.joined(separator: ", "))")
+      if let d = t.description { print("  about     \(d)") }
+      if let n = t.notes { print("  notes     \(n)") }
+      if !t.tags.isEmpty { print("  tags      \(t.tags.joined(separator: ", "))") }
+    }
+  }
+
+  struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "The transaction log with running balances, newest first.")
+    @OptionGroup var options: LedgerOptions
+    @Option(help: "Only this account (default: all accounts in the base currency).") var account: String?
+    @Option(name: .shortAndLong) var limit = 20
+    @OptionGroup var time: TimeOptions
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let account = try self.account.map { try Resolve(state: ledger.state).account($0).id }
+      let answer = try userFacing { try ledger.transactionLog(account: account, limit: limit, at: try time.point()) }
+      let state = ledger.state
+      if options.json {
+        return try Console.json(LogJSON(position: answer.position, rows: answer.value.rows.map { LogRowJSON($0, state: state) }))
+      }
+      var table = Table([("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("AMOUNT", .right), ("BALANCE", .right)])
+      for row in answer.value.rows {
+        let described = LogRowJSON(row, state: state)
+        table.add([row.date.description, String(row.id.description.prefix(8)), described.name, described.category, show(row.amount, color: true), show(row.balance, color: true)])
+      }
+      print(table.render())
+      time.footer(answer.position, recordedAt: answer.recordedAt)
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import EventLog
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// `--json` shape of a transaction.
+struct TransactionJSON: Encodable {
+  var id, date, type, amount, currency, name, account: String
+  var categories: [String]
+  var description, notes: String?
+  var tags: [String]
+  var version: UInt64
+  var deleted: Bool
+
+  init(_ t: TransactionAdded, state: LedgerState, version: UInt64, deleted: Bool) {
+    id = t.transaction.description
+    date = t.date.description
+    type = t.type.rawValue
+    amount = t.amount.formatted()
+    currency = t.amount.currency.code
+    name = t.name
+    account = state.accounts[t.account]?.name ?? t.account.description
+    categories = t.postings.map { posting in
+      let name = state.categories[posting.category]?.name ?? posting.category.description
+      return t.splits.isEmpty ? name : "\(name) \(posting.amount.formatted())"
+    }
+    description = t.description
+    notes = t.notes
+    tags = t.tags
+    self.version = version
+    self.deleted = deleted
+  }
+}
+
+/// `--json` shape of a log page.
+struct LogJSON: Encodable {
+  var position: UInt64
+  var rows: [LogRowJSON]
+}
+
+/// One row of the log, described with names from the state.
+struct LogRowJSON: Encodable {
+  var date, id, kind, name, category, amount, balance: String
+
+  init(_ row: LogRow, state: LedgerState) {
+    date = row.date.description
+    id = row.id.description
+    amount = row.amount.formatted()
+    balance = row.balance.formatted()
+    switch row.kind {
+    case .transaction:
+      kind = "transaction"
+      let t = state.transactions[TransactionID(raw: row.id)]?.added
+      name = t?.name ?? ""
+      category = t.map { t in t.postings.compactMap { state.categories[$0.category]?.name }.joined(separator: "+") } ?? ""
+    case .transfer:
+      kind = "transfer"
+      name = "transfer"
+      category = ""
+    case .opening:
+      kind = "opening"
+      name = "opening balance"
+      category = ""
+    }
+  }
+}

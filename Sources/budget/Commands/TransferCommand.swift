@@ -1,0 +1,29 @@
+import ArgumentParser
+import EventLog
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// `budget transfer`: moves money between two of your accounts.
+struct TransferCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "transfer", abstract: "Move money between two accounts.")
+  @OptionGroup var options: LedgerOptions
+  @Argument var amount: String
+  @Option var from: String
+  @Option var to: String
+  @Option var date: CivilDate?
+  @Option var note: String?
+
+  func run() async throws {
+    let ledger = try await options.openExisting()
+    let resolve = Resolve(state: ledger.state)
+    let from = try resolve.account(self.from)
+    let to = try resolve.account(self.to)
+    let money = try positiveAmount(amount, currency: from.record.currency)
+    let id = TransferID.random()
+    let outcome = try await options.execute(
+      .makeTransfer(TransferMade(transfer: id, from: from.id, to: to.id, amount: money, date: date ?? LedgerOptions.today(), note: note)), on: ledger)
+    try options.report("transferred \(show(money)) \(money.currency.code) from '\(from.record.name)' to '\(to.record.name)'", outcome, id: id.description)
+  }
+}

@@ -1,0 +1,62 @@
+import EventLog
+import Foundation
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Terminal output: colours only on a TTY and never with `NO_COLOR`.
+enum Console {
+  static let useColor: Bool = {
+    let environment = ProcessInfo.processInfo.environment
+    return isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+  }()
+
+  static let isInteractive: Bool = isatty(STDERR_FILENO) == 1
+
+  enum Color: String {
+    case red = "31", green = "32", yellow = "33", dim = "2", bold = "1"
+  }
+
+  static func paint(_ text: String, _ color: Color) -> String {
+    useColor ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+  }
+
+  static func error(_ message: String) {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+  }
+
+  static func note(_ message: String) {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+  }
+
+  /// Prints `value` as pretty, key-sorted JSON.
+  static func json(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+  }
+}
+
+/// A progress bar on stderr, drawn only on a TTY.
+struct ProgressBar {
+  let title: String
+
+  func update(done: UInt64, total: UInt64, rate: Double) {
+    guard Console.isInteractive, total > 0 else { return }
+    let width = 30
+    let filled = Int(Double(width) * Double(done) / Double(total))
+    let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: max(0, width - filled))
+    let eta = rate > 0 ? Int(Double(total - min(done, total)) / rate) : 0
+    FileHandle.standardError.write(Data("\r\(title) \(bar) \(done)/\(total) \(Int(rate))/s ETA \(eta)s".utf8))
+  }
+
+  func finish() {
+    guard Console.isInteractive else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+  }
+}

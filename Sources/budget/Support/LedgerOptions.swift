@@ -1,0 +1,57 @@
+import ArgumentParser
+import EventLog
+import Foundation
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// Options every command shares: where the ledger is and how to print.
+struct LedgerOptions: ParsableArguments {
+  @Option(name: .long, help: "The ledger file (default: $BUDGET_LEDGER, else the XDG data directory).")
+  var ledger: String?
+
+  @Flag(name: .long, help: "Print JSON instead of a table (stable shape, see docs/cli.md).")
+  var json = false
+
+  /// The path to use: the option, then `$BUDGET_LEDGER`, then `$XDG_DATA_HOME/budget-ledger/default.ledger`.
+  func resolvedPath() throws -> String {
+    if let ledger { return ledger }
+    let environment = ProcessInfo.processInfo.environment
+    if let path = environment["BUDGET_LEDGER"], !path.isEmpty { return path }
+    let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(NSHomeDirectory())/.local/share"
+    let directory = "\(dataHome)/budget-ledger"
+    try FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    return "\(directory)/default.ledger"
+  }
+
+  /// Opens the ledger (creating the file if needed).
+  func open() async throws -> Ledger {
+    let path = try resolvedPath()
+    return try await userFacing { try await Ledger(path: path, options: Ledger.Options(today: Self.today)) }
+  }
+
+  /// Opens a ledger that must already be set up with `budget init`.
+  func openExisting() async throws -> Ledger {
+    let ledger = try await open()
+    guard ledger.state.settings != nil else {
+      throw UserError("no ledger at \(try resolvedPath()); create one with: budget init --name NAME --currency EUR")
+    }
+    return ledger
+  }
+
+  /// Today, overridable with `$BUDGET_TODAY` (YYYY-MM-DD) for scripts and tests.
+  static let today: @Sendable () -> CivilDate = {
+    if let text = ProcessInfo.processInfo.environment["BUDGET_TODAY"], let date = try? CivilDate(parsing: text) {
+      return date
+    }
+    return Ledger.localToday()
+  }
+
+  /// Who is acting: `$BUDGET_ACTOR`, else the login name.
+  var metadata: EventMetadata {
+    let environment = ProcessInfo.processInfo.environment
+    return EventMetadata(actor: environment["BUDGET_ACTOR"] ?? environment["USER"] ?? "cli")
+  }
+}

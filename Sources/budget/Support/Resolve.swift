@@ -1,0 +1,49 @@
+import EventLog
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// Turns names and id prefixes typed by the user into ids, with "did you mean" hints.
+struct Resolve {
+  let state: LedgerState
+
+  func category(_ name: String) throws -> CategoryID {
+    try userFacing { try state.category(named: name).id }
+  }
+
+  func period(_ name: String) throws -> PeriodID {
+    try userFacing { try state.period(named: name).id }
+  }
+
+  /// The named account, or — when no name is given — the only open account.
+  func account(_ name: String?) throws -> (id: AccountID, record: AccountRecord) {
+    if let name { return try userFacing { try state.account(named: name) } }
+    let open = state.accounts.filter { !$0.value.isClosed }
+    guard open.count == 1, let only = open.first else {
+      let names = open.values.map(\.name).sorted().joined(separator: ", ")
+      throw UserError(open.isEmpty ? "there is no open account; open one with: budget account open NAME --type checking"
+        : "several accounts are open (\(names)); choose one with --account NAME")
+    }
+    return (only.key, only.value)
+  }
+
+  /// The transaction whose id starts with `prefix` (at least 4 characters, like a short git hash).
+  func transaction(_ prefix: String) throws -> (id: TransactionID, record: TransactionRecord) {
+    let prefix = prefix.lowercased()
+    guard prefix.count >= 4 else { throw UserError("transaction id '\(prefix)' is too short; give at least 4 characters") }
+    let matches = state.transactions.filter { $0.key.description.hasPrefix(prefix) }
+    guard let match = matches.first else {
+      throw UserError("transaction '\(prefix)' not found; list ids with: budget tx list")
+    }
+    guard matches.count == 1 else {
+      throw UserError("transaction id '\(prefix)' is ambiguous (\(matches.count) match); give more characters")
+    }
+    return (match.key, match.value)
+  }
+}
+
+extension EntityIdentifier {
+  /// The first 8 characters of the id, as shown in tables.
+  var short: String { String(description.prefix(8)) }
+}
