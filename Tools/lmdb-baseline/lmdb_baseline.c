@@ -28,6 +28,9 @@
  *          N events, B per commit, stream "transaction-<i/10>" for event i (0-based),
  *          type "TransactionAdded", a fixed payload of --payload-size bytes (default 120).
  *          --max-seconds S stops early after S seconds (the count done is reported).
+ *   --case group --path FILE --count N --tasks T --durability ...
+ *          the ideal group commit of T concurrent appenders making N/T single-event appends
+ *          each: every commit holds one event of each appender (T events, T streams).
  *   --case scan   --path FILE [--repeat R]   forward scan of an existing log with envelope
  *          decode; reports the median of R runs (at most 15) and a checksum (a decimal
  *          string, so JSON readers keep all 64 bits) that the Swift harness compares.
@@ -143,7 +146,7 @@ static void die(const char *what, int rc) {
 
 typedef struct {
   const char *case_name, *path, *durability;
-  uint64_t count, batch;
+  uint64_t count, batch, tasks;
   size_t payload_size, map_size;
   double max_seconds;
   int repeat;
@@ -189,14 +192,17 @@ static schema open_schema(MDB_env *env) {
 /* ---- append ---------------------------------------------------------------------------------- */
 
 typedef struct {
+  uint64_t number; /* the <n> of "transaction-<n>" */
   char name[32];
   size_t name_length;
   uint64_t id, version;
 } stream_state;
 
-/* One commit of events [first, first + n), exactly as AppendTransaction writes them. */
-static void commit_events(MDB_env *env, const schema *s, uint64_t first, uint64_t n,
-                          const uint8_t *payload, size_t payload_size, stream_state *streams) {
+/* One commit of the events whose 0-based indices are `events[0..n)`, in that order, exactly as
+ * AppendTransaction writes them. Event i belongs to stream "transaction-<i/10>". `streams` has
+ * room for n entries; `slot` for n indices. */
+static void commit_events(MDB_env *env, const schema *s, const uint64_t *events, size_t n,
+                          const uint8_t *payload, size_t payload_size, stream_state *streams, size_t *slot) {
   MDB_txn *txn;
   CHECK(mdb_txn_begin(env, NULL, 0, &txn));
 
@@ -229,12 +235,19 @@ static void commit_events(MDB_env *env, const schema *s, uint64_t first, uint64_
   if (rc == MDB_SUCCESS && value.mv_size == 8) next_stream_id = load_le64(value.mv_data);
   else if (rc != MDB_SUCCESS && rc != MDB_NOTFOUND) die("mdb_get(next-stream-id)", rc);
 
-  /* Every stream touched is looked up once, before any event is written (expected versions). */
-  uint64_t first_stream = first / EVENTS_PER_STREAM, last_stream = (first + n - 1) / EVENTS_PER_STREAM;
-  size_t stream_count = (size_t)(last_stream - first_stream + 1);
-  for (size_t k = 0; k < stream_count; k++) {
-    stream_state *st = &streams[k];
-    st->name_length = (size_t)snprintf(st->name, sizeof st->name, "transaction-%" PRIu64, first_stream + k);
+  /* Every stream touched is looked up once, before any event is written (expected versions),
+   * as the group's stream cache in AppendTransaction does. */
+  size_t stream_count = 0;
+  for (size_t e = 0; e < n; e++) {
+    uint64_t number = events[e] / EVENTS_PER_STREAM;
+    size_t k = stream_count;
+    if (k > 0 && streams[k - 1].number == number) k -= 1; /* consecutive events: same stream */
+    else for (k = 0; k < stream_count && streams[k].number != number; k++) {}
+    slot[e] = k;
+    if (k < stream_count) continue;
+    stream_state *st = &streams[stream_count++];
+    st->number = number;
+    st->name_length = (size_t)snprintf(st->name, sizeof st->name, "transaction-%" PRIu64, number);
     MDB_val name = {st->name_length, st->name};
     rc = mdb_get(txn, s->streams, &name, &value);
     if (rc == MDB_SUCCESS && value.mv_size == 16) {
@@ -251,8 +264,8 @@ static void commit_events(MDB_env *env, const schema *s, uint64_t first, uint64_
 
   /* The events and their index entries. */
   size_t type_length = sizeof EVENT_TYPE - 1;
-  for (uint64_t i = first; i < first + n; i++) {
-    stream_state *st = &streams[i / EVENTS_PER_STREAM - first_stream];
+  for (size_t e = 0; e < n; e++) {
+    stream_state *st = &streams[slot[e]];
     uint64_t position = ++head_position;
     st->version += 1;
     size_t canonical = HEADER_SIZE + st->name_length + type_length + payload_size;
@@ -308,35 +321,48 @@ static void commit_events(MDB_env *env, const schema *s, uint64_t first, uint64_
   CHECK(mdb_txn_commit(txn));
 }
 
-static int run_append(const options *o) {
+/* append: commits of `batch` consecutive events (0..batch-1, batch..2·batch-1, ...).
+ * group:  the ideal group commit of `tasks` appenders that each append count/tasks single
+ *         events: commit j holds event j of every appender, i.e. indices t·(count/tasks) + j,
+ *         so each commit touches `tasks` different streams, as the Swift group-commit case does
+ *         when every queued append makes it into the same transaction. */
+static int run_append(const options *o, int group) {
   unsigned flags = 0;
   if (strcmp(o->durability, "nosync") == 0) flags = MDB_NOSYNC;
   else if (strcmp(o->durability, "nometasync") == 0) flags = MDB_NOMETASYNC;
   else if (strcmp(o->durability, "durable") != 0) die("unknown --durability", 0);
-  if (o->batch == 0 || o->count == 0 || o->payload_size > MAX_PAYLOAD) die("bad --count/--batch/--payload-size", 0);
+  uint64_t per_commit = group ? o->tasks : o->batch;
+  if (per_commit == 0 || o->count < per_commit || o->payload_size > MAX_PAYLOAD) die("bad --count/--batch/--tasks/--payload-size", 0);
+  uint64_t per_task = o->count / o->tasks;
+  uint64_t total = group ? per_task * o->tasks : o->count;
 
   MDB_env *env = open_env(o, flags);
   schema s = open_schema(env);
   uint8_t *payload = malloc(o->payload_size ? o->payload_size : 1);
-  /* One stream per EVENTS_PER_STREAM events: a commit of B events touches B/10 + 2 at most. */
-  stream_state *streams = calloc(o->batch / EVENTS_PER_STREAM + 2, sizeof *streams);
-  if (!payload || !streams) die("out of memory", 0);
+  uint64_t *events = calloc(per_commit, sizeof *events);
+  stream_state *streams = calloc(per_commit, sizeof *streams);
+  size_t *slot = calloc(per_commit, sizeof *slot);
+  if (!payload || !events || !streams || !slot) die("out of memory", 0);
   for (size_t i = 0; i < o->payload_size; i++) payload[i] = (uint8_t)(i * 7 + 3); /* Workload.swift */
 
   uint64_t done = 0, commits = 0;
   double start = now_seconds(), elapsed = 0;
-  while (done < o->count) {
-    uint64_t n = o->count - done < o->batch ? o->count - done : o->batch;
-    commit_events(env, &s, done, n, payload, o->payload_size, streams);
+  while (done < total) {
+    size_t n = (size_t)(total - done < per_commit ? total - done : per_commit);
+    for (size_t e = 0; e < n; e++) events[e] = group ? e * per_task + commits : done + e;
+    commit_events(env, &s, events, n, payload, o->payload_size, streams, slot);
     done += n;
     commits += 1;
     elapsed = now_seconds() - start;
     if (o->max_seconds > 0 && elapsed >= o->max_seconds) break;
   }
-  printf("{\"case\":\"append\",\"durability\":\"%s\",\"batch\":%" PRIu64 ",\"count\":%" PRIu64
+  printf("{\"case\":\"%s\",\"durability\":\"%s\",\"batch\":%" PRIu64 ",\"count\":%" PRIu64
          ",\"commits\":%" PRIu64 ",\"seconds\":%.6f,\"events_per_second\":%.1f,\"commits_per_second\":%.1f}\n",
-         o->durability, o->batch, done, commits, elapsed, (double)done / elapsed, (double)commits / elapsed);
+         group ? "group" : "append", o->durability, per_commit, done, commits, elapsed, (double)done / elapsed,
+         (double)commits / elapsed);
+  free(slot);
   free(streams);
+  free(events);
   free(payload);
   mdb_env_close(env);
   return 0;
@@ -441,14 +467,14 @@ static int run_read(const options *o, int verify) {
 
 static void usage(void) {
   fprintf(stderr,
-          "usage: lmdb-baseline --case append|scan|verify --path FILE [--count N] [--batch B]\n"
+          "usage: lmdb-baseline --case append|group|scan|verify --path FILE [--count N] [--batch B] [--tasks T]\n"
           "       [--durability durable|nometasync|nosync] [--payload-size BYTES] [--map-size BYTES]\n"
           "       [--max-seconds S] [--repeat R]\n");
   exit(2);
 }
 
 int main(int argc, char **argv) {
-  options o = {.case_name = NULL, .path = NULL, .durability = "durable", .count = 1000, .batch = 1,
+  options o = {.case_name = NULL, .path = NULL, .durability = "durable", .count = 1000, .batch = 1, .tasks = 64,
                .payload_size = 120, .map_size = (size_t)1 << 30, .max_seconds = 0, .repeat = 1};
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
@@ -459,6 +485,7 @@ int main(int argc, char **argv) {
     else if (strcmp(arg, "--durability") == 0) o.durability = v;
     else if (strcmp(arg, "--count") == 0) o.count = strtoull(v, NULL, 10);
     else if (strcmp(arg, "--batch") == 0) o.batch = strtoull(v, NULL, 10);
+    else if (strcmp(arg, "--tasks") == 0) o.tasks = strtoull(v, NULL, 10);
     else if (strcmp(arg, "--payload-size") == 0) o.payload_size = strtoull(v, NULL, 10);
     else if (strcmp(arg, "--map-size") == 0) o.map_size = strtoull(v, NULL, 10);
     else if (strcmp(arg, "--max-seconds") == 0) o.max_seconds = strtod(v, NULL);
@@ -466,7 +493,8 @@ int main(int argc, char **argv) {
     else usage();
   }
   if (!o.case_name || !o.path) usage();
-  if (strcmp(o.case_name, "append") == 0) return run_append(&o);
+  if (strcmp(o.case_name, "append") == 0) return run_append(&o, 0);
+  if (strcmp(o.case_name, "group") == 0) return run_append(&o, 1);
   if (strcmp(o.case_name, "scan") == 0) return run_read(&o, 0);
   if (strcmp(o.case_name, "verify") == 0) return run_read(&o, 1);
   usage();

@@ -34,6 +34,10 @@ struct LedgerOptions: ParsableArguments {
 
   /// Opens a ledger that must already be set up with `budget init`.
   func openExisting() async throws -> Ledger {
+    let path = try resolvedPath()
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw UserError("no ledger at \(path); create one with: budget init --name NAME --currency EUR (or pass --ledger PATH)")
+    }
     let ledger = try await open()
     guard ledger.state.settings != nil else {
       throw UserError("no ledger at \(try resolvedPath()); create one with: budget init --name NAME --currency EUR")
