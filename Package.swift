@@ -139,6 +139,12 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "CLITests",
+      // The CLI is a dependency so that `swift build --build-tests` builds the binary under test.
+      dependencies: ["LedgerTesting", "budget"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "LMDBTests",
       dependencies: ["LMDB", "LedgerTesting"],
       swiftSettings: swiftSettings

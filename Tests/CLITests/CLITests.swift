@@ -1,0 +1,124 @@
+import Foundation
+import LedgerTesting
+import Testing
+
+/// End to end: the real `budget` binary on a temporary ledger, with "today" fixed.
+@Suite("budget CLI")
+struct CLITests {
+  let directory = TemporaryDirectory()
+  let budget: BinaryRunner
+
+  init() throws {
+    budget = try BinaryRunner("budget", environment: [
+      "BUDGET_LEDGER": directory.file("cli.ledger"), "BUDGET_TODAY": "2024-03-31", "BUDGET_ACTOR": "tester",
+    ])
+  }
+
+  @discardableResult
+  func ok(_ arguments: String...) throws -> String {
+    let output = try budget.run(arguments)
+    #expect(output.status == 0, "budget \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+    return output.stdout
+  }
+
+  func setUp() throws {
+    try ok("init", "--name", "Home", "--currency", "EUR")
+    try ok("account", "open", "Checking", "--opening", "1000", "--date", "2024-01-01")
+  }
+
+  @Test("given a new ledger, when transactions are added, then tx list shows them newest first with running balances")
+  func addAndList() throws {
+    try setUp()
+    try ok("tx", "add", "42.50", "--name", "Market", "--category", "Food", "--date", "2024-03-10")
+    try ok("tx", "add", "3000", "--name", "Salary", "--category", "Income", "--type", "income", "--date", "2024-03-01")
+
+    let list = try ok("tx", "list")
+    let lines = list.split(separator: "\n")
+    #expect(lines.count == 4)
+    #expect(lines[1].contains("Market") && lines[1].contains("-42.50") && lines[1].hasSuffix("3,957.50"))
+    #expect(lines[2].contains("Salary") && lines[2].hasSuffix("4,000.00"))
+  }
+
+  @Test("given a typo in a category, when adding, then exit 1, a did-you-mean message, and nothing recorded")
+  func userErrors() throws {
+    try setUp()
+    let before = try ok("log", "--json")
+
+    let output = try budget.run(["tx", "add", "5", "--name", "X", "--category", "Fod"])
+
+    #expect(output.status == 1)
+    #expect(output.stderr == "error: category 'Fod' not found — did you mean 'Food'?\n")
+    #expect(try ok("log", "--json") == before)
+  }
+
+  @Test("given bad usage, when run, then exit 2 with usage help; an amount with a sign is a user error")
+  func exitCodes() throws {
+    try setUp()
+    #expect(try budget.run(["tx", "add", "5"]).status == 2)
+    #expect(try budget.run(["tx", "frobnicate"]).status == 2)
+    let signed = try budget.run(["tx", "add", "--name", "X", "--category", "Food", "--", "-5"])
+    #expect(signed.status == 1)
+    #expect(signed.stderr.contains("must be more than zero"))
+    let future = try budget.run(["tx", "add", "5", "--name", "X", "--category", "Food", "--date", "2024-04-01"])
+    #expect(future.status == 1 && future.stderr.contains("is in the future"))
+  }
+
+  @Test("given no ledger, when a command needs one, then it says how to create it and creates nothing")
+  func missingLedger() throws {
+    let output = try budget.run(["tx", "list"])
+    #expect(output.status == 1)
+    #expect(output.stderr.contains("budget init"))
+    #expect(!FileManager.default.fileExists(atPath: directory.file("cli.ledger")))
+  }
+
+  @Test("given a ledger, when --json is asked, then the shapes are stable and parse")
+  func jsonShapes() throws {
+    try setUp()
+    let added = try JSONSerialization.jsonObject(with: Data(try ok("tx", "add", "10", "--name", "Bus", "--category", "Transport", "--json").utf8)) as? [String: Any]
+    #expect(added?["events"] as? [String] == ["TransactionAdded"])
+    #expect((added?["id"] as? String)?.count == 36)
+    let list = try JSONSerialization.jsonObject(with: Data(try ok("tx", "list", "--json").utf8)) as? [String: Any]
+    let rows = list?["rows"] as? [[String: Any]]
+    #expect(rows?.first?["balance"] as? String == "990.00")
+    #expect(rows?.first?["category"] as? String == "Transport")
+    let accounts = try JSONSerialization.jsonObject(with: Data(try ok("account", "list", "--json").utf8)) as? [[String: Any]]
+    #expect(accounts?.first?["balance"] as? String == "990.00")
+  }
+
+  @Test("given a closed period, when a transaction in it is added, then the error names the period and how to reopen")
+  func closedPeriod() throws {
+    try setUp()
+    try ok("period", "open", "February", "--start", "2024-02-01", "--end", "2024-02-29")
+    try ok("period", "close", "February")
+    let output = try budget.run(["tx", "add", "5", "--name", "Late", "--category", "Food", "--date", "2024-02-10"])
+    #expect(output.status == 1)
+    #expect(output.stderr.contains("closed period 'February'") && output.stderr.contains("budget period reopen 'February'"))
+    try ok("period", "reopen", "February", "--reason", "late receipt")
+    try ok("tx", "add", "5", "--name", "Late", "--category", "Food", "--date", "2024-02-10")
+  }
+
+  @Test("given edits, when asked as known at an earlier position, then balances are as they were")
+  func timeTravel() throws {
+    try setUp()
+    let id = try JSONSerialization.jsonObject(with: Data(try ok("tx", "add", "100", "--name", "TV", "--category", "Shopping", "--date", "2024-03-05", "--json").utf8)) as? [String: Any]
+    let position = ((id?["positions"] as? [Int])?.last)!
+    try ok("tx", "amend", String((id?["id"] as! String).prefix(8)), "--amount", "80")
+
+    #expect(try ok("report", "balances").contains("920.00"))
+    let before = try ok("report", "balances", "--as-known-at", String(position))
+    #expect(before.contains("900.00"))
+    #expect(before.contains("as known at position \(position)"))
+    #expect(try ok("report", "balances", "--as-of", "2024-03-04").contains("1,000.00"))
+  }
+
+  @Test("given a ledger, when verify runs, then chain, seals and projections pass; the audit log names the actor")
+  func verifyAndAudit() throws {
+    try setUp()
+    try ok("period", "open", "Q1", "--start", "2024-01-01", "--end", "2024-03-31")
+    try ok("period", "close", "Q1")
+    #expect(try ok("verify").hasPrefix("ok: "))
+    let log = try ok("log", "-l", "2")
+    #expect(log.contains("PeriodClosed") && log.contains("tester"))
+    #expect(try ok("projections", "status").contains("running-balances"))
+  }
+}
