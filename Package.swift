@@ -92,11 +92,17 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    .target(
+      name: "Interchange",
+      dependencies: ["LedgerDomain", "Ledger", "EventLog"],
+      swiftSettings: swiftSettings
+    ),
+
     // MARK: Front ends
     .executableTarget(
       name: "budget",
       dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances",
+        "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances", "Interchange",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Installs what the build needs on a fresh Debian machine: liblmdb-dev (LMDB headers and
-# library, found through pkg-config). Safe to run again: it does nothing when all is there.
+# Installs what the build and tests need on a fresh Debian machine: liblmdb-dev (LMDB headers
+# and library, found through pkg-config) and hledger (a peer the tests compare against).
+# Safe to run again: it does nothing when all is there.
 set -euo pipefail
 
 need=()
 pkg-config --exists lmdb 2>/dev/null || need+=(liblmdb-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+# The CLI tests check our journal export against the real hledger.
+command -v hledger >/dev/null 2>&1 || need+=(hledger)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

@@ -8,7 +8,7 @@ import LMDB
 struct AppendTransaction {
   private let txn: WriteTransaction
   private let schema: LogSchema
-  private let recordedAt: Int64
+  private var recordedAt: Int64
   private(set) var head: LogHead
   private var streams: [StreamName: StreamState] = [:]
   private var dirtyStreams: Set<StreamName> = []
@@ -33,7 +33,11 @@ struct AppendTransaction {
 
   /// Checks and writes one append. LMDB failures abort the whole group; rule violations
   /// reject only this append.
-  mutating func apply(_ append: PendingAppend) throws -> Result<AppendResult, EventLogError> {
+  mutating func apply(_ append: PendingAppend, recordedAt restored: Int64? = nil) throws -> Result<AppendResult, EventLogError> {
+    if let restored {
+      // Replaying a backup keeps the original times, never going back along the log.
+      recordedAt = max(restored, head.recordedAt)
+    }
     if let key = append.batch.idempotencyKey, let earlier = try txn.get(key.rawValue, in: schema.idempotency) {
       return try replay(idempotencyRecord: earlier, key: key, fingerprint: append.fingerprint)
     }

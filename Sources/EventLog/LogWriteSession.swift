@@ -29,6 +29,15 @@ public struct LogWriteSession {
     return try appends.apply(pending)
   }
 
+  /// Appends `batch` with a given recorded-at instead of the clock's — for restoring a backup
+  /// so that the restored chain is identical to the original. Later appends in the same
+  /// transaction keep it; recorded-at still never decreases along the log.
+  public mutating func append(_ batch: AppendBatch, recordedAt: Int64) throws -> Result<AppendResult, EventLogError> {
+    let pending: PendingAppend
+    do { pending = try PendingAppend(batch) } catch { return .failure(error) }
+    return try appends.apply(pending, recordedAt: recordedAt)
+  }
+
   /// The result of an earlier append that used `key`, if any — whatever events it carried.
   public func earlierAppend(withKey key: IdempotencyKey) throws -> AppendResult? {
     try appends.earlierResult(forKey: key)

@@ -3,6 +3,17 @@ import LedgerDomain
 import ProjectionEngine
 import Synchronization
 
+/// One command of a batch, with its own idempotency key.
+public struct BatchCommand: Sendable {
+  public var command: LedgerCommand
+  public var idempotencyKey: IdempotencyKey?
+
+  public init(_ command: LedgerCommand, idempotencyKey: IdempotencyKey? = nil) {
+    self.command = command
+    self.idempotencyKey = idempotencyKey
+  }
+}
+
 extension Ledger {
   /// Decides `command` against the current state and records its events, atomically.
   ///
@@ -15,29 +26,52 @@ extension Ledger {
   public func execute(
     _ command: LedgerCommand, metadata: EventMetadata = .init(), idempotencyKey: IdempotencyKey? = nil
   ) async throws(LedgerError) -> CommandOutcome {
+    try await execute(batch: [BatchCommand(command, idempotencyKey: idempotencyKey)], metadata: metadata)[0].get()
+  }
+
+  /// Decides and records `commands` in order, in one write transaction: each sees the
+  /// events of those before it, each succeeds or is refused on its own (a refused command
+  /// changes nothing), and all that succeed commit together — one fsync for the batch. This
+  /// is how imports reach hundreds of thousands of rows per second.
+  public func execute(
+    batch commands: [BatchCommand], metadata: EventMetadata = .init()
+  ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
+    guard !commands.isEmpty else { return [] }
     let today = self.today()
     let writerState = self.writerState
     let committedState = self.committedState
     let projections = self.projections
-    let result: Result<Decided, LedgerError>
+    let results: [Result<Decided, LedgerError>]
     do {
-      result = try await log.transact(weight: 16) { session in
-        try Self.decideAndAppend(
-          command, today: today, metadata: metadata, idempotencyKey: idempotencyKey, session: &session,
-          writerState: writerState, projections: projections)
-      } afterCommit: { result in
-        guard case .success(let decided) = result, !decided.outcome.wasDuplicate else { return }
+      results = try await log.transact(weight: 16 * commands.count) { session in
+        // Take the state out of the mutex so that folding into it does not copy it.
+        var folded = writerState.withLock { state in
+          let taken = state
+          state.isTaken = true
+          state.state = LedgerState()
+          return taken
+        }
+        defer { writerState.withLock { $0 = folded } }
+        try Self.synchronize(&folded, with: session)
+        return try commands.map { item in
+          try Self.decideAndAppend(
+            item.command, today: today, metadata: metadata, idempotencyKey: item.idempotencyKey, session: &session,
+            folded: &folded, projections: projections)
+        }
+      } afterCommit: { results in
         committedState.withLock { folded in
           // Commits complete in log order, so these events follow the committed state.
-          for event in decided.outcome.events { folded.state.apply(event) }
-          folded.position = decided.outcome.positions.upperBound
-          folded.hash = decided.hash
+          for case .success(let decided) in results where !decided.outcome.wasDuplicate {
+            for event in decided.outcome.events { folded.state.apply(event) }
+            folded.position = decided.outcome.positions.upperBound
+            folded.hash = decided.hash
+          }
         }
       }
     } catch {
       throw LedgerError(error)
     }
-    return try result.get().outcome
+    return results.map { $0.map(\.outcome) }
   }
 
   /// What the writer decided for one command, with the chain hash after it.
@@ -46,26 +80,16 @@ extension Ledger {
     var hash: ChainHash
   }
 
-  /// Runs on the writer inside the transaction: brings the state up to the log's head,
-  /// decides, appends. Rule violations come back as values; storage failures throw.
+  /// Runs on the writer inside the transaction, with `folded` at the log's head: decides,
+  /// appends, projects. Rule violations come back as values; storage failures throw.
   private static func decideAndAppend(
     _ command: LedgerCommand, today: CivilDate, metadata: EventMetadata, idempotencyKey: IdempotencyKey?,
-    session: inout LogWriteSession, writerState: StateCell, projections: ProjectionEngine
+    session: inout LogWriteSession, folded: inout FoldedState, projections: ProjectionEngine
   ) throws -> Result<Decided, LedgerError> {
     if let idempotencyKey, let earlier = try session.earlierAppend(withKey: idempotencyKey) {
       let outcome = CommandOutcome(events: [], positions: earlier.positions, wasDuplicate: true)
       return .success(Decided(outcome: outcome, hash: session.head.hash))
     }
-    // Take the state out of the mutex so that folding into it does not copy it.
-    var folded = writerState.withLock { state in
-      let taken = state
-      state.isTaken = true
-      state.state = LedgerState()
-      return taken
-    }
-    defer { writerState.withLock { $0 = folded } }
-    try synchronize(&folded, with: session)
-
     let events: [LedgerEvent]
     let context = DecisionContext(today: today, chainHead: session.head.hash.hex)
     do throws(DomainError) {
@@ -101,5 +125,4 @@ extension Ledger {
       folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
     }
   }
-
 }

@@ -23,7 +23,8 @@ struct Budget: AsyncParsableCommand {
     subcommands: [
       InitCommand.self, DemoCommand.self, AccountCommand.self, CategoryCommand.self, PeriodCommand.self,
       BudgetCommand.self, TransactionCommand.self, TransferCommand.self, ReportCommand.self, HistoryCommand.self,
-      LogCommand.self, VerifyCommand.self, ProjectionsCommand.self,
+      LogCommand.self, VerifyCommand.self, ProjectionsCommand.self, ImportCommand.self, ExportCommand.self,
+      BackupCommand.self, RestoreCommand.self,
     ]
   )
 

@@ -52,7 +52,7 @@ extension Rules {
   }
 
   func makeTransfer(_ transfer: TransferMade) throws(DomainError) -> TransferMade {
-    guard !state.transfers.contains(transfer.transfer) else {
+    guard state.transferRecords[transfer.transfer] == nil else {
       throw .invalidField(field: "transfer id", reason: "\(transfer.transfer) is already in use")
     }
     let from = try openAccountRecord(transfer.from)

@@ -6,7 +6,9 @@ extension LedgerState {
     case .ledgerCreated(let e):
       settings = e
     case .accountOpened(let e):
-      accounts[e.account] = AccountRecord(name: e.name, type: e.type, currency: e.currency)
+      accounts[e.account] = AccountRecord(
+        name: e.name, type: e.type, currency: e.currency, openingBalance: e.openingBalance.isZero ? nil : e.openingBalance,
+        openingDate: e.date)
     case .accountRenamed(let e):
       updateAccount(e.account) { $0.name = e.name }
     case .accountClosed(let e):
@@ -70,7 +72,7 @@ extension LedgerState {
       transactions[e.transaction] = record
       countPostings(of: record.added, by: -1)
     case .transferMade(let e):
-      transfers.insert(e.transfer)
+      transferRecords[e.transfer] = e
     }
   }
 

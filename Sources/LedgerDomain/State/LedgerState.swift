@@ -12,7 +12,8 @@ public struct LedgerState: Sendable, Hashable {
   public var transactions: [TransactionID: TransactionRecord] = [:]
   /// Budgeted amounts per month and category (quarterly amounts under their first month).
   public var budgets: [YearMonth: [CategoryID: BudgetRecord]] = [:]
-  public var transfers: Set<TransferID> = []
+  /// Transfers made, by id.
+  public var transferRecords: [TransferID: TransferMade] = [:]
   /// How many events have been applied.
   public var eventCount: UInt64 = 0
 
@@ -27,6 +28,9 @@ public struct AccountRecord: Sendable, Hashable {
   public var name: String
   public var type: AccountType
   public var currency: Currency
+  /// The signed opening balance (nil when zero).
+  public var openingBalance: Money?
+  public var openingDate: CivilDate
   public var isClosed = false
   /// The version of the account's stream.
   public var version: UInt64 = 1

@@ -1,0 +1,112 @@
+import LedgerDomain
+
+/// Turns CSV records into `TransactionAdded` commands, with stable idempotency keys so that
+/// importing the same file again adds nothing.
+///
+/// The key of a row is a hash of its account, date, amount, payee and how many identical
+/// rows came before it in the file — so two identical coffees on one day stay two
+/// transactions, and a re-import (or an overlapping statement) is recognised.
+public struct CSVImporter: Sendable {
+  public var mapping: CSVMapping
+
+  public init(mapping: CSVMapping) { self.mapping = mapping }
+
+  /// Maps `records` (the first is the header) using `state` to resolve names.
+  public func rows(_ records: [CSVReader.Record], state: LedgerState) throws(ImportRowError) -> [ImportRow] {
+    guard let header = records.first else { throw ImportRowError(line: 1, message: "the file is empty") }
+    let columns = Dictionary(header.fields.enumerated().map { (normalize($1), $0) }, uniquingKeysWith: { first, _ in first })
+    func column(_ name: String?, required: Bool, what: String) throws(ImportRowError) -> Int? {
+      guard let name else { return nil }
+      if let index = columns[normalize(name)] { return index }
+      guard required else { return nil }
+      let known = header.fields.map { "'\($0)'" }.joined(separator: ", ")
+      throw ImportRowError(line: header.line, message: "no \(what) column '\(name)'; the columns are \(known) — map it with --\(what)-column")
+    }
+    let date = try column(mapping.date, required: true, what: "date")!
+    let amount = try column(mapping.amount, required: mapping.debit == nil, what: "amount")
+    let debit = try column(mapping.debit, required: mapping.debit != nil, what: "debit")
+    let credit = try column(mapping.credit, required: mapping.credit != nil, what: "credit")
+    let payee = try column(mapping.payee, required: true, what: "payee")!
+    let category = try column(mapping.category, required: mapping.defaultCategory == nil, what: "category")
+    let account = try column(mapping.account, required: mapping.account != nil, what: "account")
+    let description = try column(mapping.description, required: mapping.description != nil, what: "description")
+    let notes = try column(mapping.notes, required: mapping.notes != nil, what: "notes")
+
+    var seen: [String: Int] = [:]
+    return records.dropFirst().map { record in
+      let cell = { (index: Int?) -> String? in
+        guard let index, index < record.fields.count else { return nil }
+        let value = record.fields[index].trimmingSpaces
+        return value.isEmpty ? nil : value
+      }
+      let identity = [cell(account) ?? mapping.defaultAccount ?? "", cell(date) ?? "", cell(amount) ?? "", cell(debit) ?? "", cell(credit) ?? "", cell(payee) ?? ""].joined(separator: "\u{1F}")
+      let occurrence = seen[identity, default: 0]
+      seen[identity] = occurrence + 1
+      let key = "csv-" + StableHash.hex(identity + "\u{1F}\(occurrence)")
+      let result = Result { () throws(ImportRowError) -> TransactionAdded in
+        try transaction(
+          line: record.line, date: cell(date), amount: cell(amount), debit: cell(debit), credit: cell(credit),
+          payee: cell(payee), category: cell(category), account: cell(account), description: cell(description),
+          notes: cell(notes), key: key, state: state)
+      }
+      return ImportRow(line: record.line, result: result, key: key)
+    }
+  }
+
+  private func transaction(
+    line: Int, date: String?, amount: String?, debit: String?, credit: String?, payee: String?, category: String?,
+    account: String?, description: String?, notes: String?, key: String, state: LedgerState
+  ) throws(ImportRowError) -> TransactionAdded {
+    func fail(_ message: String) -> ImportRowError { ImportRowError(line: line, message: message) }
+    guard let accountName = account ?? mapping.defaultAccount else { throw fail("no account; pass --account NAME") }
+    let resolvedAccount: (id: AccountID, record: AccountRecord)
+    do { resolvedAccount = try state.account(named: accountName) } catch { throw fail(error.description) }
+    let currency = resolvedAccount.record.currency
+    guard let dateText = date else { throw fail("the date is empty") }
+    let parsedDate: CivilDate
+    do { parsedDate = try CivilDate(parsing: dateText, format: mapping.dateFormat) } catch { throw fail(error.description) }
+    func money(_ text: String) throws(ImportRowError) -> Money {
+      do { return try Money(parsing: text, currency: currency, decimalSeparator: mapping.decimalSeparator) } catch {
+        throw fail(error.description)
+      }
+    }
+    var signed: Money
+    if let amount {
+      signed = try money(amount)
+    } else if let debit, let credit {
+      throw fail("both debit (\(debit)) and credit (\(credit)) are filled; one row is one direction")
+    } else if let debit {
+      signed = Money(units: -(try money(debit)).units.magnitudeClamped, currency: currency)
+    } else if let credit {
+      signed = Money(units: (try money(credit)).units.magnitudeClamped, currency: currency)
+    } else {
+      throw fail("the amount is empty")
+    }
+    guard !signed.isZero else { throw fail("the amount is zero") }
+    let categoryName = category ?? mapping.defaultCategory
+    guard let categoryName else { throw fail("no category; add a category column or pass --default-category NAME") }
+    let resolvedCategory: CategoryID
+    do { resolvedCategory = try state.category(named: categoryName).id } catch { throw fail(error.description) }
+    let type: TransactionType = signed.isNegative ? .expense : .income
+    return TransactionAdded(
+      transaction: TransactionID(raw: StableHash.id(key)), account: resolvedAccount.id, date: parsedDate,
+      amount: Money(units: signed.units.magnitudeClamped, currency: currency), type: type, category: resolvedCategory,
+      name: payee ?? "(no payee)", description: description, notes: notes, importId: key)
+  }
+
+  private func normalize(_ name: String) -> String { name.trimmingSpaces.lowercased() }
+}
+
+extension Int64 {
+  /// |self|, with Int64.min clamped to Int64.max (the rules reject it as too large anyway).
+  var magnitudeClamped: Int64 { self == .min ? .max : Swift.abs(self) }
+}
+
+extension String {
+  var trimmingSpaces: String {
+    var slice = Substring(self)
+    while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+    while let last = slice.last, last.isWhitespace { slice.removeLast() }
+    return String(slice)
+  }
+}

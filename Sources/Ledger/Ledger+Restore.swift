@@ -1,0 +1,54 @@
+import EventLog
+import LedgerDomain
+import ProjectionEngine
+
+/// An event read from a backup, with who recorded it and when.
+public struct RestoredEvent: Sendable {
+  public var event: LedgerEvent
+  public var actor: String?
+  /// The original recorded-at (UTC ms); kept so that the restored hash chain is identical.
+  public var recordedAt: Int64?
+
+  public init(event: LedgerEvent, actor: String?, recordedAt: Int64?) {
+    self.event = event
+    self.actor = actor
+    self.recordedAt = recordedAt
+  }
+}
+
+extension Ledger {
+  /// Appends `events` as recorded facts — no rules are checked — into this ledger, which
+  /// must be empty: the way a backup is restored. Events go in batches of 5,000 per
+  /// transaction, projected inline; the state is rebuilt from the log at the end.
+  public func restore(_ events: [RestoredEvent], progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(LedgerError) {
+    do {
+      guard try log.head().position == 0 else {
+        throw LedgerError.rejected(.invalidField(field: "restore", reason: "the target ledger is not empty; restore into a new file"))
+      }
+      let projections = self.projections
+      var done = 0
+      for start in stride(from: 0, to: events.count, by: 5_000) {
+        let chunk = Array(events[start..<min(start + 5_000, events.count)])
+        try await log.transact(weight: chunk.count) { session in
+          for item in chunk {
+            let proposed = try StoredEvent.proposed(item.event, metadata: EventMetadata(actor: item.actor))
+            let batch = AppendBatch([StreamAppend(stream: try StreamName(item.event.stream), events: [proposed])])
+            let appended = try (item.recordedAt.map { try session.append(batch, recordedAt: $0) } ?? session.append(batch)).get()
+            try projections.apply([(item.event, LogPoint(position: appended.positions.lowerBound, recordedAt: appended.recordedAt))], in: session.transaction)
+          }
+        }
+        done += chunk.count
+        progress?(done, events.count)
+      }
+      // The writer state notices the new events on the next command; refresh readers now.
+      var folded = FoldedState()
+      try log.scan { view in
+        folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
+        return .continue
+      }
+      committedState.withLock { $0 = folded }
+    } catch {
+      throw LedgerError(error)
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import ArgumentParser
+import EventLog
+import Foundation
+import Interchange
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// `budget import csv FILE`: idempotent CSV import with column mapping.
+struct ImportCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import", abstract: "Import transactions.", subcommands: [CSV.self])
+
+  struct CSV: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "csv", abstract: "Import a bank's CSV. Re-importing the same rows adds nothing.",
+      discussion: "Example: budget import csv march.csv --account Checking --date-format dmy --decimal-comma")
+    @OptionGroup var options: LedgerOptions
+    @Argument(help: "The CSV file.") var file: String
+    @Option(help: "The account of every row (unless --account-column).") var account: String?
+    @Option var dateColumn = "date"
+    @Option(help: "A signed amount column: negative is an expense.") var amountColumn = "amount"
+    @Option(help: "A money-out column (instead of --amount-column).") var debitColumn: String?
+    @Option(help: "A money-in column (with --debit-column).") var creditColumn: String?
+    @Option var payeeColumn = "payee"
+    @Option var categoryColumn = "category"
+    @Option var accountColumn: String?
+    @Option var descriptionColumn: String?
+    @Option var notesColumn: String?
+    @Option(help: "iso (2024-03-15), dmy (15/03/2024) or mdy (03/15/2024).") var dateFormat = "iso"
+    @Flag(help: "Amounts use a decimal comma: 1.234,56.") var decimalComma = false
+    @Option(help: "The field separator.") var delimiter = ","
+    @Option(help: "Category for rows without one.") var defaultCategory: String?
+    @Flag(help: "Check every row and report, but record nothing.") var dryRun = false
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+        throw UserError("cannot read '\(file)' as UTF-8 text")
+      }
+      guard delimiter.count == 1, let delimiter = delimiter.first else { throw ValidationError("--delimiter must be one character") }
+      let records: [CSVReader.Record]
+      do { records = try CSVReader(delimiter: delimiter).records(in: text) } catch { throw UserError("\(file): \(error)") }
+      let importer = CSVImporter(mapping: try mapping())
+      let rows: [ImportRow]
+      do { rows = try importer.rows(records, state: ledger.state) } catch { throw UserError("\(file): \(error)") }
+      let summary = try await dryRun ? check(rows, ledger: ledger) : record(rows, ledger: ledger)
+      if options.json { return try Console.json(summary) }
+      print("\(dryRun ? "would add" : "added") \(summary.added), skipped \(summary.skipped) already imported, rejected \(summary.rejected.count)")
+      for problem in summary.rejected.prefix(50) { Console.note("  \(problem)") }
+      if summary.rejected.count > 50 { Console.note("  … and \(summary.rejected.count - 50) more (see --json)") }
+    }
+
+    private func mapping() throws -> CSVMapping {
+      var mapping = CSVMapping()
+      mapping.date = dateColumn
+      mapping.amount = debitColumn == nil ? amountColumn : nil
+      mapping.debit = debitColumn
+      mapping.credit = creditColumn
+      mapping.payee = payeeColumn
+      mapping.category = categoryColumn
+      mapping.account = accountColumn
+      mapping.description = descriptionColumn
+      mapping.notes = notesColumn
+      mapping.defaultCategory = defaultCategory
+      mapping.defaultAccount = account
+      mapping.decimalSeparator = decimalComma ? .comma : .period
+      switch dateFormat {
+      case "iso": mapping.dateFormat = .iso
+      case "dmy": mapping.dateFormat = .dayMonthYear
+      case "mdy": mapping.dateFormat = .monthDayYear
+      default: throw ValidationError("--date-format must be iso, dmy or mdy (got '\(dateFormat)')")
+      }
+      return mapping
+    }
+
+    /// Records rows in batches of 2,000 commands per transaction.
+    private func record(_ rows: [ImportRow], ledger: Ledger) async throws -> ImportSummary {
+      var summary = ImportSummary()
+      let progress = ProgressBar(title: "importing")
+      let clock = ContinuousClock()
+      let start = clock.now
+      var done = 0
+      for chunk in rows.chunks(of: 2_000) {
+        var commands: [BatchCommand] = []
+        var lines: [Int] = []
+        for row in chunk {
+          switch row.result {
+          case .failure(let error): summary.rejected.append(error.description)
+          case .success(let added):
+            commands.append(BatchCommand(.addTransaction(added), idempotencyKey: try IdempotencyKey(row.key)))
+            lines.append(row.line)
+          }
+        }
+        let results = try await userFacing { try await ledger.execute(batch: commands, metadata: options.metadata) }
+        for (line, result) in zip(lines, results) {
+          switch result {
+          case .success(let outcome): if outcome.wasDuplicate { summary.skipped += 1 } else { summary.added += 1 }
+          case .failure(let error): summary.rejected.append("line \(line): \(error)")
+          }
+        }
+        done += chunk.count
+        let seconds = (clock.now - start) / .seconds(1)
+        progress.update(done: UInt64(done), total: UInt64(rows.count), rate: seconds > 0 ? Double(done) / seconds : 0)
+      }
+      progress.finish()
+      return summary
+    }
+
+    /// Decides every row against a private copy of the state; nothing is written.
+    private func check(_ rows: [ImportRow], ledger: Ledger) throws -> ImportSummary {
+      var summary = ImportSummary()
+      var state = ledger.state
+      let context = DecisionContext(today: LedgerOptions.today())
+      for row in rows {
+        switch row.result {
+        case .failure(let error): summary.rejected.append(error.description)
+        case .success(let added):
+          if state.transactions[added.transaction] != nil { summary.skipped += 1; continue }
+          do throws(DomainError) {
+            state.apply(try decide(.addTransaction(added), state: state, context: context))
+            summary.added += 1
+          } catch {
+            summary.rejected.append("line \(row.line): \(error)")
+          }
+        }
+      }
+      return summary
+    }
+  }
+}
+
+/// What an import did (or, in a dry run, would do).
+struct ImportSummary: Encodable {
+  var added = 0
+  var skipped = 0
+  var rejected: [String] = []
+}
+
+extension Array {
+  func chunks(of size: Int) -> [ArraySlice<Element>] {
+    stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import LedgerTesting
+import Testing
+
+/// Import, export, backup and restore through the real binary.
+@Suite("budget CLI: import, export, backup")
+struct InterchangeCLITests {
+  let directory = TemporaryDirectory()
+  let budget: BinaryRunner
+
+  init() throws {
+    budget = try BinaryRunner("budget", environment: ["BUDGET_LEDGER": directory.file("io.ledger"), "BUDGET_TODAY": "2024-03-31"])
+  }
+
+  @discardableResult
+  func ok(_ arguments: [String]) throws -> String {
+    let output = try budget.run(arguments)
+    #expect(output.status == 0, "budget \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+    return output.stdout
+  }
+
+  func write(_ name: String, _ text: String) throws -> String {
+    let path = directory.file(name)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test("given a bank CSV with a decimal comma, when imported twice, then rows are added once; bad rows are reported by line")
+  func idempotentImport() throws {
+    try ok(["init"])
+    try ok(["account", "open", "Checking", "--opening", "100", "--date", "2024-01-01"])
+    let csv = try write("bank.csv", """
+      Date;Payee;Amount;Category
+      15/03/2024;"Market; Co";-42,50;Food
+      15/03/2024;Coffee;-2,80;Restaurants
+      15/03/2024;Coffee;-2,80;Restaurants
+      16/03/2024;Salary;1.000,00;Income
+      17/03/2024;Bad;abc;Food
+      18/03/2024;Typo;-1,00;Fod
+
+      """)
+    let arguments = ["import", "csv", csv, "--account", "Checking", "--delimiter", ";", "--date-format", "dmy", "--decimal-comma", "--json"]
+
+    let dry = try JSONSerialization.jsonObject(with: Data(try ok(arguments + ["--dry-run"]).utf8)) as? [String: Any]
+    #expect(dry?["added"] as? Int == 4)
+    #expect(try ok(["tx", "list", "--json"]).contains("Market") == false)
+    let first = try JSONSerialization.jsonObject(with: Data(try ok(arguments).utf8)) as? [String: Any]
+    let second = try JSONSerialization.jsonObject(with: Data(try ok(arguments).utf8)) as? [String: Any]
+
+    #expect(first?["added"] as? Int == 4 && first?["skipped"] as? Int == 0)
+    #expect(second?["added"] as? Int == 0 && second?["skipped"] as? Int == 4)
+    let rejected = first?["rejected"] as? [String] ?? []
+    #expect(rejected.count == 2)
+    #expect(rejected.contains { $0.hasPrefix("line 6:") && $0.contains("'abc' is not an amount") })
+    #expect(rejected.contains { $0 == "line 7: category 'Fod' not found — did you mean 'Food'?" })
+    #expect(try ok(["report", "balances"]).contains("1,051.90"))
+  }
+
+  @Test("given the demo ledger, when exported as a journal, then the real hledger reports the same balances")
+  func hledgerAgrees() throws {
+    try ok(["demo"])
+    let journal = directory.file("demo.journal")
+    try ok(["export", "hledger", "-o", journal])
+    let ours = try JSONSerialization.jsonObject(with: Data(try ok(["report", "balances", "--json"]).utf8)) as? [String: Any]
+    let accounts = ours?["accounts"] as? [[String: String]] ?? []
+    #expect(accounts.count == 3)
+
+    let hledger = Process()
+    hledger.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    hledger.arguments = ["hledger", "-f", journal, "balance", "--flat", "--no-total", "assets", "liabilities"]
+    let pipe = Pipe()
+    hledger.standardOutput = pipe
+    try hledger.run()
+    let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    hledger.waitUntilExit()
+    #expect(hledger.terminationStatus == 0, "hledger failed; is it installed (make setup)?")
+    for account in accounts {
+      let name = account["account"]!.replacingOccurrences(of: " ", with: "-")
+      let line = report.split(separator: "\n").first { $0.hasSuffix(":" + name) }
+      #expect(line?.contains("\(account["balance"]!) EUR") == true, "hledger says \(line ?? "nothing") for \(name), we say \(account["balance"]!)")
+    }
+  }
+
+  @Test("given the demo ledger, when backed up and restored into a new file, then reports and the chain head are identical")
+  func backupRestore() throws {
+    try ok(["demo"])
+    let backup = directory.file("backup.json")
+    try ok(["backup", backup])
+    let restored = directory.file("restored.ledger")
+
+    try ok(["restore", backup, "--ledger", restored])
+
+    #expect(try ok(["report", "balances"]) == (try ok(["report", "balances", "--ledger", restored])))
+    #expect(try ok(["tx", "list", "-l", "50"]) == (try ok(["tx", "list", "-l", "50", "--ledger", restored])))
+    let original = try ok(["verify"]), copy = try ok(["verify", "--ledger", restored])
+    #expect(original.hasPrefix("ok: ") && original == copy)  // same events, same chain head
+    let again = try budget.run(["restore", backup, "--ledger", restored])
+    #expect(again.status == 1 && again.stderr.contains("already exists"))
+  }
+}
