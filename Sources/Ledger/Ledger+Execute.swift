@@ -37,6 +37,10 @@ extension Ledger {
     batch commands: [BatchCommand], metadata: EventMetadata = .init()
   ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
     guard !commands.isEmpty else { return [] }
+    // Every command's events share a correlation id: the unit `undoLast` compensates.
+    let metadata = metadata.correlationId == nil
+      ? EventMetadata(actor: metadata.actor, correlationId: EntityID.random().description, causationId: metadata.causationId)
+      : metadata
     let today = self.today()
     let writerState = self.writerState
     let committedState = self.committedState

@@ -82,6 +82,9 @@ struct ImportCommand: AsyncParsableCommand {
       let clock = ContinuousClock()
       let start = clock.now
       var done = 0
+      // One correlation id for the whole import: `budget undo` takes it back as one command.
+      var metadata = options.metadata
+      metadata.correlationId = "import-" + EntityID.random().description
       for chunk in rows.chunks(of: 2_000) {
         var commands: [BatchCommand] = []
         var lines: [Int] = []
@@ -93,7 +96,7 @@ struct ImportCommand: AsyncParsableCommand {
             lines.append(row.line)
           }
         }
-        let results = try await userFacing { try await ledger.execute(batch: commands, metadata: options.metadata) }
+        let results = try await userFacing { try await ledger.execute(batch: commands, metadata: metadata) }
         for (line, result) in zip(lines, results) {
           switch result {
           case .success(let outcome): if outcome.wasDuplicate { summary.skipped += 1 } else { summary.added += 1 }

@@ -1,0 +1,60 @@
+import EventLog
+import LedgerDomain
+
+extension Ledger {
+  /// Undoes the most recent command that is neither an undo nor already undone, by
+  /// recording compensating events (in one transaction). The undo's events carry the
+  /// undone command's correlation id as their causation id, so the audit trail links them.
+  ///
+  /// Returns the outcomes, or throws if there is nothing to undo or the command cannot be
+  /// compensated (e.g. deleting a transaction).
+  @discardableResult
+  public func undoLast(metadata: EventMetadata = .init()) async throws(LedgerError) -> [CommandOutcome] {
+    do {
+      guard let target = try lastUndoableCommand() else {
+        throw LedgerError.rejected(.invalidField(field: "undo", reason: "there is no command to undo"))
+      }
+      var before = FoldedState()
+      try log.scan { view in
+        guard view.position < target.first else { return .stop }
+        folded(&before, view)
+        return .continue
+      }
+      let commands = try compensation(for: target.events, before: before.state, today: today())
+      var undoMetadata = metadata
+      undoMetadata.causationId = target.correlation
+      undoMetadata.correlationId = "undo-" + EntityID.random().description
+      let results = try await execute(batch: commands.map { BatchCommand($0) }, metadata: undoMetadata)
+      return try results.map { try $0.get() }
+    } catch {
+      throw LedgerError(error)
+    }
+  }
+
+  private func folded(_ state: inout FoldedState, _ view: EventView) {
+    if let event = try? StoredEvent.decode(view) { state.apply(event, at: view.position, hash: view.hash) }
+  }
+
+  /// The last command (events sharing a correlation id) not yet undone and not an undo.
+  private func lastUndoableCommand() throws -> (correlation: String, first: UInt64, events: [LedgerEvent])? {
+    var undone = Set<String>()
+    var current: (correlation: String, first: UInt64, events: [LedgerEvent])?
+    var found: (correlation: String, first: UInt64, events: [LedgerEvent])?
+    try log.scan(from: .max, direction: .backward) { view in
+      let metadata = view.metadata
+      guard let correlation = metadata.correlationId else { return .stop }  // before undo existed
+      if let group = current, group.correlation != correlation {
+        if !undone.contains(group.correlation), !group.correlation.hasPrefix("undo-") { found = group; return .stop }
+        current = nil
+      }
+      if let cause = metadata.causationId { undone.insert(cause) }
+      let event = try StoredEvent.decode(view)
+      current = (correlation, view.position, [event] + (current?.events ?? []))
+      return .continue
+    }
+    if found == nil, let group = current, !undone.contains(group.correlation), !group.correlation.hasPrefix("undo-") {
+      found = group
+    }
+    return found
+  }
+}

@@ -1,0 +1,80 @@
+/// The commands that undo a recorded command: compensating events, recorded like any other,
+/// so an undo is itself in the audit trail and can be undone in turn.
+///
+/// `events` are what the command recorded; `before` is the state just before them (to know
+/// old names, amounts and flags).
+public func compensation(for events: [LedgerEvent], before: LedgerState, today: CivilDate) throws(DomainError)
+  -> [LedgerCommand]
+{
+  var commands: [LedgerCommand] = []
+  for event in events.reversed() {
+    commands.append(try compensation(for: event, before: before, today: today))
+  }
+  return commands
+}
+
+private func compensation(for event: LedgerEvent, before: LedgerState, today: CivilDate) throws(DomainError)
+  -> LedgerCommand
+{
+  func cannot(_ what: String) -> DomainError {
+    .invalidField(field: "undo", reason: "\(what) cannot be undone; make the opposite change yourself")
+  }
+  switch event {
+  case .ledgerCreated: throw cannot("creating the ledger")
+  case .accountOpened(let e): return .closeAccount(e.account, date: today)
+  case .accountRenamed(let e): return .renameAccount(e.account, name: e.previousName)
+  case .accountClosed: throw cannot("closing an account")
+  case .categoryCreated(let e): return .deleteCategory(e.category)
+  case .categoryRenamed(let e): return .renameCategory(e.category, name: e.previousName)
+  case .categoryMoved(let e):
+    guard let old = before.categories[e.category] else { throw cannot("this move") }
+    return .moveCategory(e.category, parent: old.parent, sortOrder: old.sortOrder)
+  case .categoryRestyled(let e):
+    guard let old = before.categories[e.category] else { throw cannot("this restyle") }
+    return .restyleCategory(e.category, icon: old.icon, color: old.color)
+  case .categoryArchived(let e): return .restoreCategory(e.category)
+  case .categoryRestored(let e): return .archiveCategory(e.category)
+  case .categoryDeleted: throw cannot("deleting a category")
+  case .periodOpened: throw cannot("opening a period")
+  case .periodClosed(let e): return .reopenPeriod(e.period, reason: "undo")
+  case .periodReopened(let e): return .closePeriod(e.period, end: before.periods[e.period]?.end)
+  case .budgetSet(let e):
+    let old = before.budgets[e.month]?[e.category]
+    return .setBudget(BudgetSet(month: e.month, category: e.category, amount: old?.amount ?? .zero(e.amount.currency), span: old?.span ?? e.span))
+  case .incomePlanned: throw cannot("planning income")
+  case .budgetMoved(let e): return .moveBudget(BudgetMoved(month: e.month, from: e.to, to: e.from, amount: e.amount))
+  case .dueDateSet(let e):
+    guard let old = before.categories[e.category]?.dueDate else { return .clearDueDate(e.category) }
+    return .setDueDate(e.category, old)
+  case .dueDateCleared(let e):
+    guard let old = before.categories[e.category]?.dueDate else { throw cannot("this change") }
+    return .setDueDate(e.category, old)
+  case .rolloverSet(let e):
+    let old = before.categories[e.category]
+    return .setRollover(RolloverSet(category: e.category, carryUnspent: old?.carryUnspent ?? false, carryOverspent: old?.carryOverspent ?? false))
+  case .transactionAdded(let e): return .deleteTransaction(e.transaction, reason: "undo", expectedVersion: nil)
+  case .transactionAmended(let e):
+    guard let old = before.transactions[e.transaction]?.added else { throw cannot("this amendment") }
+    var back = old
+    back.transaction = e.transaction
+    var inverse = TransactionAmended(transaction: e.transaction)
+    if e.account != nil { inverse.account = old.account }
+    if e.date != nil { inverse.date = old.date }
+    if e.amount != nil { inverse.amount = old.amount }
+    if e.type != nil { inverse.type = old.type }
+    if e.category != nil || e.splits != nil {
+      if old.splits.isEmpty { inverse.category = old.category } else { inverse.splits = old.splits }
+    }
+    if e.name != nil { inverse.name = old.name }
+    if e.description != nil { inverse.description = Change(old.description) }
+    if e.notes != nil { inverse.notes = Change(old.notes) }
+    if e.period != nil { inverse.period = Change(old.period) }
+    if e.tags != nil { inverse.tags = old.tags }
+    return .amendTransaction(inverse, expectedVersion: nil)
+  case .transactionDeleted: throw cannot("deleting a transaction")
+  case .transferMade(let e):
+    return .makeTransfer(TransferMade(
+      transfer: TransferID(raw: EntityID(high: e.transfer.raw.high, low: e.transfer.raw.low ^ 0x5A5A_5A5A)), from: e.to, to: e.from,
+      amount: e.amount, date: e.date, note: "undo"))
+  }
+}
