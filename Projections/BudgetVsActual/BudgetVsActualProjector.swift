@@ -1,0 +1,108 @@
+import CategoryTotals
+import LedgerDomain
+import ProjectionEngine
+
+/// The zero-based budget and how the month went against it (seed 001 Sheets 1 and 3, seed
+/// 002's rollover and alerts): budgets per month and category, planned income, due dates,
+/// rollover settings, category metadata, and its own actual spending per category and month
+/// (it reads no other projector's tables, so it can be rebuilt alone).
+///
+/// | table | key | value |
+/// |---|---|---|
+/// | `categories` | category (16) | kind, budget type, archived, parent, sort order, color, icon, name |
+/// | `budgets` | month (4) ‖ category (16) | amount set (8), moved in / out (8), currency (3), span (1) |
+/// | `income` | year (4) ‖ month (1; 0 = yearly) ‖ source hash (8) | amount (8), currency (3), source |
+/// | `due` | category (16) | due date: day (8, signed) |
+/// | `rollover` | category (16) ‖ month it applies from (4) | flags: carry unspent, carry overspent |
+/// | `actuals` | month (4) ‖ currency (3) ‖ category (16) | spent, received, count: 3 × Int64 |
+/// | `transactions` | transaction (16) | date, type, currency, amount, postings — to undo on amend / delete |
+///
+/// A `RolloverSet` carries no month: it applies from the calendar month (UTC) in which it was
+/// recorded, i.e. that month's leftover is the first one carried. Everything derived — the
+/// quarter's monthly thirds, rollover carries, percentages, alerts — is worked out by
+/// ``BudgetQueries``; the fold only records what the events say.
+public struct BudgetVsActualProjector: Projector {
+  public static let name = "budget-vs-actual"
+  public var name: String { Self.name }
+  public var version: Int { 1 }
+  public var tables: [TableSpec] {
+    [
+      TableSpec("categories", keySize: 16), TableSpec("budgets", keySize: BudgetKeys.budgetSize),
+      TableSpec("income", keySize: BudgetKeys.incomeSize), TableSpec("due", keySize: 16),
+      TableSpec("rollover", keySize: BudgetKeys.rolloverSize), TableSpec("actuals", keySize: BudgetKeys.actualSize),
+      TableSpec("transactions", keySize: 16),
+    ]
+  }
+
+  public init() {}
+
+  public func apply<Store: ProjectionStore>(_ event: LedgerEvent, at point: LogPoint, into store: inout Store) throws {
+    let position = point.position
+    if try CategoryRow.fold(event, into: &store, table: "categories", at: position) { return }
+    switch event {
+    case .budgetSet(let e):
+      let row = BudgetRow(set: e.amount.units, moved: 0, currency: e.amount.currency.code, span: e.span)
+      try store.put(in: "budgets", key: BudgetKeys.budget(KeyPart.month(e.month), e.category), value: row.encoded, at: position)
+    case .budgetMoved(let e):
+      guard e.from != e.to else { return }
+      for (category, delta) in [(e.from, -e.amount.units), (e.to, e.amount.units)] {
+        let key = BudgetKeys.budget(KeyPart.month(e.month), category)
+        var row = try store.value(in: "budgets", key: key).flatMap(BudgetRow.init)
+          ?? BudgetRow(set: 0, moved: 0, currency: e.amount.currency.code, span: .month)
+        row.moved &+= delta
+        try store.put(in: "budgets", key: key, value: row.encoded, at: position)
+      }
+    case .incomePlanned(let e):
+      let row = IncomeRow(amount: e.amount.units, currency: e.amount.currency.code, source: e.source)
+      let key = BudgetKeys.income(year: e.month?.year ?? e.year, month: e.month?.month, source: e.source)
+      try store.put(in: "income", key: key, value: row.encoded, at: position)
+    case .dueDateSet(let e):
+      var row = RowWriter(capacity: 8)
+      row.int(Int64(e.dueDate.daysSinceEpoch))
+      try store.put(in: "due", key: KeyPart.id(e.category.raw), value: row.bytes, at: position)
+    case .dueDateCleared(let e):
+      try store.delete(in: "due", key: KeyPart.id(e.category.raw), at: position)
+    case .rolloverSet(let e):
+      let from = KeyPart.month(CivilDate.today(utcMilliseconds: point.recordedAt).yearMonth)
+      let flags = RolloverFlags(carryUnspent: e.carryUnspent, carryOverspent: e.carryOverspent)
+      try store.put(in: "rollover", key: BudgetKeys.rollover(e.category, from), value: flags.encoded, at: position)
+    case .transactionAdded, .transactionAmended, .transactionDeleted:
+      try foldActuals(event, into: &store, at: position)
+    default:
+      break
+    }
+  }
+
+  /// Keeps `actuals` equal to the sum of the live transactions' postings.
+  private func foldActuals<Store: ProjectionStore>(_ event: LedgerEvent, into store: inout Store, at position: UInt64) throws {
+    var batch = TotalsBatch()
+    func add(_ record: TransactionPostings, sign: Int64) {
+      for posting in record.byCategory {
+        let key = BudgetKeys.actual(KeyPart.month(record.date.yearMonth), record.currency, posting.category)
+        batch.add(Totals.posting(posting.units, expense: record.type == .expense, sign: sign), in: "actuals", key: key)
+      }
+    }
+    switch event {
+    case .transactionAdded(let e):
+      let record = TransactionPostings(e)
+      try store.put(in: "transactions", key: KeyPart.id(e.transaction.raw), value: record.encoded, at: position)
+      add(record, sign: 1)
+    case .transactionAmended(let e):
+      let key = KeyPart.id(e.transaction.raw)
+      guard TransactionPostings.changes(e), let old = try store.value(in: "transactions", key: key).flatMap(TransactionPostings.init)
+      else { return }
+      let new = old.amended(by: e)
+      try store.put(in: "transactions", key: key, value: new.encoded, at: position)
+      add(old, sign: -1)
+      add(new, sign: 1)
+    case .transactionDeleted(let e):
+      let key = KeyPart.id(e.transaction.raw)
+      guard let old = try store.value(in: "transactions", key: key).flatMap(TransactionPostings.init) else { return }
+      try store.delete(in: "transactions", key: key, at: position)
+      add(old, sign: -1)
+    default:
+      return
+    }
+    try batch.flush(into: &store, at: position)
+  }
+}

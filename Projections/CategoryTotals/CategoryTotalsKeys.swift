@@ -1,0 +1,46 @@
+import LedgerDomain
+import ProjectionEngine
+
+/// Keys of the category-totals tables. Month and year come first so one range scan reads
+/// every category of a month or year; the currency sits before the category so amounts in
+/// different currencies never share a row.
+enum TotalsKeys {
+  static let monthSize = 23
+  static let yearSize = 23
+  static let periodSize = 35
+
+  /// month (4) ‖ currency (3) ‖ category (16).
+  static func month(_ month: YearMonth, _ currency: String, _ category: CategoryID) -> [UInt8] {
+    KeyPart.u32(KeyPart.month(month)) + KeyPart.currency(currency) + KeyPart.id(category.raw)
+  }
+
+  /// year (4) ‖ currency (3) ‖ category (16).
+  static func year(_ year: Int, _ currency: String, _ category: CategoryID) -> [UInt8] {
+    KeyPart.u32(UInt32(year)) + KeyPart.currency(currency) + KeyPart.id(category.raw)
+  }
+
+  /// period (16) ‖ currency (3) ‖ category (16).
+  static func period(_ period: PeriodID, _ currency: String, _ category: CategoryID) -> [UInt8] {
+    KeyPart.id(period.raw) + KeyPart.currency(currency) + KeyPart.id(category.raw)
+  }
+
+  /// The first and past-the-end keys of every row of `scope`, and the table it is in.
+  static func range(of scope: TotalsScope) -> (table: String, lower: [UInt8], upper: [UInt8]) {
+    let tail = [UInt8](repeating: 0, count: 19)
+    switch scope {
+    case .month(let month):
+      let index = KeyPart.month(month)
+      return ("month", KeyPart.u32(index) + tail, KeyPart.u32(index + 1) + tail)
+    case .year(let year):
+      return ("year", KeyPart.u32(UInt32(year)) + tail, KeyPart.u32(UInt32(year) + 1) + tail)
+    case .period(let period):
+      return ("period", KeyPart.id(period.raw) + tail, KeyPart.id(period.raw) + [UInt8](repeating: 0xFF, count: 19))
+    }
+  }
+
+  /// Every month row from `first` through `last`.
+  static func range(months first: YearMonth, through last: YearMonth) -> (lower: [UInt8], upper: [UInt8]) {
+    let tail = [UInt8](repeating: 0, count: 19)
+    return (KeyPart.u32(KeyPart.month(first)) + tail, KeyPart.u32(KeyPart.month(last) + 1) + tail)
+  }
+}

@@ -1,0 +1,76 @@
+import LedgerDomain
+
+/// What a set of totals covers: a calendar month, a calendar year, or an expense period.
+public enum TotalsScope: Sendable, Hashable {
+  case month(YearMonth)
+  case year(Int)
+  case period(PeriodID)
+}
+
+/// A category's metadata as its events left it.
+public struct CategoryInfo: Sendable, Hashable {
+  public var category: CategoryID
+  public var name: String
+  public var kind: CategoryKind
+  public var budgetType: BudgetType
+  /// The group it sits under, if any.
+  public var parent: CategoryID?
+  public var archived: Bool
+  public var sortOrder: Int
+  public var icon: String
+  public var color: ColorHex
+}
+
+/// Every category, in sort order, as known at a log position.
+public struct CategoryList: Sendable, Hashable {
+  public var categories: [CategoryInfo]
+  /// The log position the answer reflects.
+  public var asKnownAt: UInt64
+}
+
+/// One category's totals in one currency.
+public struct CategoryTotal: Sendable, Hashable {
+  public var category: CategoryID
+  /// Empty when the category is unknown (never created, or deleted).
+  public var name: String
+  public var parent: CategoryID?
+  /// `nil` when the category is unknown.
+  public var kind: CategoryKind?
+  /// Expenses booked to the category: positive.
+  public var spent: Money
+  /// Income booked to the category: positive.
+  public var received: Money
+  /// Transactions booked to it (a split counts once per category it touches).
+  public var count: Int
+}
+
+/// Totals per category for a scope, ordered by currency, then category sort order and name.
+public struct CategoryTotalsReport: Sendable, Hashable {
+  public var scope: TotalsScope
+  /// Whether each row includes its descendants (a parent-group roll-up).
+  public var rolledUp: Bool
+  public var rows: [CategoryTotal]
+  /// The log position the answer reflects.
+  public var asKnownAt: UInt64
+}
+
+/// A category's spending over several months and its monthly average.
+public struct CategoryAverage: Sendable, Hashable {
+  public var category: CategoryID
+  public var name: String
+  public var parent: CategoryID?
+  /// Spent over the whole window.
+  public var total: Money
+  /// `total` over the number of months, rounded to the nearest unit (halves to even).
+  public var average: Money
+}
+
+/// Average monthly spending per category over the `months` months ending at `endingAt`.
+public struct AverageSpendingReport: Sendable, Hashable {
+  public var endingAt: YearMonth
+  public var months: Int
+  /// Categories that spent anything in the window, by currency then sort order.
+  public var rows: [CategoryAverage]
+  /// The log position the answer reflects.
+  public var asKnownAt: UInt64
+}

@@ -1,0 +1,75 @@
+import ProjectionEngine
+
+/// Spent, received and transaction count: the value of every aggregate row (24 bytes).
+/// Sums wrap rather than trap, so taking a transaction back out always restores the row.
+package struct Totals: Sendable, Hashable {
+  /// Expense units.
+  package var spent: Int64 = 0
+  /// Income units.
+  package var received: Int64 = 0
+  /// Transactions booked to the row.
+  package var count: Int64 = 0
+
+  package init(spent: Int64 = 0, received: Int64 = 0, count: Int64 = 0) {
+    self.spent = spent
+    self.received = received
+    self.count = count
+  }
+
+  package init?(_ bytes: some Collection<UInt8>) {
+    var row = RowReader(bytes)
+    guard let spent = row.int(), let received = row.int(), let count = row.int() else { return nil }
+    self.init(spent: spent, received: received, count: count)
+  }
+
+  package var encoded: [UInt8] {
+    var row = RowWriter(capacity: 24)
+    row.int(spent)
+    row.int(received)
+    row.int(count)
+    return row.bytes
+  }
+
+  package var isZero: Bool { spent == 0 && received == 0 && count == 0 }
+
+  package static func + (lhs: Totals, rhs: Totals) -> Totals {
+    Totals(spent: lhs.spent &+ rhs.spent, received: lhs.received &+ rhs.received, count: lhs.count &+ rhs.count)
+  }
+
+  /// One transaction's posting of `units` (positive) as a delta of `sign` (+1 adds, -1 takes out).
+  package static func posting(_ units: Int64, expense: Bool, sign: Int64) -> Totals {
+    expense ? Totals(spent: units &* sign, count: sign) : Totals(received: units &* sign, count: sign)
+  }
+}
+
+/// Deltas to aggregate rows gathered over one event, written once per row: an amend that
+/// takes a transaction out of a row and puts it back in writes that row a single time (a
+/// store holds one version of a key per position), and not at all when nothing changes.
+package struct TotalsBatch {
+  private var order: [(table: String, key: [UInt8])] = []
+  private var deltas: [String: [[UInt8]: Totals]] = [:]
+
+  package init() {}
+
+  package mutating func add(_ delta: Totals, in table: String, key: [UInt8]) {
+    if let current = deltas[table]?[key] {
+      deltas[table]![key] = current + delta
+    } else {
+      order.append((table, key))
+      deltas[table, default: [:]][key] = delta
+    }
+  }
+
+  /// Adds each delta to its row; a row back at zero is deleted.
+  package func flush<Store: ProjectionStore>(into store: inout Store, at position: UInt64) throws {
+    for (table, key) in order {
+      guard let delta = deltas[table]?[key], !delta.isZero else { continue }
+      let total = (try store.value(in: table, key: key).flatMap(Totals.init) ?? Totals()) + delta
+      if total.isZero {
+        try store.delete(in: table, key: key, at: position)
+      } else {
+        try store.put(in: table, key: key, value: total.encoded, at: position)
+      }
+    }
+  }
+}
