@@ -88,7 +88,9 @@ let package = Package(
     // MARK: Application
     .target(
       name: "Ledger",
-      dependencies: ["LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances"],
+      dependencies: [
+        "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
+      ],
       swiftSettings: swiftSettings
     ),
 
@@ -102,7 +104,8 @@ let package = Package(
     .executableTarget(
       name: "budget",
       dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances", "Interchange",
+        "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
+        "Interchange",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

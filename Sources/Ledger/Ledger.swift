@@ -2,6 +2,8 @@ import EventLog
 import Foundation
 import LedgerDomain
 import ProjectionEngine
+import BudgetVsActual
+import CategoryTotals
 import RunningBalances
 import Synchronization
 
@@ -61,7 +63,9 @@ public final class Ledger: Sendable {
   }
 
   /// The read models every ledger keeps.
-  public static var standardProjectors: [any Projector] { [RunningBalancesProjector()] }
+  public static var standardProjectors: [any Projector] {
+    [RunningBalancesProjector(), CategoryTotalsProjector(), BudgetVsActualProjector()]
+  }
 
   /// The last committed state: accounts, categories, periods, transactions and budgets as the
   /// rules see them.

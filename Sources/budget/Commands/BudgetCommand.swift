@@ -9,7 +9,7 @@ import RunningBalances
 struct BudgetCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "budget", abstract: "Plan the month: budgets, income, due dates, rollover.",
-    subcommands: [Set.self, Move.self, Income.self, Due.self, Rollover.self, Copy.self])
+    subcommands: [BudgetShowCommand.self, Set.self, Move.self, Income.self, Due.self, Rollover.self, Copy.self])
 
   struct Set: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Budget an amount for a category in a month (or a quarter).")

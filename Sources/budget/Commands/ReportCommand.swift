@@ -8,8 +8,8 @@ import RunningBalances
 /// `budget report ...`: the read models, on both time axes.
 struct ReportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "report", abstract: "Reports: balances (more arrive with the projections).",
-    subcommands: [Balances.self])
+    commandName: "report", abstract: "Reports, as of any date and as known at any point of the log.",
+    subcommands: [BudgetVsActualReport.self, CategoriesReport.self, Balances.self, CashflowReport.self])
 
   struct Balances: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Account balances at the end of a date.")

@@ -1,0 +1,76 @@
+import BudgetVsActual
+import CategoryTotals
+import EventLog
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// Seed 001 Sheet 1 for a month: the zero-based summary, budget vs actual per category, and
+/// the money currently available in the accounts.
+public struct BudgetSheet: Sendable, Hashable {
+  public var summary: BudgetSummary
+  public var report: BudgetMonthReport
+  /// Total of every account in the base currency at the end of `fundsDate`.
+  public var availableFunds: Money
+  public var fundsDate: CivilDate
+}
+
+/// Income, expenses and the difference for one month.
+public struct CashflowRow: Sendable, Hashable {
+  public var month: YearMonth
+  public var income: Money
+  public var expenses: Money
+  public var net: Money
+}
+
+extension Ledger {
+  /// The budget sheet for `month`, as known at `point`. Available funds are taken at the
+  /// end of the month, or today if the month is not over.
+  public func budgetSheet(_ month: YearMonth, at point: TimePoint = .now) throws(LedgerError) -> Answer<BudgetSheet> {
+    let currency = state.baseCurrency
+    let fundsDate = min(month.lastDay, today())
+    return try query(at: point) { reader, position in
+      let budgets = BudgetQueries(reader)
+      return BudgetSheet(
+        summary: try budgets.summary(month, currency: currency, asKnownAt: position),
+        report: try budgets.month(month, currency: currency, asKnownAt: position),
+        availableFunds: try BalanceQueries(reader).total(in: currency, on: fundsDate, asKnownAt: position), fundsDate: fundsDate)
+    }
+  }
+
+  /// Spent and received per category for a month, year or period, optionally rolled up into
+  /// parent groups, as known at `point`.
+  public func categoryTotals(_ scope: TotalsScope, rolledUp: Bool = false, at point: TimePoint = .now) throws(LedgerError)
+    -> Answer<CategoryTotalsReport>
+  {
+    try query(at: point) { reader, position in
+      let queries = CategoryQueries(reader)
+      return rolledUp ? try queries.rolledUp(scope, asKnownAt: position) : try queries.totals(scope, asKnownAt: position)
+    }
+  }
+
+  /// Income, expenses and net per month from `first` through `last`, in the base currency.
+  public func cashflow(from first: YearMonth, through last: YearMonth, at point: TimePoint = .now) throws(LedgerError)
+    -> Answer<[CashflowRow]>
+  {
+    let currency = state.baseCurrency
+    return try query(at: point) { reader, position in
+      let queries = CategoryQueries(reader)
+      var rows: [CashflowRow] = []
+      var month = first
+      while month <= last {
+        var income: Int64 = 0, expenses: Int64 = 0
+        for row in try queries.month(month, asKnownAt: position).rows {
+          if row.received.currency == currency { income &+= row.received.units }
+          if row.spent.currency == currency { expenses &+= row.spent.units }
+        }
+        rows.append(CashflowRow(
+          month: month, income: Money(units: income, currency: currency), expenses: Money(units: expenses, currency: currency),
+          net: Money(units: income &- expenses, currency: currency)))
+        guard let next = try? month.next else { break }
+        month = next
+      }
+      return rows
+    }
+  }
+}
