@@ -1,0 +1,36 @@
+import LedgerDomain
+
+/// Appends the primitive parts of a row.
+struct ByteWriter {
+  var bytes: [UInt8] = []
+
+  init() { bytes.reserveCapacity(128) }
+
+  mutating func id(_ id: EntityID) {
+    withUnsafeBytes(of: id.high.bigEndian) { bytes.append(contentsOf: $0) }
+    withUnsafeBytes(of: id.low.bigEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func varint(_ value: UInt64) {
+    var value = value
+    while value >= 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+      value >>= 7
+    }
+    bytes.append(UInt8(value))
+  }
+
+  mutating func signed(_ value: Int64) { varint(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
+
+  /// A 3-letter currency code.
+  mutating func code(_ code: String) {
+    let utf8 = Array(code.utf8.prefix(3))
+    bytes.append(contentsOf: utf8)
+    bytes.append(contentsOf: repeatElement(0x20, count: 3 - utf8.count))
+  }
+
+  mutating func text(_ text: String) {
+    varint(UInt64(text.utf8.count))
+    bytes.append(contentsOf: text.utf8)
+  }
+}

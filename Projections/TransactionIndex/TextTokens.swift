@@ -1,0 +1,78 @@
+import LedgerDomain
+
+/// The words of free text, as the search index stores and matches them.
+///
+/// A word is a run of letters, digits and combining marks (Unicode-aware, so "Café" and
+/// "Ølstue" are one word each); everything else separates words. Words are lower-cased with
+/// Unicode's full lower-case mapping. The index keeps at most ``width`` bytes of a word (cut
+/// at a character boundary, zero-padded in the key); longer words still match through the
+/// row check.
+enum TextTokens {
+  /// Bytes of a word in an index key.
+  static let width = 24
+
+  /// The lower-cased words of `text`, in order, as UTF-8, uncut.
+  static func words(_ text: String) -> [[UInt8]] {
+    var words: [[UInt8]] = []
+    var current: [UInt8] = []
+    func flush() {
+      if !current.isEmpty {
+        words.append(current)
+        current.removeAll(keepingCapacity: true)
+      }
+    }
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value < 0x80 {
+        switch UInt8(value) {
+        case 0x30...0x39, 0x61...0x7A: current.append(UInt8(value))
+        case 0x41...0x5A: current.append(UInt8(value) + 0x20)
+        default: flush()
+        }
+      } else if isWordScalar(scalar) {
+        current.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+      } else {
+        flush()
+      }
+    }
+    flush()
+    return words
+  }
+
+  /// Whether a non-ASCII scalar belongs to a word: a letter, a digit or a mark.
+  private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    let properties = scalar.properties
+    if properties.isAlphabetic || properties.numericType != nil { return true }
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
+  }
+
+  /// `word` cut to at most ``width`` bytes, at a UTF-8 character boundary.
+  static func indexed(_ word: [UInt8]) -> [UInt8] {
+    guard word.count > width else { return word }
+    var end = width
+    while end > 0, word[end] & 0xC0 == 0x80 { end -= 1 }  // don't split a character
+    return Array(word[..<end])
+  }
+
+  /// The words of a transaction's searchable text: name, description, notes and tags.
+  static func words(of row: TransactionAdded) -> [[UInt8]] {
+    var all = words(row.name)
+    if let description = row.description { all += words(description) }
+    if let notes = row.notes { all += words(notes) }
+    for tag in row.tags { all += words(tag) }
+    return all
+  }
+
+  /// The distinct index words of a transaction, in first-seen order.
+  static func indexWords(of row: TransactionAdded) -> [[UInt8]] {
+    IndexEntries.distinct(words(of: row).map(indexed))
+  }
+
+  /// Whether every one of `terms` starts some word of `words`.
+  static func allMatch(_ terms: [[UInt8]], in words: [[UInt8]]) -> Bool {
+    terms.allSatisfy { term in words.contains { $0.starts(with: term) } }
+  }
+}
