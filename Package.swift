@@ -90,6 +90,7 @@ let package = Package(
       name: "Ledger",
       dependencies: [
         "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
+        "TransactionIndex", "EntityHistory",
       ],
       swiftSettings: swiftSettings
     ),
@@ -105,7 +106,7 @@ let package = Package(
       name: "budget",
       dependencies: [
         "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
-        "Interchange",
+        "TransactionIndex", "EntityHistory", "Interchange",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

@@ -18,9 +18,10 @@ public enum Backup {
     try ledger.log.scan { view in
       let event = try LedgerEvent.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload)
       let payload = String(decoding: try EventJSON.encode(event, with: encoder), as: UTF8.self)
-      let actor = view.metadata.actor.map { try? String(decoding: encoder.encode($0), as: UTF8.self) } ?? nil
+      let metadata = view.metadata
+      func text(_ value: String?) -> String { value.flatMap { try? String(decoding: encoder.encode($0), as: UTF8.self) } ?? "null" }
       events.append(
-        #"{"actor":\#(actor ?? "null"),"event":\#(payload),"position":\#(view.position),"recordedAt":\#(view.recordedAt),"type":"\#(event.typeName)"}"#)
+        #"{"actor":\#(text(metadata.actor)),"causation":\#(text(metadata.causationId)),"correlation":\#(text(metadata.correlationId)),"event":\#(payload),"position":\#(view.position),"recordedAt":\#(view.recordedAt),"type":"\#(event.typeName)"}"#)
       return .continue
     }
     let state = ledger.state
@@ -50,7 +51,9 @@ public enum Backup {
       }
       do {
         let event = try EventJSON.decode(type: type, from: try JSONSerialization.data(withJSONObject: payload))
-        return RestoredEvent(event: event, actor: entry["actor"] as? String, recordedAt: (entry["recordedAt"] as? NSNumber)?.int64Value)
+        let metadata = EventMetadata(
+          actor: entry["actor"] as? String, correlationId: entry["correlation"] as? String, causationId: entry["causation"] as? String)
+        return RestoredEvent(event: event, metadata: metadata, recordedAt: (entry["recordedAt"] as? NSNumber)?.int64Value)
       } catch {
         throw BackupError("event \(index + 1) (\(type)) cannot be read: \(error)")
       }

@@ -5,13 +5,14 @@ import ProjectionEngine
 /// An event read from a backup, with who recorded it and when.
 public struct RestoredEvent: Sendable {
   public var event: LedgerEvent
-  public var actor: String?
+  /// Actor, correlation and causation ids as originally recorded.
+  public var metadata: EventMetadata
   /// The original recorded-at (UTC ms); kept so that the restored hash chain is identical.
   public var recordedAt: Int64?
 
-  public init(event: LedgerEvent, actor: String?, recordedAt: Int64?) {
+  public init(event: LedgerEvent, metadata: EventMetadata, recordedAt: Int64?) {
     self.event = event
-    self.actor = actor
+    self.metadata = metadata
     self.recordedAt = recordedAt
   }
 }
@@ -31,7 +32,7 @@ extension Ledger {
         let chunk = Array(events[start..<min(start + 5_000, events.count)])
         try await log.transact(weight: chunk.count) { session in
           for item in chunk {
-            let proposed = try StoredEvent.proposed(item.event, metadata: EventMetadata(actor: item.actor))
+            let proposed = try StoredEvent.proposed(item.event, metadata: item.metadata)
             let batch = AppendBatch([StreamAppend(stream: try StreamName(item.event.stream), events: [proposed])])
             let appended = try (item.recordedAt.map { try session.append(batch, recordedAt: $0) } ?? session.append(batch)).get()
             try projections.apply([(item.event, LogPoint(position: appended.positions.lowerBound, recordedAt: appended.recordedAt))], in: session.transaction)

@@ -5,6 +5,7 @@ import ProjectionEngine
 import BudgetVsActual
 import CategoryTotals
 import RunningBalances
+import TransactionIndex
 import Synchronization
 
 /// An open ledger: the event log plus the state the rules need, kept in step with it.
@@ -64,7 +65,7 @@ public final class Ledger: Sendable {
 
   /// The read models every ledger keeps.
   public static var standardProjectors: [any Projector] {
-    [RunningBalancesProjector(), CategoryTotalsProjector(), BudgetVsActualProjector()]
+    [RunningBalancesProjector(), CategoryTotalsProjector(), BudgetVsActualProjector(), TransactionIndexProjector()]
   }
 
   /// The last committed state: accounts, categories, periods, transactions and budgets as the

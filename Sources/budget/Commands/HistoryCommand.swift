@@ -1,4 +1,5 @@
 import ArgumentParser
+import EntityHistory
 import EventLog
 import Foundation
 import Ledger
@@ -14,17 +15,24 @@ struct HistoryCommand: AsyncParsableCommand {
   @OptionGroup var options: LedgerOptions
   @Argument(help: "transaction ID | category NAME | account NAME | period NAME | month YYYY-MM") var kind: String
   @Argument var reference: String?
+  @OptionGroup var time: TimeOptions
 
   func run() async throws {
     let ledger = try await options.openExisting()
     let stream = try streamName(ledger.state)
-    let events = try userFacing { try ledger.log.read(stream: try StreamName(stream)) }
-    if options.json { return try Console.json(events.map(AuditRow.init)) }
-    guard !events.isEmpty else { throw UserError("no history for \(stream)") }
-    var table = Table([("POS", .right), ("RECORDED AT (UTC)", .left), ("ACTOR", .left), ("EVENT", .left)])
-    for event in events { let row = AuditRow(event); table.add([String(row.position), row.recordedAt, row.actor ?? "", row.type]) }
+    let answer = try userFacing { try ledger.history(of: stream, at: try time.point()) }
+    let entries = answer.value
+    if options.json {
+      return try Console.json(entries.map {
+        HistoryJSON(position: $0.position, version: $0.streamVersion, recordedAt: timestamp($0.recordedAt), actor: $0.actor, event: $0.eventType, changes: $0.changes)
+      })
+    }
+    guard !entries.isEmpty else { throw UserError("no history for \(stream)") }
+    var table = Table([("POS", .right), ("RECORDED AT (UTC)", .left), ("ACTOR", .left), ("EVENT", .left), ("WHAT CHANGED", .left)])
+    for entry in entries { table.add([String(entry.position), timestamp(entry.recordedAt), entry.actor ?? "", entry.eventType, entry.summary]) }
     print("history of \(stream)")
     print(table.render())
+    time.footer(answer.position, recordedAt: answer.recordedAt)
   }
 
   private func streamName(_ state: LedgerState) throws -> String {
@@ -43,4 +51,16 @@ struct HistoryCommand: AsyncParsableCommand {
       throw ValidationError("say what to show: transaction ID, category NAME, account NAME, period NAME or month YYYY-MM")
     }
   }
+}
+
+struct HistoryJSON: Encodable {
+  var position, version: UInt64
+  var recordedAt: String
+  var actor: String?
+  var event: String
+  var changes: [String]
+}
+
+func timestamp(_ milliseconds: Int64) -> String {
+  Date(timeIntervalSince1970: Double(milliseconds) / 1000).formatted(.iso8601)
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EventLog
+import TransactionIndex
 import Ledger
 import LedgerDomain
 import ProjectionEngine
@@ -9,7 +10,7 @@ import RunningBalances
 struct TransactionCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tx", abstract: "Add, amend, delete, show and list transactions.",
-    subcommands: [Add.self, Amend.self, Delete.self, Show.self, List.self])
+    subcommands: [Add.self, Amend.self, Delete.self, Show.self, List.self, SearchCommand.self])
 
   struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -126,12 +127,25 @@ struct TransactionCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "The transaction log with running balances, newest first.")
     @OptionGroup var options: LedgerOptions
     @Option(help: "Only this account (default: all accounts in the base currency).") var account: String?
+    @Option(help: "Only this category (splits included).") var category: String?
+    @Option(help: "Only this expense period.") var period: String?
+    @Option(help: "Only this month.") var month: YearMonth?
     @Option(name: .shortAndLong) var limit = 20
     @OptionGroup var time: TimeOptions
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let account = try self.account.map { try Resolve(state: ledger.state).account($0).id }
+      let resolve = Resolve(state: ledger.state)
+      if category != nil || period != nil || month != nil {
+        // A filtered list comes from the transaction index (no running balance column).
+        let filter: TransactionFilter = try category.map { .category(try resolve.category($0)) }
+          ?? period.map { .period(try resolve.period($0)) } ?? account.map { .account(try resolve.account($0).id) } ?? .all
+        let answer = try userFacing {
+          try ledger.transactions(filter, from: month?.firstDay ?? .earliest, through: month?.lastDay ?? .latest, limit: limit, at: try time.point())
+        }
+        return try printPage(answer, ledger: ledger, options: options, time: time)
+      }
+      let account = try self.account.map { try resolve.account($0).id }
       let answer = try userFacing { try ledger.transactionLog(account: account, limit: limit, at: try time.point()) }
       let state = ledger.state
       if options.json {

@@ -1,0 +1,54 @@
+import ArgumentParser
+import EntityHistory
+import EventLog
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+import TransactionIndex
+
+/// `budget tx search TEXT` and the filtered form of `budget tx list`.
+struct SearchCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "search", abstract: "Find transactions by words in name, description, notes or tags (prefixes match).")
+  @OptionGroup var options: LedgerOptions
+  @Argument(help: "Words to find, e.g. \"groc weekly\".") var text: String
+  @Option(name: .shortAndLong) var limit = 20
+  @OptionGroup var time: TimeOptions
+
+  func run() async throws {
+    let ledger = try await options.openExisting()
+    let answer = try userFacing { try ledger.transactions(.text(text), limit: limit, at: try time.point()) }
+    try printPage(answer, ledger: ledger, options: options, time: time)
+  }
+}
+
+/// Prints a page of the transaction index.
+func printPage(_ answer: Answer<TransactionPage>, ledger: Ledger, options: LedgerOptions, time: TimeOptions) throws {
+  let state = ledger.state
+  if options.json {
+    return try Console.json(IndexPageJSON(position: answer.position, rows: answer.value.rows.map { row in
+      IndexRowJSON(id: row.id.description, date: row.date.description, name: row.name, amount: row.signedAmount.formatted(),
+                   currency: row.amount.currency.code, account: state.accounts[row.account]?.name ?? "",
+                   categories: row.postings.map { state.categories[$0.category]?.name ?? $0.category.description }, tags: row.tags)
+    }))
+  }
+  var table = Table([("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("ACCOUNT", .left), ("AMOUNT", .right)])
+  for row in answer.value.rows {
+    table.add([row.date.description, String(row.id.description.prefix(8)), row.name,
+               row.postings.compactMap { state.categories[$0.category]?.name }.joined(separator: "+"),
+               state.accounts[row.account]?.name ?? "", show(row.signedAmount, color: true)])
+  }
+  print(answer.value.rows.isEmpty ? "no transactions" : table.render())
+  time.footer(answer.position, recordedAt: answer.recordedAt)
+}
+
+struct IndexPageJSON: Encodable {
+  var position: UInt64
+  var rows: [IndexRowJSON]
+}
+
+struct IndexRowJSON: Encodable {
+  var id, date, name, amount, currency, account: String
+  var categories, tags: [String]
+}
