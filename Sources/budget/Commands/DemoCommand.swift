@@ -18,22 +18,21 @@ struct DemoCommand: AsyncParsableCommand {
     } else {
       try await DemoData(options: options, ledger: ledger, today: LedgerOptions.today()).create()
     }
-    let today = LedgerOptions.today()
-    let balances = try userFacing { try ledger.balances(on: today).value }
-    var table = Table([("ACCOUNT", .left), ("BALANCE", .right), ("", .left)])
-    for row in balances { table.add([row.name, show(row.balance, color: true), row.balance.currency.code]) }
-    print("Balances on \(today)")
-    print(table.render())
+    // The three sheets of seed 001, as the commands print them.
+    let path = try options.resolvedPath()
+    print(Console.paint("Sheet 1 — Budget", .bold))
+    var sheet = try BudgetShowCommand.parse(["--ledger", path])
+    try await sheet.run()
     print("")
-    print("Latest transactions (all accounts)")
-    let page = try userFacing { try ledger.transactionLog(account: nil, limit: 10).value }
-    var log = Table([("DATE", .left), ("NAME", .left), ("CATEGORY", .left), ("AMOUNT", .right), ("BALANCE", .right)])
-    for row in page.rows {
-      let described = LogRowJSON(row, state: ledger.state)
-      log.add([row.date.description, described.name, described.category, show(row.amount, color: true), show(row.balance, color: true)])
-    }
-    print(log.render())
+    print(Console.paint("Sheet 2 — Transactions", .bold))
+    var transactions = try TransactionCommand.List.parse(["--ledger", path, "--limit", "10"])
+    try await transactions.run()
     print("")
-    print("ledger: \(ledger.log.path) — try: budget tx list, budget report balances --as-of \(today.yearMonth.firstDay), budget log")
+    print(Console.paint("Sheet 3 — Analysis", .bold))
+    var analysis = try BudgetVsActualReport.parse(["--ledger", path])
+    try await analysis.run()
+    print("")
+    print("ledger: \(path)")
+    print("try: budget tx search market · budget report balances --as-of \(LedgerOptions.today().yearMonth.firstDay) · budget log · budget history category Food · budget verify")
   }
 }

@@ -22,9 +22,10 @@ struct DemoData {
     try await run(.openAccount(OpenAccount(account: checking, name: "Checking", type: .checking, openingBalance: try money("2500"), date: start)))
     try await run(.openAccount(OpenAccount(account: savings, name: "Savings", type: .savings, openingBalance: try money("5000"), date: start)))
     try await run(.openAccount(OpenAccount(account: card, name: "Credit card", type: .creditCard, openingBalance: try money("-320"), date: start)))
-    let rent = CategoryID.random(), insurance = CategoryID.random()
+    let rent = CategoryID.random(), insurance = CategoryID.random(), saving = CategoryID.random()
     try await run(.createCategory(CreateCategory(category: rent, name: "Rent", budgetType: .fixed, icon: "house.fill")))
     try await run(.createCategory(CreateCategory(category: insurance, name: "Insurance", budgetType: .quarterly, icon: "shield.fill")))
+    try await run(.createCategory(CreateCategory(category: saving, name: "Savings goal", budgetType: .fixed, icon: "banknote")))
     let food = try state().category(named: "Food").id, restaurants = try state().category(named: "Restaurants").id
     let transport = try state().category(named: "Transport").id, bills = try state().category(named: "Bills").id
     let income = try state().category(named: "Income").id
@@ -33,7 +34,7 @@ struct DemoData {
     var counter = 0
     for month in months {
       try await run(.planIncome(IncomePlanned(month: month, year: month.year, source: "Salary", amount: try money("3200"))))
-      for (category, amount) in [(rent, "1100"), (food, "450"), (restaurants, "150"), (transport, "120"), (bills, "210")] {
+      for (category, amount) in [(rent, "1100"), (food, "450"), (restaurants, "150"), (transport, "120"), (bills, "210"), (saving, "1170")] {
         try await run(.setBudget(BudgetSet(month: month, category: category, amount: try money(amount))))
       }
       for (index, (name, category, amount, account)) in [
