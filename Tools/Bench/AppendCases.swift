@@ -1,0 +1,86 @@
+import EventLog
+
+/// What one append run achieved.
+struct AppendRun: Sendable {
+  var events: Int
+  var commits: Int
+  var seconds: Double
+
+  var eventsPerSecond: Double { seconds > 0 ? Double(events) / seconds : 0 }
+  var commitsPerSecond: Double { seconds > 0 ? Double(commits) / seconds : 0 }
+}
+
+/// The Swift side of the append cases. Each run opens a fresh log, appends, and closes it;
+/// the caller deletes the file.
+enum AppendCases {
+  /// The map size for a run of `events`, shared with the C baseline.
+  static func options(_ durability: Durability, events: Int) -> EventLog.Options {
+    EventLog.Options(durability: durability, initialMapSize: Workload.mapSize(forEvents: events))
+  }
+
+  /// Appends `count` events, `batch` per call (one commit each, as the calls are sequential),
+  /// stopping early once `maxSeconds` have passed.
+  ///
+  /// The loop builds each batch as a caller would: stream names, `StreamAppend`s, the array of
+  /// events (sharing one payload buffer).
+  static func sequential(
+    path: String, durability: Durability, count: Int, batch: Int, maxSeconds: Double
+  ) async throws -> AppendRun {
+    let log = try EventLog(path: path, options: options(durability, events: count))
+    let commitsBefore = log.commitCount
+    var done = 0
+    let clock = Stopwatch()
+    while done < count {
+      let size = min(batch, count - done)
+      _ = try await log.append(Workload.batch(first: done, count: size))
+      done += size
+      if clock.seconds >= maxSeconds { break }
+    }
+    let seconds = clock.seconds
+    return AppendRun(events: done, commits: Int(log.commitCount - commitsBefore), seconds: seconds)
+  }
+
+  /// `tasks` concurrent tasks each append `appendsPerTask` single events, one call at a time;
+  /// the log's writer group-commits whatever is queued. Returns the events and the commits
+  /// they took (events per commit shows how well the batching works).
+  static func concurrent(
+    path: String, durability: Durability, tasks: Int, appendsPerTask: Int, maxSeconds: Double
+  ) async throws -> AppendRun {
+    let log = try EventLog(path: path, options: options(durability, events: tasks * appendsPerTask))
+    let commitsBefore = log.commitCount
+    let clock = Stopwatch()
+    let events = try await withThrowingTaskGroup(of: Int.self) { group in
+      for task in 0..<tasks {
+        group.addTask {
+          var appended = 0
+          for k in 0..<appendsPerTask {
+            // Appender `task` owns events task·n ..< (task+1)·n, ten per stream.
+            let index = task * appendsPerTask + k
+            _ = try await log.append([Workload.event], to: Workload.stream(forEvent: index), expectedVersion: .any)
+            appended += 1
+            if clock.seconds >= maxSeconds { break }
+          }
+          return appended
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    let seconds = clock.seconds
+    return AppendRun(events: events, commits: Int(log.commitCount - commitsBefore), seconds: seconds)
+  }
+
+  /// Writes a log of `count` events quickly (no fsync, 10,000 per commit) for the read cases,
+  /// then flushes it to disk.
+  static func buildLog(path: String, count: Int) async throws -> AppendRun {
+    let log = try EventLog(path: path, options: options(.noSync, events: count))
+    let clock = Stopwatch()
+    var done = 0
+    while done < count {
+      let size = min(10_000, count - done)
+      _ = try await log.append(Workload.batch(first: done, count: size))
+      done += size
+    }
+    try log.flush()
+    return AppendRun(events: done, commits: Int(log.commitCount), seconds: clock.seconds)
+  }
+}

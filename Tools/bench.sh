@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the Swift benchmark harness and the raw-LMDB C baseline (release), then runs the
+# harness, which spawns the baseline for every case. See docs/benchmarks.md.
+#
+#   bash Tools/bench.sh                  # default run (~1 minute): 1 M-event big log
+#   bash Tools/bench.sh --full           # 10 M-event big log for the scan/verify/heap cases
+#   bash Tools/bench.sh --json out.json  # any other ledger-bench option is passed through
+#
+# Environment:
+#   BENCH_SCRATCH  SwiftPM scratch path (default .build-bench, so a concurrent `swift build`
+#                  in .build is not blocked)
+#   CC             C compiler (default cc)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+scratch="${BENCH_SCRATCH:-.build-bench}"
+cc="${CC:-cc}"
+
+echo "• building ledger-bench (release, scratch path $scratch)" >&2
+swift build -c release --scratch-path "$scratch" --product ledger-bench >&2
+bin_dir="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
+
+echo "• building lmdb-baseline" >&2
+mkdir -p "$scratch"
+baseline="$scratch/lmdb-baseline"
+# The verify case of the baseline needs SHA-256 from OpenSSL; without it that case is skipped.
+crypto=()
+if echo '#include <openssl/sha.h>' | "$cc" -E -x c - >/dev/null 2>&1; then
+  crypto=(-DLB_WITH_OPENSSL -lcrypto)
+else
+  echo "  (no OpenSSL headers: the C verify case will be skipped)" >&2
+fi
+"$cc" -O2 -Wall -Wextra -o "$baseline" Tools/lmdb-baseline/lmdb_baseline.c -llmdb ${crypto[@]+"${crypto[@]}"}
+
+has_json=0
+for arg in "$@"; do [[ "$arg" == "--json" ]] && has_json=1; done
+json_args=()
+[[ $has_json == 0 ]] && json_args=(--json "$scratch/bench-results.json")
+
+exec "$bin_dir/ledger-bench" --baseline "$baseline" ${json_args[@]+"${json_args[@]}"} "$@"
