@@ -40,7 +40,8 @@ public struct AppendBatch: Sendable, Hashable {
     }
     var seen = Set<StreamName>()
     for append in streams {
-      guard seen.insert(append.stream).inserted else {
+      // A set only when there are several streams: single-stream batches skip the hashing.
+      guard streams.count == 1 || seen.insert(append.stream).inserted else {
         throw .invalidInput(
           field: "batch", reason: "stream '\(append.stream)' appears twice; put all its events in one StreamAppend")
       }
@@ -64,11 +65,14 @@ extension ProposedEvent {
         field: "payload of \(type)",
         reason: "\(payload.count) bytes exceed the limit of \(Self.maximumPayloadSize)")
     }
-    for (name, value) in [("actor", metadata.actor), ("correlation id", metadata.correlationId),
-                          ("causation id", metadata.causationId)] {
-      if let value, value.utf8.count > EventMetadata.maximumFieldLength {
-        throw .invalidInput(field: name, reason: "longer than \(EventMetadata.maximumFieldLength) bytes")
-      }
+    try Self.check(metadata.actor, "actor")
+    try Self.check(metadata.correlationId, "correlation id")
+    try Self.check(metadata.causationId, "causation id")
+  }
+
+  private static func check(_ value: String?, _ name: String) throws(EventLogError) {
+    if let value, value.utf8.count > EventMetadata.maximumFieldLength {
+      throw .invalidInput(field: name, reason: "longer than \(EventMetadata.maximumFieldLength) bytes")
     }
   }
 }

@@ -79,10 +79,12 @@ enum EnvelopeLayout {
     var offset = headerSize
     copy(stream, into: buffer, at: &offset)
     copy(event.type, into: buffer, at: &offset)
-    for field in [metadata.actor, metadata.correlationId, metadata.causationId] where field != nil {
-      buffer.storeBytes(of: UInt16(field!.utf8.count).littleEndian, toByteOffset: offset, as: UInt16.self)
-      offset += 2
-      copy(field!, into: buffer, at: &offset)
+    if flags != 0 {
+      for field in [metadata.actor, metadata.correlationId, metadata.causationId] where field != nil {
+        buffer.storeBytes(of: UInt16(field!.utf8.count).littleEndian, toByteOffset: offset, as: UInt16.self)
+        offset += 2
+        copy(field!, into: buffer, at: &offset)
+      }
     }
     event.payload.withUnsafeBytes { payload in
       if let base = payload.baseAddress {

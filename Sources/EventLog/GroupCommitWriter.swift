@@ -21,6 +21,9 @@ final class GroupCommitWriter: Sendable {
 
   private let queue = DispatchQueue(label: "budget-ledger.event-log.writer", qos: .userInitiated)
   private let state = Mutex(State())
+  /// Signalled for every request queued while a drain is running, so the writer can wait
+  /// briefly for a group to fill (see ``waitForGroup(target:budget:)``).
+  private let arrivals = DispatchSemaphore(value: 0)
   private let environment: Environment
   private let schema: LogSchema
   private let clock: @Sendable () -> Int64
@@ -50,13 +53,32 @@ final class GroupCommitWriter: Sendable {
         state.draining = true
         return true
       }
-      if startDrain { queue.async { self.drain() } }
+      if startDrain { queue.async { self.drain() } } else { arrivals.signal() }
     }
   }
 
   private func drain() {
-    while let group = nextGroup() {
+    var lastGroupSize = 0
+    var lastCommit: Duration = .zero
+    let clock = ContinuousClock()
+    while true {
+      // Callers resumed by the last commit usually append again at once; waiting a fraction
+      // of a commit for them fills the next group instead of splitting it in two halves.
+      if lastGroupSize > 1 { waitForGroup(target: lastGroupSize, budget: lastCommit / 4) }
+      guard let group = nextGroup() else { return }
+      let start = clock.now
       commit(group)
+      lastCommit = clock.now - start
+      lastGroupSize = group.count
+    }
+  }
+
+  /// Waits until `target` requests are queued, or `budget` (at most 2 ms) has passed.
+  private func waitForGroup(target: Int, budget: Duration) {
+    let nanoseconds = min(budget.components.attoseconds / 1_000_000_000 + budget.components.seconds * 1_000_000_000, 2_000_000)
+    let deadline = DispatchTime.now() + .nanoseconds(Int(nanoseconds))
+    while state.withLock({ $0.pending.count }) < target {
+      if arrivals.wait(timeout: deadline) == .timedOut { return }
     }
   }
 
