@@ -9,6 +9,14 @@ public struct AccountBalance: Sendable, Hashable {
   public var balance: Money
 }
 
+/// An account's name, type and currency.
+public struct AccountInfo: Sendable, Hashable {
+  public var account: AccountID
+  public var name: String
+  public var type: String
+  public var currency: Currency
+}
+
 /// One row of the transaction log with the account's balance after it.
 public struct LogRow: Sendable, Hashable {
   public var date: CivilDate
@@ -43,17 +51,22 @@ public struct BalanceQueries {
 
   public init(_ reader: ProjectionReader) { self.reader = reader }
 
-  /// Every account's balance at the end of `date`.
-  public func balances(on date: CivilDate, asKnownAt: UInt64 = .max) throws -> [AccountBalance] {
-    var accounts: [(AccountID, AccountRow)] = []
+  /// Every account's name, type and currency, by name.
+  public func accounts(asKnownAt: UInt64 = .max) throws -> [AccountInfo] {
+    var accounts: [AccountInfo] = []
     try reader.scan(name, "accounts", from: [UInt8](repeating: 0, count: 16), to: [UInt8](repeating: 0xFF, count: 16), asKnownAt: asKnownAt) { key, value in
-      accounts.append((AccountID(raw: EntityID(key)), AccountRow(value)!))
+      guard let row = AccountRow(value) else { return .continue }
+      accounts.append(AccountInfo(account: AccountID(raw: EntityID(key)), name: row.name, type: row.type, currency: (try? Currency(code: row.currency)) ?? .eur))
       return .continue
     }
-    return try accounts.map { id, row in
-      let currency = (try? Currency(code: row.currency)) ?? .eur
-      return AccountBalance(account: id, name: row.name, balance: Money(units: try units(of: id.raw, through: date, asKnownAt: asKnownAt), currency: currency))
-    }.sorted { $0.name < $1.name }
+    return accounts.sorted { $0.name < $1.name }
+  }
+
+  /// Every account's balance at the end of `date`.
+  public func balances(on date: CivilDate, asKnownAt: UInt64 = .max) throws -> [AccountBalance] {
+    try accounts(asKnownAt: asKnownAt).map { info in
+      AccountBalance(account: info.account, name: info.name, balance: Money(units: try units(of: info.account.raw, through: date, asKnownAt: asKnownAt), currency: info.currency))
+    }
   }
 
   /// The balance of `account` at the end of `date`: year, month and day rows summed.

@@ -64,6 +64,7 @@ extension Ledger {
         }
       } afterCommit: { results in
         committedState.withLock { folded in
+          guard folded.isLoaded else { return }  // folded lazily, from the log, when first read
           // Commits complete in log order, so these events follow the committed state.
           for case .success(let decided) in results where !decided.outcome.wasDuplicate {
             for event in decided.outcome.events { folded.state.apply(event) }

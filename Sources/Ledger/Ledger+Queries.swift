@@ -36,9 +36,17 @@ extension Ledger {
   public func transactionLog(
     account: AccountID?, before: LogCursor? = nil, after: LogCursor? = nil, limit: Int = 50, at point: TimePoint = .now
   ) throws(LedgerError) -> Answer<LogPage> {
-    let currency = account.flatMap { state.accounts[$0]?.currency } ?? state.baseCurrency
+    var currency = baseCurrency
+    if let account, let own = try accountCurrency(account) { currency = own }
     return try query(at: point) { reader, position in
       try BalanceQueries(reader).log(account: account, currency: currency, before: before, after: after, limit: limit, asKnownAt: position)
     }
+  }
+}
+
+extension Ledger {
+  /// An account's currency, from the running-balances projection (no history fold).
+  func accountCurrency(_ account: AccountID) throws(LedgerError) -> Currency? {
+    try query { reader, _ in try BalanceQueries(reader).accounts().first { $0.account == account }?.currency }.value
   }
 }

@@ -27,7 +27,7 @@ extension Ledger {
   /// The budget sheet for `month`, as known at `point`. Available funds are taken at the
   /// end of the month, or today if the month is not over.
   public func budgetSheet(_ month: YearMonth, at point: TimePoint = .now) throws(LedgerError) -> Answer<BudgetSheet> {
-    let currency = state.baseCurrency
+    let currency = baseCurrency
     let fundsDate = min(month.lastDay, today())
     return try query(at: point) { reader, position in
       let budgets = BudgetQueries(reader)
@@ -53,7 +53,7 @@ extension Ledger {
   public func cashflow(from first: YearMonth, through last: YearMonth, at point: TimePoint = .now) throws(LedgerError)
     -> Answer<[CashflowRow]>
   {
-    let currency = state.baseCurrency
+    let currency = baseCurrency
     return try query(at: point) { reader, position in
       let queries = CategoryQueries(reader)
       var rows: [CashflowRow] = []

@@ -43,25 +43,34 @@ public final class Ledger: Sendable {
   /// The last committed state, for readers.
   let committedState: StateCell
 
-  /// Opens (or creates) the ledger file at `path`, folds its events into state, and brings
-  /// every projection up to date (rebuilding those whose code version changed).
+  /// Opens (or creates) the ledger file at `path` and brings every projection up to date
+  /// (rebuilding those whose code version changed).
+  ///
+  /// Opening does not read the history: queries answer from the projections, the rules'
+  /// state is folded on the first command (or the first use of ``state``), so a report on a
+  /// ledger of millions of events starts in milliseconds.
   public init(path: String, options: Options = Options()) async throws(LedgerError) {
     do { log = try EventLog(path: path, options: options.log) } catch { throw .log(error) }
     do { projections = try ProjectionEngine(projectors: options.projectors, log: log) } catch { throw LedgerError(error) }
     today = options.today
-    var folded = FoldedState()
-    do {
-      try log.scan { view in
-        folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
-        return .continue
-      }
-    } catch {
-      throw LedgerError(error)
-    }
-    writerState = StateCell(folded)
-    committedState = StateCell(folded)
+    writerState = StateCell(FoldedState())
+    var unloaded = FoldedState()
+    unloaded.isLoaded = false
+    committedState = StateCell(unloaded)
     do { try await projections.rebuild() } catch { throw LedgerError(error) }
   }
+
+  /// The ledger's settings (name, base currency, …) from its first event, without folding
+  /// the history; `nil` before `createLedger`.
+  public var settings: LedgerCreated? {
+    guard let first = try? log.event(at: 1), first.type == LedgerCreated.typeName,
+      case .ledgerCreated(let created)? = try? StoredEvent.decode(first)
+    else { return nil }
+    return created
+  }
+
+  /// The base currency (EUR before the ledger is created).
+  public var baseCurrency: Currency { settings?.baseCurrency ?? .eur }
 
   /// The read models every ledger keeps.
   public static var standardProjectors: [any Projector] {
@@ -69,11 +78,30 @@ public final class Ledger: Sendable {
   }
 
   /// The last committed state: accounts, categories, periods, transactions and budgets as the
-  /// rules see them.
-  public var state: LedgerState { committedState.withLock { $0.state } }
+  /// rules see them. Folded from the log on first use (O(history)); kept current after.
+  public var state: LedgerState {
+    committedState.withLock { folded in
+      if !folded.isLoaded { folded = Self.fold(log) ?? folded }
+      return folded.state
+    }
+  }
 
-  /// The log position the committed state reflects.
-  public var position: UInt64 { committedState.withLock { $0.position } }
+  /// The log position the committed state reflects (the log's head).
+  public var position: UInt64 { (try? log.head().position) ?? 0 }
+
+  /// The whole log folded into state, or `nil` if it cannot be read.
+  static func fold(_ log: EventLog) -> FoldedState? {
+    var folded = FoldedState()
+    do {
+      try log.scan { view in
+        folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
+        return .continue
+      }
+    } catch {
+      return nil
+    }
+    return folded
+  }
 
   /// Today's date in this machine's time zone.
   @Sendable public static func localToday() -> CivilDate {
@@ -101,6 +129,8 @@ struct FoldedState: Sendable {
   var hash = ChainHash.genesis
   /// Set while the writer has taken the state out; a state left this way is rebuilt.
   var isTaken = false
+  /// `false` until the history has been folded (readers fold lazily).
+  var isLoaded = true
 
   mutating func apply(_ event: LedgerEvent, at position: UInt64, hash: ChainHash) {
     state.apply(event)

@@ -13,7 +13,7 @@ struct DemoCommand: AsyncParsableCommand {
 
   func run() async throws {
     let ledger = try await options.open()
-    if ledger.state.settings != nil {
+    if ledger.settings != nil {
       Console.note("the ledger at \(ledger.log.path) already exists; showing it")
     } else {
       try await DemoData(options: options, ledger: ledger, today: LedgerOptions.today()).create()

@@ -25,19 +25,19 @@ struct SearchCommand: AsyncParsableCommand {
 
 /// Prints a page of the transaction index.
 func printPage(_ answer: Answer<TransactionPage>, ledger: Ledger, options: LedgerOptions, time: TimeOptions) throws {
-  let state = ledger.state
+  let names = try userFacing { try ledger.names(at: .position(answer.position)) }
   if options.json {
     return try Console.json(IndexPageJSON(position: answer.position, rows: answer.value.rows.map { row in
       IndexRowJSON(id: row.id.description, date: row.date.description, name: row.name, amount: row.signedAmount.formatted(),
-                   currency: row.amount.currency.code, account: state.accounts[row.account]?.name ?? "",
-                   categories: row.postings.map { state.categories[$0.category]?.name ?? $0.category.description }, tags: row.tags)
+                   currency: row.amount.currency.code, account: names.account(row.account),
+                   categories: row.postings.map { names.category($0.category) }, tags: row.tags)
     }))
   }
   var table = Table([("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("ACCOUNT", .left), ("AMOUNT", .right)])
   for row in answer.value.rows {
     table.add([row.date.description, String(row.id.description.prefix(8)), row.name,
-               row.postings.compactMap { state.categories[$0.category]?.name }.joined(separator: "+"),
-               state.accounts[row.account]?.name ?? "", show(row.signedAmount, color: true)])
+               row.postings.map { names.category($0.category) }.joined(separator: "+"),
+               names.account(row.account), show(row.signedAmount, color: true)])
   }
   print(answer.value.rows.isEmpty ? "no transactions" : table.render())
   time.footer(answer.position, recordedAt: answer.recordedAt)

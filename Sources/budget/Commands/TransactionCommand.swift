@@ -135,8 +135,8 @@ struct TransactionCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(state: ledger.state)
       if category != nil || period != nil || month != nil {
+        let resolve = Resolve(state: ledger.state)
         // A filtered list comes from the transaction index (no running balance column).
         let filter: TransactionFilter = try category.map { .category(try resolve.category($0)) }
           ?? period.map { .period(try resolve.period($0)) } ?? account.map { .account(try resolve.account($0).id) } ?? .all
@@ -145,15 +145,16 @@ struct TransactionCommand: AsyncParsableCommand {
         }
         return try printPage(answer, ledger: ledger, options: options, time: time)
       }
-      let account = try self.account.map { try resolve.account($0).id }
+      let account = try self.account.map { try Resolve(state: ledger.state).account($0).id }
       let answer = try userFacing { try ledger.transactionLog(account: account, limit: limit, at: try time.point()) }
-      let state = ledger.state
+      let ids = answer.value.rows.filter { $0.kind == .transaction }.map { TransactionID(raw: $0.id) }
+      let names = try userFacing { try ledger.names(transactions: ids, at: .position(answer.position)) }
       if options.json {
-        return try Console.json(LogJSON(position: answer.position, rows: answer.value.rows.map { LogRowJSON($0, state: state) }))
+        return try Console.json(LogJSON(position: answer.position, rows: answer.value.rows.map { LogRowJSON($0, names: names) }))
       }
       var table = Table([("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("AMOUNT", .right), ("BALANCE", .right)])
       for row in answer.value.rows {
-        let described = LogRowJSON(row, state: state)
+        let described = LogRowJSON(row, names: names)
         table.add([row.date.description, String(row.id.description.prefix(8)), described.name, described.category, show(row.amount, color: true), show(row.balance, color: true)])
       }
       print(table.render())

@@ -3,6 +3,7 @@ import Ledger
 import LedgerDomain
 import ProjectionEngine
 import RunningBalances
+import TransactionIndex
 
 /// `--json` shape of a transaction.
 struct TransactionJSON: Encodable {
@@ -43,7 +44,7 @@ struct LogJSON: Encodable {
 struct LogRowJSON: Encodable {
   var date, id, kind, name, category, amount, balance: String
 
-  init(_ row: LogRow, state: LedgerState) {
+  init(_ row: LogRow, names: NameBook) {
     date = row.date.description
     id = row.id.description
     amount = row.amount.formatted()
@@ -51,9 +52,9 @@ struct LogRowJSON: Encodable {
     switch row.kind {
     case .transaction:
       kind = "transaction"
-      let t = state.transactions[TransactionID(raw: row.id)]?.added
+      let t = names.transactions[TransactionID(raw: row.id)]
       name = t?.name ?? ""
-      category = t.map { t in t.postings.compactMap { state.categories[$0.category]?.name }.joined(separator: "+") } ?? ""
+      category = t.map { t in t.postings.map { names.category($0.category) }.joined(separator: "+") } ?? ""
     case .transfer:
       kind = "transfer"
       name = "transfer"

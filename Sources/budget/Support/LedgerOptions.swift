@@ -39,7 +39,7 @@ struct LedgerOptions: ParsableArguments {
       throw UserError("no ledger at \(path); create one with: budget init --name NAME --currency EUR (or pass --ledger PATH)")
     }
     let ledger = try await open()
-    guard ledger.state.settings != nil else {
+    guard ledger.settings != nil else {
       throw UserError("no ledger at \(try resolvedPath()); create one with: budget init --name NAME --currency EUR")
     }
     return ledger
