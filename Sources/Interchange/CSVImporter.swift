@@ -33,6 +33,7 @@ public struct CSVImporter: Sendable {
     let notes = try column(mapping.notes, required: mapping.notes != nil, what: "notes")
 
     var seen: [String: Int] = [:]
+    var resolver = NameCache(state: state)
     return records.dropFirst().map { record in
       let cell = { (index: Int?) -> String? in
         guard let index, index < record.fields.count else { return nil }
@@ -47,7 +48,7 @@ public struct CSVImporter: Sendable {
         try transaction(
           line: record.line, date: cell(date), amount: cell(amount), debit: cell(debit), credit: cell(credit),
           payee: cell(payee), category: cell(category), account: cell(account), description: cell(description),
-          notes: cell(notes), key: key, state: state)
+          notes: cell(notes), key: key, names: &resolver)
       }
       return ImportRow(line: record.line, result: result, key: key)
     }
@@ -55,12 +56,12 @@ public struct CSVImporter: Sendable {
 
   private func transaction(
     line: Int, date: String?, amount: String?, debit: String?, credit: String?, payee: String?, category: String?,
-    account: String?, description: String?, notes: String?, key: String, state: LedgerState
+    account: String?, description: String?, notes: String?, key: String, names: inout NameCache
   ) throws(ImportRowError) -> TransactionAdded {
     func fail(_ message: String) -> ImportRowError { ImportRowError(line: line, message: message) }
     guard let accountName = account ?? mapping.defaultAccount else { throw fail("no account; pass --account NAME") }
     let resolvedAccount: (id: AccountID, record: AccountRecord)
-    do { resolvedAccount = try state.account(named: accountName) } catch { throw fail(error.description) }
+    do { resolvedAccount = try names.account(accountName) } catch { throw fail(error.description) }
     let currency = resolvedAccount.record.currency
     guard let dateText = date else { throw fail("the date is empty") }
     let parsedDate: CivilDate
@@ -86,7 +87,7 @@ public struct CSVImporter: Sendable {
     let categoryName = category ?? mapping.defaultCategory
     guard let categoryName else { throw fail("no category; add a category column or pass --default-category NAME") }
     let resolvedCategory: CategoryID
-    do { resolvedCategory = try state.category(named: categoryName).id } catch { throw fail(error.description) }
+    do { resolvedCategory = try names.category(categoryName) } catch { throw fail(error.description) }
     let type: TransactionType = signed.isNegative ? .expense : .income
     return TransactionAdded(
       transaction: TransactionID(raw: StableHash.id(key)), account: resolvedAccount.id, date: parsedDate,
@@ -108,5 +109,28 @@ extension String {
     while let first = slice.first, first.isWhitespace { slice.removeFirst() }
     while let last = slice.last, last.isWhitespace { slice.removeLast() }
     return String(slice)
+  }
+}
+
+/// Name lookups for one import, remembered per distinct name (a file has few names, many rows).
+struct NameCache {
+  let state: LedgerState
+  private var categories: [String: Result<CategoryID, DomainError>] = [:]
+  private var accounts: [String: Result<(id: AccountID, record: AccountRecord), DomainError>] = [:]
+
+  init(state: LedgerState) { self.state = state }
+
+  mutating func category(_ name: String) throws(DomainError) -> CategoryID {
+    if let known = categories[name] { return try known.get() }
+    let result = Result { () throws(DomainError) in try state.category(named: name).id }
+    categories[name] = result
+    return try result.get()
+  }
+
+  mutating func account(_ name: String) throws(DomainError) -> (id: AccountID, record: AccountRecord) {
+    if let known = accounts[name] { return try known.get() }
+    let result = Result { () throws(DomainError) in try state.account(named: name) }
+    accounts[name] = result
+    return try result.get()
   }
 }
