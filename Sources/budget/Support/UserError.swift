@@ -1,8 +1,6 @@
 import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// A problem the user can fix: printed as `error: <message>` on stderr, exit code 1.
 struct UserError: Error, CustomStringConvertible {
@@ -11,42 +9,27 @@ struct UserError: Error, CustomStringConvertible {
   init(_ message: String) { self.message = message }
 
   var description: String { message }
+
+  /// The user-facing form of `error`, if a user can cause it; `nil` for internal faults.
+  static func from(_ error: any Error) -> UserError? {
+    switch error {
+    case let error as UserError: error
+    case let error as LedgerError: UserError(error.description)
+    case let error as DomainError: UserError(error.description)
+    case let error as EventLogError: UserError(error.description)
+    case let error as MoneyError: UserError(error.description)
+    case let error as DateError: UserError(error.description)
+    default: nil
+    }
+  }
 }
 
 /// Runs `body`, turning every error a user can cause into a ``UserError``.
 func userFacing<R>(_ body: () async throws -> R) async throws -> R {
-  do {
-    return try await body()
-  } catch let error as UserError {
-    throw error
-  } catch let error as LedgerError {
-    throw UserError(error.description)
-  } catch let error as DomainError {
-    throw UserError(error.description)
-  } catch let error as EventLogError {
-    throw UserError(error.description)
-  } catch let error as MoneyError {
-    throw UserError(error.description)
-  } catch let error as DateError {
-    throw UserError(error.description)
-  }
+  do { return try await body() } catch { throw UserError.from(error) ?? error }
 }
 
 /// Synchronous ``userFacing(_:)``.
 func userFacing<R>(_ body: () throws -> R) throws -> R {
-  do {
-    return try body()
-  } catch let error as UserError {
-    throw error
-  } catch let error as LedgerError {
-    throw UserError(error.description)
-  } catch let error as DomainError {
-    throw UserError(error.description)
-  } catch let error as EventLogError {
-    throw UserError(error.description)
-  } catch let error as MoneyError {
-    throw UserError(error.description)
-  } catch let error as DateError {
-    throw UserError(error.description)
-  }
+  do { return try body() } catch { throw UserError.from(error) ?? error }
 }
