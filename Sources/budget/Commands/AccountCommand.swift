@@ -17,7 +17,7 @@ struct AccountCommand: AsyncParsableCommand {
     @Argument(help: "The account's name.") var name: String
     @Option(help: "checking, savings, credit-card, cash, loan or investment.") var type: AccountType = .checking
     @Option(help: "Currency (default: the ledger's).") var currency: String?
-    @Option(help: "Opening balance, signed (a card owes: -250.00).") var opening: String?
+    @Option(parsing: .unconditional, help: "Opening balance, signed (a card owes: -250.00).") var opening: String?
     @Option(help: "Opening date (default: today).") var date: CivilDate?
 
     func run() async throws {

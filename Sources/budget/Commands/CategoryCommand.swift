@@ -53,16 +53,21 @@ struct CategoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Put a category under a group, or change its place in the order.")
     @OptionGroup var options: LedgerOptions
     @Argument var name: String
-    @Option(help: "The new group; omit for top level.") var parent: String?
+    @Option(help: "The new group (default: keep the current one).") var parent: String?
+    @Flag(help: "Move it out of its group, to the top level.") var topLevel = false
     @Option(help: "The new sort position.") var order: Int?
+
+    func validate() throws {
+      if topLevel && parent != nil { throw ValidationError("give --parent NAME or --top-level, not both") }
+    }
 
     func run() async throws {
       let ledger = try await options.openExisting()
       let resolve = Resolve(state: ledger.state)
       let id = try resolve.category(name)
       let current = ledger.state.categories[id]!
-      let outcome = try await options.execute(
-        .moveCategory(id, parent: try parent.map(resolve.category), sortOrder: order ?? current.sortOrder), on: ledger)
+      let newParent = topLevel ? nil : try parent.map(resolve.category) ?? current.parent
+      let outcome = try await options.execute(.moveCategory(id, parent: newParent, sortOrder: order ?? current.sortOrder), on: ledger)
       try options.report("moved category '\(name)'", outcome)
     }
   }

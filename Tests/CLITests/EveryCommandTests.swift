@@ -1,0 +1,133 @@
+import Foundation
+import LedgerTesting
+import Testing
+
+/// Every command of the CLI at least once, with its effect checked through another command.
+@Suite("budget CLI: every command")
+struct EveryCommandTests {
+  let directory = TemporaryDirectory()
+  let budget: BinaryRunner
+
+  init() throws {
+    budget = try BinaryRunner("budget", environment: ["BUDGET_LEDGER": directory.file("all.ledger"), "BUDGET_TODAY": "2024-03-31", "BUDGET_ACTOR": "ana"])
+  }
+
+  @discardableResult
+  func ok(_ arguments: String...) throws -> String {
+    let output = try budget.run(arguments)
+    #expect(output.status == 0, "budget \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+    return output.stdout
+  }
+
+  func fails(_ arguments: String..., saying text: String) throws {
+    let output = try budget.run(arguments)
+    #expect(output.status == 1, "budget \(arguments.joined(separator: " ")) should fail")
+    #expect(output.stderr.contains(text), "budget \(arguments.joined(separator: " ")): \(output.stderr)")
+  }
+
+  func json(_ arguments: String...) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(try budget.run(arguments + ["--json"]).stdout.utf8))
+  }
+
+  @Test("accounts: open, rename, close, list")
+  func accounts() throws {
+    try ok("init", "--currency", "EUR")
+    try ok("account", "open", "Checking", "--opening", "100", "--date", "2024-01-01")
+    try ok("account", "open", "Card", "--type", "credit-card", "--opening", "-50", "--date", "2024-01-01")
+    try fails("account", "open", "checking", saying: "already exists")
+    try ok("account", "rename", "Card", "Visa")
+    try fails("account", "rename", "Visa", "Visa", saying: "nothing to change")
+    try ok("account", "close", "Visa")
+    let accounts = try json("account", "list") as? [[String: Any]] ?? []
+    #expect(accounts.map { $0["name"] as? String } == ["Checking", "Visa"])
+    #expect(accounts.last?["closed"] as? Bool == true && accounts.last?["balance"] as? String == "-50.00")
+    try fails("tx", "add", "5", "--name", "X", "--category", "Food", "--account", "Visa", saying: "is closed")
+  }
+
+  @Test("categories: add, rename, move, restyle, archive, restore, delete, list")
+  func categories() throws {
+    try ok("init")
+    try ok("category", "add", "Home", "--budget-type", "fixed", "--icon", "house.fill", "--color", "#112233")
+    try ok("category", "add", "Rent", "--parent", "Home")
+    try ok("category", "rename", "Rent", "Housing")
+    try ok("category", "move", "Housing", "--order", "1")
+    try ok("category", "restyle", "Housing", "--icon", "key.fill")
+    try ok("category", "archive", "Sport")
+    try fails("category", "add", "Food", saying: "already exists")
+    try ok("category", "restore", "Sport")
+    try ok("category", "delete", "Shopping")
+    let list = try json("category", "list") as? [[String: Any]] ?? []
+    let names = list.compactMap { $0["name"] as? String }
+    #expect(names.contains("Housing") && !names.contains("Shopping") && names.contains("Sport"))
+    #expect(list.first { $0["name"] as? String == "Housing" }?["parent"] as? String == "Home")
+    #expect(list.first { $0["name"] as? String == "Housing" }?["icon"] as? String == "key.fill")
+  }
+
+  @Test("periods and the zero-based plan: open, list, budget set/move/income/due/rollover/copy")
+  func plan() throws {
+    try ok("init")
+    try ok("account", "open", "Checking", "--date", "2024-01-01")
+    try ok("period", "open", "Q1", "--start", "2024-01-01", "--end", "2024-03-31")
+    try fails("period", "open", "Overlap", "--start", "2024-03-01", saying: "overlaps period 'Q1'")
+    let periods = try json("period", "list") as? [[String: Any]] ?? []
+    #expect(periods.count == 1 && periods[0]["closed"] as? Bool == false)
+    try ok("budget", "income", "Salary", "2000", "--month", "2024-03")
+    try ok("budget", "income", "Bonus", "1200", "--year", "2024")
+    try ok("budget", "set", "Food", "400", "--month", "2024-03")
+    try ok("budget", "move", "100", "--from", "Food", "--to", "Restaurants", "--month", "2024-03")
+    try fails("budget", "move", "500", "--from", "Food", "--to", "Restaurants", "--month", "2024-03", saying: "has only")
+    try ok("budget", "due", "Bills", "2024-03-15")
+    try ok("budget", "rollover", "Food", "--overspent")
+    try ok("budget", "copy", "--from", "2024-03", "--to", "2024-04")
+    let march = try json("budget", "show", "--month", "2024-03") as? [String: Any] ?? [:]
+    #expect(march["plannedIncome"] as? String == "2100.00")  // 2000 + 1200 / 12
+    #expect(march["totalBudgeted"] as? String == "400.00")
+    #expect((march["dueDates"] as? [[String: String]])?.first?["category"] == "Bills")
+    let april = try json("budget", "show", "--month", "2024-04") as? [String: Any] ?? [:]
+    #expect(april["totalBudgeted"] as? String == "400.00")
+  }
+
+  @Test("transactions: add, show, amend with versions, delete, transfer, history, undo, log")
+  func transactions() throws {
+    try ok("init")
+    try ok("account", "open", "Checking", "--opening", "500", "--date", "2024-01-01")
+    try ok("account", "open", "Savings", "--type", "savings", "--date", "2024-01-01")
+    let added = try json("tx", "add", "42.50", "--name", "Market", "--category", "Food", "--tag", "weekly", "--account", "Checking", "--date", "2024-03-10") as? [String: Any]
+    let id = String((added?["id"] as? String ?? "").prefix(8))
+    let shown = try json("tx", "show", id) as? [String: Any]
+    #expect(shown?["version"] as? Int == 1 && shown?["tags"] as? [String] == ["weekly"])
+    try ok("tx", "amend", id, "--amount", "40", "--expect-version", "1")
+    try fails("tx", "amend", id, "--name", "Other", "--expect-version", "1", saying: "was changed by someone else")
+    try ok("transfer", "100", "--from", "Checking", "--to", "Savings", "--date", "2024-03-11")
+    let history = try json("history", "tx", id) as? [[String: Any]] ?? []
+    #expect(history.count == 2)
+    #expect((history.last?["changes"] as? [String])?.contains("amount 42.50 EUR → 40.00 EUR") == true)
+    #expect(history.last?["actor"] as? String == "ana")
+    try ok("tx", "delete", id, "--reason", "duplicate")
+    try fails("tx", "amend", id, "--amount", "1", saying: "was deleted")
+    try fails("undo", saying: "deleting a transaction cannot be undone")
+    let log = try json("log", "-l", "2") as? [[String: Any]] ?? []
+    #expect(log.first?["type"] as? String == "TransactionDeleted")
+  }
+
+  @Test("undo takes back the last command; export writes CSV and JSON; projections rebuild keeps answers")
+  func undoExportRebuild() throws {
+    try ok("init")
+    try ok("account", "open", "Checking", "--opening", "500", "--date", "2024-01-01")
+    try ok("tx", "add", "20", "--name", "Cinema", "--category", "Entertainment", "--account", "Checking", "--date", "2024-03-10")
+    try ok("budget", "set", "Food", "300", "--month", "2024-03")
+    try ok("undo")
+    #expect((try json("budget", "show", "--month", "2024-03") as? [String: Any])?["totalBudgeted"] as? String == "0.00")
+    let csv = try ok("export", "csv")
+    #expect(csv.hasPrefix("date,account,payee,amount") && csv.contains("2024-03-10,Checking,Cinema,-20.00,EUR,Entertainment"))
+    let exported = try JSONSerialization.jsonObject(with: Data(try ok("export", "json").utf8)) as? [[String: Any]]
+    #expect(exported?.first?["name"] as? String == "Cinema")
+    let before = try ok("tx", "list")
+    let rebuilt = try ok("projections", "rebuild")
+    #expect(rebuilt.contains("running-balances") && rebuilt.contains("transaction-index"))
+    #expect(try ok("tx", "list") == before)
+    let status = try json("projections", "status") as? [[String: Any]] ?? []
+    #expect(status.allSatisfy { $0["lag"] as? Int == 0 && $0["generation"] as? Int == 2 })
+    #expect(try ok("log", "-l", "3").contains("BudgetSet"))
+  }
+}
