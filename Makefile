@@ -14,14 +14,23 @@ build: setup
 run: build
 	BUDGET_LEDGER="$(LEDGER)" $(SWIFT) run budget demo
 
-## Build and run the whole test suite (unit, integration, crash safety).
+## Build and run the whole test suite (unit, integration, crash safety), then the web app in
+## headless Chromium and the OpenAPI document against the running server.
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	SWIFT="$(SWIFT)" bash Tests/browser/run.sh
 
 ## Benchmarks against a raw-LMDB C baseline, in one run; results in JSON and text.
 bench: setup
 	bash Tools/bench.sh
+	bash Tools/scale-bench.sh
+
+## Scale benchmark only: 1 M-transaction ledger, rebuilds, queries vs SQLite, CLI vs hledger / ledger
+## (docs/benchmarks.md, "Scale"). SCALE_ARGS=--quick for a 100 k smoke run.
+.PHONY: bench-scale
+bench-scale: setup
+	bash Tools/scale-bench.sh $(SCALE_ARGS)
 
 ## Long-running checks: the kill -9 crash loop with 300 kills instead of 25.
 soak: setup
@@ -33,3 +42,4 @@ format:
 
 clean:
 	rm -rf .build .build-bench
+	rm -rf .build-scale

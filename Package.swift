@@ -18,10 +18,12 @@ let package = Package(
     .library(name: "LMDB", targets: ["LMDB"]),
     .library(name: "LedgerDomain", targets: ["LedgerDomain"]),
     .library(name: "Ledger", targets: ["Ledger"]),
+    .library(name: "BudgetServer", targets: ["BudgetServer"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
   ],
   targets: [
     // MARK: Domain
@@ -102,11 +104,22 @@ let package = Package(
     ),
 
     // MARK: Front ends
+    .target(
+      name: "BudgetServer",
+      dependencies: [
+        "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
+        "TransactionIndex", "EntityHistory",
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ],
+      // The web app's sources; Tools/embed-web.sh embeds them into Web/Generated.
+      exclude: ["Web/static"],
+      swiftSettings: swiftSettings
+    ),
     .executableTarget(
       name: "budget",
       dependencies: [
         "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
-        "TransactionIndex", "EntityHistory", "Interchange",
+        "TransactionIndex", "EntityHistory", "Interchange", "BudgetServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -123,6 +136,16 @@ let package = Package(
       name: "eventlog-torture",
       dependencies: ["EventLog"],
       path: "Tools/EventLogTorture",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "ledger-scale-bench",
+      dependencies: [
+        "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals",
+        "BudgetVsActual", "TransactionIndex",
+      ],
+      path: "Tools/ScaleBench",
+      exclude: ["baseline"],
       swiftSettings: swiftSettings
     ),
 
@@ -152,6 +175,11 @@ let package = Package(
       name: "CLITests",
       // The CLI is a dependency so that `swift build --build-tests` builds the binary under test.
       dependencies: ["LedgerTesting", "budget"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "BudgetServerTests",
+      dependencies: ["BudgetServer", "Ledger", "LedgerDomain"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -10,7 +10,24 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 # The CLI tests check our journal export against the real hledger.
 command -v hledger >/dev/null 2>&1 || need+=(hledger)
 
+# The browser tests of the web app (Tests/browser) drive headless Chromium through selenium.
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
+python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
+
+# selenium and schemathesis (API schema checks) come from PyPI.
+install_python_packages() {
+  local missing=()
+  python3 -c "import selenium" 2>/dev/null || missing+=("selenium>=4.10,<5")
+  python3 -c "import schemathesis" 2>/dev/null || missing+=("schemathesis>=4.0,<5")
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "setup: installing ${missing[*]} (pip)" >&2
+  python3 -m pip install --quiet "${missing[@]}" 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages "${missing[@]}"
+}
+
 if [ ${#need[@]} -eq 0 ]; then
+  install_python_packages
   exit 0
 fi
 
@@ -24,3 +41,4 @@ if ! $SUDO apt-get install -y --no-install-recommends "${need[@]}" >/dev/null 2>
   $SUDO apt-get install -y --no-install-recommends "${need[@]}"
 fi
 pkg-config --exists lmdb || { echo "setup: liblmdb-dev installed but pkg-config cannot find lmdb" >&2; exit 1; }
+install_python_packages

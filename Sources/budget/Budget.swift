@@ -24,7 +24,7 @@ struct Budget: AsyncParsableCommand {
       InitCommand.self, DemoCommand.self, AccountCommand.self, CategoryCommand.self, PeriodCommand.self,
       BudgetCommand.self, TransactionCommand.self, TransferCommand.self, ReportCommand.self, HistoryCommand.self,
       LogCommand.self, VerifyCommand.self, ProjectionsCommand.self, ImportCommand.self, ExportCommand.self,
-      BackupCommand.self, RestoreCommand.self, UndoCommand.self,
+      BackupCommand.self, RestoreCommand.self, UndoCommand.self, ServeCommand.self,
     ]
   )
 

@@ -1,0 +1,15 @@
+import CategoryTotals
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// Income, expenses and net per month.
+struct CashflowDTO: Codable, Sendable {
+  struct Row: Codable, Sendable {
+    var month, income, expenses, net: String
+  }
+  var year: Int
+  var position: UInt64
+  var months: [Row]
+}

@@ -1,0 +1,12 @@
+import EntityHistory
+import EventLog
+import LedgerDomain
+import RunningBalances
+import TransactionIndex
+
+/// An entity's audit trail.
+struct HistoryDTO: Codable, Sendable {
+  var stream: String
+  var position: UInt64
+  var entries: [HistoryEntryDTO]
+}

@@ -1,0 +1,5 @@
+/// `POST /accounts/{ref}/close`, `POST /periods/{ref}/close`.
+struct CloseBody: Decodable, Sendable {
+  var date: String?
+  var end: String?
+}

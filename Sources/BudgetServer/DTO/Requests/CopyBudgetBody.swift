@@ -1,0 +1,4 @@
+/// `POST /budget/{month}/copy`.
+struct CopyBudgetBody: Decodable, Sendable {
+  var from: String
+}

@@ -1,0 +1,4 @@
+/// `PUT /categories/{ref}/due-date`.
+struct DueDateBody: Decodable, Sendable {
+  var date: String
+}

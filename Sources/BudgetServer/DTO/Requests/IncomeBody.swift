@@ -1,0 +1,4 @@
+/// `PUT /budget/{month}/income/{source}` and `PUT /budget/years/{year}/income/{source}`.
+struct IncomeBody: Decodable, Sendable {
+  var amount: String
+}

@@ -1,0 +1,6 @@
+/// `POST /budget/{month}/moves`.
+struct MoveBudgetBody: Decodable, Sendable {
+  var amount: String
+  var from: String
+  var to: String
+}

@@ -1,0 +1,6 @@
+/// `POST /periods`.
+struct OpenPeriodBody: Decodable, Sendable {
+  var name: String
+  var start: String
+  var end: String?
+}

@@ -1,0 +1,4 @@
+/// `PATCH /accounts/{ref}`.
+struct RenameBody: Decodable, Sendable {
+  var name: String
+}

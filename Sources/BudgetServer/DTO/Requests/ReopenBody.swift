@@ -1,0 +1,4 @@
+/// `POST /periods/{ref}/reopen`.
+struct ReopenBody: Decodable, Sendable {
+  var reason: String
+}

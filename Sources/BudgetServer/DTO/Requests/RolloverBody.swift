@@ -1,0 +1,5 @@
+/// `PUT /categories/{ref}/rollover`.
+struct RolloverBody: Decodable, Sendable {
+  var unspent: Bool?
+  var overspent: Bool?
+}

@@ -1,0 +1,14 @@
+import EntityHistory
+import EventLog
+import LedgerDomain
+import RunningBalances
+import TransactionIndex
+
+/// A page of transaction rows.
+struct TransactionPageDTO: Codable, Sendable {
+  var position: UInt64
+  var recordedAt: String?
+  var rows: [TransactionRowDTO]
+  /// Pass as `offset` for the next, older page; `nil` on the last page.
+  var nextOffset: Int?
+}

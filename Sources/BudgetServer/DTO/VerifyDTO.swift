@@ -1,0 +1,13 @@
+import CategoryTotals
+import Ledger
+import LedgerDomain
+import ProjectionEngine
+import RunningBalances
+
+/// `verify`: the hash chain, period seals and projections.
+struct VerifyDTO: Codable, Sendable {
+  var ok: Bool
+  var events: UInt64
+  var head: String
+  var problems: [String]
+}

@@ -1,0 +1,88 @@
+import RunningBalances
+import Hummingbird
+import Ledger
+import LedgerDomain
+
+/// `/ledger` and `/accounts`: `budget init` and `budget account open|rename|close|list`.
+struct AccountRoutes {
+  let api: LedgerAPI
+
+  func register(on group: APIGroup) {
+    group.get("ledger") { request, _ in try ledgerInfo(request) }
+    group.post("ledger") { request, _ in try await createLedger(request) }
+    group.get("accounts") { request, _ in try list(request) }
+    group.post("accounts") { request, _ in try await open(request) }
+    group.get("accounts/:ref") { request, context in try show(request, context) }
+    group.patch("accounts/:ref") { request, context in try await rename(request, context) }
+    group.post("accounts/:ref/close") { request, context in try await close(request, context) }
+  }
+
+  func ledgerInfo(_ request: Request) throws -> Response {
+    let state = api.ledger.state
+    let settings = state.settings
+    let info = LedgerDTO(
+      created: settings != nil, name: settings?.name, currency: settings?.baseCurrency.code, position: api.ledger.position,
+      today: api.today.description, firstDayOfWeek: settings?.firstDayOfWeek, fiscalYearStartMonth: settings?.fiscalYearStartMonth)
+    return try api.answer(info, position: info.position)
+  }
+
+  func createLedger(_ request: Request) async throws -> Response {
+    let body = try await api.body(CreateLedgerBody.self, request)
+    let currency: Currency
+    do { currency = try Currency(code: body.currency ?? "EUR") } catch {
+      throw APIError.badRequest("currency: \(error)", field: "currency")
+    }
+    let created = LedgerCreated(
+      name: body.name ?? "Household", baseCurrency: currency, firstDayOfWeek: body.firstDayOfWeek ?? 1,
+      fiscalYearStartMonth: body.fiscalYearStartMonth ?? 1)
+    return try await api.write(.createLedger(created), request, status: .created)
+  }
+
+  func list(_ request: Request) throws -> Response {
+    try api.requireLedger()
+    let time = try QueryParameters(request).time()
+    let date = time.asOf ?? api.today
+    let (state, position) = try api.snapshots.state(at: time.point)
+    let balances = try api.ledger.balances(on: date, at: .position(position))
+    let byID = Dictionary(balances.value.map { ($0.account, $0.balance) }, uniquingKeysWith: { first, _ in first })
+    let items = state.accounts.sorted { $0.value.name < $1.value.name }.map { AccountDTO(id: $0.key, record: $0.value, balance: byID[$0.key]) }
+    return try api.answer(ListDTO(position: balances.position, items: items), position: balances.position)
+  }
+
+  func show(_ request: Request, _ context: Context) throws -> Response {
+    try api.requireLedger()
+    let time = try QueryParameters(request).time()
+    let (state, position) = try api.snapshots.state(at: time.point)
+    let (id, record) = try Resolver(state: state).account(try api.parameter(context, "ref"))
+    let balances = try api.ledger.balances(on: time.asOf ?? api.today, at: .position(position))
+    let dto = AccountDTO(id: id, record: record, balance: balances.value.first { $0.account == id }?.balance)
+    return try api.answer(dto, position: position, etag: EntityTag.format(record.version))
+  }
+
+  func open(_ request: Request) async throws -> Response {
+    let body = try await api.body(OpenAccountBody.self, request)
+    let type = try api.choice(body.type, AccountType.self, field: "type") ?? .checking
+    let currency: Currency
+    do { currency = try body.currency.map { try Currency(code: $0) } ?? api.baseCurrency() } catch let error as APIError {
+      throw error
+    } catch {
+      throw APIError.badRequest("currency: \(error)", field: "currency")
+    }
+    let opening = try body.opening.map { try api.money($0, currency, field: "opening") }
+    let command = OpenAccount(
+      name: body.name, type: type, currency: currency, openingBalance: opening, date: try api.date(body.date) ?? api.today)
+    return try await api.write(.openAccount(command), request, status: .created)
+  }
+
+  func rename(_ request: Request, _ context: Context) async throws -> Response {
+    let body = try await api.body(RenameBody.self, request)
+    let (id, _) = try Resolver(state: try api.state()).account(try api.parameter(context, "ref"))
+    return try await api.write(.renameAccount(id, name: body.name), request)
+  }
+
+  func close(_ request: Request, _ context: Context) async throws -> Response {
+    let body = try await api.body(CloseBody.self, request)
+    let (id, _) = try Resolver(state: try api.state()).account(try api.parameter(context, "ref"))
+    return try await api.write(.closeAccount(id, date: try api.date(body.date) ?? api.today), request)
+  }
+}

@@ -1,0 +1,84 @@
+import ProjectionEngine
+import EntityHistory
+import EventLog
+import Hummingbird
+import Ledger
+import LedgerDomain
+
+/// `/history`, `/events`, `/verify`, `/projections` and `/undo`: `budget history|log|verify|
+/// projections status|undo`.
+struct AuditRoutes {
+  let api: LedgerAPI
+
+  func register(on group: APIGroup) {
+    group.get("history/:kind/:ref") { request, context in try history(request, context) }
+    group.get("events") { request, _ in
+      let query = QueryParameters(request)
+      let after = try query.uint("after") ?? 0
+      let limit = try query.int("limit", default: 100, range: 1...1000)
+      let head = try api.ledger.log.head().position
+      let events = after >= UInt64.max - 1 ? [] : try api.ledger.log.read(from: after + 1, limit: limit).map(EventDTO.init)
+      let last = events.last?.position ?? after
+      return try api.answer(EventPageDTO(head: head, events: events, nextAfter: last < head ? last : nil), position: head)
+    }
+    group.get("verify") { _, _ in try verify() }
+    group.get("projections") { _, _ in
+      let status = try api.ledger.projections.status().map(ProjectionStatusDTO.init)
+      return try api.answer(ListDTO(position: api.ledger.position, items: status), position: api.ledger.position)
+    }
+    group.post("undo") { request, _ in
+      try api.requireLedger()
+      let outcomes = try await api.ledger.undoLast(metadata: api.metadata(request))
+      return try api.respond(to: outcomes, status: .ok)
+    }
+  }
+
+  /// The stream a history request names: `transaction/ID`, `category/NAME`, `account/NAME`,
+  /// `period/NAME` or `month/YYYY-MM`.
+  func history(_ request: Request, _ context: Context) throws -> Response {
+    let kind = try api.parameter(context, "kind")
+    let resolver = Resolver(state: kind.hasPrefix("t") ? try api.fullState() : try api.state())
+    let reference = try api.parameter(context, "ref")
+    let stream: String
+    switch kind {
+    case "transaction", "transactions", "tx": stream = try resolver.transaction(reference).id.stream
+    case "category", "categories": stream = try resolver.category(reference).stream
+    case "account", "accounts": stream = try resolver.account(reference).id.stream
+    case "period", "periods": stream = try resolver.period(reference).stream
+    case "month", "budget": stream = budgetStream(try QueryParameters.month(reference, field: "ref"))
+    default:
+      throw APIError.notFound("unknown kind '\(kind)': use transaction, category, account, period or month")
+    }
+    let answer = try api.ledger.history(of: stream, at: try QueryParameters(request).time().point)
+    let version = answer.value.last?.streamVersion ?? 0
+    return try api.answer(
+      HistoryDTO(stream: stream, position: answer.position, entries: answer.value.map(HistoryEntryDTO.init)), position: answer.position,
+      etag: EntityTag.format(version))
+  }
+
+  /// The hash chain, every period seal, and every projection against a fresh fold.
+  func verify() throws -> Response {
+    let log = api.ledger.log
+    let head = try log.head()
+    let chain = try log.verify()
+    var problems: [String] = []
+    if let failure = chain.firstFailure { problems.append("chain broken at \(failure)") }
+    var previous = ChainHash.genesis
+    let periods = api.ledger.state.periods
+    try log.scan { view in
+      guard view.position <= chain.verifiedCount else { return .stop }
+      if view.type == PeriodClosed.typeName,
+        case .periodClosed(let closed)? = try? LedgerEvent.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload),
+        closed.seal != previous.hex
+      {
+        let name = periods[closed.period]?.name ?? closed.period.description
+        problems.append("period '\(name)' seal at position \(view.position) no longer matches the chain: events before it were changed")
+      }
+      previous = view.hash
+      return .continue
+    }
+    problems += try api.ledger.projections.verifyDeep().map(\.description)
+    let dto = VerifyDTO(ok: problems.isEmpty, events: chain.verifiedCount, head: head.hash.hex, problems: problems)
+    return try api.answer(dto, position: head.position)
+  }
+}

@@ -1,0 +1,90 @@
+import EventLog
+import Hummingbird
+import Ledger
+import LedgerDomain
+
+/// `/budget/{month}`: seed 001 Sheet 1 and `budget budget show|set|move|income|copy`.
+struct BudgetRoutes {
+  let api: LedgerAPI
+
+  func register(on group: APIGroup) {
+    group.get("budget/:month") { request, context in try sheet(request, context) }
+    group.put("budget/:month/categories/:ref") { request, context in
+      let body = try await api.body(SetBudgetBody.self, request)
+      let month = try month(context)
+      let id = try Resolver(state: try api.state()).category(try api.parameter(context, "ref"))
+      let amount = try api.money(body.amount, try api.baseCurrency())
+      return try await api.write(.setBudget(BudgetSet(month: month, category: id, amount: amount, span: body.quarter == true ? .quarter : .month)), request)
+    }
+    group.post("budget/:month/moves") { request, context in
+      let body = try await api.body(MoveBudgetBody.self, request)
+      let month = try month(context)
+      let command = try moveCommand(body, month: month)
+      return try await api.write(.moveBudget(command), request)
+    }
+    group.put("budget/:month/income/:source") { request, context in
+      let body = try await api.body(IncomeBody.self, request)
+      let month = try month(context)
+      let planned = IncomePlanned(
+        month: month, year: month.year, source: try api.parameter(context, "source"),
+        amount: try api.money(body.amount, try api.baseCurrency()))
+      return try await api.write(.planIncome(planned), request)
+    }
+    group.put("budget/years/:year/income/:source") { request, context in
+      let body = try await api.body(IncomeBody.self, request)
+      let text = try api.parameter(context, "year")
+      guard let year = Int(text), (1...9999).contains(year) else { throw APIError.badRequest("year must be like 2024 (got '\(text)')", field: "year") }
+      let planned = IncomePlanned(
+        month: nil, year: year, source: try api.parameter(context, "source"), amount: try api.money(body.amount, try api.baseCurrency()))
+      return try await api.write(.planIncome(planned), request)
+    }
+    group.post("budget/:month/copy") { request, context in try await copy(request, context) }
+  }
+
+  private func month(_ context: Context) throws -> YearMonth {
+    try QueryParameters.month(try api.parameter(context, "month"), field: "month")
+  }
+
+  func sheet(_ request: Request, _ context: Context) throws -> Response {
+    try api.requireLedger()
+    let month = try month(context)
+    let time = try QueryParameters(request).time()
+    let answer = try api.ledger.budgetSheet(month, at: time.point)
+    let version = try api.ledger.log.version(of: StreamName(budgetStream(month))) ?? 0
+    let sheet = BudgetSheetDTO(answer, categories: try api.state().categories)
+    return try api.answer(sheet, position: answer.position, etag: EntityTag.format(version))
+  }
+
+  private func moveCommand(_ body: MoveBudgetBody, month: YearMonth) throws -> BudgetMoved {
+    let state = try api.state()
+    let resolver = Resolver(state: state)
+    return BudgetMoved(
+      month: month, from: try resolver.category(body.from, .body("from")), to: try resolver.category(body.to, .body("to")),
+      amount: try api.money(body.amount, state.baseCurrency, positive: true))
+  }
+
+  /// Copies every budget of `from` into this month, in one write transaction.
+  func copy(_ request: Request, _ context: Context) async throws -> Response {
+    let body = try await api.body(CopyBudgetBody.self, request)
+    let commands = try copyCommands(from: try QueryParameters.month(body.from, field: "from"), to: try month(context))
+    let results = try await api.ledger.execute(batch: commands, metadata: api.metadata(request))
+    var outcomes: [CommandOutcome] = []
+    for result in results { outcomes.append(try result.get()) }
+    return try api.respond(to: outcomes, status: .ok)
+  }
+
+  /// One `setBudget` per active category budgeted in `source` whose budget in `target` differs.
+  private func copyCommands(from source: YearMonth, to target: YearMonth) throws -> [BatchCommand] {
+    let state = try api.state()
+    let budgets = state.budgets[source] ?? [:]
+    guard !budgets.isEmpty else { throw APIError.rule("\(source.title) has no budgets to copy", field: "from") }
+    var commands: [BatchCommand] = []
+    for (category, budget) in budgets.sorted(by: { $0.key < $1.key }) where state.categories[category]?.isActive == true {
+      let current = state.budgets[target]?[category]
+      guard current?.amount != budget.amount || current?.span != budget.span else { continue }
+      commands.append(BatchCommand(.setBudget(BudgetSet(month: target, category: category, amount: budget.amount, span: budget.span))))
+    }
+    guard !commands.isEmpty else { throw APIError.rule("\(target.title) already has the budgets of \(source.title)", field: "from") }
+    return commands
+  }
+}

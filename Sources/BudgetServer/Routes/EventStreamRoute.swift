@@ -1,0 +1,74 @@
+import EventLog
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Ledger
+import NIOCore
+import ServiceLifecycle
+
+/// `GET /events/stream`: Server-Sent Events, live from `log.subscribe(after:)`.
+///
+/// Starts after `?after=P`, else after the `Last-Event-ID` an EventSource resends when it
+/// reconnects, else at the head (only new events). Each event is `id: <position>` and
+/// `data: <EventDTO JSON>`; a comment line every heartbeat keeps proxies open and notices a
+/// client that went away.
+struct EventStreamRoute {
+  let api: LedgerAPI
+
+  func register(on group: APIGroup) {
+    group.get("events/stream") { request, _ in try stream(request) }
+  }
+
+  func stream(_ request: Request) throws -> Response {
+    let resume = request.headers[.lastEventID].flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+    let after = try QueryParameters(request).uint("after") ?? resume ?? api.ledger.log.head().position
+    let log = api.ledger.log
+    let heartbeat = api.configuration.heartbeat
+    let body = ResponseBody { writer in
+      let (frames, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingOldest(256))
+      // On SIGINT / SIGTERM the server waits for open requests: end the stream so it can stop.
+      try await withGracefulShutdownHandler {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          group.addTask {
+            defer { continuation.finish() }
+            for try await event in log.subscribe(after: after, pollInterval: .seconds(1)) {
+              var frame = Self.frame(event)
+              // A full buffer means a slow client: wait rather than drop or grow.
+              while case .dropped(let back) = continuation.yield(frame) {
+                frame = back
+                try await Task.sleep(for: .milliseconds(20))
+              }
+            }
+          }
+          group.addTask {
+            while true {
+              try await Task.sleep(for: heartbeat)
+              continuation.yield(ByteBuffer(string: ": keep-alive\n\n"))
+            }
+          }
+          do {
+            try await writer.write(ByteBuffer(string: ": connected after \(after)\nretry: 2000\n\n"))
+            for await frame in frames { try await writer.write(frame) }
+          } catch {
+            group.cancelAll()
+            throw error
+          }
+          group.cancelAll()
+        }
+      } onGracefulShutdown: {
+        continuation.finish()
+      }
+      try await writer.finish(nil)
+    }
+    let headers: HTTPFields = [
+      .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
+      HTTPField.Name("X-Accel-Buffering")!: "no",
+    ]
+    return Response(status: .ok, headers: headers, body: body)
+  }
+
+  static func frame(_ event: RecordedEvent) -> ByteBuffer {
+    let data = (try? JSONCoding.encoder.encode(EventDTO(event))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    return ByteBuffer(string: "id: \(event.position)\ndata: \(data)\n\n")
+  }
+}

@@ -1,0 +1,65 @@
+import CategoryTotals
+import Hummingbird
+import Ledger
+import LedgerDomain
+
+/// `/reports/*`: `budget report budget-vs-actual|categories|balances|cashflow`, each on both
+/// time axes (`asOf`, `asKnownAt`).
+struct ReportRoutes {
+  let api: LedgerAPI
+
+  func register(on group: APIGroup) {
+    group.get("reports/budget-vs-actual") { request, _ in
+      try api.requireLedger()
+      let query = QueryParameters(request)
+      let time = try query.time()
+      let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
+      let answer = try api.ledger.budgetSheet(month, at: time.point)
+      return try api.answer(BudgetSheetDTO(answer, categories: try api.state().categories), position: answer.position)
+    }
+    group.get("reports/balances") { request, _ in
+      try api.requireLedger()
+      let time = try QueryParameters(request).time()
+      let date = time.asOf ?? api.today
+      let answer = try api.ledger.balances(on: date, at: time.point)
+      return try api.answer(BalancesDTO(date: date, answer: answer), position: answer.position)
+    }
+    group.get("reports/categories") { request, _ in try categories(request) }
+    group.get("reports/cashflow") { request, _ in
+      try api.requireLedger()
+      let query = QueryParameters(request)
+      let time = try query.time()
+      let year = try query.int("year", default: (time.asOf ?? api.today).year, range: 1...9999)
+      let answer = try api.ledger.cashflow(from: try YearMonth(year: year, month: 1), through: try YearMonth(year: year, month: 12), at: time.point)
+      let rows = answer.value.map {
+        CashflowDTO.Row(month: $0.month.description, income: $0.income.formatted(), expenses: $0.expenses.formatted(), net: $0.net.formatted())
+      }
+      return try api.answer(CashflowDTO(year: year, position: answer.position, months: rows), position: answer.position)
+    }
+  }
+
+  func categories(_ request: Request) throws -> Response {
+    try api.requireLedger()
+    let query = QueryParameters(request)
+    let time = try query.time()
+    let scope: TotalsScope
+    let label: String
+    if let period = query.string("period") {
+      scope = .period(try Resolver(state: try api.state()).period(period, .body("period")))
+      label = "period \(period)"
+    } else if query.string("year") != nil {
+      let year = try query.int("year", default: 0, range: 1...9999)
+      scope = .year(year)
+      label = String(year)
+    } else {
+      let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
+      scope = .month(month)
+      label = month.description
+    }
+    let top = try query.string("top").map { _ in try query.int("top", default: 10, range: 1...1000) }
+    let answer = try api.ledger.categoryTotals(scope, rolledUp: try query.bool("rolledUp"), at: time.point)
+    var rows = answer.value.rows.filter { !$0.spent.isZero || !$0.received.isZero }.sorted { $0.spent.units > $1.spent.units }
+    if let top { rows = Array(rows.prefix(top)) }
+    return try api.answer(CategoryTotalsDTO(scope: label, rows: rows, position: answer.position), position: answer.position)
+  }
+}

@@ -1,0 +1,101 @@
+import Hummingbird
+import Ledger
+import LedgerDomain
+
+/// `/transactions` and `/transfers`: `budget tx add|amend|delete|show|list|search` and
+/// `budget transfer`. `GET /transactions/{id}` returns the version as `ETag`; amend and
+/// delete honour `If-Match` (412 with the current version when it is stale).
+struct TransactionRoutes {
+  let api: LedgerAPI
+
+  func register(on group: APIGroup) {
+    group.get("transactions") { request, _ in try TransactionListing(api: api).list(request, search: nil) }
+    group.get("transactions/search") { request, _ in
+      guard let text = QueryParameters(request).string("q") else { throw APIError.badRequest("q is required: the words to find", field: "q") }
+      return try TransactionListing(api: api).list(request, search: text)
+    }
+    group.post("transactions") { request, _ in try await add(request) }
+    group.get("transactions/:id") { request, context in try show(request, context) }
+    group.patch("transactions/:id") { request, context in try await amend(request, context) }
+    group.delete("transactions/:id") { request, context in
+      let (id, _) = try Resolver(state: try api.fullState()).transaction(try api.parameter(context, "id"))
+      let reason = QueryParameters(request).string("reason") ?? "deleted by user"
+      return try await api.write(.deleteTransaction(id, reason: reason, expectedVersion: try EntityTag.expectedVersion(request)), request)
+    }
+    group.post("transfers") { request, _ in try await transfer(request) }
+  }
+
+  func show(_ request: Request, _ context: Context) throws -> Response {
+    try api.requireLedger()
+    let (state, position) = try api.snapshots.state(at: try QueryParameters(request).time().point)
+    let (_, record) = try Resolver(state: state).transaction(try api.parameter(context, "id"))
+    return try api.answer(TransactionDTO(record, state: state), position: position, etag: EntityTag.format(record.version))
+  }
+
+  // Writes decode the body first, then resolve names in synchronous helpers, so no copy of the
+  // ledger state is held across an await (see `LedgerAPI.state()`).
+
+  func add(_ request: Request) async throws -> Response {
+    let body = try await api.body(AddTransactionBody.self, request)
+    return try await api.write(.addTransaction(try addCommand(body)), request, status: .created)
+  }
+
+  func amend(_ request: Request, _ context: Context) async throws -> Response {
+    let expected = try EntityTag.expectedVersion(request)
+    let body = try await api.body(AmendTransactionBody.self, request)
+    let amendment = try amendCommand(body, reference: try api.parameter(context, "id"))
+    return try await api.write(.amendTransaction(amendment, expectedVersion: expected), request)
+  }
+
+  func transfer(_ request: Request) async throws -> Response {
+    let body = try await api.body(TransferBody.self, request)
+    return try await api.write(.makeTransfer(try transferCommand(body)), request, status: .created)
+  }
+
+  private func addCommand(_ body: AddTransactionBody) throws -> TransactionAdded {
+    let resolver = Resolver(state: try api.state())
+    let account = try resolver.accountOrOnly(body.account)
+    let currency = account.record.currency
+    let amount = try api.money(body.amount, currency, positive: true)
+    let splits = try (body.splits ?? []).enumerated().map { index, part in
+      Split(
+        category: try resolver.category(part.category, .body("splits[\(index)].category")),
+        amount: try api.money(part.amount, currency, field: "splits[\(index)].amount", positive: true), memo: part.memo)
+    }
+    if body.category == nil, splits.isEmpty {
+      throw APIError.rule("category: choose a category, or give at least two splits", field: "category")
+    }
+    return TransactionAdded(
+      transaction: .random(), account: account.id, date: try api.date(body.date) ?? api.today, amount: amount,
+      type: try api.choice(body.type, TransactionType.self, field: "type") ?? .expense,
+      category: try body.category.map { try resolver.category($0, .body("category")) }, splits: splits, name: body.name,
+      description: body.description, notes: body.notes, period: try body.period.map { try resolver.period($0, .body("period")) },
+      tags: body.tags ?? [])
+  }
+
+  private func amendCommand(_ body: AmendTransactionBody, reference: String) throws -> TransactionAmended {
+    let resolver = Resolver(state: try api.fullState())
+    let (id, record) = try resolver.transaction(reference)
+    var amendment = TransactionAmended(transaction: id)
+    let currency = record.added.amount.currency
+    amendment.amount = try body.amount.map { try api.money($0, currency, positive: true) }
+    amendment.name = body.name
+    amendment.category = try body.category.map { try resolver.category($0, .body("category")) }
+    amendment.account = try body.account.map { try resolver.account($0, .body("account")).id }
+    amendment.type = try api.choice(body.type, TransactionType.self, field: "type")
+    amendment.date = try api.date(body.date)
+    amendment.description = body.description.map { Change($0.isEmpty ? nil : $0) }
+    amendment.notes = body.notes.map { Change($0.isEmpty ? nil : $0) }
+    amendment.tags = body.tags
+    return amendment
+  }
+
+  private func transferCommand(_ body: TransferBody) throws -> TransferMade {
+    let resolver = Resolver(state: try api.state())
+    let from = try resolver.account(body.from, .body("from"))
+    let to = try resolver.account(body.to, .body("to"))
+    return TransferMade(
+      transfer: .random(), from: from.id, to: to.id, amount: try api.money(body.amount, from.record.currency, positive: true),
+      date: try api.date(body.date) ?? api.today, note: body.note)
+  }
+}

@@ -1,0 +1,33 @@
+import HTTPTypes
+import Foundation
+import Hummingbird
+
+extension HTTPField.Name {
+  /// `Idempotency-Key`: makes a POST safe to retry.
+  static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+  /// `Idempotent-Replayed: true` on a response that repeats an earlier one.
+  static let idempotentReplayed = HTTPField.Name("Idempotent-Replayed")!
+  /// `Last-Event-ID`: where an EventSource resumes.
+  static let lastEventID = HTTPField.Name("Last-Event-ID")!
+  /// `X-Ledger-Position`: the log position an answer reflects.
+  static let ledgerPosition = HTTPField.Name("X-Ledger-Position")!
+}
+
+/// ETag and If-Match as stream versions.
+enum EntityTag {
+  /// `"3"` for version 3.
+  static func format(_ version: UInt64) -> String { "\"\(version)\"" }
+
+  /// The version in an `If-Match` header (`"3"`, `W/"3"` or `3`); `nil` without one or for `*`.
+  static func expectedVersion(_ request: Request) throws -> UInt64? {
+    guard var text = request.headers[.ifMatch]?.trimmingCharacters(in: .whitespaces), !text.isEmpty, text != "*" else {
+      return nil
+    }
+    if text.hasPrefix("W/") { text.removeFirst(2) }
+    text = text.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    guard let version = UInt64(text) else {
+      throw APIError.badRequest("If-Match must be an ETag this API returned, such as \"3\" (got \(text))", field: "If-Match")
+    }
+    return version
+  }
+}

@@ -1,0 +1,159 @@
+import HTTPTypes
+import EventLog
+import Foundation
+import Hummingbird
+import Ledger
+import LedgerDomain
+
+/// What every route handler shares: the open ledger, the server's settings, and the one way
+/// writes are executed (actor metadata, idempotency keys, responses built from the log).
+struct LedgerAPI: Sendable {
+  let ledger: Ledger
+  let configuration: BudgetServer.Configuration
+  let snapshots: StateSnapshots
+
+  init(ledger: Ledger, configuration: BudgetServer.Configuration) {
+    self.ledger = ledger
+    self.configuration = configuration
+    snapshots = StateSnapshots(ledger: ledger)
+  }
+
+  /// Today as the ledger sees it (the configuration's clock).
+  var today: CivilDate { configuration.today() }
+
+  /// What names resolve against — settings, accounts, categories, periods and budgets, but not
+  /// the transactions — or a 409 when the ledger has not been set up yet.
+  ///
+  /// `Ledger.state` is a value: while any copy of it is alive, the writer's next commit must
+  /// copy the whole state (a million transactions) instead of updating it in place. So the
+  /// full copy here lives for one statement, and what is kept leaves the transactions out.
+  /// Handlers also decode their body before resolving, and never hold state across an `await`.
+  func state() throws -> LedgerState {
+    var names = LedgerState()
+    do {
+      let full = ledger.state
+      names.settings = full.settings
+      names.accounts = full.accounts
+      names.categories = full.categories
+      names.periods = full.periods
+      names.budgets = full.budgets
+    }
+    guard names.settings != nil else { throw Self.notCreated }
+    return names
+  }
+
+  /// The whole committed state, transactions included; keep it for as short as ``state()``.
+  func fullState() throws -> LedgerState {
+    let state = ledger.state
+    guard state.settings != nil else { throw Self.notCreated }
+    return state
+  }
+
+  static let notCreated = APIError(
+    .conflict, code: "ledger_not_created", "this ledger has not been set up yet; create it first (POST /api/v1/ledger)")
+
+  /// Throws the 409 of ``state()`` when the ledger is not set up, keeping no copy of the state.
+  func requireLedger() throws {
+    guard ledger.state.settings != nil else { throw Self.notCreated }
+  }
+
+  /// The ledger's base currency.
+  func baseCurrency() throws -> Currency {
+    guard let settings = ledger.state.settings else { throw Self.notCreated }
+    return settings.baseCurrency
+  }
+
+  /// The request body as `T` (size-limited, 400 on bad JSON).
+  func body<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T {
+    try await JSONCoding.decode(type, from: request, limit: configuration.maxBodyBytes)
+  }
+
+  /// Who is acting: the `X-Budget-Actor` header, else the configured actor.
+  func metadata(_ request: Request) -> EventMetadata {
+    let header = HTTPField.Name("X-Budget-Actor").flatMap { request.headers[$0] }
+    let actor = header.map { String($0.prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.actor
+    return EventMetadata(actor: actor)
+  }
+
+  /// Runs `command` through the ledger's single writer and answers with a ``WriteResultDTO``
+  /// and the entity's version as `ETag`. A POST with `Idempotency-Key` is executed at most
+  /// once: a retry gets the same status and body, marked `Idempotent-Replayed: true`.
+  func write(_ command: LedgerCommand, _ request: Request, status: HTTPResponse.Status = .ok) async throws -> Response {
+    let key = try idempotencyKey(request)
+    let outcome = try await ledger.execute(command, metadata: metadata(request), idempotencyKey: key)
+    return try respond(to: [outcome], status: status)
+  }
+
+  /// Runs several commands in order (e.g. a PATCH that renames and restyles); the first
+  /// refusal is the answer, and the commands before it stay recorded.
+  func writeAll(_ commands: [LedgerCommand], _ request: Request, status: HTTPResponse.Status = .ok) async throws -> Response {
+    guard !commands.isEmpty else { throw APIError.badRequest("nothing to change: give at least one new value") }
+    var outcomes: [CommandOutcome] = []
+    for command in commands {
+      outcomes.append(try await ledger.execute(command, metadata: metadata(request)))
+    }
+    return try respond(to: outcomes, status: status)
+  }
+
+  /// The response for recorded outcomes, read back from the log so retries match exactly.
+  func respond(to outcomes: [CommandOutcome], status: HTTPResponse.Status) throws -> Response {
+    guard let first = outcomes.first, let last = outcomes.last else { throw APIError.badRequest("nothing was recorded") }
+    let lower = first.positions.lowerBound
+    let upper = last.positions.upperBound
+    let recorded = try ledger.log.read(from: lower, limit: Int(upper - lower + 1))
+    let result = WriteResultDTO(events: recorded)
+    var headers: HTTPFields = [.eTag: EntityTag.format(result.version), .ledgerPosition: String(upper)]
+    if outcomes.contains(where: \.wasDuplicate) { headers[.idempotentReplayed] = "true" }
+    if status == .created, let id = result.id, let collection = Self.collection(of: result.stream) {
+      headers[.location] = "/api/v1/\(collection)/\(id)"
+    }
+    return try JSONCoding.response(result, status: status, headers: headers)
+  }
+
+  private static func collection(of stream: String) -> String? {
+    let map = ["account-": "accounts", "category-": "categories", "period-": "periods", "transaction-": "transactions", "transfer-": "transfers"]
+    return map.first(where: { stream.hasPrefix($0.key) })?.value
+  }
+
+  /// The request's `Idempotency-Key` (POST only), namespaced so it cannot collide with keys
+  /// the CSV importer uses.
+  func idempotencyKey(_ request: Request) throws -> IdempotencyKey? {
+    guard request.method == .post, let text = request.headers[.idempotencyKey], !text.isEmpty else { return nil }
+    guard text.utf8.count <= 150 else {
+      throw APIError.badRequest("Idempotency-Key must be at most 150 bytes", field: "Idempotency-Key")
+    }
+    return try IdempotencyKey("api:" + text)
+  }
+
+  /// A JSON answer to a query, with the log position it reflects as a header.
+  func answer(_ value: some Encodable, position: UInt64, etag: String? = nil) throws -> Response {
+    var headers: HTTPFields = [.ledgerPosition: String(position)]
+    if let etag { headers[.eTag] = etag }
+    return try JSONCoding.response(value, headers: headers)
+  }
+
+  /// Parses a money amount in `currency`; `positive` refuses zero and negatives (the type gives the sign).
+  func money(_ text: String, _ currency: Currency, field: String = "amount", positive: Bool = false) throws -> Money {
+    let money: Money
+    do { money = try Money(parsing: text, currency: currency) } catch {
+      throw APIError.badRequest("\(field) '\(text)' is not an amount: \(error)", field: field)
+    }
+    if positive, !money.isPositive {
+      throw APIError.rule("\(field) '\(text)' must be more than zero; use type income or expense for the direction", field: field)
+    }
+    return money
+  }
+
+  /// Parses a date field of a body.
+  func date(_ text: String?, field: String = "date") throws -> CivilDate? {
+    guard let text else { return nil }
+    do { return try CivilDate(parsing: text) } catch {
+      throw APIError.badRequest("\(field) must be a date like 2024-03-31 (got '\(text)')", field: field)
+    }
+  }
+}
+
+/// `1.5 s` → milliseconds since 1970 as ISO 8601 text.
+func isoTimestamp(_ milliseconds: Int64) -> String {
+  Date(timeIntervalSince1970: Double(milliseconds) / 1000).formatted(.iso8601)
+}

@@ -1,0 +1,48 @@
+// Sheet 3 — Analysis: budget vs actual bars (red when over), category donut, the numbers.
+"use strict";
+window.BL = window.BL || {};
+
+BL.palette = ["#1f6feb", "#d4700a", "#2e8540", "#8250df", "#c2185b", "#00838f", "#6d4c41", "#546e7a", "#9e7c0c", "#3949ab"];
+
+BL.renderAnalysis = async function () {
+  const el = BL.el;
+  const view = document.getElementById("view-analysis");
+  const time = BL.timeQuery(false);
+  const [sheetResponse, totalsResponse] = await Promise.all([
+    BL.api("GET", BL.withQuery(`/reports/budget-vs-actual?month=${BL.state.month}`, time)),
+    BL.api("GET", BL.withQuery(`/reports/categories?month=${BL.state.month}`, time)),
+  ]);
+  const sheet = sheetResponse.body;
+  const lines = sheet.lines.filter((line) => Number(line.budgeted) !== 0 || Number(line.actual) !== 0);
+  const bars = BL.charts.bars(lines.map((line) => ({
+    label: line.name, budgeted: BL.amount(line.budgeted), actual: BL.amount(line.actual), over: line.overBudget,
+    budgetedText: line.budgeted, actualText: line.actual,
+  })), `Budgeted vs actual per category, ${BL.monthTitle(BL.state.month)}`);
+  const spending = totalsResponse.body.rows.filter((row) => Number(row.spent) > 0);
+  const donut = BL.charts.donut(spending.map((row, index) => ({
+    label: row.category, value: BL.amount(row.spent), text: row.spent, color: BL.palette[index % BL.palette.length],
+  })), `Spending by category, ${BL.monthTitle(BL.state.month)}`);
+  const table = el("table", { class: "sheet", id: "analysis-table" }, [
+    el("caption", { text: "Budget vs actual" }),
+    el("thead", {}, [el("tr", {}, ["Category", "Budgeted", "Actual", "Difference", "% used"].map((h, i) =>
+      el("th", { scope: "col", class: i ? "num" : "", text: h })))]),
+    el("tbody", {}, lines.map((line) => el("tr", { class: line.overBudget ? "over" : "", "data-category": line.name }, [
+      el("th", { scope: "row", text: line.name }),
+      el("td", { class: "num", text: BL.money(line.budgeted) }),
+      el("td", { class: "num", text: BL.money(line.actual) }),
+      el("td", { class: "num " + (line.overBudget ? "bad" : ""), text: BL.money(line.difference) }),
+      el("td", { class: "num", text: line.usedPercent ? `${line.usedPercent} %` : "" }),
+    ]))),
+    el("tfoot", {}, [el("tr", {}, [
+      el("th", { scope: "row", text: "Total" }), el("td", { class: "num", text: BL.money(sheet.totalBudgeted) }),
+      el("td", { class: "num", id: "analysis-total-actual", text: BL.money(sheet.totalActual) }), el("td", {}), el("td", {}),
+    ])]),
+  ]);
+  view.replaceChildren(
+    BL.monthNavigator(BL.render),
+    el("div", { class: "charts" }, [
+      el("figure", {}, [bars, el("figcaption", { text: "Budgeted (grey) and actual (blue, red when over budget)" })]),
+      el("figure", {}, [donut, el("figcaption", { text: "Share of spending by category" })]),
+    ]),
+    table);
+};

@@ -1,0 +1,119 @@
+// Budget ledger web app: the API client and shared state (no framework, no build step).
+"use strict";
+window.BL = window.BL || {};
+
+BL.state = {
+  view: "budget",
+  month: null,          // "2024-03"
+  today: null,          // "2024-03-20"
+  head: 0,              // the log's head position
+  knownAt: null,        // null = now, else a log position
+  asOf: null,           // null = today, else "YYYY-MM-DD"
+  token: sessionStorage.getItem("budget-token") || null,
+  categories: [],
+  accounts: [],
+};
+
+/** Calls the API; resolves with {status, body, etag} or throws an Error carrying the API error. */
+BL.api = async function (method, path, body, headers) {
+  const init = { method, headers: Object.assign({ Accept: "application/json" }, headers || {}) };
+  if (BL.state.token) init.headers.Authorization = "Bearer " + BL.state.token;
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch("/api/v1" + path, init);
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  if (response.status === 401) { BL.askToken(); }
+  if (!response.ok) {
+    const error = new Error((data && data.message) || response.statusText);
+    error.status = response.status;
+    error.code = data && data.code;
+    error.field = data && data.details && data.details.field;
+    error.details = (data && data.details) || {};
+    throw error;
+  }
+  return { status: response.status, body: data, etag: response.headers.get("ETag") };
+};
+
+/** The time-travel query string for reads: asKnownAt (and asOf when `withAsOf`). */
+BL.timeQuery = function (withAsOf) {
+  const parts = [];
+  if (BL.state.knownAt !== null) parts.push("asKnownAt=" + BL.state.knownAt);
+  if (withAsOf && BL.state.asOf) parts.push("asOf=" + BL.state.asOf);
+  return parts.join("&");
+};
+
+BL.withQuery = function (path, query) {
+  if (!query) return path;
+  return path + (path.includes("?") ? "&" : "?") + query;
+};
+
+/** Whether the user is looking at the past (then editing is off). */
+BL.isTravelling = function () { return BL.state.knownAt !== null; };
+
+/** "1234.50" → "1,234.50" (money stays a string: no floating point). */
+BL.money = function (text) {
+  if (text === null || text === undefined) return "";
+  const negative = text.startsWith("-");
+  const [whole, fraction] = text.replace("-", "").split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return (negative ? "−" : "") + grouped + (fraction !== undefined ? "." + fraction : "");
+};
+
+/** A number for charts only (never for arithmetic on money). */
+BL.amount = function (text) { return Number(text || "0"); };
+
+BL.monthTitle = function (month) {
+  const [y, m] = month.split("-").map(Number);
+  const names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+  return names[m - 1] + " " + y;
+};
+
+BL.addMonths = function (month, delta) {
+  let [y, m] = month.split("-").map(Number);
+  m += delta;
+  while (m < 1) { m += 12; y -= 1; }
+  while (m > 12) { m -= 12; y += 1; }
+  return y + "-" + String(m).padStart(2, "0");
+};
+
+/** Creates an element: el("td", {class: "num", text: "1.00"}, [children]). */
+BL.el = function (tag, attributes, children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, value);
+  }
+  for (const child of children || []) if (child) node.append(child);
+  return node;
+};
+
+BL.toast = function (message, isError) {
+  const toast = document.getElementById("toast");
+  toast.textContent = message;
+  toast.classList.toggle("error", Boolean(isError));
+  toast.hidden = false;
+  clearTimeout(BL.toastTimer);
+  BL.toastTimer = setTimeout(() => { toast.hidden = true; }, 4000);
+};
+
+/** Loads accounts and categories for forms and filters. */
+BL.loadLists = async function () {
+  const query = BL.timeQuery(false);
+  const [categories, accounts] = await Promise.all([
+    BL.api("GET", BL.withQuery("/categories", query)),
+    BL.api("GET", BL.withQuery("/accounts", query)),
+  ]);
+  BL.state.categories = categories.body.items;
+  BL.state.accounts = accounts.body.items;
+};
+
+BL.askToken = function () {
+  const dialog = document.getElementById("token-dialog");
+  if (!dialog.open) dialog.showModal();
+};

@@ -1,0 +1,149 @@
+// The app shell: tabs, the time slider / date picker, live refresh by Server-Sent Events.
+"use strict";
+window.BL = window.BL || {};
+
+const views = { budget: () => BL.renderBudget(), transactions: () => BL.renderTransactions(), analysis: () => BL.renderAnalysis(), history: () => BL.renderHistory() };
+
+/** Renders the current view; errors go to the toast. */
+BL.render = async function () {
+  try {
+    await views[BL.state.view]();
+    document.body.dataset.rendered = String(Date.now());
+  } catch (error) {
+    BL.toast(error.message, true);
+  }
+};
+
+function selectView(name, focus) {
+  BL.state.view = name;
+  for (const tab of document.querySelectorAll("[role=tab]")) {
+    const selected = tab.dataset.view === name;
+    tab.setAttribute("aria-selected", String(selected));
+    tab.tabIndex = selected ? 0 : -1;
+    if (selected && focus) tab.focus();
+    document.getElementById(`view-${tab.dataset.view}`).hidden = !selected;
+  }
+  history.replaceState(null, "", `#${name}`);
+  BL.render();
+}
+
+function setupTabs() {
+  const tabs = [...document.querySelectorAll("[role=tab]")];
+  tabs.forEach((tab, index) => {
+    tab.addEventListener("click", () => selectView(tab.dataset.view));
+    tab.addEventListener("keydown", (event) => {
+      const delta = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+      if (!delta) return;
+      event.preventDefault();
+      selectView(tabs[(index + delta + tabs.length) % tabs.length].dataset.view, true);
+    });
+  });
+}
+
+function updateTimebar() {
+  const slider = document.getElementById("known-at");
+  slider.max = String(BL.state.head);
+  if (BL.state.knownAt === null) slider.value = String(BL.state.head);
+  const output = document.getElementById("known-at-value");
+  output.textContent = BL.state.knownAt === null ? `now (${BL.state.head})` : String(BL.state.knownAt);
+  slider.setAttribute("aria-valuetext", BL.state.knownAt === null ? "now" : `position ${BL.state.knownAt}`);
+  const note = document.getElementById("travel-note");
+  const parts = [];
+  if (BL.state.knownAt !== null) parts.push(`as the ledger was known at log position ${BL.state.knownAt} of ${BL.state.head}`);
+  if (BL.state.asOf) parts.push(`as of ${BL.state.asOf}`);
+  note.hidden = parts.length === 0;
+  note.textContent = parts.length ? `Showing the past: ${parts.join(", ")}. Editing is off while travelling in the log.` : "";
+  document.body.classList.toggle("travelling", BL.state.knownAt !== null);
+}
+
+function setupTimebar() {
+  const slider = document.getElementById("known-at");
+  const apply = () => {
+    const value = Number(slider.value);
+    BL.state.knownAt = value >= BL.state.head ? null : value;
+    updateTimebar();
+    BL.render();
+  };
+  slider.addEventListener("change", apply);
+  slider.addEventListener("input", () => {
+    document.getElementById("known-at-value").textContent = slider.value;
+  });
+  const date = document.getElementById("as-of");
+  date.addEventListener("change", () => {
+    BL.state.asOf = date.value || null;
+    if (date.value) BL.state.month = date.value.slice(0, 7);
+    updateTimebar();
+    BL.render();
+  });
+  document.getElementById("time-now").addEventListener("click", () => {
+    BL.state.knownAt = null;
+    BL.state.asOf = null;
+    BL.state.month = BL.state.today.slice(0, 7);
+    date.value = "";
+    updateTimebar();
+    BL.render();
+  });
+}
+
+/** Follows the log live: when any client writes, the head moves and the view refreshes. */
+function connectEvents() {
+  const live = document.getElementById("live");
+  const url = "/api/v1/events/stream" + (BL.state.token ? `?access_token=${encodeURIComponent(BL.state.token)}` : "");
+  const source = new EventSource(url);
+  // Give the connection back when leaving: browsers allow only 6 per server.
+  window.addEventListener("pagehide", () => source.close());
+  let timer = null;
+  source.onopen = () => { live.textContent = "live"; live.classList.add("on"); };
+  source.onerror = () => { live.textContent = "reconnecting…"; live.classList.remove("on"); };
+  source.onmessage = (message) => {
+    const event = JSON.parse(message.data);
+    BL.state.head = Math.max(BL.state.head, event.position);
+    updateTimebar();
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      live.textContent = `live · ${event.type} at ${event.position}`;
+      if (BL.state.knownAt !== null || BL.editing) return;
+      // Never wipe what the user is typing: refresh once the focus leaves the form.
+      if (isTyping()) { pendingRefresh = true; return; }
+      BL.render();
+    }, 150);
+  };
+  document.addEventListener("focusout", () => {
+    setTimeout(() => {
+      if (pendingRefresh && !isTyping()) { pendingRefresh = false; BL.render(); }
+    }, 0);
+  });
+}
+
+let pendingRefresh = false;
+
+function isTyping() {
+  const active = document.activeElement;
+  return Boolean(active && active.closest("main") && active.matches("input, select, textarea") && active.value);
+}
+
+async function start() {
+  document.getElementById("token-form").addEventListener("submit", () => {
+    BL.state.token = document.getElementById("token-input").value;
+    sessionStorage.setItem("budget-token", BL.state.token);
+    location.reload();
+  });
+  let ledger;
+  try { ledger = (await BL.api("GET", "/ledger")).body; } catch (error) { BL.toast(error.message, true); return; }
+  document.getElementById("ledger-name").textContent = ledger.name ? `· ${ledger.name}` : "· not set up (run budget init)";
+  BL.state.today = ledger.today;
+  BL.state.month = ledger.today.slice(0, 7);
+  BL.state.head = ledger.position;
+  setupTabs();
+  setupTimebar();
+  updateTimebar();
+  connectEvents();
+  window.addEventListener("hashchange", () => {
+    const name = location.hash.slice(1);
+    if (views[name] && name !== BL.state.view) selectView(name);
+  });
+  const initial = location.hash.slice(1);
+  selectView(views[initial] ? initial : "budget");
+}
+
+document.addEventListener("DOMContentLoaded", start);

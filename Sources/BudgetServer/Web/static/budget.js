@@ -1,0 +1,134 @@
+// Sheet 1 — Budget: month navigator, income, fixed / variable / quarterly, remaining to assign.
+"use strict";
+window.BL = window.BL || {};
+const el = (...args) => BL.el(...args);
+
+BL.monthNavigator = function (onChange) {
+  const month = BL.state.month;
+  return el("div", { class: "month-nav", role: "group", "aria-label": "Month" }, [
+    el("button", { type: "button", class: "secondary", id: "month-prev", "aria-label": "Previous month", text: "«", onclick: () => { BL.state.month = BL.addMonths(month, -1); onChange(); } }),
+    el("h2", { id: "month-title", "aria-live": "polite", text: BL.monthTitle(month) }),
+    el("button", { type: "button", class: "secondary", id: "month-next", "aria-label": "Next month", text: "»", onclick: () => { BL.state.month = BL.addMonths(month, 1); onChange(); } }),
+  ]);
+};
+
+BL.renderBudget = async function () {
+  const view = document.getElementById("view-budget");
+  const sheet = (await BL.api("GET", BL.withQuery(`/budget/${BL.state.month}`, BL.timeQuery(false)))).body;
+  const readOnly = BL.isTravelling();
+  const remaining = sheet.remainingToAssign;
+  const remainingClass = Number(remaining) === 0 ? "good" : "bad";
+  const summary = el("div", { class: "cards" }, [
+    card("Planned income", sheet.plannedIncome, "planned-income"),
+    card("Total budgeted", sheet.totalBudgeted, "total-budgeted"),
+    card("Remaining to assign", remaining, "remaining", remainingClass, "goal: 0"),
+    card("Available funds", sheet.availableFunds, "available-funds", "", "on " + sheet.fundsDate),
+  ]);
+
+  const income = el("table", { class: "sheet", id: "income-table" }, [
+    el("caption", { text: "Income" }),
+    el("thead", {}, [el("tr", {}, [el("th", { scope: "col", text: "Source" }), el("th", { scope: "col", class: "num", text: "Planned" })])]),
+    el("tbody", {}, sheet.income.map((source) => el("tr", {}, [
+      el("th", { scope: "row", text: source.source + (source.month ? "" : " (yearly share)") }),
+      el("td", { class: "num" }, [source.month && !readOnly
+        ? amountInput(`Planned income from ${source.source}`, source.amount, (value) =>
+            BL.api("PUT", `/budget/${BL.state.month}/income/${encodeURIComponent(source.source)}`, { amount: value }))
+        : document.createTextNode(BL.money(source.counted))]),
+    ]))),
+  ]);
+  const addIncome = readOnly ? null : incomeForm();
+
+  const sections = ["fixed", "variable", "quarterly"].map((type) => {
+    const lines = sheet.lines.filter((line) => line.budgetType === type);
+    if (!lines.length) return null;
+    return el("table", { class: "sheet", id: `section-${type}` }, [
+      el("caption", { text: `${type[0].toUpperCase()}${type.slice(1)} expenses` }),
+      el("thead", {}, [el("tr", {}, ["Category", "Budgeted", "Actual", "Left", "Used", "Due"].map((h, i) =>
+        el("th", { scope: "col", class: i > 0 && i < 5 ? "num" : "", text: h })))]),
+      el("tbody", {}, lines.map((line) => el("tr", { "data-category": line.name, class: line.overBudget ? "over" : "" }, [
+        el("th", { scope: "row", text: line.name }),
+        el("td", { class: "num" }, [readOnly ? document.createTextNode(BL.money(line.budgeted))
+          : amountInput(`Budget for ${line.name}`, line.assigned, (value) =>
+              BL.api("PUT", `/budget/${BL.state.month}/categories/${line.category}`, { amount: value, quarter: type === "quarterly" }))]),
+        el("td", { class: "num", text: BL.money(line.actual) }),
+        el("td", { class: "num " + (line.overBudget ? "bad" : ""), text: BL.money(line.difference) }),
+        el("td", { class: "num" }, [usedBar(line)]),
+        el("td", {}, [readOnly ? document.createTextNode(line.dueDate || "")
+          : dueInput(line)]),
+      ]))),
+    ]);
+  });
+
+  const due = sheet.dueDates.length
+    ? el("p", { class: "due", id: "due-dates", text: "Due: " + sheet.dueDates.map((d) => `${d.category} ${d.date}`).join(", ") })
+    : null;
+  view.replaceChildren(...[BL.monthNavigator(BL.render), summary, due, income, addIncome, ...sections].filter(Boolean));
+};
+
+function card(title, value, id, className, note) {
+  return el("div", { class: "card" }, [
+    el("span", { class: "card-title", text: title }),
+    el("strong", { id, class: "card-value " + (className || ""), text: BL.money(value) }),
+    note ? el("span", { class: "card-note", text: note }) : null,
+  ]);
+}
+
+function usedBar(line) {
+  if (line.usedPercent === null || line.usedPercent === undefined) return document.createTextNode("");
+  const percent = Math.min(100, Math.max(0, Number(line.usedPercent)));
+  const bar = el("span", { class: "meter " + (line.alert >= 100 ? "bad" : line.alert >= 75 ? "warn" : "") });
+  const fill = el("span", { class: "meter-fill" });
+  fill.style.width = percent + "%";
+  bar.append(fill);
+  return el("span", { class: "used" }, [bar, document.createTextNode(` ${line.usedPercent} %`)]);
+}
+
+/** An amount edited in place: saved on change, errors shown next to it. */
+function amountInput(label, value, save) {
+  const input = el("input", { type: "text", inputmode: "decimal", class: "amount", "aria-label": label, value });
+  const error = el("span", { class: "field-error", role: "alert" });
+  input.addEventListener("change", async () => {
+    error.textContent = "";
+    input.removeAttribute("aria-invalid");
+    try {
+      await save(input.value.trim());
+      BL.toast(`${label} saved`);
+      await BL.render();
+    } catch (e) {
+      input.setAttribute("aria-invalid", "true");
+      error.textContent = e.message;
+    }
+  });
+  return el("span", { class: "editable" }, [input, error]);
+}
+
+function dueInput(line) {
+  const input = el("input", { type: "date", "aria-label": `Due date of ${line.name}`, value: line.dueDate || "" });
+  input.addEventListener("change", async () => {
+    try {
+      if (input.value) await BL.api("PUT", `/categories/${line.category}/due-date`, { date: input.value });
+      else await BL.api("DELETE", `/categories/${line.category}/due-date`);
+      await BL.render();
+    } catch (e) { BL.toast(e.message, true); }
+  });
+  return input;
+}
+
+function incomeForm() {
+  const source = el("input", { id: "income-source", type: "text", required: true, placeholder: "Salary" });
+  const amount = el("input", { id: "income-amount", type: "text", inputmode: "decimal", required: true, placeholder: "3200.00" });
+  const error = el("span", { class: "field-error", id: "income-error", role: "alert" });
+  const form = el("form", { class: "inline-form", "aria-label": "Plan income" }, [
+    el("label", { for: "income-source", text: "Income source" }), source,
+    el("label", { for: "income-amount", text: "Amount" }), amount,
+    el("button", { type: "submit", text: "Plan income" }), error,
+  ]);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await BL.api("PUT", `/budget/${BL.state.month}/income/${encodeURIComponent(source.value.trim())}`, { amount: amount.value.trim() });
+      await BL.render();
+    } catch (e) { error.textContent = e.message; }
+  });
+  return form;
+}

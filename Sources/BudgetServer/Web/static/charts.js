@@ -1,0 +1,79 @@
+// Small SVG charts drawn by hand: a grouped bar chart and a donut.
+"use strict";
+window.BL = window.BL || {};
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svgNode(tag, attributes, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes || {})) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+BL.charts = {
+  /**
+   * Budgeted vs actual per category: two bars per row, the actual bar red when over budget.
+   * rows: [{label, budgeted, actual, over}]
+   */
+  bars(rows, title) {
+    const rowHeight = 34, labelWidth = 120, width = 640, chartWidth = width - labelWidth - 150;
+    const height = Math.max(60, rows.length * rowHeight + 40);
+    const max = Math.max(1, ...rows.map((r) => Math.max(r.budgeted, r.actual)));
+    const svg = svgNode("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title, class: "chart bars", id: "bar-chart" });
+    svg.append(svgNode("title", {}, title));
+    rows.forEach((row, index) => {
+      const y = 10 + index * rowHeight;
+      const group = svgNode("g", { class: "bar-row", "data-category": row.label, "data-over": row.over ? "true" : "false" });
+      group.append(svgNode("text", { x: labelWidth - 8, y: y + 15, "text-anchor": "end", class: "bar-label" }, row.label));
+      const budgetWidth = (row.budgeted / max) * chartWidth;
+      const actualWidth = (row.actual / max) * chartWidth;
+      group.append(svgNode("rect", { x: labelWidth, y, width: Math.max(0, budgetWidth), height: 11, class: "bar-budgeted" }));
+      group.append(svgNode("rect", {
+        x: labelWidth, y: y + 13, width: Math.max(0, actualWidth), height: 11,
+        class: row.over ? "bar-actual over" : "bar-actual", "data-actual": row.actual.toFixed(2),
+      }));
+      group.append(svgNode("text", { x: labelWidth + Math.max(budgetWidth, actualWidth) + 6, y: y + 20, class: "bar-value" },
+        `${BL.money(row.actualText)} / ${BL.money(row.budgetedText)}`));
+      const tip = svgNode("title", {}, `${row.label}: spent ${row.actualText} of ${row.budgetedText}${row.over ? " — over budget" : ""}`);
+      group.append(tip);
+      svg.append(group);
+    });
+    const legendY = height - 14;
+    svg.append(svgNode("rect", { x: labelWidth, y: legendY - 9, width: 12, height: 10, class: "bar-budgeted" }));
+    svg.append(svgNode("text", { x: labelWidth + 16, y: legendY, class: "legend" }, "budgeted"));
+    svg.append(svgNode("rect", { x: labelWidth + 100, y: legendY - 9, width: 12, height: 10, class: "bar-actual" }));
+    svg.append(svgNode("text", { x: labelWidth + 116, y: legendY, class: "legend" }, "actual"));
+    svg.append(svgNode("rect", { x: labelWidth + 180, y: legendY - 9, width: 12, height: 10, class: "bar-actual over" }));
+    svg.append(svgNode("text", { x: labelWidth + 196, y: legendY, class: "legend" }, "over budget"));
+    return svg;
+  },
+
+  /** Share of spending per category. slices: [{label, value, color}] */
+  donut(slices, title) {
+    const size = 260, radius = 100, inner = 58, cx = size / 2, cy = size / 2;
+    const svg = svgNode("svg", { viewBox: `0 0 ${size + 200} ${size}`, role: "img", "aria-label": title, class: "chart donut", id: "donut-chart" });
+    svg.append(svgNode("title", {}, title));
+    const total = slices.reduce((sum, s) => sum + s.value, 0);
+    if (total <= 0) {
+      svg.append(svgNode("text", { x: cx, y: cy, "text-anchor": "middle", class: "legend" }, "no spending"));
+      return svg;
+    }
+    let angle = -Math.PI / 2;
+    slices.forEach((slice, index) => {
+      const sweep = (slice.value / total) * Math.PI * 2;
+      const end = angle + Math.min(sweep, Math.PI * 2 - 0.0001);
+      const large = sweep > Math.PI ? 1 : 0;
+      const p = (r, a) => `${cx + r * Math.cos(a)} ${cy + r * Math.sin(a)}`;
+      const d = `M ${p(radius, angle)} A ${radius} ${radius} 0 ${large} 1 ${p(radius, end)} L ${p(inner, end)} A ${inner} ${inner} 0 ${large} 0 ${p(inner, angle)} Z`;
+      const path = svgNode("path", { d, fill: slice.color, class: "slice", "data-category": slice.label });
+      path.append(svgNode("title", {}, `${slice.label}: ${slice.text} (${((slice.value / total) * 100).toFixed(1)} %)`));
+      svg.append(path);
+      svg.append(svgNode("rect", { x: size + 10, y: 20 + index * 22, width: 12, height: 12, fill: slice.color }));
+      svg.append(svgNode("text", { x: size + 28, y: 31 + index * 22, class: "legend" }, `${slice.label} ${((slice.value / total) * 100).toFixed(0)} %`));
+      angle += sweep;
+    });
+    svg.append(svgNode("text", { x: cx, y: cy + 5, "text-anchor": "middle", class: "donut-total" }, BL.money(total.toFixed(2))));
+    return svg;
+  },
+};

@@ -1,0 +1,199 @@
+// Sheet 2 — Transactions: running balance, search, filters, add / edit / delete.
+"use strict";
+window.BL = window.BL || {};
+
+BL.txFilters = { account: "", category: "", month: "", q: "" };
+BL.editing = null; // {id, etag} while a row is being edited
+
+BL.renderTransactions = async function () {
+  const el = BL.el;
+  const view = document.getElementById("view-transactions");
+  await BL.loadLists();
+  const f = BL.txFilters;
+  const params = [];
+  if (f.account) params.push("account=" + encodeURIComponent(f.account));
+  if (f.category) params.push("category=" + encodeURIComponent(f.category));
+  if (f.month) params.push("month=" + f.month);
+  params.push("limit=100");
+  const time = BL.timeQuery(true);
+  if (time) params.push(time);
+  const path = f.q ? `/transactions/search?q=${encodeURIComponent(f.q)}&${params.join("&")}` : `/transactions?${params.join("&")}`;
+  const page = (await BL.api("GET", path)).body;
+
+  const filters = el("form", { class: "filters", id: "tx-filters", role: "search", "aria-label": "Filter transactions" }, [
+    el("label", { for: "filter-q", text: "Search" }),
+    el("input", { id: "filter-q", type: "search", value: f.q, placeholder: "words or prefixes" }),
+    el("label", { for: "filter-account", text: "Account" }),
+    select("filter-account", BL.state.accounts.map((a) => a.name), f.account, "all accounts"),
+    el("label", { for: "filter-category", text: "Category" }),
+    select("filter-category", BL.state.categories.map((c) => c.name), f.category, "all categories"),
+    el("label", { for: "filter-month", text: "Month" }),
+    el("input", { id: "filter-month", type: "month", value: f.month }),
+    el("button", { type: "submit", text: "Filter" }),
+  ]);
+  filters.addEventListener("submit", (event) => {
+    event.preventDefault();
+    BL.txFilters = {
+      q: document.getElementById("filter-q").value.trim(), account: document.getElementById("filter-account").value,
+      category: document.getElementById("filter-category").value, month: document.getElementById("filter-month").value,
+    };
+    BL.render();
+  });
+
+  const hasBalance = page.rows.some((row) => row.balance !== undefined && row.balance !== null);
+  const table = el("table", { class: "sheet", id: "tx-table" }, [
+    el("caption", { text: hasBalance ? "Transactions with running balance (newest first)" : "Matching transactions (newest first)" }),
+    el("thead", {}, [el("tr", {}, ["Date", "Name", "Category", "Account", "Amount", hasBalance ? "Balance" : null].filter(Boolean).map((h, i) =>
+      el("th", { scope: "col", class: i >= 4 ? "num" : "", text: h })))]),
+    el("tbody", {}, page.rows.map((row) => {
+      const editable = row.kind === "transaction" && !BL.isTravelling();
+      const tr = el("tr", {
+        "data-id": row.id, class: editable ? "clickable" : "", tabindex: editable ? "0" : null,
+        "aria-label": editable ? `Edit ${row.name} ${row.amount}` : null,
+      }, [
+        el("td", { text: row.date }), el("td", { class: "tx-name", text: row.name }), el("td", { text: row.category }),
+        el("td", { text: row.account }),
+        el("td", { class: "num tx-amount " + (row.amount.startsWith("-") ? "neg" : "pos"), text: BL.money(row.amount) }),
+        hasBalance ? el("td", { class: "num tx-balance " + ((row.balance || "").startsWith("-") ? "neg" : ""), text: BL.money(row.balance) }) : null,
+      ]);
+      if (editable) {
+        tr.addEventListener("click", () => BL.editTransaction(row.id));
+        tr.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); BL.editTransaction(row.id); } });
+      }
+      return tr;
+    })),
+  ]);
+  const empty = page.rows.length ? null : el("p", { class: "muted", text: "No transactions." });
+  const form = BL.isTravelling() ? el("p", { class: "muted", text: "Editing is off while looking at the past." }) : transactionForm();
+  view.replaceChildren(...[form, filters, table, empty].filter(Boolean));
+  if (BL.editing) fillForm(BL.editing.record);
+};
+
+function select(id, names, selected, emptyLabel) {
+  const options = [BL.el("option", { value: "", text: emptyLabel })].concat(
+    names.map((name) => BL.el("option", { value: name, text: name, selected: name === selected })));
+  return BL.el("select", { id }, options);
+}
+
+/** The add / edit form; server-side validation messages appear next to their field. */
+function transactionForm() {
+  const el = BL.el;
+  const field = (id, label, input) => el("div", { class: "field" }, [
+    el("label", { for: id, text: label }), input, el("span", { class: "field-error", id: `${id}-error`, role: "alert" }),
+  ]);
+  const expenseCategories = BL.state.categories.filter((c) => !c.archived).map((c) => c.name);
+  const form = el("form", { id: "tx-form", class: "tx-form", novalidate: true, "aria-labelledby": "tx-form-title" }, [
+    el("h2", { id: "tx-form-title", text: BL.editing ? "Edit transaction" : "Add a transaction" }),
+    el("div", { class: "fields" }, [
+      field("tx-date", "Date", el("input", { id: "tx-date", type: "date", value: BL.state.today })),
+      field("tx-name", "Name", el("input", { id: "tx-name", type: "text", autocomplete: "off" })),
+      field("tx-amount", "Amount", el("input", { id: "tx-amount", type: "text", inputmode: "decimal", placeholder: "42.50" })),
+      field("tx-type", "Type", el("select", { id: "tx-type" }, [el("option", { value: "expense", text: "expense" }), el("option", { value: "income", text: "income" })])),
+      field("tx-category", "Category", select("tx-category", expenseCategories, "", "choose…")),
+      field("tx-account", "Account", select("tx-account", BL.state.accounts.filter((a) => !a.closed).map((a) => a.name), BL.state.accounts.length === 1 ? BL.state.accounts[0].name : "", "choose…")),
+      field("tx-notes", "Notes", el("input", { id: "tx-notes", type: "text" })),
+    ]),
+    el("div", { class: "actions" }, [
+      el("button", { type: "submit", id: "tx-save", text: BL.editing ? "Save changes" : "Add transaction" }),
+      BL.editing ? el("button", { type: "button", class: "secondary", id: "tx-cancel", text: "Cancel", onclick: () => { BL.editing = null; BL.render(); } }) : null,
+      BL.editing ? el("button", { type: "button", class: "danger", id: "tx-delete", text: "Delete", onclick: confirmDelete }) : null,
+      el("span", { id: "tx-form-error", class: "field-error", role: "alert" }),
+    ]),
+    el("div", { id: "tx-confirm", class: "confirm", hidden: true, role: "alertdialog", "aria-labelledby": "tx-confirm-text" }, [
+      el("p", { id: "tx-confirm-text", text: "Delete this transaction? The log keeps it, but it no longer counts." }),
+      el("button", { type: "button", class: "danger", id: "tx-confirm-yes", text: "Yes, delete", onclick: deleteTransaction }),
+      el("button", { type: "button", class: "secondary", id: "tx-confirm-no", text: "Keep it", onclick: () => { document.getElementById("tx-confirm").hidden = true; } }),
+    ]),
+  ]);
+  form.addEventListener("submit", saveTransaction);
+  return form;
+}
+
+function formValues() {
+  const value = (id) => document.getElementById(id).value.trim();
+  const body = { date: value("tx-date"), name: value("tx-name"), amount: value("tx-amount"), type: value("tx-type") };
+  if (value("tx-category")) body.category = value("tx-category");
+  if (value("tx-account")) body.account = value("tx-account");
+  body.notes = value("tx-notes");
+  return body;
+}
+
+function clearErrors() {
+  document.querySelectorAll("#tx-form .field-error").forEach((node) => { node.textContent = ""; });
+  document.querySelectorAll("#tx-form [aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
+}
+
+function showError(error) {
+  const known = { amount: "tx-amount", name: "tx-name", date: "tx-date", category: "tx-category", account: "tx-account", notes: "tx-notes", type: "tx-type" };
+  const field = known[error.field];
+  const target = document.getElementById(field ? `${field}-error` : "tx-form-error");
+  target.textContent = error.message;
+  if (field) {
+    const input = document.getElementById(field);
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", `${field}-error`);
+    input.focus();
+  }
+}
+
+async function saveTransaction(event) {
+  event.preventDefault();
+  clearErrors();
+  const body = formValues();
+  // Checked here too so the message appears at once; the server checks again.
+  if (!body.amount) return showError({ field: "amount", message: "amount: enter an amount, e.g. 42.50" });
+  if (!body.name) return showError({ field: "name", message: "name: enter a name or payee" });
+  try {
+    if (BL.editing) {
+      const changes = {};
+      const before = BL.editing.record;
+      if (body.date !== before.date) changes.date = body.date;
+      if (body.name !== before.name) changes.name = body.name;
+      if (body.amount !== before.amount) changes.amount = body.amount;
+      if (body.type !== before.type) changes.type = body.type;
+      if (body.category && body.category !== before.category) changes.category = body.category;
+      if (body.account && body.account !== before.account) changes.account = body.account;
+      if (body.notes !== (before.notes || "")) changes.notes = body.notes;
+      await BL.api("PATCH", `/transactions/${BL.editing.id}`, changes, { "If-Match": BL.editing.etag });
+      BL.toast("Transaction saved");
+    } else {
+      if (!body.notes) delete body.notes;
+      await BL.api("POST", "/transactions", body, { "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : String(Date.now() + Math.random()) });
+      BL.toast(`Added ${body.name}`);
+    }
+    BL.editing = null;
+    await BL.render();
+  } catch (error) {
+    if (error.status === 412) error.message = "Someone else changed this transaction; reload it (" + error.message + ")";
+    showError(error);
+  }
+}
+
+BL.editTransaction = async function (id) {
+  try {
+    const response = await BL.api("GET", `/transactions/${id}`);
+    BL.editing = { id, etag: response.etag, record: response.body };
+    await BL.renderTransactions();
+    document.getElementById("tx-name").focus();
+  } catch (error) { BL.toast(error.message, true); }
+};
+
+function fillForm(record) {
+  const set = (id, value) => { const node = document.getElementById(id); if (node) node.value = value || ""; };
+  set("tx-date", record.date); set("tx-name", record.name); set("tx-amount", record.amount); set("tx-type", record.type);
+  set("tx-category", record.category); set("tx-account", record.account); set("tx-notes", record.notes);
+}
+
+function confirmDelete() {
+  document.getElementById("tx-confirm").hidden = false;
+  document.getElementById("tx-confirm-yes").focus();
+}
+
+async function deleteTransaction() {
+  try {
+    await BL.api("DELETE", `/transactions/${BL.editing.id}?reason=${encodeURIComponent("deleted in the web app")}`, undefined, { "If-Match": BL.editing.etag });
+    BL.toast("Transaction deleted");
+    BL.editing = null;
+    await BL.render();
+  } catch (error) { showError(error); }
+}

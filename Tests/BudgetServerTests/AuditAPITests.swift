@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// History, the event feed (catch-up and Server-Sent Events), verify, projections, undo.
+@Suite struct AuditAPITests {
+  @Test func historyOfEntities() async throws {
+    try await TestServer.with { server in
+      #expect(try await server.client.send("PATCH", "/api/v1/categories/Food", json: #"{"name": "Groceries"}"#).status == 200)
+      let history = try await server.get("/api/v1/history/category/Groceries")
+      #expect(history.status == 200)
+      let entries = try #require(history.json["entries"] as? [[String: Any]])
+      #expect(entries.map { $0["event"] as? String } == ["CategoryCreated", "CategoryRenamed"])
+      #expect(entries.last?["actor"] as? String == "tester")
+      #expect(history.header("ETag") == "\"2\"")
+      let month = try await server.get("/api/v1/history/month/2024-03")
+      #expect((month.json["entries"] as? [[String: Any]])?.isEmpty == true)
+      let account = try await server.get("/api/v1/history/account/Checking")
+      #expect((account.json["entries"] as? [[String: Any]])?.count == 1)
+      let unknownKind = try await server.get("/api/v1/history/planet/Mars")
+      #expect(unknownKind.status == 404)
+    }
+  }
+
+  @Test func eventsCatchUpInPages() async throws {
+    try await TestServer.with { server in
+      let first = try await server.get("/api/v1/events?after=0&limit=3")
+      let events = try #require(first.json["events"] as? [[String: Any]])
+      #expect(events.map { $0["position"] as? Int } == [1, 2, 3])
+      #expect(events.first?["type"] as? String == "LedgerCreated")
+      let next = try #require(first.json["nextAfter"] as? Int)
+      let head = try #require(first.json["head"] as? Int)
+      let rest = try await server.get("/api/v1/events?after=\(next)&limit=1000")
+      #expect((rest.json["events"] as? [[String: Any]])?.last?["position"] as? Int == head)
+      #expect(rest.json["nextAfter"] == nil)
+      let bad = try await server.get("/api/v1/events?after=-1")
+      #expect(bad.status == 400)
+    }
+  }
+
+  @Test func serverSentEventsDeliverNewEvents() async throws {
+    try await TestServer.with(heartbeat: .milliseconds(200)) { server in
+      let text = try await server.client.stream(
+        "/api/v1/events/stream",
+        afterConnect: {
+          let added = try await server.post("/api/v1/transactions", #"{"amount": "3.20", "name": "Coffee", "category": "Restaurants", "date": "2024-03-20"}"#)
+          #expect(added.status == 201)
+        },
+        until: { $0.contains("TransactionAdded") && $0.contains("keep-alive") })
+      #expect(text.contains("text/event-stream"))
+      #expect(text.contains("data: {"))
+      #expect(text.contains("\"type\":\"TransactionAdded\""))
+      #expect(text.contains(": keep-alive"))
+      // Resuming with Last-Event-ID replays what came after it.
+      let replay = try await server.client.stream(
+        "/api/v1/events/stream", headers: ["Last-Event-ID": "3"], afterConnect: {}, until: { $0.contains("id: 4") })
+      #expect(replay.contains("id: 4"))
+      #expect(!replay.contains("id: 3\n"))
+    }
+  }
+
+  @Test func verifyProjectionsAndUndo() async throws {
+    try await TestServer.with { server in
+      let verify = try await server.get("/api/v1/verify")
+      #expect(verify.json["ok"] as? Bool == true)
+      #expect((verify.json["problems"] as? [String])?.isEmpty == true)
+      let projections = try await server.get("/api/v1/projections")
+      let items = try #require(projections.json["items"] as? [[String: Any]])
+      #expect(items.count >= 4)
+      #expect(items.allSatisfy { $0["lag"] as? Int == 0 })
+      let undone = try await server.post("/api/v1/undo", "{}")
+      #expect(undone.status == 200)
+      #expect(undone.json["events"] as? [String] == ["TransactionDeleted"])
+      let list = try await server.get("/api/v1/transactions/search?q=pizza")
+      #expect((list.json["rows"] as? [[String: Any]])?.isEmpty == true)
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A response as the tests see it.
+struct HTTPTestResponse: Sendable {
+  var status: Int
+  var headers: [String: String]
+  var body: Data
+
+  var text: String { String(decoding: body, as: UTF8.self) }
+
+  /// The body parsed as a JSON object (empty when it is not one).
+  var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+
+  func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// A minimal HTTP/1.1 client over a blocking loopback socket: enough to send any request
+/// the tests need (also malformed ones) and to read a Server-Sent Events stream.
+struct HTTPTestClient: Sendable {
+  let port: Int
+
+  /// Sends one request (`Connection: close`) and reads the whole response.
+  func send(_ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:]) async throws -> HTTPTestResponse {
+    let port = self.port
+    return try await Self.onThread {
+      let socket = try Self.connect(port: port, timeoutSeconds: 10)
+      defer { close(socket) }
+      try Self.write(socket, Self.requestText(method, path, body: json, headers: headers))
+      var data = Data()
+      while !Self.isComplete(data), let chunk = try Self.read(socket) { data.append(chunk) }
+      return try Self.parse(data)
+    }
+  }
+
+  /// Runs blocking socket code on its own thread, never on the (small) cooperative pool the
+  /// server under test needs.
+  static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+  }
+
+  /// Opens `path` as an event stream and returns the raw text received once `until` returns
+  /// true for it, or when `timeoutSeconds` pass.
+  func stream(
+    _ path: String, headers: [String: String] = [:], timeoutSeconds: Int = 10, afterConnect: @escaping @Sendable () async throws -> Void,
+    until: @escaping @Sendable (String) -> Bool
+  ) async throws -> String {
+    let port = self.port
+    let socket = try Self.connect(port: port, timeoutSeconds: 1)
+    defer { close(socket) }
+    try Self.write(socket, Self.requestText("GET", path, body: nil, headers: headers.merging(["Accept": "text/event-stream"]) { $1 }))
+    let reader = Task { try await Self.onThread { () -> String in
+      var text = ""
+      let deadline = Date().addingTimeInterval(Double(timeoutSeconds))
+      while Date() < deadline {
+        do {
+          guard let chunk = try Self.read(socket) else { break }
+          text += String(decoding: chunk, as: UTF8.self)
+          if until(text) { break }
+        } catch { continue }  // receive timeout: poll again
+      }
+      return text
+    } }
+    try await Task.sleep(for: .milliseconds(300))
+    try await afterConnect()
+    return try await reader.value
+  }
+
+  static func requestText(_ method: String, _ path: String, body: String?, headers: [String: String]) -> String {
+    var lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
+    if let body {
+      lines.append("Content-Type: application/json")
+      lines.append("Content-Length: \(body.utf8.count)")
+    }
+    for (name, value) in headers { lines.append("\(name): \(value)") }
+    return lines.joined(separator: "\r\n") + "\r\n\r\n" + (body ?? "")
+  }
+
+  static func connect(port: Int, timeoutSeconds: Int) throws -> Int32 {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw ClientError("socket() failed") }
+    var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard result == 0 else {
+      close(socket)
+      throw ClientError("cannot connect to 127.0.0.1:\(port)")
+    }
+    return socket
+  }
+
+  static func write(_ socket: Int32, _ text: String) throws {
+    let bytes = Array(text.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      guard count > 0 else { throw ClientError("send failed") }
+      sent += count
+    }
+  }
+
+  /// The next chunk, or `nil` at end of stream; throws on a receive timeout.
+  static func read(_ socket: Int32) throws -> Data? {
+    var buffer = [UInt8](repeating: 0, count: 16_384)
+    let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+    if count == 0 { return nil }
+    guard count > 0 else { throw ClientError("receive timed out") }
+    return Data(buffer[0..<count])
+  }
+
+  /// Whether `data` holds a whole response: head plus Content-Length bytes, or a chunked
+  /// body up to its last chunk.
+  static func isComplete(_ data: Data) -> Bool {
+    guard let split = data.range(of: Data("\r\n\r\n".utf8)) else { return false }
+    let head = String(decoding: data[..<split.lowerBound], as: UTF8.self).lowercased()
+    let bodyCount = data.count - (split.upperBound - data.startIndex)
+    for line in head.components(separatedBy: "\r\n") where line.hasPrefix("content-length:") {
+      return bodyCount >= Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)) ?? 0
+    }
+    if head.contains("transfer-encoding: chunked") { return data[split.upperBound...].range(of: Data("0\r\n\r\n".utf8)) != nil }
+    return false
+  }
+
+  /// Splits status line, headers and body; decodes a chunked body.
+  static func parse(_ data: Data) throws -> HTTPTestResponse {
+    guard let split = data.range(of: Data("\r\n\r\n".utf8)) else { throw ClientError("no response head in \(data.count) bytes") }
+    let head = String(decoding: data[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+    let statusParts = head[0].split(separator: " ")
+    guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw ClientError("bad status line \(head[0])") }
+    var headers: [String: String] = [:]
+    for line in head.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    var body = Data(data[split.upperBound...])
+    if headers["transfer-encoding"]?.lowercased() == "chunked" { body = dechunk(body) }
+    return HTTPTestResponse(status: status, headers: headers, body: body)
+  }
+
+  static func dechunk(_ data: Data) -> Data {
+    var output = Data()
+    var index = data.startIndex
+    while index < data.endIndex, let lineEnd = data[index...].range(of: Data("\r\n".utf8)) {
+      let sizeText = String(decoding: data[index..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
+      guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size > 0 else { break }
+      let start = lineEnd.upperBound
+      let end = data.index(start, offsetBy: size, limitedBy: data.endIndex) ?? data.endIndex
+      output.append(data[start..<end])
+      index = data.index(end, offsetBy: 2, limitedBy: data.endIndex) ?? data.endIndex
+    }
+    return output
+  }
+}
+
+struct ClientError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,81 @@
+import BudgetServer
+import Foundation
+import Ledger
+import Testing
+
+/// Access tokens, body limits, unknown routes, and the web app and OpenAPI document.
+@Suite struct SecurityAPITests {
+  @Test func tokenIsCheckedOnEveryAPIRequest() async throws {
+    try await TestServer.with(token: "s3cret-token") { server in
+      let without = try await server.get("/api/v1/ledger")
+      #expect(without.status == 401)
+      #expect(without.json["code"] as? String == "unauthorized")
+      #expect(without.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
+      let wrong = try await server.get("/api/v1/ledger", headers: ["Authorization": "Bearer nope-nope"])
+      #expect(wrong.status == 401)
+      let right = try await server.get("/api/v1/ledger", headers: ["Authorization": "Bearer s3cret-token"])
+      #expect(right.status == 200)
+      let query = try await server.get("/api/v1/ledger?access_token=s3cret-token")
+      #expect(query.status == 200)
+      let write = try await server.post("/api/v1/transactions", #"{"amount": "1", "name": "X", "category": "Food"}"#)
+      #expect(write.status == 401)
+    }
+  }
+
+  @Test func nonLoopbackNeedsAToken() async throws {
+    let configuration = BudgetServer.Configuration(host: "0.0.0.0", port: 0)
+    #expect(!configuration.isLoopback)
+    try await TestServer.with(empty: true) { server in
+      #expect(throws: ServerConfigurationError.tokenRequired(host: "0.0.0.0")) {
+        try BudgetServer(ledger: server.ledger, configuration: configuration)
+      }
+      #expect(throws: ServerConfigurationError.tokenTooShort) {
+        try BudgetServer(ledger: server.ledger, configuration: .init(host: "0.0.0.0", token: "short"))
+      }
+      _ = try BudgetServer(ledger: server.ledger, configuration: .init(host: "0.0.0.0", token: "long-enough-token"))
+    }
+  }
+
+  @Test func bodiesAreSizeLimited() async throws {
+    try await TestServer.with(maxBodyBytes: 1024) { server in
+      let huge = #"{"amount": "1", "name": "X", "category": "Food", "notes": ""# + String(repeating: "a", count: 4000) + #""}"#
+      let response = try await server.post("/api/v1/transactions", huge)
+      #expect(response.status == 413)
+      #expect(response.json["code"] as? String == "body_too_large")
+    }
+  }
+
+  @Test func unknownRoutesAndMethodsAreJSONErrors() async throws {
+    try await TestServer.with { server in
+      let missing = try await server.get("/api/v1/nothing-here")
+      #expect(missing.status == 404)
+      #expect(missing.json["code"] as? String == "not_found")
+      let asset = try await server.get("/assets/none.js")
+      #expect(asset.status == 404)
+    }
+  }
+
+  @Test func webAppAndOpenAPIAreServed() async throws {
+    try await TestServer.with { server in
+      let page = try await server.get("/")
+      #expect(page.status == 200)
+      #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
+      #expect(page.text.contains("/assets/app.js"))
+      // Every embedded asset is the current file of Web/static (else run Tools/embed-web.sh).
+      let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      let statics = root.appendingPathComponent("Sources/BudgetServer/Web/static")
+      for name in try FileManager.default.contentsOfDirectory(atPath: statics.path) where name != "index.html" {
+        let served = try await server.get("/assets/\(name)")
+        #expect(served.status == 200)
+        #expect(served.text == (try String(contentsOf: statics.appendingPathComponent(name), encoding: .utf8)), "\(name) is stale: run Tools/embed-web.sh")
+      }
+      #expect(page.text == (try String(contentsOf: statics.appendingPathComponent("index.html"), encoding: .utf8)))
+      let document = try await server.get("/api/v1/openapi.yaml")
+      #expect(document.status == 200)
+      let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/openapi.yaml")
+      let onDisk = try String(contentsOf: docs, encoding: .utf8)
+      #expect(document.text == onDisk, "docs/openapi.yaml and the served document differ: run Tools/embed-web.sh")
+    }
+  }
+}

@@ -1,0 +1,79 @@
+"""Starts `budget serve` on a fresh demo ledger and a headless Chromium driven by selenium."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+TODAY = "2024-03-20"  # the demo ledger covers January to March 2024
+
+
+def budget_binary():
+    """The CLI under test: $BUDGET_BIN, else the debug build."""
+    candidates = [os.environ.get("BUDGET_BIN"), os.path.join(ROOT, ".build", "debug", "budget")]
+    for path in candidates:
+        if path and os.path.exists(path):
+            return path
+    raise RuntimeError("budget binary not found: build it (swift build) or set BUDGET_BIN")
+
+
+class Server:
+    """`budget serve --demo` on a temporary ledger, on a free loopback port."""
+
+    def __init__(self):
+        self.directory = tempfile.mkdtemp(prefix="budget-browser-")
+        ledger = os.path.join(self.directory, "demo.ledger")
+        env = dict(os.environ, BUDGET_TODAY=TODAY, BUDGET_ACTOR="browser-test", NO_COLOR="1")
+        self.process = subprocess.Popen(
+            [budget_binary(), "serve", "--ledger", ledger, "--demo", "--port", "0"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+        deadline = time.time() + 60
+        self.url = None
+        while time.time() < deadline and self.url is None:
+            line = self.process.stdout.readline()
+            if not line and self.process.poll() is not None:
+                raise RuntimeError("budget serve exited early")
+            match = re.search(r"at (http://127\.0\.0\.1:\d+)", line)
+            if match:
+                self.url = match.group(1)
+        if self.url is None:
+            self.stop()
+            raise RuntimeError("budget serve did not report its URL")
+
+    def api(self, method, path, body=None, headers=None):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.url + "/api/v1" + path, data=data, method=method, headers=headers or {})
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read() or b"null")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def browser(width=1280, height=1000):
+    """Headless Chromium (Debian's chromium + chromium-driver)."""
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={width},{height}"]:
+        options.add_argument(argument)
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    if binary:
+        options.binary_location = binary
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_page_load_timeout(30)
+    return driver

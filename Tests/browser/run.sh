@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The web app in headless Chromium (selenium) and the OpenAPI document against the running
+# server (schemathesis), both on `budget serve` over a fresh demo ledger. Tools/setup.sh
+# installs chromium, chromium-driver, selenium and schemathesis. About 40 s.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export PYTHONDONTWRITEBYTECODE=1
+export BUDGET_BIN="${BUDGET_BIN:-$(${SWIFT:-swift} build --show-bin-path)/budget}"
+status=0
+python3 Tests/browser/test_web_app.py || status=1
+python3 Tests/browser/test_api_schema.py || status=1
+exit $status

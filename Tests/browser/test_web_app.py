@@ -1,0 +1,209 @@
+"""The web app in headless Chromium against a real `budget serve` on a demo ledger.
+
+Run: python3 Tests/browser/test_web_app.py  (make test runs it after swift test).
+Screenshots of each sheet are saved to docs/screenshots/.
+"""
+import os
+import sys
+import unittest
+
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+sys.path.insert(0, os.path.dirname(__file__))
+from harness import ROOT, Server, browser  # noqa: E402
+
+SCREENSHOTS = os.path.join(ROOT, "docs", "screenshots")
+
+
+def cents(text):
+    """'−1,234.50' → -123450 (exact: money is never a float here)."""
+    text = text.replace("−", "-").replace(",", "").strip()
+    negative = text.startswith("-")
+    whole, _, fraction = text.lstrip("-").partition(".")
+    value = int(whole or "0") * 100 + int((fraction + "00")[:2])
+    return -value if negative else value
+
+
+class WebAppTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server()
+        cls.driver = browser()
+        # Views re-render when the log moves (SSE), so lookups retry on stale elements.
+        cls.wait = WebDriverWait(cls.driver, 15, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException])
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.stop()
+
+    # helpers
+
+    def open(self, view):
+        self.driver.get("about:blank")  # a fresh page load, not just a new #fragment
+        self.driver.get(f"{self.server.url}/#{view}")
+        try:
+            self.wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-rendered"))
+        except Exception:
+            self.driver.save_screenshot("/tmp/browser-failure.png")
+            print(self.driver.get_log("browser"), self.driver.find_element(By.ID, "toast").text)
+            raise
+        self.wait.until(lambda d: "live" in d.find_element(By.ID, "live").text)
+
+    def text(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css).text
+
+    def rendered_after(self, marker):
+        self.wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-rendered") != marker)
+
+    def marker(self):
+        return self.driver.find_element(By.TAG_NAME, "body").get_attribute("data-rendered")
+
+    def food_actual(self):
+        bar = self.driver.find_element(By.CSS_SELECTOR, "#bar-chart g[data-category='Food'] rect.bar-actual")
+        return cents(bar.get_attribute("data-actual"))
+
+    def shot(self, name):
+        self.driver.save_screenshot(os.path.join(SCREENSHOTS, name))
+
+    # tests (run in name order on one ledger)
+
+    def test_1_add_transaction_updates_running_balance_and_chart(self):
+        self.open("analysis")
+        chart_before = self.food_actual()
+        self.shot("analysis.png")
+        self.driver.find_element(By.ID, "tab-transactions").click()
+        self.wait.until(EC.presence_of_element_located((By.ID, "tx-form")))
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#tx-table tbody tr")))
+        balance_before = cents(self.text("#tx-table tbody tr:first-child .tx-balance"))
+        self.driver.find_element(By.ID, "tx-name").send_keys("Farmers market")
+        self.driver.find_element(By.ID, "tx-amount").send_keys("25.30")
+        Select(self.driver.find_element(By.ID, "tx-category")).select_by_visible_text("Food")
+        Select(self.driver.find_element(By.ID, "tx-account")).select_by_visible_text("Checking")
+        marker = self.marker()
+        self.driver.find_element(By.ID, "tx-save").click()
+        self.rendered_after(marker)
+        # The newest rows share today's date, so find the new row and check the balance after it.
+        row = "//table[@id='tx-table']//tr[td[@class='tx-name' and text()='Farmers market']]"
+        self.wait.until(lambda d: d.find_element(By.XPATH, row))
+        self.assertEqual(cents(self.driver.find_element(By.XPATH, row + "/td[contains(@class,'tx-amount')]").text), -2530)
+        below = cents(self.driver.find_element(By.XPATH, row + "/following-sibling::tr[1]/td[contains(@class,'tx-balance')]").text)
+        self.assertEqual(cents(self.driver.find_element(By.XPATH, row + "/td[contains(@class,'tx-balance')]").text), below - 2530)
+        self.assertEqual(cents(self.text("#tx-table tbody tr:first-child .tx-balance")), balance_before - 2530)
+        self.shot("transactions.png")
+        self.driver.find_element(By.ID, "tab-analysis").click()
+        self.wait.until(lambda d: self.food_actual() == chart_before + 2530)
+
+    def test_2_set_budget_changes_remaining_to_assign(self):
+        self.open("budget")
+        remaining_before = cents(self.text("#remaining"))
+        food = self.driver.find_element(By.CSS_SELECTOR, "tr[data-category='Food'] input.amount")
+        old = cents(food.get_attribute("value"))
+        marker = self.marker()
+        food.send_keys(Keys.CONTROL, "a")
+        food.send_keys(f"{(old + 10000) // 100}.{(old + 10000) % 100:02d}", Keys.TAB)
+        self.rendered_after(marker)
+        self.wait.until(lambda d: cents(d.find_element(By.ID, "remaining").text) == remaining_before - 10000)
+        colour = self.driver.find_element(By.ID, "remaining").get_attribute("class")
+        self.assertIn("good" if remaining_before - 10000 == 0 else "bad", colour)
+        self.shot("budget.png")
+
+    def test_3_time_slider_and_date_picker_show_the_past(self):
+        self.open("budget")
+        head = int(self.driver.find_element(By.ID, "known-at").get_attribute("max"))
+        food_now = cents(self.driver.find_element(By.CSS_SELECTOR, "tr[data-category='Food'] input.amount").get_attribute("value"))
+        # Move the slider back before test 2's budget change (the last events of the log).
+        slider = self.driver.find_element(By.ID, "known-at")
+        marker = self.marker()
+        slider.click()
+        slider.send_keys(Keys.END)
+        for _ in range(2):
+            slider.send_keys(Keys.ARROW_LEFT)
+        self.rendered_after(marker)
+        self.wait.until(lambda d: d.find_element(By.ID, "known-at-value").text == str(head - 2))
+        note = self.driver.find_element(By.ID, "travel-note")
+        self.assertTrue(note.is_displayed())
+        self.assertIn(f"position {head - 2}", note.text)
+        self.wait.until(lambda d: cents(d.find_element(By.CSS_SELECTOR, "tr[data-category='Food'] td.num").text) == food_now - 10000)
+        self.assertNotIn("null", self.text("#view-budget"))
+        self.shot("budget-time-travel.png")
+        # The date picker: the sheet of a past month.
+        self.driver.find_element(By.ID, "time-now").click()
+        self.wait.until(lambda d: "now" in d.find_element(By.ID, "known-at-value").text)
+        marker = self.marker()
+        self.driver.execute_script(
+            "const d = document.getElementById('as-of'); d.value = '2024-01-31'; d.dispatchEvent(new Event('change'));")
+        self.rendered_after(marker)
+        self.wait.until(lambda d: d.find_element(By.ID, "month-title").text == "January 2024")
+        marker = self.marker()
+        self.driver.find_element(By.ID, "month-next").click()
+        self.rendered_after(marker)
+        self.assertEqual(self.text("#month-title"), "February 2024")
+
+    def test_4_validation_error_is_shown_next_to_its_field(self):
+        self.open("transactions")
+        self.wait.until(EC.presence_of_element_located((By.ID, "tx-form")))
+        self.driver.find_element(By.ID, "tx-name").send_keys("Lunch")
+        self.driver.find_element(By.ID, "tx-amount").send_keys("twelve")
+        Select(self.driver.find_element(By.ID, "tx-category")).select_by_visible_text("Restaurants")
+        Select(self.driver.find_element(By.ID, "tx-account")).select_by_visible_text("Checking")
+        self.driver.find_element(By.ID, "tx-save").click()
+        error = self.wait.until(lambda d: d.find_element(By.ID, "tx-amount-error").text or None)
+        self.assertIn("amount", error)
+        self.assertEqual(self.driver.find_element(By.ID, "tx-amount").get_attribute("aria-invalid"), "true")
+        # A rule of the domain (a date in the future) is shown next to the date.
+        amount = self.driver.find_element(By.ID, "tx-amount")
+        amount.clear()
+        amount.send_keys("12")
+        self.driver.execute_script("document.getElementById('tx-date').value = '2030-01-01';")
+        self.driver.find_element(By.ID, "tx-save").click()
+        error = self.wait.until(lambda d: d.find_element(By.ID, "tx-date-error").text or None)
+        self.assertIn("future", error)
+        self.shot("transactions-validation.png")
+
+    def test_5_another_client_writing_refreshes_the_page(self):
+        self.open("budget")
+        before = cents(self.text("#remaining"))
+        self.server.api("PUT", "/budget/2024-03/categories/Transport", {"amount": "0"})
+        self.wait.until(lambda d: cents(d.find_element(By.ID, "remaining").text) != before)
+
+    def test_6_history_and_phone_width(self):
+        self.open("history")
+        self.wait.until(EC.presence_of_element_located((By.ID, "history-table")))
+        self.assertIn("CategoryCreated", self.text("#history-table"))
+        self.shot("history.png")
+        self.driver.set_window_size(390, 844)
+        self.open("budget")
+        width = self.driver.execute_script("return document.documentElement.scrollWidth")
+        self.assertLessEqual(width, 400, "the budget sheet should fit a phone's width")
+        self.shot("budget-phone.png")
+        self.driver.set_window_size(1280, 1000)
+
+    def test_7_keyboard_only(self):
+        self.open("budget")
+        tab = self.driver.find_element(By.ID, "tab-budget")
+        tab.send_keys(Keys.ARROW_RIGHT)
+        self.wait.until(lambda d: d.find_element(By.ID, "tab-transactions").get_attribute("aria-selected") == "true")
+        row = self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#tx-table tr.clickable")))
+        row.send_keys(Keys.ENTER)
+        self.wait.until(lambda d: d.find_element(By.ID, "tx-form-title").text == "Edit transaction")
+        self.driver.find_element(By.ID, "tx-delete").send_keys(Keys.ENTER)
+        self.assertTrue(self.driver.find_element(By.ID, "tx-confirm").is_displayed())
+        self.driver.find_element(By.ID, "tx-confirm-no").send_keys(Keys.ENTER)
+        # Every form control has a label.
+        unlabeled = self.driver.execute_script("""
+          return [...document.querySelectorAll('input, select')].filter(i =>
+            !(i.labels && i.labels.length) && !i.getAttribute('aria-label')).map(i => i.id);""")
+        self.assertEqual(unlabeled, [])
+
+
+if __name__ == "__main__":
+    result = unittest.main(exit=False, verbosity=2).result
+    failed = len(result.failures) + len(result.errors)
+    print(f"browser: {result.testsRun - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)

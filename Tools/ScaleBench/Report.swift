@@ -1,0 +1,313 @@
+import Foundation
+
+/// Everything one run measured; written as JSON and printed as tables.
+struct ScaleReport: Codable, Sendable {
+  var tool = "ledger-scale-bench"
+  var date: String
+  var commit: String
+  var machine: MachineInfo
+  var settings: Settings
+  var dataset: DatasetSummary?
+  /// The in-process import: generating the cached ledger (measured once, when the cache was made).
+  var importInProcess: ImportCase?
+  var importCLI: CommandCase?
+  var sqliteLoad: SQLiteLoad?
+  var open: OpenCase?
+  var rebuilds: [RebuildCase] = []
+  var queries: [QueryCase] = []
+  var pagingWalk: PagingWalk?
+  var amend: AmendCase?
+  var commands: [CommandCase] = []
+  var targets: [TargetReport] = []
+  var notes: [String] = []
+  var loadAverageStart: [Double] = []
+  var loadAverageEnd: [Double] = []
+  var otherCPUSeconds: Double?
+  var otherCPUShare: Double?
+  /// Heavy processes (compilers, builds, test runners) seen at each phase.
+  var interference: [String] = []
+  /// Per phase: in how many 2-second samples other heavy processes ran, and which.
+  var interferenceByPhase: [String: PhaseInterference] = [:]
+  var allPassed = false
+
+  struct Settings: Codable, Sendable {
+    var transactions: Int
+    var peerTransactions: Int
+    var seed: UInt64
+    var queriesPerKind: Int
+    var rebuildRounds: Int
+    var amendsPerSide: Int
+    var commandRuns: Int
+    var sqliteSecondsPerKind: Double
+    var cases: [String]
+  }
+
+  func write(toJSON path: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    let url = URL(fileURLWithPath: path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try encoder.encode(self).write(to: url, options: .atomic)
+  }
+}
+
+struct PhaseInterference: Codable, Sendable {
+  var samples: Int
+  var of: Int
+  var programs: [String]
+}
+
+struct DatasetSummary: Codable, Sendable {
+  var transactions: Int
+  var events: UInt64
+  var liveTransactions: Int
+  var accounts: Int
+  var categories: Int
+  var months: Int
+  var budgets: Int
+  var firstDay: String
+  var lastDay: String
+  var fileBytes: Int64
+  var cacheKey: String
+}
+
+struct ImportCase: Codable, Sendable {
+  var load: LoadReport
+  /// `true` when the numbers were measured in this run (the cache was generated now).
+  var measuredThisRun: Bool
+}
+
+struct SQLiteLoad: Codable, Sendable {
+  var rows: Int
+  var seconds: Double
+  var rowsPerSecond: Double
+  var dbBytes: Int64
+  var sqliteVersion: String
+}
+
+struct OpenCase: Codable, Sendable {
+  /// `Ledger(path:)`: opens the log and checks the projections.
+  var seconds: Double
+  /// The first read of `ledger.state`: folds every event into the rules' state (the first
+  /// command pays the same).
+  var stateFoldSeconds: Double
+  var events: UInt64
+  var residentBytesAfter: Int64
+}
+
+struct RebuildCase: Codable, Sendable {
+  var id: String
+  var projectors: [String]
+  var events: UInt64
+  var roundsSeconds: [Double]
+  var seconds: Double
+  var eventsPerSecond: Double
+  /// Events/s of the in-memory fold alone, from the engine's progress callbacks.
+  var foldEventsPerSecond: Double?
+  /// fsync of the file after the rebuild (the run is noSync), median.
+  var fsyncSeconds: Double
+  var peakResidentBytes: Int64
+  /// Stored rows (every version) of the rebuilt projectors afterwards, and per event.
+  var rows: Int
+  var rowsPerEvent: Double
+  /// Rows/s of what is left after the fold (writing the new generation, clearing the old).
+  var writeRowsPerSecond: Double?
+}
+
+struct QueryCase: Codable, Sendable {
+  var id: String
+  var title: String
+  var ours: LatencyStats
+  var targetMs: Double?
+  /// SQLite's answer to the same question, where it has one.
+  var sqliteKind: String?
+  var sqlite: LatencyStats?
+  /// SQLite median / our median.
+  var speedup: Double?
+  /// Answers compared with SQLite (first 20 queries) and how many agreed.
+  var checksCompared: Int = 0
+  var checksAgreed: Int = 0
+  var checkExample: String?
+  var notes: [String] = []
+}
+
+struct PagingWalk: Codable, Sendable {
+  /// Pages read walking every account's log from the newest row to the first.
+  var pages: Int
+  var latency: LatencyStats
+}
+
+struct AmendCase: Codable, Sendable {
+  var old: LatencyStats
+  var recent: LatencyStats
+  var oldDates: String
+  var recentDates: String
+  /// median(old) / median(recent).
+  var ratio: Double
+}
+
+/// A whole-process command timed with hyperfine (or our own loop).
+struct CommandCase: Codable, Sendable {
+  var id: String
+  var title: String
+  var command: String
+  var transactions: Int
+  var runs: Int
+  var meanMs: Double
+  var medianMs: Double
+  var minMs: Double
+  var maxMs: Double
+  var stddevMs: Double
+  var tool: String
+  /// For imports: rows per second of the whole process (median run).
+  var rowsPerSecond: Double?
+  var notes: [String] = []
+}
+
+struct TargetReport: Codable, Sendable {
+  enum Status: String, Codable, Sendable { case pass, fail, skipped }
+  var id: String
+  var requirement: String
+  var measured: Double?
+  var unit: String
+  var status: Status
+  var detail: String
+}
+
+extension ScaleReport {
+  /// Fills ``targets`` from the cases.
+  mutating func evaluateTargets() {
+    var results: [TargetReport] = []
+    func add(_ id: String, _ requirement: String, _ measured: Double?, unit: String, pass: (Double) -> Bool, detail: String) {
+      guard let measured else {
+        results.append(TargetReport(id: id, requirement: requirement, measured: nil, unit: unit, status: .skipped, detail: "not measured in this run"))
+        return
+      }
+      results.append(TargetReport(id: id, requirement: requirement, measured: measured, unit: unit, status: pass(measured) ? .pass : .fail, detail: detail))
+    }
+    if let load = importInProcess?.load {
+      add("import-inprocess", "import via Ledger.execute(batch:), all 4 projectors inline ≥ 200 k rows/s", load.commandsPerSecond,
+          unit: "rows/s", pass: { $0 >= 200_000 },
+          detail: "\(Format.count(load.commands)) commands in \(Format.fixed(load.executeSeconds, digits: 1)) s\(importInProcess!.measuredThisRun ? "" : " (measured when the cache was generated, \(load.date), commit \(load.commit))")")
+    }
+    if let cli = importCLI {
+      add("import-cli", "budget import csv (whole process) ≥ 200 k rows/s", cli.rowsPerSecond, unit: "rows/s", pass: { $0 >= 200_000 },
+          detail: "\(Format.count(cli.transactions)) rows, median \(Format.ms(cli.medianMs)) ms over \(cli.runs) runs")
+    }
+    let three = rebuilds.first { $0.id == "three" }
+    add("rebuild-three", "rebuild running-balances + category-totals + budget-vs-actual ≥ 1 M events/s", three?.eventsPerSecond,
+        unit: "events/s", pass: { $0 >= 1_000_000 }, detail: three.map { "\(Format.count(Int($0.events))) events in \(Format.fixed($0.seconds, digits: 2)) s (median)" } ?? "")
+    let all = rebuilds.first { $0.id == "all" }
+    add("rebuild-all", "rebuild all 4 projectors incl. transaction-index ≥ 300 k events/s", all?.eventsPerSecond,
+        unit: "events/s", pass: { $0 >= 300_000 }, detail: all.map { "\(Format.count(Int($0.events))) events in \(Format.fixed($0.seconds, digits: 2)) s (median)" } ?? "")
+    for query in queries {
+      if let target = query.targetMs {
+        add("query-\(query.id)", "\(query.title): median ≤ \(Format.ms(target)) ms", query.ours.medianMs, unit: "ms", pass: { $0 <= target },
+            detail: "median \(Format.ms(query.ours.medianMs)) ms, p99 \(Format.ms(query.ours.p99Ms)) ms (p99 \(query.ours.p99Ms <= target ? "also within" : "over") the target) over \(Format.count(query.ours.count)) queries")
+      }
+    }
+    for query in queries where query.sqlite != nil {
+      add("sqlite-\(query.id)", "\(query.title): ≥ 10× faster than SQLite (median)", query.speedup, unit: "× SQLite", pass: { $0 >= 10 },
+          detail: "ours \(Format.ms(query.ours.medianMs)) ms vs SQLite (\(query.sqliteKind ?? "")) \(Format.ms(query.sqlite!.medianMs)) ms median; answers agreed \(query.checksAgreed)/\(query.checksCompared)")
+    }
+    if let amend {
+      add("amend-backdated", "back-dated amend ≤ 2× amend of a recent transaction (median)", amend.ratio, unit: "×", pass: { $0 <= 2 },
+          detail: "old \(Format.ms(amend.old.medianMs)) ms vs recent \(Format.ms(amend.recent.medianMs)) ms median, \(amend.old.count) each")
+    }
+    for command in commands where command.id.hasPrefix("budget-report") {
+      add(command.id, "\(command.title) ≤ 50 ms whole process (median)", command.medianMs, unit: "ms", pass: { $0 <= 50 },
+          detail: "median \(Format.ms(command.medianMs)) ms, mean \(Format.ms(command.meanMs)) ± \(Format.ms(command.stddevMs)) ms over \(command.runs) runs (\(command.tool))")
+    }
+    targets = results
+    allPassed = !results.contains { $0.status == .fail }
+  }
+
+  /// The human-readable report.
+  var text: String {
+    var lines: [String] = []
+    lines.append("ledger-scale-bench — \(machine.cpuModel), \(machine.cores) cores, \(Format.bytes(Int64(machine.memoryBytes))) RAM, \(date), commit \(commit), \(machine.lmdbVersion)")
+    if let dataset {
+      lines.append(
+        "dataset: \(Format.count(dataset.transactions)) transactions (\(Format.count(dataset.liveTransactions)) live), \(Format.count(Int(dataset.events))) events, \(dataset.firstDay)…\(dataset.lastDay), \(dataset.accounts) accounts, \(dataset.categories) categories, \(Format.count(dataset.budgets)) budgets, file \(Format.bytes(dataset.fileBytes))")
+    }
+    lines.append("")
+    lines.append("Import")
+    if let load = importInProcess?.load {
+      lines.append(
+        "  Ledger.execute(batch:) ×\(load.spec.batchSize), noSync, 4 projectors: \(Format.rate(load.commandsPerSecond)) rows/s (\(Format.count(load.commands)) commands in \(Format.fixed(load.executeSeconds, digits: 1)) s; per batch median \(Format.ms(load.batchLatency.medianMs)) ms, p99 \(Format.ms(load.batchLatency.p99Ms)) ms)"
+          + (importInProcess!.measuredThisRun ? "" : " [from cache, \(load.date)]"))
+      lines.append("    rate per tenth of the load: " + load.ratePerTenth.map(Format.rate).joined(separator: ", "))
+      lines.append("    slowest batches (index: ms): " + load.slowestBatches.map { "\(Int($0[0])): \(Format.ms($0[1]))" }.joined(separator: ", ") + "; \(load.outlierBatches) batches over 5× the median")
+    }
+    if let cli = importCLI {
+      lines.append("  budget import csv, \(Format.count(cli.transactions)) rows, whole process: median \(Format.ms(cli.medianMs)) ms → \(Format.rate(cli.rowsPerSecond ?? 0)) rows/s (\(cli.runs) runs)")
+    }
+    if let sqliteLoad {
+      lines.append("  SQLite \(sqliteLoad.sqliteVersion) load, same rows, 2,000 per transaction, synchronous=OFF, seed 000 indexes: \(Format.rate(sqliteLoad.rowsPerSecond)) rows/s (\(Format.fixed(sqliteLoad.seconds, digits: 1)) s, db \(Format.bytes(sqliteLoad.dbBytes)))")
+    }
+    if let open {
+      lines.append("")
+      lines.append("Open: Ledger(path:) \(Format.ms(open.seconds * 1e3)) ms; first read of ledger.state folds \(Format.count(Int(open.events))) events in \(Format.fixed(open.stateFoldSeconds, digits: 2)) s; RSS after \(Format.bytes(open.residentBytesAfter))")
+    }
+    if !rebuilds.isEmpty {
+      lines.append("")
+      lines.append("Rebuild (projections.rebuild(names), noSync; median of rounds)")
+      lines.append("  " + [Format.pad("projectors", 58), Format.pad("seconds", 8, right: true), Format.pad("events/s", 10, right: true), Format.pad("fold ev/s", 10, right: true), Format.pad("fsync s", 8, right: true), Format.pad("peak RSS", 10, right: true), Format.pad("rows/event", 10, right: true), Format.pad("write rows/s", 12, right: true)].joined(separator: " "))
+      for rebuild in rebuilds {
+        lines.append("  " + [
+          Format.pad(rebuild.projectors.joined(separator: " + "), 58), Format.pad(Format.fixed(rebuild.seconds, digits: 2), 8, right: true),
+          Format.pad(Format.rate(rebuild.eventsPerSecond), 10, right: true), Format.pad(rebuild.foldEventsPerSecond.map(Format.rate) ?? "—", 10, right: true),
+          Format.pad(Format.fixed(rebuild.fsyncSeconds, digits: 2), 8, right: true), Format.pad(Format.bytes(rebuild.peakResidentBytes), 10, right: true),
+          Format.pad(Format.fixed(rebuild.rowsPerEvent, digits: 1), 10, right: true), Format.pad(rebuild.writeRowsPerSecond.map(Format.rate) ?? "—", 12, right: true),
+        ].joined(separator: " "))
+      }
+    }
+    if !queries.isEmpty {
+      lines.append("")
+      lines.append("Queries in process (ms; SQLite: same question, same parameters, prepared statements)")
+      lines.append("  " + [Format.pad("query", 46), Format.pad("n", 6, right: true), Format.pad("median", 8, right: true), Format.pad("p99", 8, right: true), Format.pad("target", 7, right: true), Format.pad("SQLite n", 8, right: true), Format.pad("median", 8, right: true), Format.pad("p99", 8, right: true), Format.pad("speedup", 8, right: true), Format.pad("agree", 6, right: true)].joined(separator: " "))
+      for query in queries {
+        lines.append("  " + [
+          Format.pad(query.title, 46), Format.pad(Format.count(query.ours.count), 6, right: true), Format.pad(Format.ms(query.ours.medianMs), 8, right: true),
+          Format.pad(Format.ms(query.ours.p99Ms), 8, right: true), Format.pad(query.targetMs.map { "≤" + Format.ms($0) } ?? "—", 7, right: true),
+          Format.pad(query.sqlite.map { Format.count($0.count) } ?? "—", 8, right: true), Format.pad(query.sqlite.map { Format.ms($0.medianMs) } ?? "—", 8, right: true),
+          Format.pad(query.sqlite.map { Format.ms($0.p99Ms) } ?? "—", 8, right: true), Format.pad(query.speedup.map { Format.significant($0) + "×" } ?? "—", 8, right: true),
+          Format.pad(query.checksCompared > 0 ? "\(query.checksAgreed)/\(query.checksCompared)" : "—", 6, right: true),
+        ].joined(separator: " "))
+        for note in query.notes { lines.append("      \(note)") }
+      }
+      if let pagingWalk {
+        lines.append("  walking every account's log page by page (\(Format.count(pagingWalk.pages)) pages): median \(Format.ms(pagingWalk.latency.medianMs)) ms, p99 \(Format.ms(pagingWalk.latency.p99Ms)) ms")
+      }
+    }
+    if let amend {
+      lines.append("")
+      lines.append("Amend (execute(.amendTransaction), one command per commit, noSync)")
+      lines.append("  back-dated (\(amend.oldDates)): median \(Format.ms(amend.old.medianMs)) ms, p99 \(Format.ms(amend.old.p99Ms)) ms")
+      lines.append("  recent (\(amend.recentDates)): median \(Format.ms(amend.recent.medianMs)) ms, p99 \(Format.ms(amend.recent.p99Ms)) ms")
+      lines.append("  ratio \(Format.fixed(amend.ratio, digits: 2))×")
+    }
+    if !commands.isEmpty {
+      lines.append("")
+      lines.append("Whole-process commands (ms)")
+      lines.append("  " + [Format.pad("command", 58), Format.pad("rows", 10, right: true), Format.pad("runs", 5, right: true), Format.pad("median", 9, right: true), Format.pad("mean", 9, right: true), Format.pad("± sd", 8, right: true), Format.pad("min", 9, right: true)].joined(separator: " "))
+      for command in commands {
+        lines.append("  " + [
+          Format.pad(command.title, 58), Format.pad(Format.count(command.transactions), 10, right: true), Format.pad("\(command.runs)", 5, right: true),
+          Format.pad(Format.ms(command.medianMs), 9, right: true), Format.pad(Format.ms(command.meanMs), 9, right: true),
+          Format.pad(Format.ms(command.stddevMs), 8, right: true), Format.pad(Format.ms(command.minMs), 9, right: true),
+        ].joined(separator: " "))
+        for note in command.notes { lines.append("      \(note)") }
+      }
+    }
+    lines.append("")
+    lines.append("Targets:")
+    for target in targets {
+      lines.append("  \(Format.pad(target.status.rawValue.uppercased(), 7)) \(target.requirement)")
+      lines.append("          \(target.detail)")
+    }
+    for note in notes { lines.append("note: \(note)") }
+    return lines.joined(separator: "\n")
+  }
+}
