@@ -35,7 +35,8 @@ public struct BudgetServer: Sendable {
     public var logsErrors: Bool
 
     public init(
-      host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, maxBodyBytes: Int = 64 * 1024, actor: String = "api",
+      host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, maxBodyBytes: Int = 64 * 1024,
+      actor: String = "api",
       today: @escaping @Sendable () -> CivilDate = Ledger.localToday, heartbeat: Duration = .seconds(15),
       logsErrors: Bool = true
     ) {
@@ -94,11 +95,13 @@ public struct BudgetServer: Sendable {
   public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
     // Hummingbird logs each start and stop at info; only problems matter here ($LOG_LEVEL overrides).
     var logger = Logger(label: "budget-serve")
-    logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
+    logger.logLevel =
+      ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
       ?? (configuration.logsErrors ? .warning : .critical)
     let app = Application(
       router: makeRouter(),
-      configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "budget-ledger"),
+      configuration: .init(
+        address: .hostname(configuration.host, port: configuration.port), serverName: "budget-ledger"),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) }, logger: logger)
     try await app.runService()
   }

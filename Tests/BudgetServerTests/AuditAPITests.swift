@@ -5,7 +5,8 @@ import Testing
 @Suite struct AuditAPITests {
   @Test func historyOfEntities() async throws {
     try await TestServer.with { server in
-      #expect(try await server.client.send("PATCH", "/api/v1/categories/Food", json: #"{"name": "Groceries"}"#).status == 200)
+      #expect(
+        try await server.client.send("PATCH", "/api/v1/categories/Food", json: #"{"name": "Groceries"}"#).status == 200)
       let history = try await server.get("/api/v1/history/category/Groceries")
       #expect(history.status == 200)
       let entries = try #require(history.json["entries"] as? [[String: Any]])
@@ -42,7 +43,9 @@ import Testing
       let text = try await server.client.stream(
         "/api/v1/events/stream",
         afterConnect: {
-          let added = try await server.post("/api/v1/transactions", #"{"amount": "3.20", "name": "Coffee", "category": "Restaurants", "date": "2024-03-20"}"#)
+          let added = try await server.post(
+            "/api/v1/transactions",
+            #"{"amount": "3.20", "name": "Coffee", "category": "Restaurants", "date": "2024-03-20"}"#)
           #expect(added.status == 201)
         },
         until: { $0.contains("TransactionAdded") && $0.contains("keep-alive") })

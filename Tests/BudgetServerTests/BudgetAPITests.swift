@@ -5,11 +5,17 @@ import Testing
 @Suite struct BudgetAPITests {
   @Test func setBudgetAndSeeRemainingToAssign() async throws {
     try await TestServer.with { server in
-      #expect(try await server.client.send("PUT", "/api/v1/budget/2024-03/income/Salary", json: #"{"amount": "3000"}"#).status == 200)
-      let set = try await server.client.send("PUT", "/api/v1/budget/2024-03/categories/Food", json: #"{"amount": "450"}"#)
+      #expect(
+        try await server.client.send("PUT", "/api/v1/budget/2024-03/income/Salary", json: #"{"amount": "3000"}"#).status
+          == 200)
+      let set = try await server.client.send(
+        "PUT", "/api/v1/budget/2024-03/categories/Food", json: #"{"amount": "450"}"#)
       #expect(set.status == 200)
       #expect(set.json["stream"] as? String == "budget-2024-03")
-      #expect(try await server.client.send("PUT", "/api/v1/budget/2024-03/categories/Restaurants", json: #"{"amount": "100"}"#).status == 200)
+      #expect(
+        try await server.client.send(
+          "PUT", "/api/v1/budget/2024-03/categories/Restaurants", json: #"{"amount": "100"}"#
+        ).status == 200)
       let sheet = try await server.get("/api/v1/budget/2024-03")
       #expect(sheet.status == 200)
       #expect(sheet.json["title"] as? String == "March 2024")
@@ -23,14 +29,17 @@ import Testing
       #expect(food["difference"] as? String == "407.50")
       #expect(food["usedPercent"] as? String == "9.44")
       // Move, then the sheet as known before the move.
-      let move = try await server.post("/api/v1/budget/2024-03/moves", #"{"amount": "50", "from": "Food", "to": "Restaurants"}"#)
+      let move = try await server.post(
+        "/api/v1/budget/2024-03/moves", #"{"amount": "50", "from": "Food", "to": "Restaurants"}"#)
       #expect(move.status == 200)
-      let tooMuch = try await server.post("/api/v1/budget/2024-03/moves", #"{"amount": "5000", "from": "Food", "to": "Restaurants"}"#)
+      let tooMuch = try await server.post(
+        "/api/v1/budget/2024-03/moves", #"{"amount": "5000", "from": "Food", "to": "Restaurants"}"#)
       #expect(tooMuch.status == 422)
       let moved = try await server.get("/api/v1/budget/2024-03")
       let movedFood = (moved.json["lines"] as? [[String: Any]])?.first { $0["name"] as? String == "Food" }
       #expect(movedFood?["budgeted"] as? String == "400.00")
-      let before = try await server.get("/api/v1/budget/2024-03?asKnownAt=\(try #require(set.json["positions"] as? [Int]).last!)")
+      let before = try await server.get(
+        "/api/v1/budget/2024-03?asKnownAt=\(try #require(set.json["positions"] as? [Int]).last!)")
       #expect(before.json["remainingToAssign"] as? String == "2550.00")
       let badMonth = try await server.get("/api/v1/budget/March")
       #expect(badMonth.status == 400)
@@ -42,13 +51,20 @@ import Testing
 
   @Test func yearlyIncomeQuarterlyBudgetsAndCopy() async throws {
     try await TestServer.with { server in
-      #expect(try await server.client.send("PUT", "/api/v1/budget/years/2024/income/Bonus", json: #"{"amount": "1200"}"#).status == 200)
-      #expect(try await server.post("/api/v1/categories", #"{"name": "Insurance", "budgetType": "quarterly"}"#).status == 201)
-      let quarter = try await server.client.send("PUT", "/api/v1/budget/2024-01/categories/Insurance", json: #"{"amount": "360", "quarter": true}"#)
+      #expect(
+        try await server.client.send("PUT", "/api/v1/budget/years/2024/income/Bonus", json: #"{"amount": "1200"}"#)
+          .status == 200)
+      #expect(
+        try await server.post("/api/v1/categories", #"{"name": "Insurance", "budgetType": "quarterly"}"#).status == 201)
+      let quarter = try await server.client.send(
+        "PUT", "/api/v1/budget/2024-01/categories/Insurance", json: #"{"amount": "360", "quarter": true}"#)
       #expect(quarter.status == 200)
-      let notQuarterStart = try await server.client.send("PUT", "/api/v1/budget/2024-02/categories/Insurance", json: #"{"amount": "360", "quarter": true}"#)
+      let notQuarterStart = try await server.client.send(
+        "PUT", "/api/v1/budget/2024-02/categories/Insurance", json: #"{"amount": "360", "quarter": true}"#)
       #expect(notQuarterStart.status == 422)
-      #expect(try await server.client.send("PUT", "/api/v1/budget/2024-02/categories/Food", json: #"{"amount": "300"}"#).status == 200)
+      #expect(
+        try await server.client.send("PUT", "/api/v1/budget/2024-02/categories/Food", json: #"{"amount": "300"}"#)
+          .status == 200)
       let copied = try await server.post("/api/v1/budget/2024-03/copy", #"{"from": "2024-02"}"#)
       #expect(copied.status == 200)
       let sheet = try await server.get("/api/v1/budget/2024-03")
@@ -62,7 +78,9 @@ import Testing
 
   @Test func reportsOnBothTimeAxes() async throws {
     try await TestServer.with { server in
-      #expect(try await server.client.send("PUT", "/api/v1/budget/2024-03/categories/Restaurants", json: #"{"amount": "10"}"#).status == 200)
+      #expect(
+        try await server.client.send("PUT", "/api/v1/budget/2024-03/categories/Restaurants", json: #"{"amount": "10"}"#)
+          .status == 200)
       let bva = try await server.get("/api/v1/reports/budget-vs-actual?month=2024-03")
       let restaurants = (bva.json["lines"] as? [[String: Any]])?.first { $0["name"] as? String == "Restaurants" }
       #expect(restaurants?["overBudget"] as? Bool == true)
@@ -97,22 +115,32 @@ import Testing
     try await TestServer.with { server in
       let split = try await server.post(
         "/api/v1/transactions",
-        #"{"amount": "64.80", "name": "Supermarket + café", "date": "2024-03-14", "splits": [{"category": "Food", "amount": "41.30"}, {"category": "Restaurants", "amount": "23.50"}]}"#)
+        #"{"amount": "64.80", "name": "Supermarket + café", "date": "2024-03-14", "splits": [{"category": "Food", "amount": "41.30"}, {"category": "Restaurants", "amount": "23.50"}]}"#
+      )
       #expect(split.status == 201)
       let shown = try await server.get("/api/v1/transactions/\(try #require(split.json["id"] as? String))")
       #expect((shown.json["postings"] as? [[String: Any]])?.map { $0["amount"] as? String } == ["41.30", "23.50"])
       // A group: Restaurants under Food, then totals rolled up into the group.
-      #expect(try await server.client.send("PATCH", "/api/v1/categories/Restaurants", json: #"{"parent": "Food", "order": 2}"#).status == 200)
+      #expect(
+        try await server.client.send(
+          "PATCH", "/api/v1/categories/Restaurants", json: #"{"parent": "Food", "order": 2}"#
+        ).status == 200)
       #expect((try await server.get("/api/v1/categories/Restaurants")).json["parent"] as? String == "Food")
       let rolled = try await server.get("/api/v1/reports/categories?month=2024-03&rolledUp=true")
       let food = (rolled.json["rows"] as? [[String: Any]])?.first { $0["category"] as? String == "Food" }
       #expect(food?["spent"] as? String == "127.30")
-      #expect(try await server.client.send("PATCH", "/api/v1/categories/Restaurants", json: #"{"topLevel": true}"#).status == 200)
+      #expect(
+        try await server.client.send("PATCH", "/api/v1/categories/Restaurants", json: #"{"topLevel": true}"#).status
+          == 200)
       let cycle = try await server.client.send("PATCH", "/api/v1/categories/Food", json: #"{"parent": "Food"}"#)
       #expect(cycle.status == 422)
       // A period and the transactions and totals in it.
-      #expect(try await server.post("/api/v1/periods", #"{"name": "Spring", "start": "2024-03-11", "end": "2024-03-31"}"#).status == 201)
-      let tagged = try await server.post("/api/v1/transactions", #"{"amount": "8", "name": "Tram", "category": "Transport", "date": "2024-03-15", "period": "Spring"}"#)
+      #expect(
+        try await server.post("/api/v1/periods", #"{"name": "Spring", "start": "2024-03-11", "end": "2024-03-31"}"#)
+          .status == 201)
+      let tagged = try await server.post(
+        "/api/v1/transactions",
+        #"{"amount": "8", "name": "Tram", "category": "Transport", "date": "2024-03-15", "period": "Spring"}"#)
       #expect(tagged.status == 201)
       let inPeriod = try await server.get("/api/v1/transactions?period=Spring")
       #expect((inPeriod.json["rows"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Tram"])

@@ -26,7 +26,8 @@ import Testing
 
   @Test func accountsOpenRenameCloseWithETags() async throws {
     try await TestServer.with { server in
-      let opened = try await server.post("/api/v1/accounts", #"{"name": "Card", "type": "credit-card", "opening": "-250.5", "date": "2024-02-01"}"#)
+      let opened = try await server.post(
+        "/api/v1/accounts", #"{"name": "Card", "type": "credit-card", "opening": "-250.5", "date": "2024-02-01"}"#)
       #expect(opened.status == 201)
       #expect(opened.header("ETag") == "\"1\"")
       let id = try #require(opened.json["id"] as? String)
@@ -61,22 +62,26 @@ import Testing
 
   @Test func categoriesLifecycle() async throws {
     try await TestServer.with { server in
-      let created = try await server.post("/api/v1/categories", ##"{"name": "Pets", "budgetType": "fixed", "color": "#336699"}"##)
+      let created = try await server.post(
+        "/api/v1/categories", ##"{"name": "Pets", "budgetType": "fixed", "color": "#336699"}"##)
       #expect(created.status == 201)
       let duplicate = try await server.post("/api/v1/categories", #"{"name": "pets"}"#)
       #expect(duplicate.status == 422)
       #expect((duplicate.json["details"] as? [String: String])?["field"] == "name")
       let badType = try await server.post("/api/v1/categories", #"{"name": "X", "budgetType": "weekly"}"#)
       #expect(badType.status == 400)
-      let patched = try await server.client.send("PATCH", "/api/v1/categories/Pets", json: #"{"name": "Animals", "icon": "pawprint"}"#)
+      let patched = try await server.client.send(
+        "PATCH", "/api/v1/categories/Pets", json: #"{"name": "Animals", "icon": "pawprint"}"#)
       #expect(patched.status == 200)
       let shown = try await server.get("/api/v1/categories/Animals")
       #expect(shown.json["icon"] as? String == "pawprint")
       #expect(shown.json["budgetType"] as? String == "fixed")
       #expect(shown.header("ETag") == "\"3\"")
-      let due = try await server.client.send("PUT", "/api/v1/categories/Animals/due-date", json: #"{"date": "2024-03-28"}"#)
+      let due = try await server.client.send(
+        "PUT", "/api/v1/categories/Animals/due-date", json: #"{"date": "2024-03-28"}"#)
       #expect(due.status == 200)
-      let rollover = try await server.client.send("PUT", "/api/v1/categories/Animals/rollover", json: #"{"unspent": true, "overspent": true}"#)
+      let rollover = try await server.client.send(
+        "PUT", "/api/v1/categories/Animals/rollover", json: #"{"unspent": true, "overspent": true}"#)
       #expect(rollover.status == 200)
       let after = try await server.get("/api/v1/categories/Animals")
       #expect(after.json["dueDate"] as? String == "2024-03-28")
@@ -99,13 +104,15 @@ import Testing
 
   @Test func periodsOpenCloseReopen() async throws {
     try await TestServer.with { server in
-      let opened = try await server.post("/api/v1/periods", #"{"name": "Q1", "start": "2024-01-01", "end": "2024-03-15"}"#)
+      let opened = try await server.post(
+        "/api/v1/periods", #"{"name": "Q1", "start": "2024-01-01", "end": "2024-03-15"}"#)
       #expect(opened.status == 201)
       let overlapping = try await server.post("/api/v1/periods", #"{"name": "Other", "start": "2024-03-01"}"#)
       #expect(overlapping.status == 422)
       #expect(try await server.post("/api/v1/periods/Q1/close", "{}").status == 200)
       // A transaction in a closed period is refused with the way out in the message.
-      let frozen = try await server.post("/api/v1/transactions", #"{"amount": "5", "name": "Late", "category": "Food", "date": "2024-03-01"}"#)
+      let frozen = try await server.post(
+        "/api/v1/transactions", #"{"amount": "5", "name": "Late", "category": "Food", "date": "2024-03-01"}"#)
       #expect(frozen.status == 422)
       #expect((frozen.json["message"] as? String)?.contains("reopen") == true)
       let reopen = try await server.post("/api/v1/periods/Q1/reopen", #"{"reason": "late receipt"}"#)

@@ -24,7 +24,9 @@ struct HTTPTestClient: Sendable {
   let port: Int
 
   /// Sends one request (`Connection: close`) and reads the whole response.
-  func send(_ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:]) async throws -> HTTPTestResponse {
+  func send(
+    _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:]
+  ) async throws -> HTTPTestResponse {
     let port = self.port
     return try await Self.onThread {
       let socket = try Self.connect(port: port, timeoutSeconds: 10)
@@ -47,25 +49,30 @@ struct HTTPTestClient: Sendable {
   /// Opens `path` as an event stream and returns the raw text received once `until` returns
   /// true for it, or when `timeoutSeconds` pass.
   func stream(
-    _ path: String, headers: [String: String] = [:], timeoutSeconds: Int = 10, afterConnect: @escaping @Sendable () async throws -> Void,
+    _ path: String, headers: [String: String] = [:], timeoutSeconds: Int = 10,
+    afterConnect: @escaping @Sendable () async throws -> Void,
     until: @escaping @Sendable (String) -> Bool
   ) async throws -> String {
     let port = self.port
     let socket = try Self.connect(port: port, timeoutSeconds: 1)
     defer { close(socket) }
-    try Self.write(socket, Self.requestText("GET", path, body: nil, headers: headers.merging(["Accept": "text/event-stream"]) { $1 }))
-    let reader = Task { try await Self.onThread { () -> String in
-      var text = ""
-      let deadline = Date().addingTimeInterval(Double(timeoutSeconds))
-      while Date() < deadline {
-        do {
-          guard let chunk = try Self.read(socket) else { break }
-          text += String(decoding: chunk, as: UTF8.self)
-          if until(text) { break }
-        } catch { continue }  // receive timeout: poll again
+    try Self.write(
+      socket, Self.requestText("GET", path, body: nil, headers: headers.merging(["Accept": "text/event-stream"]) { $1 })
+    )
+    let reader = Task {
+      try await Self.onThread { () -> String in
+        var text = ""
+        let deadline = Date().addingTimeInterval(Double(timeoutSeconds))
+        while Date() < deadline {
+          do {
+            guard let chunk = try Self.read(socket) else { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            if until(text) { break }
+          } catch { continue }  // receive timeout: poll again
+        }
+        return text
       }
-      return text
-    } }
+    }
     try await Task.sleep(for: .milliseconds(300))
     try await afterConnect()
     return try await reader.value
@@ -91,7 +98,9 @@ struct HTTPTestClient: Sendable {
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard result == 0 else {
       close(socket)
@@ -128,16 +137,22 @@ struct HTTPTestClient: Sendable {
     for line in head.components(separatedBy: "\r\n") where line.hasPrefix("content-length:") {
       return bodyCount >= Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)) ?? 0
     }
-    if head.contains("transfer-encoding: chunked") { return data[split.upperBound...].range(of: Data("0\r\n\r\n".utf8)) != nil }
+    if head.contains("transfer-encoding: chunked") {
+      return data[split.upperBound...].range(of: Data("0\r\n\r\n".utf8)) != nil
+    }
     return false
   }
 
   /// Splits status line, headers and body; decodes a chunked body.
   static func parse(_ data: Data) throws -> HTTPTestResponse {
-    guard let split = data.range(of: Data("\r\n\r\n".utf8)) else { throw ClientError("no response head in \(data.count) bytes") }
+    guard let split = data.range(of: Data("\r\n\r\n".utf8)) else {
+      throw ClientError("no response head in \(data.count) bytes")
+    }
     let head = String(decoding: data[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
     let statusParts = head[0].split(separator: " ")
-    guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw ClientError("bad status line \(head[0])") }
+    guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+      throw ClientError("bad status line \(head[0])")
+    }
     var headers: [String: String] = [:]
     for line in head.dropFirst() {
       guard let colon = line.firstIndex(of: ":") else { continue }

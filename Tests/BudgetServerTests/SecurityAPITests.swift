@@ -38,7 +38,8 @@ import Testing
 
   @Test func bodiesAreSizeLimited() async throws {
     try await TestServer.with(maxBodyBytes: 1024) { server in
-      let huge = #"{"amount": "1", "name": "X", "category": "Food", "notes": ""# + String(repeating: "a", count: 4000) + #""}"#
+      let huge =
+        #"{"amount": "1", "name": "X", "category": "Food", "notes": ""# + String(repeating: "a", count: 4000) + #""}"#
       let response = try await server.post("/api/v1/transactions", huge)
       #expect(response.status == 413)
       #expect(response.json["code"] as? String == "body_too_large")
@@ -62,17 +63,21 @@ import Testing
       #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
       #expect(page.text.contains("/assets/app.js"))
       // Every embedded asset is the current file of Web/static (else run Tools/embed-web.sh).
-      let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
       let statics = root.appendingPathComponent("Sources/BudgetServer/Web/static")
       for name in try FileManager.default.contentsOfDirectory(atPath: statics.path) where name != "index.html" {
         let served = try await server.get("/assets/\(name)")
         #expect(served.status == 200)
-        #expect(served.text == (try String(contentsOf: statics.appendingPathComponent(name), encoding: .utf8)), "\(name) is stale: run Tools/embed-web.sh")
+        #expect(
+          served.text == (try String(contentsOf: statics.appendingPathComponent(name), encoding: .utf8)),
+          "\(name) is stale: run Tools/embed-web.sh")
       }
       #expect(page.text == (try String(contentsOf: statics.appendingPathComponent("index.html"), encoding: .utf8)))
       let document = try await server.get("/api/v1/openapi.yaml")
       #expect(document.status == 200)
-      let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("docs/openapi.yaml")
       let onDisk = try String(contentsOf: docs, encoding: .utf8)
       #expect(document.text == onDisk, "docs/openapi.yaml and the served document differ: run Tools/embed-web.sh")

@@ -14,7 +14,9 @@ struct TestServer: Sendable {
   let directory: URL
 
   /// The "today" every test server uses, so dates in the tests are fixed.
-  static let today = try! CivilDate(parsing: "2024-03-20")
+  static let today: CivilDate = {
+    do { return try CivilDate(parsing: "2024-03-20") } catch { preconditionFailure("\(error)") }
+  }()
 
   /// Starts a server (set up with a ledger, accounts and a few transactions unless `empty`),
   /// runs `body`, and stops the server and deletes the ledger whatever happens.
@@ -26,9 +28,11 @@ struct TestServer: Sendable {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let today = Self.today
-    let ledger = try await Ledger(path: directory.appendingPathComponent("test.ledger").path, options: Ledger.Options(today: { today }))
+    let ledger = try await Ledger(
+      path: directory.appendingPathComponent("test.ledger").path, options: Ledger.Options(today: { today }))
     let configuration = BudgetServer.Configuration(
-      host: "127.0.0.1", port: 0, token: token, maxBodyBytes: maxBodyBytes, actor: "tester", today: { today }, heartbeat: heartbeat,
+      host: "127.0.0.1", port: 0, token: token, maxBodyBytes: maxBodyBytes, actor: "tester", today: { today },
+      heartbeat: heartbeat,
       logsErrors: false)
     let server = try BudgetServer(ledger: ledger, configuration: configuration)
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -59,7 +63,9 @@ struct TestServer: Sendable {
       ("/api/v1/transactions", #"{"amount": "20", "name": "Pizza", "category": "Restaurants", "date": "2024-03-12"}"#),
     ] {
       let response = try await client.send("POST", path, json: body, headers: auth)
-      guard response.status == 201 else { throw ClientError("seeding \(path) failed: \(response.status) \(response.text)") }
+      guard response.status == 201 else {
+        throw ClientError("seeding \(path) failed: \(response.status) \(response.text)")
+      }
     }
   }
 

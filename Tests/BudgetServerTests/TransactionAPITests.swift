@@ -8,7 +8,8 @@ import Testing
     try await TestServer.with { server in
       let added = try await server.post(
         "/api/v1/transactions",
-        #"{"amount": "12.40", "name": "Bakery", "category": "Food", "date": "2024-03-15", "tags": ["breakfast"], "notes": "croissants"}"#)
+        #"{"amount": "12.40", "name": "Bakery", "category": "Food", "date": "2024-03-15", "tags": ["breakfast"], "notes": "croissants"}"#
+      )
       #expect(added.status == 201)
       #expect(added.header("ETag") == "\"1\"")
       let id = try #require(added.json["id"] as? String)
@@ -32,7 +33,8 @@ import Testing
       let older = try await server.get("/api/v1/transactions?asOf=2024-03-11")
       #expect((older.json["rows"] as? [[String: Any]])?.first?["name"] as? String == "Market")
       // As known at a past position: before the bakery was recorded.
-      let known = try await server.get("/api/v1/transactions?asKnownAt=\(try #require((added.json["positions"] as? [Int])?.first) - 1)")
+      let known = try await server.get(
+        "/api/v1/transactions?asKnownAt=\(try #require((added.json["positions"] as? [Int])?.first) - 1)")
       #expect((known.json["rows"] as? [[String: Any]])?.first?["name"] as? String == "Pizza")
     }
   }
@@ -58,7 +60,8 @@ import Testing
 
   @Test func amendAndDeleteWithIfMatch() async throws {
     try await TestServer.with { server in
-      let added = try await server.post("/api/v1/transactions", #"{"amount": "30", "name": "Gas", "category": "Transport", "date": "2024-03-18"}"#)
+      let added = try await server.post(
+        "/api/v1/transactions", #"{"amount": "30", "name": "Gas", "category": "Transport", "date": "2024-03-18"}"#)
       let id = try #require(added.json["id"] as? String)
       let amended = try await server.client.send(
         "PATCH", "/api/v1/transactions/\(id)", json: #"{"amount": "35.10", "name": "Fuel"}"#,
@@ -67,7 +70,8 @@ import Testing
       #expect(amended.header("ETag") == "\"2\"")
       #expect(amended.json["events"] as? [String] == ["TransactionAmended"])
       // A stale version: 412 naming the current version; nothing changed.
-      let stale = try await server.client.send("PATCH", "/api/v1/transactions/\(id)", json: #"{"amount": "1"}"#, headers: ["If-Match": "\"1\""])
+      let stale = try await server.client.send(
+        "PATCH", "/api/v1/transactions/\(id)", json: #"{"amount": "1"}"#, headers: ["If-Match": "\"1\""])
       #expect(stale.status == 412)
       #expect(stale.json["code"] as? String == "version_mismatch")
       #expect((stale.json["details"] as? [String: String])?["currentVersion"] == "2")
@@ -77,15 +81,18 @@ import Testing
       let past = try await server.get("/api/v1/transactions/\(id)?asKnownAt=\(addedAt)")
       #expect(past.json["amount"] as? String == "30.00")
       #expect(past.header("ETag") == "\"1\"")
-      let badTag = try await server.client.send("PATCH", "/api/v1/transactions/\(id)", json: #"{"amount": "1"}"#, headers: ["If-Match": "soon"])
+      let badTag = try await server.client.send(
+        "PATCH", "/api/v1/transactions/\(id)", json: #"{"amount": "1"}"#, headers: ["If-Match": "soon"])
       #expect(badTag.status == 400)
       let nothing = try await server.client.send("PATCH", "/api/v1/transactions/\(id)", json: #"{"name": "Fuel"}"#)
       #expect(nothing.status == 422)
-      let staleDelete = try await server.client.send("DELETE", "/api/v1/transactions/\(id)?reason=dup", headers: ["If-Match": "\"1\""])
+      let staleDelete = try await server.client.send(
+        "DELETE", "/api/v1/transactions/\(id)?reason=dup", headers: ["If-Match": "\"1\""])
       #expect(staleDelete.status == 412)
       let history = try await server.get("/api/v1/history/transaction/\(id)")
       #expect((history.json["entries"] as? [[String: Any]])?.last?["actor"] as? String == "ana")
-      let deleted = try await server.client.send("DELETE", "/api/v1/transactions/\(id)?reason=dup", headers: ["If-Match": "\"2\""])
+      let deleted = try await server.client.send(
+        "DELETE", "/api/v1/transactions/\(id)?reason=dup", headers: ["If-Match": "\"2\""])
       #expect(deleted.status == 200)
       #expect(deleted.json["events"] as? [String] == ["TransactionDeleted"])
       let shown = try await server.get("/api/v1/transactions/\(id)")
@@ -125,16 +132,20 @@ import Testing
       #expect((missing.json["details"] as? [String: String])?["field"] == "name")
       let wrongType = try await server.post("/api/v1/transactions", #"{"amount": 5, "name": "X", "category": "Food"}"#)
       #expect(wrongType.status == 400)
-      let notAmount = try await server.post("/api/v1/transactions", #"{"amount": "five", "name": "X", "category": "Food"}"#)
+      let notAmount = try await server.post(
+        "/api/v1/transactions", #"{"amount": "five", "name": "X", "category": "Food"}"#)
       #expect(notAmount.status == 400)
       #expect((notAmount.json["details"] as? [String: String])?["field"] == "amount")
-      let negative = try await server.post("/api/v1/transactions", #"{"amount": "-5", "name": "X", "category": "Food"}"#)
+      let negative = try await server.post(
+        "/api/v1/transactions", #"{"amount": "-5", "name": "X", "category": "Food"}"#)
       #expect(negative.status == 422)
       #expect((negative.json["details"] as? [String: String])?["field"] == "amount")
-      let future = try await server.post("/api/v1/transactions", #"{"amount": "5", "name": "X", "category": "Food", "date": "2030-01-01"}"#)
+      let future = try await server.post(
+        "/api/v1/transactions", #"{"amount": "5", "name": "X", "category": "Food", "date": "2030-01-01"}"#)
       #expect(future.status == 422)
       #expect((future.json["details"] as? [String: String])?["field"] == "date")
-      let blankName = try await server.post("/api/v1/transactions", #"{"amount": "5", "name": " ", "category": "Food"}"#)
+      let blankName = try await server.post(
+        "/api/v1/transactions", #"{"amount": "5", "name": " ", "category": "Food"}"#)
       #expect(blankName.status == 422)
       #expect((blankName.json["details"] as? [String: String])?["field"] == "name")
       let noCategory = try await server.post("/api/v1/transactions", #"{"amount": "5", "name": "X"}"#)
@@ -142,7 +153,8 @@ import Testing
       #expect((noCategory.json["details"] as? [String: String])?["field"] == "category")
       let splits = try await server.post(
         "/api/v1/transactions",
-        #"{"amount": "10", "name": "X", "splits": [{"category": "Food", "amount": "4"}, {"category": "Restaurants", "amount": "5"}]}"#)
+        #"{"amount": "10", "name": "X", "splits": [{"category": "Food", "amount": "4"}, {"category": "Restaurants", "amount": "5"}]}"#
+      )
       #expect(splits.status == 422)
       #expect((splits.json["details"] as? [String: String])?["field"] == "splits")
       for response in [badJSON, missing, negative, future] {
@@ -154,8 +166,12 @@ import Testing
 
   @Test func transfersMoveMoneyBetweenAccounts() async throws {
     try await TestServer.with { server in
-      #expect(try await server.post("/api/v1/accounts", #"{"name": "Savings", "type": "savings", "date": "2024-01-01"}"#).status == 201)
-      let moved = try await server.post("/api/v1/transfers", #"{"amount": "100", "from": "Checking", "to": "Savings", "date": "2024-03-15", "note": "rainy day"}"#)
+      #expect(
+        try await server.post("/api/v1/accounts", #"{"name": "Savings", "type": "savings", "date": "2024-01-01"}"#)
+          .status == 201)
+      let moved = try await server.post(
+        "/api/v1/transfers",
+        #"{"amount": "100", "from": "Checking", "to": "Savings", "date": "2024-03-15", "note": "rainy day"}"#)
       #expect(moved.status == 201)
       #expect(moved.json["events"] as? [String] == ["TransferMade"])
       let balances = try await server.get("/api/v1/reports/balances")
@@ -176,7 +192,10 @@ import Testing
       let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
         for index in 0..<count {
           group.addTask {
-            try await server.post("/api/v1/transactions", #"{"amount": "1.\#(index % 10)0", "name": "Client \#(index)", "category": "Food", "date": "2024-03-20"}"#).status
+            try await server.post(
+              "/api/v1/transactions",
+              #"{"amount": "1.\#(index % 10)0", "name": "Client \#(index)", "category": "Food", "date": "2024-03-20"}"#
+            ).status
           }
         }
         return try await group.reduce(into: [Int]()) { $0.append($1) }

@@ -58,7 +58,8 @@ struct CommandTimer {
     guard probe.status == 0 else { throw BenchError.failed("\(command) exited with status \(probe.status)") }
     let affordable = Int(budgetSeconds / max(probe.seconds, 0.001))
     let count = max(minimumRuns, min(runs, affordable))
-    let warm = probe.seconds * Double(count) > budgetSeconds ? 0 : warmUp
+    // The probe run already warmed the page cache; slow commands get no further warm-up.
+    let warm = probe.seconds > 1 || probe.seconds * Double(count) > budgetSeconds ? 0 : warmUp
     progress("  \(title): \(count) runs (one run ≈ \(Format.ms(probe.seconds * 1e3)) ms)")
     if let hyperfine {
       let json = directory + "/hyperfine-\(id).json"

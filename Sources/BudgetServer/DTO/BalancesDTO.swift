@@ -21,7 +21,9 @@ struct BalancesDTO: Codable, Sendable {
     self.date = date.description
     position = answer.position
     accounts = answer.value.map {
-      Row(accountId: $0.account.description, account: $0.name, balance: $0.balance.formatted(), currency: $0.balance.currency.code)
+      Row(
+        accountId: $0.account.description, account: $0.name, balance: $0.balance.formatted(),
+        currency: $0.balance.currency.code)
     }
     var sums: [String: Money] = [:]
     for row in answer.value {

@@ -23,7 +23,8 @@ struct BudgetSheetDTO: Codable, Sendable {
   var month, title, currency: String
   var position: UInt64
   var recordedAt: String?
-  var plannedIncome, fixed, variable, quarterly, totalBudgeted, totalActual, remainingToAssign, availableFunds, fundsDate: String
+  var plannedIncome, fixed, variable, quarterly, totalBudgeted, totalActual, remainingToAssign, availableFunds,
+    fundsDate: String
   var income: [Income]
   var lines: [Line]
   var dueDates: [Due]
@@ -46,17 +47,22 @@ struct BudgetSheetDTO: Codable, Sendable {
     availableFunds = sheet.availableFunds.formatted()
     fundsDate = sheet.fundsDate.description
     income = summary.incomeSources.map {
-      Income(source: $0.source, month: $0.month?.description, amount: $0.amount.formatted(), counted: $0.counted.formatted())
+      Income(
+        source: $0.source, month: $0.month?.description, amount: $0.amount.formatted(), counted: $0.counted.formatted())
     }
     let due = Dictionary(summary.dueDates.map { ($0.category, $0.date) }, uniquingKeysWith: { first, _ in first })
     lines = sheet.report.lines.map {
       Line(
-        category: $0.category.description, name: $0.name, budgetType: $0.budgetType.rawValue, assigned: $0.assigned.formatted(),
+        category: $0.category.description, name: $0.name, budgetType: $0.budgetType.rawValue,
+        assigned: $0.assigned.formatted(),
         carried: $0.carried.formatted(), budgeted: $0.budgeted.formatted(), actual: $0.actual.formatted(),
-        difference: $0.difference.formatted(), usedPercent: $0.usedBasisPoints.map(Self.percent), overBudget: $0.isOverBudget,
+        difference: $0.difference.formatted(), usedPercent: $0.usedBasisPoints.map(Self.percent),
+        overBudget: $0.isOverBudget,
         alert: $0.alert.rawValue, dueDate: (due[$0.category] ?? categories[$0.category]?.dueDate)?.description)
     }
-    dueDates = summary.dueDates.map { Due(category: $0.name, categoryId: $0.category.description, date: $0.date.description) }
+    dueDates = summary.dueDates.map {
+      Due(category: $0.name, categoryId: $0.category.description, date: $0.date.description)
+    }
   }
 
   /// 7,512 basis points → "75.12".

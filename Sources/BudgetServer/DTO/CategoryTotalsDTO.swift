@@ -18,8 +18,10 @@ struct CategoryTotalsDTO: Codable, Sendable {
     self.scope = scope
     self.position = position
     self.rows = rows.map {
-      Row(categoryId: $0.category.description, category: $0.name, spent: $0.spent.formatted(), received: $0.received.formatted(),
-          currency: $0.spent.currency.code, count: $0.count)
+      Row(
+        categoryId: $0.category.description, category: $0.name, spent: $0.spent.formatted(),
+        received: $0.received.formatted(),
+        currency: $0.spent.currency.code, count: $0.count)
     }
   }
 }

@@ -21,14 +21,17 @@ struct TransactionDTO: Codable, Sendable {
     date = t.date.description
     type = t.type.rawValue
     amount = t.amount.formatted()
-    signedAmount = (t.type == .expense ? Money(units: -t.amount.units, currency: t.amount.currency) : t.amount).formatted()
+    signedAmount = (t.type == .expense ? Money(units: -t.amount.units, currency: t.amount.currency) : t.amount)
+      .formatted()
     currency = t.amount.currency.code
     name = t.name
     account = state.accounts[t.account]?.name ?? t.account.description
     accountId = t.account.description
     category = t.category.map { state.categories[$0]?.name ?? $0.description }
     postings = t.postings.map {
-      Posting(category: state.categories[$0.category]?.name ?? $0.category.description, categoryId: $0.category.description, amount: $0.amount.formatted())
+      Posting(
+        category: state.categories[$0.category]?.name ?? $0.category.description, categoryId: $0.category.description,
+        amount: $0.amount.formatted())
     }
     description = t.description
     notes = t.notes

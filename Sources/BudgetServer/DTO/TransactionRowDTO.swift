@@ -24,7 +24,8 @@ struct TransactionRowDTO: Codable, Sendable {
       kind = "transaction"
       let t = state.transactions[TransactionID(raw: row.id)]?.added
       name = t?.name ?? ""
-      category = t.map { t in t.postings.compactMap { state.categories[$0.category]?.name }.joined(separator: "+") } ?? ""
+      category =
+        t.map { t in t.postings.compactMap { state.categories[$0.category]?.name }.joined(separator: "+") } ?? ""
       if let t { account = state.accounts[t.account]?.name ?? accountName; tags = t.tags }
     case .transfer:
       kind = "transfer"

@@ -65,7 +65,9 @@ extension APIError {
     case .wrongExpectedVersion(let stream, let expected, let actual):
       return APIError(
         .conflict, code: "conflict", error.description,
-        details: ["stream": stream, "expected": expected.description, "currentVersion": actual.map(String.init) ?? "none"])
+        details: [
+          "stream": stream, "expected": expected.description, "currentVersion": actual.map(String.init) ?? "none",
+        ])
     case .idempotencyKeyReused:
       return APIError(.conflict, code: "idempotency_key_reused", error.description)
     case .invalidInput(let field, _):

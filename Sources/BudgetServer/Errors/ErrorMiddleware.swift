@@ -1,5 +1,5 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Turns every error thrown below it — ours, the ledger's, Hummingbird's 404 / 405 / 413 —
@@ -7,18 +7,22 @@ import Hummingbird
 struct ErrorMiddleware: RouterMiddleware {
   typealias Context = BasicRequestContext
 
-  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
     do {
       return try await next(request, context)
     } catch {
       let apiError = APIError.from(error)
       if apiError.status.code >= 500 {
-        FileHandle.standardError.write(Data("budget serve: \(request.method) \(request.uri.path) failed: \(error)\n".utf8))
+        FileHandle.standardError.write(
+          Data("budget serve: \(request.method) \(request.uri.path) failed: \(error)\n".utf8))
       }
       var headers: HTTPFields = [:]
       if apiError.status == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"budget\"" }
       return try JSONCoding.response(
-        ErrorBody(code: apiError.code, message: apiError.message, details: apiError.details), status: apiError.status, headers: headers)
+        ErrorBody(code: apiError.code, message: apiError.message, details: apiError.details), status: apiError.status,
+        headers: headers)
     }
   }
 }

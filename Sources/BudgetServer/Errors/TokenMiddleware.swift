@@ -7,7 +7,9 @@ struct TokenMiddleware: RouterMiddleware {
   typealias Context = BasicRequestContext
   let token: String
 
-  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
     var given: String?
     if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
       given = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
@@ -15,7 +17,8 @@ struct TokenMiddleware: RouterMiddleware {
       given = request.uri.queryParameters.get("access_token")
     }
     guard let given, Self.equal(given, token) else {
-      throw APIError(.unauthorized, code: "unauthorized", "this server needs an access token: send Authorization: Bearer <token>")
+      throw APIError(
+        .unauthorized, code: "unauthorized", "this server needs an access token: send Authorization: Bearer <token>")
     }
     return try await next(request, context)
   }

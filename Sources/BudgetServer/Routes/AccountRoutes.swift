@@ -1,7 +1,7 @@
-import RunningBalances
 import Hummingbird
 import Ledger
 import LedgerDomain
+import RunningBalances
 
 /// `/ledger` and `/accounts`: `budget init` and `budget account open|rename|close|list`.
 struct AccountRoutes {
@@ -21,8 +21,10 @@ struct AccountRoutes {
     let state = api.ledger.state
     let settings = state.settings
     let info = LedgerDTO(
-      created: settings != nil, name: settings?.name, currency: settings?.baseCurrency.code, position: api.ledger.position,
-      today: api.today.description, firstDayOfWeek: settings?.firstDayOfWeek, fiscalYearStartMonth: settings?.fiscalYearStartMonth)
+      created: settings != nil, name: settings?.name, currency: settings?.baseCurrency.code,
+      position: api.ledger.position,
+      today: api.today.description, firstDayOfWeek: settings?.firstDayOfWeek,
+      fiscalYearStartMonth: settings?.fiscalYearStartMonth)
     return try api.answer(info, position: info.position)
   }
 
@@ -45,7 +47,9 @@ struct AccountRoutes {
     let (state, position) = try api.snapshots.state(at: time.point)
     let balances = try api.ledger.balances(on: date, at: .position(position))
     let byID = Dictionary(balances.value.map { ($0.account, $0.balance) }, uniquingKeysWith: { first, _ in first })
-    let items = state.accounts.sorted { $0.value.name < $1.value.name }.map { AccountDTO(id: $0.key, record: $0.value, balance: byID[$0.key]) }
+    let items = state.accounts.sorted { $0.value.name < $1.value.name }.map {
+      AccountDTO(id: $0.key, record: $0.value, balance: byID[$0.key])
+    }
     return try api.answer(ListDTO(position: balances.position, items: items), position: balances.position)
   }
 
@@ -63,14 +67,16 @@ struct AccountRoutes {
     let body = try await api.body(OpenAccountBody.self, request)
     let type = try api.choice(body.type, AccountType.self, field: "type") ?? .checking
     let currency: Currency
-    do { currency = try body.currency.map { try Currency(code: $0) } ?? api.baseCurrency() } catch let error as APIError {
+    do { currency = try body.currency.map { try Currency(code: $0) } ?? api.baseCurrency() } catch let error as APIError
+    {
       throw error
     } catch {
       throw APIError.badRequest("currency: \(error)", field: "currency")
     }
     let opening = try body.opening.map { try api.money($0, currency, field: "opening") }
     let command = OpenAccount(
-      name: body.name, type: type, currency: currency, openingBalance: opening, date: try api.date(body.date) ?? api.today)
+      name: body.name, type: type, currency: currency, openingBalance: opening,
+      date: try api.date(body.date) ?? api.today)
     return try await api.write(.openAccount(command), request, status: .created)
   }
 

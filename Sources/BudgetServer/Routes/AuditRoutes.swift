@@ -1,9 +1,9 @@
-import ProjectionEngine
 import EntityHistory
 import EventLog
 import Hummingbird
 import Ledger
 import LedgerDomain
+import ProjectionEngine
 
 /// `/history`, `/events`, `/verify`, `/projections` and `/undo`: `budget history|log|verify|
 /// projections status|undo`.
@@ -17,9 +17,11 @@ struct AuditRoutes {
       let after = try query.uint("after") ?? 0
       let limit = try query.int("limit", default: 100, range: 1...1000)
       let head = try api.ledger.log.head().position
-      let events = after >= UInt64.max - 1 ? [] : try api.ledger.log.read(from: after + 1, limit: limit).map(EventDTO.init)
+      let events =
+        after >= UInt64.max - 1 ? [] : try api.ledger.log.read(from: after + 1, limit: limit).map(EventDTO.init)
       let last = events.last?.position ?? after
-      return try api.answer(EventPageDTO(head: head, events: events, nextAfter: last < head ? last : nil), position: head)
+      return try api.answer(
+        EventPageDTO(head: head, events: events, nextAfter: last < head ? last : nil), position: head)
     }
     group.get("verify") { _, _ in try verify() }
     group.get("projections") { _, _ in
@@ -52,7 +54,8 @@ struct AuditRoutes {
     let answer = try api.ledger.history(of: stream, at: try QueryParameters(request).time().point)
     let version = answer.value.last?.streamVersion ?? 0
     return try api.answer(
-      HistoryDTO(stream: stream, position: answer.position, entries: answer.value.map(HistoryEntryDTO.init)), position: answer.position,
+      HistoryDTO(stream: stream, position: answer.position, entries: answer.value.map(HistoryEntryDTO.init)),
+      position: answer.position,
       etag: EntityTag.format(version))
   }
 
@@ -68,11 +71,14 @@ struct AuditRoutes {
     try log.scan { view in
       guard view.position <= chain.verifiedCount else { return .stop }
       if view.type == PeriodClosed.typeName,
-        case .periodClosed(let closed)? = try? LedgerEvent.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload),
+        case .periodClosed(let closed)? = try? LedgerEvent.decode(
+          type: view.type, schemaVersion: view.schemaVersion, payload: view.payload),
         closed.seal != previous.hex
       {
         let name = periods[closed.period]?.name ?? closed.period.description
-        problems.append("period '\(name)' seal at position \(view.position) no longer matches the chain: events before it were changed")
+        problems.append(
+          "period '\(name)' seal at position \(view.position) no longer matches the chain: events before it were changed"
+        )
       }
       previous = view.hash
       return .continue

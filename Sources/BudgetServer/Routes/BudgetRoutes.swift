@@ -14,7 +14,10 @@ struct BudgetRoutes {
       let month = try month(context)
       let id = try Resolver(state: try api.state()).category(try api.parameter(context, "ref"))
       let amount = try api.money(body.amount, try api.baseCurrency())
-      return try await api.write(.setBudget(BudgetSet(month: month, category: id, amount: amount, span: body.quarter == true ? .quarter : .month)), request)
+      return try await api.write(
+        .setBudget(
+          BudgetSet(month: month, category: id, amount: amount, span: body.quarter == true ? .quarter : .month)),
+        request)
     }
     group.post("budget/:month/moves") { request, context in
       let body = try await api.body(MoveBudgetBody.self, request)
@@ -33,9 +36,12 @@ struct BudgetRoutes {
     group.put("budget/years/:year/income/:source") { request, context in
       let body = try await api.body(IncomeBody.self, request)
       let text = try api.parameter(context, "year")
-      guard let year = Int(text), (1...9999).contains(year) else { throw APIError.badRequest("year must be like 2024 (got '\(text)')", field: "year") }
+      guard let year = Int(text), (1...9999).contains(year) else {
+        throw APIError.badRequest("year must be like 2024 (got '\(text)')", field: "year")
+      }
       let planned = IncomePlanned(
-        month: nil, year: year, source: try api.parameter(context, "source"), amount: try api.money(body.amount, try api.baseCurrency()))
+        month: nil, year: year, source: try api.parameter(context, "source"),
+        amount: try api.money(body.amount, try api.baseCurrency()))
       return try await api.write(.planIncome(planned), request)
     }
     group.post("budget/:month/copy") { request, context in try await copy(request, context) }
@@ -59,7 +65,8 @@ struct BudgetRoutes {
     let state = try api.state()
     let resolver = Resolver(state: state)
     return BudgetMoved(
-      month: month, from: try resolver.category(body.from, .body("from")), to: try resolver.category(body.to, .body("to")),
+      month: month, from: try resolver.category(body.from, .body("from")),
+      to: try resolver.category(body.to, .body("to")),
       amount: try api.money(body.amount, state.baseCurrency, positive: true))
   }
 
@@ -79,12 +86,17 @@ struct BudgetRoutes {
     let budgets = state.budgets[source] ?? [:]
     guard !budgets.isEmpty else { throw APIError.rule("\(source.title) has no budgets to copy", field: "from") }
     var commands: [BatchCommand] = []
-    for (category, budget) in budgets.sorted(by: { $0.key < $1.key }) where state.categories[category]?.isActive == true {
+    for (category, budget) in budgets.sorted(by: { $0.key < $1.key }) where state.categories[category]?.isActive == true
+    {
       let current = state.budgets[target]?[category]
       guard current?.amount != budget.amount || current?.span != budget.span else { continue }
-      commands.append(BatchCommand(.setBudget(BudgetSet(month: target, category: category, amount: budget.amount, span: budget.span))))
+      commands.append(
+        BatchCommand(.setBudget(BudgetSet(month: target, category: category, amount: budget.amount, span: budget.span)))
+      )
     }
-    guard !commands.isEmpty else { throw APIError.rule("\(target.title) already has the budgets of \(source.title)", field: "from") }
+    guard !commands.isEmpty else {
+      throw APIError.rule("\(target.title) already has the budgets of \(source.title)", field: "from")
+    }
     return commands
   }
 }

@@ -31,7 +31,8 @@ struct CategoryRoutes {
     group.put("categories/:ref/rollover") { request, context in
       let id = try resolve(context)
       let body = try await api.body(RolloverBody.self, request)
-      let command = RolloverSet(category: id, carryUnspent: body.unspent ?? true, carryOverspent: body.overspent ?? false)
+      let command = RolloverSet(
+        category: id, carryUnspent: body.unspent ?? true, carryOverspent: body.overspent ?? false)
       return try await api.write(.setRollover(command), request)
     }
   }
@@ -56,8 +57,11 @@ struct CategoryRoutes {
     let (state, position) = try api.snapshots.state(at: try QueryParameters(request).time().point)
     let reference = try api.parameter(context, "ref")
     let id = try Resolver(state: state).category(reference)
-    guard let record = state.categories[id], !record.isDeleted else { throw APIError.notFound("category '\(reference)' not found") }
-    return try api.answer(CategoryDTO(id: id, record: record, state: state), position: position, etag: EntityTag.format(record.version))
+    guard let record = state.categories[id], !record.isDeleted else {
+      throw APIError.notFound("category '\(reference)' not found")
+    }
+    return try api.answer(
+      CategoryDTO(id: id, record: record, state: state), position: position, etag: EntityTag.format(record.version))
   }
 
   func create(_ request: Request) async throws -> Response {
@@ -66,7 +70,8 @@ struct CategoryRoutes {
     let command = CreateCategory(
       name: body.name, kind: try api.choice(body.kind, CategoryKind.self, field: "kind") ?? .expense,
       budgetType: try api.choice(body.budgetType, BudgetType.self, field: "budgetType") ?? .variable,
-      parent: try body.parent.map { try Resolver(state: try api.state()).category($0, .body("parent")) }, icon: body.icon,
+      parent: try body.parent.map { try Resolver(state: try api.state()).category($0, .body("parent")) },
+      icon: body.icon,
       color: try body.color.map(ColorHex.init(parsing:)))
     return try await api.write(.createCategory(command), request, status: .created)
   }
@@ -86,11 +91,15 @@ struct CategoryRoutes {
     var commands: [LedgerCommand] = []
     if let name = body.name { commands.append(.renameCategory(id, name: name)) }
     if body.parent != nil || body.topLevel == true || body.order != nil {
-      let parent = body.topLevel == true ? nil : try body.parent.map { try resolver.category($0, .body("parent")) } ?? current.parent
+      let parent =
+        body.topLevel == true
+        ? nil : try body.parent.map { try resolver.category($0, .body("parent")) } ?? current.parent
       commands.append(.moveCategory(id, parent: parent, sortOrder: body.order ?? current.sortOrder))
     }
     if body.icon != nil || body.color != nil {
-      commands.append(.restyleCategory(id, icon: body.icon ?? current.icon, color: try body.color.map(ColorHex.init(parsing:)) ?? current.color))
+      commands.append(
+        .restyleCategory(
+          id, icon: body.icon ?? current.icon, color: try body.color.map(ColorHex.init(parsing:)) ?? current.color))
     }
     return commands
   }
@@ -99,7 +108,8 @@ struct CategoryRoutes {
     let reference = try api.parameter(context, "ref")
     let key = reference.lowercased()
     let archived = try api.state().categories.first { entry in
-      entry.value.isArchived && !entry.value.isDeleted && (entry.value.name.lowercased() == key || entry.key.description == key)
+      entry.value.isArchived && !entry.value.isDeleted
+        && (entry.value.name.lowercased() == key || entry.key.description == key)
     }
     guard let id = archived?.key else { throw APIError.notFound("no archived category '\(reference)'") }
     return try await api.write(.restoreCategory(id), request)

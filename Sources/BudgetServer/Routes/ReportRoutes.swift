@@ -30,9 +30,12 @@ struct ReportRoutes {
       let query = QueryParameters(request)
       let time = try query.time()
       let year = try query.int("year", default: (time.asOf ?? api.today).year, range: 1...9999)
-      let answer = try api.ledger.cashflow(from: try YearMonth(year: year, month: 1), through: try YearMonth(year: year, month: 12), at: time.point)
+      let answer = try api.ledger.cashflow(
+        from: try YearMonth(year: year, month: 1), through: try YearMonth(year: year, month: 12), at: time.point)
       let rows = answer.value.map {
-        CashflowDTO.Row(month: $0.month.description, income: $0.income.formatted(), expenses: $0.expenses.formatted(), net: $0.net.formatted())
+        CashflowDTO.Row(
+          month: $0.month.description, income: $0.income.formatted(), expenses: $0.expenses.formatted(),
+          net: $0.net.formatted())
       }
       return try api.answer(CashflowDTO(year: year, position: answer.position, months: rows), position: answer.position)
     }
@@ -58,8 +61,11 @@ struct ReportRoutes {
     }
     let top = try query.string("top").map { _ in try query.int("top", default: 10, range: 1...1000) }
     let answer = try api.ledger.categoryTotals(scope, rolledUp: try query.bool("rolledUp"), at: time.point)
-    var rows = answer.value.rows.filter { !$0.spent.isZero || !$0.received.isZero }.sorted { $0.spent.units > $1.spent.units }
+    var rows = answer.value.rows.filter { !$0.spent.isZero || !$0.received.isZero }.sorted {
+      $0.spent.units > $1.spent.units
+    }
     if let top { rows = Array(rows.prefix(top)) }
-    return try api.answer(CategoryTotalsDTO(scope: label, rows: rows, position: answer.position), position: answer.position)
+    return try api.answer(
+      CategoryTotalsDTO(scope: label, rows: rows, position: answer.position), position: answer.position)
   }
 }

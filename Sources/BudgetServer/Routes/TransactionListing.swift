@@ -31,17 +31,22 @@ struct TransactionListing {
     var through = try query.date("to") ?? month?.lastDay ?? .latest
     if let asOf = time.asOf { through = min(through, asOf) }
     if from > through { from = through }
-    let filtered = category != nil || period != nil || month != nil || words != nil || query.string("from") != nil || query.string("to") != nil
+    let filtered =
+      category != nil || period != nil || month != nil || words != nil || query.string("from") != nil
+      || query.string("to") != nil
     if filtered {
       let filter: TransactionFilter =
-        words.map { .text($0) } ?? category.map { .category($0) } ?? period.map { .period($0) } ?? account.map { .account($0) } ?? .all
+        words.map { .text($0) } ?? category.map { .category($0) } ?? period.map { .period($0) } ?? account.map {
+          .account($0)
+        } ?? .all
       return try index(filter, from: from, through: through, limit: limit, offset: offset, time: time, account: account)
     }
     return try log(account: account, through: through, limit: limit, offset: offset, time: time)
   }
 
   /// Running-balance rows, newest first, skipping rows after `through`.
-  private func log(account: AccountID?, through: CivilDate, limit: Int, offset: Int, time: TimeQuery) throws -> Response {
+  private func log(account: AccountID?, through: CivilDate, limit: Int, offset: Int, time: TimeQuery) throws -> Response
+  {
     var rows: [LogRow] = []
     var skipped = 0
     var cursor: LogCursor?
@@ -63,13 +68,15 @@ struct TransactionListing {
     let accountName = account.flatMap { state.accounts[$0]?.name } ?? ""
     let page = TransactionPageDTO(
       position: position, recordedAt: recordedAt == 0 ? nil : isoTimestamp(recordedAt),
-      rows: rows.map { TransactionRowDTO(log: $0, state: state, accountName: accountName) }, nextOffset: more ? offset + limit : nil)
+      rows: rows.map { TransactionRowDTO(log: $0, state: state, accountName: accountName) },
+      nextOffset: more ? offset + limit : nil)
     return try api.answer(page, position: position)
   }
 
   /// Rows of the transaction index (no running balance).
   private func index(
-    _ filter: TransactionFilter, from: CivilDate, through: CivilDate, limit: Int, offset: Int, time: TimeQuery, account: AccountID?
+    _ filter: TransactionFilter, from: CivilDate, through: CivilDate, limit: Int, offset: Int, time: TimeQuery,
+    account: AccountID?
   ) throws -> Response {
     var rows: [TransactionRow] = []
     var skipped = 0
@@ -78,10 +85,12 @@ struct TransactionListing {
     var recordedAt: Int64 = 0
     var more = false
     repeat {
-      let answer = try api.ledger.transactions(filter, from: from, through: through, before: cursor, limit: 200, at: time.point)
+      let answer = try api.ledger.transactions(
+        filter, from: from, through: through, before: cursor, limit: 200, at: time.point)
       position = answer.position
       recordedAt = answer.recordedAt
-      for row in answer.value.rows where row.date >= from && row.date <= through && (account == nil || row.account == account) {
+      for row in answer.value.rows
+      where row.date >= from && row.date <= through && (account == nil || row.account == account) {
         if skipped < offset { skipped += 1; continue }
         if rows.count == limit { more = true; break }
         rows.append(row)

@@ -11,7 +11,9 @@ struct TransactionRoutes {
   func register(on group: APIGroup) {
     group.get("transactions") { request, _ in try TransactionListing(api: api).list(request, search: nil) }
     group.get("transactions/search") { request, _ in
-      guard let text = QueryParameters(request).string("q") else { throw APIError.badRequest("q is required: the words to find", field: "q") }
+      guard let text = QueryParameters(request).string("q") else {
+        throw APIError.badRequest("q is required: the words to find", field: "q")
+      }
       return try TransactionListing(api: api).list(request, search: text)
     }
     group.post("transactions") { request, _ in try await add(request) }
@@ -20,7 +22,8 @@ struct TransactionRoutes {
     group.delete("transactions/:id") { request, context in
       let (id, _) = try Resolver(state: try api.fullState()).transaction(try api.parameter(context, "id"))
       let reason = QueryParameters(request).string("reason") ?? "deleted by user"
-      return try await api.write(.deleteTransaction(id, reason: reason, expectedVersion: try EntityTag.expectedVersion(request)), request)
+      return try await api.write(
+        .deleteTransaction(id, reason: reason, expectedVersion: try EntityTag.expectedVersion(request)), request)
     }
     group.post("transfers") { request, _ in try await transfer(request) }
   }
@@ -29,7 +32,8 @@ struct TransactionRoutes {
     try api.requireLedger()
     let (state, position) = try api.snapshots.state(at: try QueryParameters(request).time().point)
     let (_, record) = try Resolver(state: state).transaction(try api.parameter(context, "id"))
-    return try api.answer(TransactionDTO(record, state: state), position: position, etag: EntityTag.format(record.version))
+    return try api.answer(
+      TransactionDTO(record, state: state), position: position, etag: EntityTag.format(record.version))
   }
 
   // Writes decode the body first, then resolve names in synchronous helpers, so no copy of the
@@ -69,7 +73,8 @@ struct TransactionRoutes {
       transaction: .random(), account: account.id, date: try api.date(body.date) ?? api.today, amount: amount,
       type: try api.choice(body.type, TransactionType.self, field: "type") ?? .expense,
       category: try body.category.map { try resolver.category($0, .body("category")) }, splits: splits, name: body.name,
-      description: body.description, notes: body.notes, period: try body.period.map { try resolver.period($0, .body("period")) },
+      description: body.description, notes: body.notes,
+      period: try body.period.map { try resolver.period($0, .body("period")) },
       tags: body.tags ?? [])
   }
 
@@ -95,7 +100,8 @@ struct TransactionRoutes {
     let from = try resolver.account(body.from, .body("from"))
     let to = try resolver.account(body.to, .body("to"))
     return TransferMade(
-      transfer: .random(), from: from.id, to: to.id, amount: try api.money(body.amount, from.record.currency, positive: true),
+      transfer: .random(), from: from.id, to: to.id,
+      amount: try api.money(body.amount, from.record.currency, positive: true),
       date: try api.date(body.date) ?? api.today, note: body.note)
   }
 }

@@ -14,13 +14,16 @@ struct WebRoutes {
       return Self.serve(asset.body, type: asset.contentType)
     }
     router.get("favicon.ico") { _, _ in Response(status: .noContent) }
-    router.get("api/v1/openapi.yaml") { _, _ in Self.serve(OpenAPIDocument.yaml, type: "application/yaml; charset=utf-8") }
+    router.get("api/v1/openapi.yaml") { _, _ in
+      Self.serve(OpenAPIDocument.yaml, type: "application/yaml; charset=utf-8")
+    }
   }
 
   static func serve(_ text: String, type: String) -> Response {
     let headers: HTTPFields = [
       .contentType: type, .cacheControl: "no-cache",
-      .contentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'",
+      .contentSecurityPolicy:
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'",
       HTTPField.Name("X-Content-Type-Options")!: "nosniff",
     ]
     return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))

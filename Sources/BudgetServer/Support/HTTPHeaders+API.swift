@@ -1,5 +1,5 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 extension HTTPField.Name {
@@ -26,7 +26,8 @@ enum EntityTag {
     if text.hasPrefix("W/") { text.removeFirst(2) }
     text = text.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
     guard let version = UInt64(text) else {
-      throw APIError.badRequest("If-Match must be an ETag this API returned, such as \"3\" (got \(text))", field: "If-Match")
+      throw APIError.badRequest(
+        "If-Match must be an ETag this API returned, such as \"3\" (got \(text))", field: "If-Match")
     }
     return version
   }

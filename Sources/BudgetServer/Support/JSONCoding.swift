@@ -45,7 +45,8 @@ enum JSONCoding {
     } catch let DecodingError.dataCorrupted(context) {
       let field = context.codingPath.map(\.stringValue).joined(separator: ".")
       throw APIError.badRequest(
-        field.isEmpty ? "the request body is not valid JSON" : "the field '\(field)' is invalid: \(context.debugDescription)",
+        field.isEmpty
+          ? "the request body is not valid JSON" : "the field '\(field)' is invalid: \(context.debugDescription)",
         field: field.isEmpty ? nil : field)
     } catch {
       throw APIError.badRequest("the request body is not valid JSON")

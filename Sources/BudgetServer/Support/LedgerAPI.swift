@@ -1,6 +1,6 @@
-import HTTPTypes
 import EventLog
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Ledger
 import LedgerDomain
@@ -11,38 +11,28 @@ struct LedgerAPI: Sendable {
   let ledger: Ledger
   let configuration: BudgetServer.Configuration
   let snapshots: StateSnapshots
+  let names: NameIndex
 
   init(ledger: Ledger, configuration: BudgetServer.Configuration) {
     self.ledger = ledger
     self.configuration = configuration
     snapshots = StateSnapshots(ledger: ledger)
+    names = NameIndex(ledger: ledger)
   }
 
   /// Today as the ledger sees it (the configuration's clock).
   var today: CivilDate { configuration.today() }
 
   /// What names resolve against — settings, accounts, categories, periods and budgets, but not
-  /// the transactions — or a 409 when the ledger has not been set up yet.
-  ///
-  /// `Ledger.state` is a value: while any copy of it is alive, the writer's next commit must
-  /// copy the whole state (a million transactions) instead of updating it in place. So the
-  /// full copy here lives for one statement, and what is kept leaves the transactions out.
-  /// Handlers also decode their body before resolving, and never hold state across an `await`.
+  /// the transactions (``NameIndex``) — or a 409 when the ledger has not been set up yet.
   func state() throws -> LedgerState {
-    var names = LedgerState()
-    do {
-      let full = ledger.state
-      names.settings = full.settings
-      names.accounts = full.accounts
-      names.categories = full.categories
-      names.periods = full.periods
-      names.budgets = full.budgets
-    }
+    let names = try self.names.current()
     guard names.settings != nil else { throw Self.notCreated }
     return names
   }
 
-  /// The whole committed state, transactions included; keep it for as short as ``state()``.
+  /// The whole committed state, transactions included. Keep the copy for one synchronous step
+  /// and never across an `await`: while it is alive, every commit copies the whole state.
   func fullState() throws -> LedgerState {
     let state = ledger.state
     guard state.settings != nil else { throw Self.notCreated }
@@ -53,15 +43,10 @@ struct LedgerAPI: Sendable {
     .conflict, code: "ledger_not_created", "this ledger has not been set up yet; create it first (POST /api/v1/ledger)")
 
   /// Throws the 409 of ``state()`` when the ledger is not set up, keeping no copy of the state.
-  func requireLedger() throws {
-    guard ledger.state.settings != nil else { throw Self.notCreated }
-  }
+  func requireLedger() throws { _ = try state() }
 
   /// The ledger's base currency.
-  func baseCurrency() throws -> Currency {
-    guard let settings = ledger.state.settings else { throw Self.notCreated }
-    return settings.baseCurrency
-  }
+  func baseCurrency() throws -> Currency { try state().baseCurrency }
 
   /// The request body as `T` (size-limited, 400 on bad JSON).
   func body<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T {
@@ -86,7 +71,9 @@ struct LedgerAPI: Sendable {
 
   /// Runs several commands in order (e.g. a PATCH that renames and restyles); the first
   /// refusal is the answer, and the commands before it stay recorded.
-  func writeAll(_ commands: [LedgerCommand], _ request: Request, status: HTTPResponse.Status = .ok) async throws -> Response {
+  func writeAll(
+    _ commands: [LedgerCommand], _ request: Request, status: HTTPResponse.Status = .ok
+  ) async throws -> Response {
     guard !commands.isEmpty else { throw APIError.badRequest("nothing to change: give at least one new value") }
     var outcomes: [CommandOutcome] = []
     for command in commands {
@@ -97,7 +84,9 @@ struct LedgerAPI: Sendable {
 
   /// The response for recorded outcomes, read back from the log so retries match exactly.
   func respond(to outcomes: [CommandOutcome], status: HTTPResponse.Status) throws -> Response {
-    guard let first = outcomes.first, let last = outcomes.last else { throw APIError.badRequest("nothing was recorded") }
+    guard let first = outcomes.first, let last = outcomes.last else {
+      throw APIError.badRequest("nothing was recorded")
+    }
     let lower = first.positions.lowerBound
     let upper = last.positions.upperBound
     let recorded = try ledger.log.read(from: lower, limit: Int(upper - lower + 1))
@@ -111,7 +100,10 @@ struct LedgerAPI: Sendable {
   }
 
   private static func collection(of stream: String) -> String? {
-    let map = ["account-": "accounts", "category-": "categories", "period-": "periods", "transaction-": "transactions", "transfer-": "transfers"]
+    let map = [
+      "account-": "accounts", "category-": "categories", "period-": "periods", "transaction-": "transactions",
+      "transfer-": "transfers",
+    ]
     return map.first(where: { stream.hasPrefix($0.key) })?.value
   }
 
@@ -139,7 +131,8 @@ struct LedgerAPI: Sendable {
       throw APIError.badRequest("\(field) '\(text)' is not an amount: \(error)", field: field)
     }
     if positive, !money.isPositive {
-      throw APIError.rule("\(field) '\(text)' must be more than zero; use type income or expense for the direction", field: field)
+      throw APIError.rule(
+        "\(field) '\(text)' must be more than zero; use type income or expense for the direction", field: field)
     }
     return money
   }

@@ -17,7 +17,8 @@ struct QueryParameters {
   func int(_ name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
     guard let text = string(name) else { return value }
     guard let number = Int(text), range.contains(number) else {
-      throw APIError.badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got '\(text)')", field: name)
+      throw APIError.badRequest(
+        "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got '\(text)')", field: name)
     }
     return number
   }
@@ -70,7 +71,8 @@ struct QueryParameters {
       return TimeQuery(asOf: asOf, point: .recordedAt(Int64(day.daysSinceEpoch + 1) * 86_400_000 - 1), isTravel: true)
     }
     throw APIError.badRequest(
-      "asKnownAt '\(text)' is neither a log position (1204) nor a time (2024-05-01T12:00:00Z or 2024-05-01)", field: "asKnownAt")
+      "asKnownAt '\(text)' is neither a log position (1204) nor a time (2024-05-01T12:00:00Z or 2024-05-01)",
+      field: "asKnownAt")
   }
 }
 

@@ -18,7 +18,9 @@ struct Resolver {
     }
   }
 
-  private func lookup<ID>(_ kind: String, _ reference: String, _ origin: Origin, ids: (EntityID) -> ID?, byName: () throws(DomainError) -> ID)
+  private func lookup<ID>(
+    _ kind: String, _ reference: String, _ origin: Origin, ids: (EntityID) -> ID?, byName: () throws(DomainError) -> ID
+  )
     throws -> ID
   {
     if let raw = try? EntityID(parsing: reference), let id = ids(raw) { return id }
@@ -29,7 +31,9 @@ struct Resolver {
   }
 
   func account(_ reference: String, _ origin: Origin = .path) throws -> (id: AccountID, record: AccountRecord) {
-    let id = try lookup("account", reference, origin, ids: { state.accounts[AccountID(raw: $0)] != nil ? AccountID(raw: $0) : nil }) {
+    let id = try lookup(
+      "account", reference, origin, ids: { state.accounts[AccountID(raw: $0)] != nil ? AccountID(raw: $0) : nil }
+    ) {
       () throws(DomainError) in try state.account(named: reference).id
     }
     return (id, state.accounts[id]!)
@@ -41,26 +45,33 @@ struct Resolver {
     let open = state.accounts.filter { !$0.value.isClosed }
     guard open.count == 1, let only = open.first else {
       throw APIError.rule(
-        open.isEmpty ? "there is no open account; open one first (POST /api/v1/accounts)" : "several accounts are open; say which one in 'account'",
+        open.isEmpty
+          ? "there is no open account; open one first (POST /api/v1/accounts)"
+          : "several accounts are open; say which one in 'account'",
         field: field)
     }
     return (only.key, only.value)
   }
 
   func category(_ reference: String, _ origin: Origin = .path) throws -> CategoryID {
-    try lookup("category", reference, origin, ids: { state.categories[CategoryID(raw: $0)] != nil ? CategoryID(raw: $0) : nil }) {
+    try lookup(
+      "category", reference, origin, ids: { state.categories[CategoryID(raw: $0)] != nil ? CategoryID(raw: $0) : nil }
+    ) {
       () throws(DomainError) in try state.category(named: reference).id
     }
   }
 
   func period(_ reference: String, _ origin: Origin = .path) throws -> PeriodID {
-    try lookup("period", reference, origin, ids: { state.periods[PeriodID(raw: $0)] != nil ? PeriodID(raw: $0) : nil }) {
+    try lookup("period", reference, origin, ids: { state.periods[PeriodID(raw: $0)] != nil ? PeriodID(raw: $0) : nil })
+    {
       () throws(DomainError) in try state.period(named: reference).id
     }
   }
 
   /// The transaction whose id is `reference` or starts with it (at least 4 characters).
-  func transaction(_ reference: String, _ origin: Origin = .path) throws -> (id: TransactionID, record: TransactionRecord) {
+  func transaction(
+    _ reference: String, _ origin: Origin = .path
+  ) throws -> (id: TransactionID, record: TransactionRecord) {
     let prefix = reference.lowercased()
     guard prefix.count >= 4 else {
       throw APIError.badRequest("transaction id '\(reference)' is too short; give at least 4 characters", field: "id")
@@ -71,7 +82,8 @@ struct Resolver {
     let matches = state.transactions.filter { $0.key.description.hasPrefix(prefix) }
     guard let match = matches.first else { throw missing("transaction", reference, origin) }
     guard matches.count == 1 else {
-      throw APIError.badRequest("transaction id '\(reference)' is ambiguous (\(matches.count) match); give more characters", field: "id")
+      throw APIError.badRequest(
+        "transaction id '\(reference)' is ambiguous (\(matches.count) match); give more characters", field: "id")
     }
     return (match.key, match.value)
   }

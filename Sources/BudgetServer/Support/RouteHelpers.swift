@@ -14,7 +14,8 @@ extension LedgerAPI {
   }
 
   /// A string enum from a body field or parameter, with the allowed values in the error.
-  func choice<E: RawRepresentable & CaseIterable>(_ text: String?, _ type: E.Type, field: String) throws -> E? where E.RawValue == String {
+  func choice<E: RawRepresentable & CaseIterable>(_ text: String?, _ type: E.Type, field: String) throws -> E?
+  where E.RawValue == String {
     guard let text else { return nil }
     guard let value = E(rawValue: text.lowercased()) else {
       let allowed = E.allCases.map(\.rawValue).joined(separator: ", ")
