@@ -10,9 +10,11 @@ setup:
 build: setup
 	$(SWIFT) build
 
-## Build and run the main job (for now: append sample events and read them back).
+## Build, create the demo ledger if there is none (printing its three sheets), and serve the
+## web app and API at http://127.0.0.1:8080 (Ctrl-C stops it).
 run: build
 	BUDGET_LEDGER="$(LEDGER)" $(SWIFT) run budget demo
+	BUDGET_LEDGER="$(LEDGER)" $(SWIFT) run budget serve --port 8080
 
 ## Build and run the whole test suite (unit, integration, crash safety), then the web app in
 ## headless Chromium and the OpenAPI document against the running server.
