@@ -45,7 +45,9 @@ struct InterchangeCLITests {
     #expect(dry?["added"] as? Int == 4)
     #expect(try ok(["tx", "list", "--json"]).contains("Market") == false)
     let first = try JSONSerialization.jsonObject(with: Data(try ok(arguments).utf8)) as? [String: Any]
-    let second = try JSONSerialization.jsonObject(with: Data(try ok(arguments).utf8)) as? [String: Any]
+    let refused = try budget.run(arguments + ["--batch-size", "0"])
+    #expect(refused.status != 0 && refused.stderr.contains("--batch-size must be between 1 and 100,000 (got 0)"))
+    let second = try JSONSerialization.jsonObject(with: Data(try ok(arguments + ["--batch-size", "1"]).utf8)) as? [String: Any]
 
     #expect(first?["added"] as? Int == 4 && first?["skipped"] as? Int == 0)
     #expect(second?["added"] as? Int == 0 && second?["skipped"] as? Int == 4)
@@ -54,6 +56,7 @@ struct InterchangeCLITests {
     #expect(rejected.contains { $0.hasPrefix("line 6:") && $0.contains("'abc' is not an amount") })
     #expect(rejected.contains { $0 == "line 7: category 'Fod' not found — did you mean 'Food'?" })
     #expect(try ok(["report", "balances"]).contains("1,051.90"))
+    #expect(try ok(["verify", "--skip-projections"]).contains("(projections not checked)"))
   }
 
   @Test("given the demo ledger, when exported as a journal, then the real hledger reports the same balances")

@@ -33,6 +33,13 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: "The field separator.") var delimiter = ","
     @Option(help: "Category for rows without one.") var defaultCategory: String?
     @Flag(help: "Check every row and report, but record nothing.") var dryRun = false
+    @Option(help: "Rows recorded per transaction: each batch is all or nothing.") var batchSize = 2_000
+
+    func validate() throws {
+      guard (1...100_000).contains(batchSize) else {
+        throw ValidationError("--batch-size must be between 1 and 100,000 (got \(batchSize))")
+      }
+    }
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -75,7 +82,7 @@ struct ImportCommand: AsyncParsableCommand {
       return mapping
     }
 
-    /// Records rows in batches of 2,000 commands per transaction.
+    /// Records rows in batches of `--batch-size` commands per transaction.
     private func record(_ rows: [ImportRow], ledger: Ledger) async throws -> ImportSummary {
       var summary = ImportSummary()
       let progress = ProgressBar(title: "importing")
@@ -85,7 +92,7 @@ struct ImportCommand: AsyncParsableCommand {
       // One correlation id for the whole import: `budget undo` takes it back as one command.
       var metadata = options.metadata
       metadata.correlationId = "import-" + EntityID.random().description
-      for chunk in rows.chunks(of: 2_000) {
+      for chunk in rows.chunks(of: batchSize) {
         var commands: [BatchCommand] = []
         var lines: [Int] = []
         for row in chunk {
