@@ -19,12 +19,16 @@ struct DatasetSpec: Codable, Sendable, Hashable {
   var amendRate = 0.007
   var deleteRate = 0.003
   var generatorVersion = DatasetSpec.generatorVersion
+  /// Initial map size of the load, GiB (`nil`: the library default, grown on demand).
+  var initialMapGiB: Int?
 
   /// The day the data ends; the ledger's "today" during the load.
   static let today = CivilDate(uncheckedYear: 2025, month: 12, day: 31)
   var firstDay: CivilDate { CivilDate(uncheckedYear: Self.today.year - years + 1, month: 1, day: 1) }
 
-  var cacheKey: String { "scale-g\(generatorVersion)-n\(transactions)-y\(years)-s\(seed)-b\(batchSize)" }
+  var cacheKey: String {
+    "scale-g\(generatorVersion)-n\(transactions)-y\(years)-s\(seed)-b\(batchSize)" + (initialMapGiB.map { "-m\($0)" } ?? "")
+  }
 }
 
 extension CivilDate {

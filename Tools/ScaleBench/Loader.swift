@@ -50,8 +50,9 @@ struct LoadReport: Codable, Sendable {
 }
 
 enum Loader {
-  static func options(clock: SimulatedClock? = nil, durability: Durability = .noSync) -> Ledger.Options {
+  static func options(clock: SimulatedClock? = nil, durability: Durability = .noSync, initialMapGiB: Int? = nil) -> Ledger.Options {
     var log = EventLog.Options(durability: durability)
+    if let initialMapGiB { log.initialMapSize = initialMapGiB << 30 }
     if let clock { log.clock = { clock.now } }
     return Ledger.Options(log: log, today: { DatasetSpec.today })
   }
@@ -90,7 +91,7 @@ enum Loader {
     clock.set(spec.firstDay)
     let cpuStart = RunContext.cpuTimes()
     let wall = Stopwatch()
-    let ledger = try await Ledger(path: path, options: options(clock: clock))
+    let ledger = try await Ledger(path: path, options: options(clock: clock, initialMapGiB: spec.initialMapGiB))
     for command in world.setupCommands() { try await ledger.execute(command) }
     var stream = CommandStream(spec: spec, world: world)
     var executeSeconds = 0.0

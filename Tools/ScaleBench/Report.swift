@@ -28,6 +28,8 @@ struct ScaleReport: Codable, Sendable {
   var interference: [String] = []
   /// Per phase: in how many 2-second samples other heavy processes ran, and which.
   var interferenceByPhase: [String: PhaseInterference] = [:]
+  /// Per phase: CPU used by other processes as a share of the machine (includes waits for quiet).
+  var otherCPUShareByPhase: [String: Double] = [:]
   var allPassed = false
 
   struct Settings: Codable, Sendable {

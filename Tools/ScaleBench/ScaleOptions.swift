@@ -20,6 +20,8 @@ struct ScaleOptions: Sendable {
   var strict = false
   var waitQuietSeconds = 0.0
   var rebuildSets: Set<String>?
+  /// Initial LMDB map size for generating the ledger (default: the library's 64 MiB, grown on demand).
+  var initialMapGiB: Int?
 
   static let help = """
     usage: ledger-scale-bench [options]
@@ -44,6 +46,7 @@ struct ScaleOptions: Sendable {
       --keep                keep the scratch directory
       --strict              exit 1 if a target fails
       --wait-quiet S        before each phase, wait up to S seconds until no compiler or build runs
+      --initial-map-gib N   generate with an N GiB initial map (no growth during the import; an experiment)
       --rebuild-sets LIST   subset of: running-balances,category-totals,budget-vs-actual,transaction-index,three,all
       -h, --help            this text
     """
@@ -95,6 +98,7 @@ struct ScaleOptions: Sendable {
       case "--peers-full": options.peersAtFullSize = true
       case "--keep": options.keepScratch = true
       case "--strict": options.strict = true
+      case "--initial-map-gib": options.initialMapGiB = try number(flag)
       case "--rebuild-sets": options.rebuildSets = Set(try value(flag).split(separator: ",").map(String.init))
       case "--wait-quiet":
         guard let seconds = Double(try value(flag)), seconds >= 0 else { throw .usage("--wait-quiet needs seconds") }

@@ -221,7 +221,8 @@ enum RunContext {
       else { continue }
       let arguments = raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
       guard let program = arguments.first.map({ URL(fileURLWithPath: $0).lastPathComponent }) else { continue }
-      if ["swift-build", "swift-frontend", "swift-test", "clang", "ld", "ld.gold", "ld.lld", "xctest"].contains(program)
+      if ["swift-build", "swift-frontend", "swift-test", "clang", "ld", "ld.gold", "ld.lld", "xctest", "wrk", "chromium", "chrome",
+        "headless_shell", "python3", "node"].contains(program)
         || program.hasSuffix("PackageTests.xctest")
       {
         found.append("\(pid) \(program)")
@@ -302,6 +303,9 @@ final class InterferenceSampler: @unchecked Sendable {
   private var current = "setup"
   private var seen: [String: PhaseInterference] = [:]
   private var running = true
+  private var phaseStart = (cpu: RunContext.cpuTimes(), wall: ContinuousClock.now)
+  /// Per phase: share of the machine's CPU used by other processes (from /proc/stat).
+  private(set) var otherShare: [String: Double] = [:]
 
   func start() {
     let thread = Thread { [self] in
@@ -328,8 +332,29 @@ final class InterferenceSampler: @unchecked Sendable {
 
   func phase(_ name: String) {
     lock.lock()
+    closePhase()
     current = name
     lock.unlock()
+  }
+
+  /// Records the finished phase's other-CPU share (lock held).
+  private func closePhase() {
+    let now = (cpu: RunContext.cpuTimes(), wall: ContinuousClock.now)
+    let seconds = Stopwatch.seconds(now.wall - phaseStart.wall)
+    if seconds > 1 {
+      let other = max(0, (now.cpu.machine - phaseStart.cpu.machine) - (now.cpu.ours - phaseStart.cpu.ours))
+      otherShare[current] = other / (seconds * Double(ProcessInfo.processInfo.activeProcessorCount))
+    }
+    phaseStart = now
+  }
+
+  /// Stops sampling; returns each phase's other-CPU share.
+  func finish() -> [String: Double] {
+    lock.lock()
+    defer { lock.unlock() }
+    closePhase()
+    running = false
+    return otherShare
   }
 
   /// Stops sampling; returns the phases where something else ran.
