@@ -90,7 +90,7 @@ public struct CSVImporter: Sendable {
     do { resolvedCategory = try names.category(categoryName) } catch { throw fail(error.description) }
     let type: TransactionType = signed.isNegative ? .expense : .income
     return TransactionAdded(
-      transaction: TransactionID(raw: StableHash.id(key)), account: resolvedAccount.id, date: parsedDate,
+      transaction: TransactionID(raw: StableHash.id(key, ordering: parsedDate)), account: resolvedAccount.id, date: parsedDate,
       amount: Money(units: signed.units.magnitudeClamped, currency: currency), type: type, category: resolvedCategory,
       name: payee ?? "(no payee)", description: description, notes: notes, importId: key)
   }

@@ -57,6 +57,18 @@ struct InterchangeCLITests {
     #expect(rejected.contains { $0 == "line 7: category 'Fod' not found — did you mean 'Food'?" })
     #expect(try ok(["report", "balances"]).contains("1,051.90"))
     #expect(try ok(["verify", "--skip-projections"]).contains("(projections not checked)"))
+
+    // Imported ids are date-ordered version-7 ids: later dates sort later, so an import fills
+    // id-keyed tables in runs.
+    let list = try JSONSerialization.jsonObject(with: Data(try ok(["tx", "list", "--json"]).utf8)) as? [String: Any]
+    let rows = (list?["rows"] as? [[String: Any]] ?? []).compactMap { row -> (date: String, id: String)? in
+      // The imported rows, not the opening balance (made now, so its id carries today's time).
+      guard let date = row["date"] as? String, date.hasPrefix("2024-03"), let id = row["id"] as? String else { return nil }
+      return (date, id)
+    }
+    #expect(rows.count == 4)
+    for row in rows { #expect(Array(row.id)[14] == "7", "\(row.id) is not a version-7 id") }
+    for a in rows { for b in rows where a.date < b.date { #expect(a.id < b.id, "\(a) should sort before \(b)") } }
   }
 
   @Test("given the demo ledger, when exported as a journal, then the real hledger reports the same balances")

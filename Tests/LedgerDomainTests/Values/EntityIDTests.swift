@@ -1,3 +1,4 @@
+import Foundation
 import LedgerDomain
 import Testing
 
@@ -49,6 +50,24 @@ struct EntityIDTests {
     }
     #expect(seen.count == 2_000)
     #expect(EntityID.random() != EntityID.random())
+  }
+
+  @Test("given ids made one after another, when compared, then later ids sort later and carry version 7 and their time")
+  func timeOrdered() throws {
+    var previous = EntityID.random()
+    #expect(previous.version == 7)
+    #expect(Array(previous.description)[14] == "7")
+    for _ in 0..<200 {
+      usleep(1_100)  // a new millisecond: within one, the order is random
+      let next = EntityID.random()
+      #expect(next > previous, "\(next) was made after \(previous)")
+      #expect(next.version == 7 && "89ab".contains(Array(next.description)[19]))
+      #expect(try EntityID(parsing: next.description) == next)
+      previous = next
+    }
+    var generator = SplitMix64(seed: 3)
+    let stamped = EntityID.timeOrdered(milliseconds: 1_700_000_000_123, using: &generator)
+    #expect(stamped.high >> 16 == 1_700_000_000_123)
   }
 
   @Test("given random ids, when sorted, then the order matches the order of their text")
