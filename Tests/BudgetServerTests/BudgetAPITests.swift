@@ -76,6 +76,35 @@ import Testing
     }
   }
 
+  @Test("given a report read once, when read again, then it comes from the cache; when the ledger changes, then the answer is fresh")
+  func cachedReports() async throws {
+    try await TestServer.with { server in
+      let path = "/api/v1/reports/budget-vs-actual?month=2024-03"
+      let first = try await server.get(path)
+      #expect(first.header("X-Cache") == nil)
+      let second = try await server.get(path)
+      #expect(second.header("X-Cache") == "hit")
+      #expect(second.body == first.body && second.header("X-Ledger-Position") == first.header("X-Ledger-Position"))
+      let other = try await server.get(path + "&asKnownAt=2")
+      #expect(other.header("X-Cache") == nil && other.body != first.body)
+
+      let post = try await server.client.send(
+        "POST", "/api/v1/transactions",
+        json: #"{"amount": "7.25", "name": "Bakery", "category": "Food", "account": "Checking", "date": "2024-03-18"}"#)
+      #expect(post.status == 201)
+      let after = try await server.get(path)
+      #expect(after.header("X-Cache") == nil)
+      #expect(after.header("X-Ledger-Position") == post.header("X-Ledger-Position"))
+      let food = (after.json["lines"] as? [[String: Any]])?.first { $0["name"] as? String == "Food" }
+      let before = (first.json["lines"] as? [[String: Any]])?.first { $0["name"] as? String == "Food" }
+      #expect(food?["actual"] as? String != before?["actual"] as? String)
+      #expect(try await server.get(path).header("X-Cache") == "hit")
+      let sheet = try await server.get("/api/v1/budget/2024-03")
+      #expect(try await server.get("/api/v1/budget/2024-03").header("X-Cache") == "hit")
+      #expect(sheet.header("ETag") != nil)
+    }
+  }
+
   @Test func reportsOnBothTimeAxes() async throws {
     try await TestServer.with { server in
       #expect(

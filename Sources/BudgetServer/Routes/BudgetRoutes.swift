@@ -8,7 +8,7 @@ struct BudgetRoutes {
   let api: LedgerAPI
 
   func register(on group: APIGroup) {
-    group.get("budget/:month") { request, context in try sheet(request, context) }
+    group.get("budget/:month") { request, context in try api.cachedAnswer(request) { try sheet(request, context) } }
     group.put("budget/:month/categories/:ref") { request, context in
       let body = try await api.body(SetBudgetBody.self, request)
       let month = try month(context)
@@ -51,14 +51,14 @@ struct BudgetRoutes {
     try QueryParameters.month(try api.parameter(context, "month"), field: "month")
   }
 
-  func sheet(_ request: Request, _ context: Context) throws -> Response {
+  func sheet(_ request: Request, _ context: Context) throws -> (value: any Encodable, position: UInt64, etag: String?) {
     try api.requireLedger()
     let month = try month(context)
     let time = try QueryParameters(request).time()
     let answer = try api.ledger.budgetSheet(month, at: time.point)
     let version = try api.ledger.log.version(of: StreamName(budgetStream(month))) ?? 0
     let sheet = BudgetSheetDTO(answer, categories: try api.state().categories)
-    return try api.answer(sheet, position: answer.position, etag: EntityTag.format(version))
+    return (sheet, answer.position, EntityTag.format(version))
   }
 
   private func moveCommand(_ body: MoveBudgetBody, month: YearMonth) throws -> BudgetMoved {

@@ -10,21 +10,25 @@ struct ReportRoutes {
 
   func register(on group: APIGroup) {
     group.get("reports/budget-vs-actual") { request, _ in
-      try api.requireLedger()
-      let query = QueryParameters(request)
-      let time = try query.time()
-      let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
-      let answer = try api.ledger.budgetSheet(month, at: time.point)
-      return try api.answer(BudgetSheetDTO(answer, categories: try api.state().categories), position: answer.position)
+      try api.cachedAnswer(request) {
+        try api.requireLedger()
+        let query = QueryParameters(request)
+        let time = try query.time()
+        let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
+        let answer = try api.ledger.budgetSheet(month, at: time.point)
+        return (BudgetSheetDTO(answer, categories: try api.state().categories), answer.position, nil)
+      }
     }
     group.get("reports/balances") { request, _ in
-      try api.requireLedger()
-      let time = try QueryParameters(request).time()
-      let date = time.asOf ?? api.today
-      let answer = try api.ledger.balances(on: date, at: time.point)
-      return try api.answer(BalancesDTO(date: date, answer: answer), position: answer.position)
+      try api.cachedAnswer(request) {
+        try api.requireLedger()
+        let time = try QueryParameters(request).time()
+        let date = time.asOf ?? api.today
+        let answer = try api.ledger.balances(on: date, at: time.point)
+        return (BalancesDTO(date: date, answer: answer), answer.position, nil)
+      }
     }
-    group.get("reports/categories") { request, _ in try categories(request) }
+    group.get("reports/categories") { request, _ in try api.cachedAnswer(request) { try categories(request) } }
     group.get("reports/cashflow") { request, _ in
       try api.requireLedger()
       let query = QueryParameters(request)
@@ -41,7 +45,7 @@ struct ReportRoutes {
     }
   }
 
-  func categories(_ request: Request) throws -> Response {
+  func categories(_ request: Request) throws -> (value: any Encodable, position: UInt64, etag: String?) {
     try api.requireLedger()
     let query = QueryParameters(request)
     let time = try query.time()
@@ -65,7 +69,6 @@ struct ReportRoutes {
       $0.spent.units > $1.spent.units
     }
     if let top { rows = Array(rows.prefix(top)) }
-    return try api.answer(
-      CategoryTotalsDTO(scope: label, rows: rows, position: answer.position), position: answer.position)
+    return (CategoryTotalsDTO(scope: label, rows: rows, position: answer.position), answer.position, nil)
   }
 }

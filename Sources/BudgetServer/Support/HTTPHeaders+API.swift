@@ -11,6 +11,8 @@ extension HTTPField.Name {
   static let lastEventID = HTTPField.Name("Last-Event-ID")!
   /// `X-Ledger-Position`: the log position an answer reflects.
   static let ledgerPosition = HTTPField.Name("X-Ledger-Position")!
+  /// `X-Cache: hit` on an answer served from the response cache (the ledger has not changed).
+  static let xCache = HTTPField.Name("X-Cache")!
 }
 
 /// ETag and If-Match as stream versions.

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Ledger
 import LedgerDomain
+import NIOCore
 
 /// What every route handler shares: the open ledger, the server's settings, and the one way
 /// writes are executed (actor metadata, idempotency keys, responses built from the log).
@@ -12,12 +13,14 @@ struct LedgerAPI: Sendable {
   let configuration: BudgetServer.Configuration
   let snapshots: StateSnapshots
   let names: NameIndex
+  let responses: ResponseCache
 
   init(ledger: Ledger, configuration: BudgetServer.Configuration) {
     self.ledger = ledger
     self.configuration = configuration
     snapshots = StateSnapshots(ledger: ledger)
     names = NameIndex(ledger: ledger)
+    responses = ResponseCache()
   }
 
   /// Today as the ledger sees it (the configuration's clock).
@@ -115,6 +118,28 @@ struct LedgerAPI: Sendable {
       throw APIError.badRequest("Idempotency-Key must be at most 150 bytes", field: "Idempotency-Key")
     }
     return try IdempotencyKey("api:" + text)
+  }
+
+  /// A query's JSON answer (as ``answer(_:position:etag:)``), from ``ResponseCache`` while the
+  /// ledger has not changed since it was computed, else from `make` — whose answer is kept if
+  /// the ledger did not move while it ran. The request's path and query are the key.
+  func cachedAnswer(
+    _ request: Request, _ make: () throws -> (value: any Encodable, position: UInt64, etag: String?)
+  ) throws -> Response {
+    let key = request.uri.description
+    let day = today
+    let before = ledger.position
+    if let hit = responses.lookup(key, position: before, day: day) {
+      var headers = hit.headers
+      headers[.xCache] = "hit"
+      return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: hit.body))
+    }
+    let (value, position, etag) = try make()
+    var headers: HTTPFields = [.ledgerPosition: String(position), .contentType: "application/json; charset=utf-8"]
+    if let etag { headers[.eTag] = etag }
+    let body = ByteBuffer(bytes: try JSONCoding.encoder.encode(value))
+    if ledger.position == before { responses.store(.init(position: before, day: day, headers: headers, body: body), for: key) }
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
   }
 
   /// A JSON answer to a query, with the log position it reflects as a header.

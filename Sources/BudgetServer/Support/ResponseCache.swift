@@ -1,0 +1,51 @@
+import HTTPTypes
+import Hummingbird
+import LedgerDomain
+import NIOCore
+import Synchronization
+
+/// Finished answers to read requests, reused while the ledger has not changed.
+///
+/// An answer is a function of the request, the log's head and today's date: nothing else
+/// feeds a query. So an entry is stored with the head position and the day it was computed
+/// at, and is served again only while both are the same — the first write (from this server
+/// or any other process) makes every entry stale. A dashboard polled by many clients then
+/// costs one query per change of the ledger instead of one per request.
+final class ResponseCache: Sendable {
+  /// One stored answer.
+  struct Entry: Sendable {
+    var position: UInt64
+    var day: CivilDate
+    var headers: HTTPFields
+    var body: ByteBuffer
+  }
+
+  /// The most entries kept; beyond it, stale entries go first, then arbitrary ones.
+  let capacity: Int
+  private let entries = Mutex<[String: Entry]>([:])
+  private let hitCount = Atomic<UInt64>(0)
+
+  init(capacity: Int = 512) { self.capacity = capacity }
+
+  /// Answers served from the cache so far.
+  var hits: UInt64 { hitCount.load(ordering: .relaxed) }
+
+  /// The stored answer for `key` if it was computed at `position` on `day`.
+  func lookup(_ key: String, position: UInt64, day: CivilDate) -> Entry? {
+    let entry = entries.withLock { $0[key] }
+    guard let entry, entry.position == position, entry.day == day else { return nil }
+    hitCount.add(1, ordering: .relaxed)
+    return entry
+  }
+
+  /// Stores `entry` under `key`, making room first if the cache is full.
+  func store(_ entry: Entry, for key: String) {
+    entries.withLock { entries in
+      if entries.count >= capacity, entries[key] == nil {
+        entries = entries.filter { $0.value.position >= entry.position && $0.value.day == entry.day }
+        while entries.count >= capacity, let victim = entries.keys.first { entries[victim] = nil }
+      }
+      entries[key] = entry
+    }
+  }
+}
