@@ -47,10 +47,13 @@ struct LedgerOptions: ParsableArguments {
 
   /// Today, overridable with `$BUDGET_TODAY` (YYYY-MM-DD) for scripts and tests.
   static let today: @Sendable () -> CivilDate = {
-    if let text = ProcessInfo.processInfo.environment["BUDGET_TODAY"], let date = try? CivilDate(parsing: text) {
-      return date
-    }
-    return Ledger.localToday()
+    fixedToday ?? Ledger.localToday()
+  }
+
+  /// `$BUDGET_TODAY`, read once: the server asks for today on every request, and reading the
+  /// environment builds a dictionary of all of it.
+  private static let fixedToday: CivilDate? = ProcessInfo.processInfo.environment["BUDGET_TODAY"].flatMap {
+    try? CivilDate(parsing: $0)
   }
 
   /// Who is acting: `$BUDGET_ACTOR`, else the login name.
