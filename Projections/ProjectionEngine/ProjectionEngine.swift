@@ -62,10 +62,15 @@ public final class ProjectionEngine: Sendable {
     guard let first = events.first?.point.position, let last = events.last?.point.position else { return }
     let live = self.live.withLock { $0 }
     for name in names {
-      guard let projector = projectors[name], let tables = live[name],
+      guard let projector = projectors[name], var tables = live[name],
         let stored = try txn.get(name, in: catalog), var entry = CatalogEntry(stored),
-        entry.version == projector.version, entry.generation == tables.entry.generation, entry.checkpoint == first - 1
+        entry.version == projector.version, entry.checkpoint == first - 1
       else { continue }
+      if entry.generation != tables.entry.generation {
+        // A rebuild switched generations earlier in this same group commit; its tables are
+        // published only after the commit, so open them here rather than skip the events.
+        tables = try Self.openTables(of: projector, generation: entry.generation, entry: entry, in: txn)
+      }
       var store = LMDBProjectionStore(txn: txn, tables: tables.tables)
       for (event, point) in events { try projector.apply(event, at: point, into: &store) }
       entry.checkpoint = last

@@ -61,9 +61,36 @@ public struct ProjectionReader {
 extension ProjectionEngine {
   /// Runs `body` with a reader over one snapshot of the log and every projection.
   public func read<R>(_ body: (ProjectionReader) throws -> R) throws -> R {
-    let tables = live.withLock { $0 }
-    return try log.environment.read { txn in
-      try body(ProjectionReader(txn: txn, tables: tables, head: try log.head(in: txn)))
+    var attempts = 0
+    while true {
+      let tables = live.withLock { $0 }
+      let result: R? = try log.environment.read { txn in
+        // A rebuild switches generations in a commit and publishes the new tables just after
+        // it: read only if the live tables are the ones this snapshot's catalog names.
+        for (name, live) in tables {
+          guard let stored = try txn.get(name, in: catalog), CatalogEntry(stored)?.generation == live.entry.generation else {
+            return nil
+          }
+        }
+        return try body(ProjectionReader(txn: txn, tables: tables, head: try log.head(in: txn)))
+      }
+      if let result { return result }
+      attempts += 1
+      // Still different after a while: another process rebuilt them; reopen from the catalog.
+      if attempts % 100 == 0 { try refreshLiveTables() }
     }
+  }
+
+  /// Opens the generation of each projector's tables that the catalog names now.
+  func refreshLiveTables() throws {
+    let refreshed = try log.environment.write { txn in
+      var refreshed: [String: LiveTables] = [:]
+      for name in names {
+        guard let projector = projectors[name], let stored = try txn.get(name, in: catalog), let entry = CatalogEntry(stored) else { continue }
+        refreshed[name] = try Self.openTables(of: projector, generation: entry.generation, entry: entry, in: txn)
+      }
+      return refreshed
+    }
+    live.withLock { $0 = refreshed }
   }
 }
