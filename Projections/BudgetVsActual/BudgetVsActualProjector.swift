@@ -37,6 +37,10 @@ public struct BudgetVsActualProjector: Projector {
   public init() {}
 
   public func apply<Store: ProjectionStore>(_ event: LedgerEvent, at point: LogPoint, into store: inout Store) throws {
+    if case .transactionRestored(let restored) = event {
+      // Back exactly as it was when deleted: folded as the addition it was.
+      return try apply(.transactionAdded(restored.transaction), at: point, into: &store)
+    }
     let position = point.position
     if try CategoryRow.fold(event, into: &store, table: "categories", at: position) { return }
     switch event {

@@ -28,6 +28,9 @@ struct HistoryFold {
     case .transactionAdded(let e): return try added(e, at: position)
     case .transactionAmended(let e): return try amended(e, at: position)
     case .transactionDeleted(let e): return ["deleted: \(e.reason)"]
+    case .transactionRestored(let e):
+      transaction = e.transaction
+      return ["restored: \(e.reason)", "\(e.transaction.type.rawValue) of \(e.transaction.amount) on \(e.transaction.date)"]
     case .transferMade(let e): return try transfer(e, at: position)
     case .budgetSet(let e): return try budgetSet(e, at: position)
     case .budgetMoved(let e): return try budgetMoved(e, at: position)

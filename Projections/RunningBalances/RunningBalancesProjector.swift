@@ -28,6 +28,10 @@ public struct RunningBalancesProjector: Projector {
   public init() {}
 
   public func apply<Store: ProjectionStore>(_ event: LedgerEvent, at point: LogPoint, into store: inout Store) throws {
+    if case .transactionRestored(let restored) = event {
+      // Back exactly as it was when deleted: folded as the addition it was.
+      return try apply(.transactionAdded(restored.transaction), at: point, into: &store)
+    }
     let position = point.position
     switch event {
     case .accountOpened(let e):

@@ -35,6 +35,7 @@ enum EventJSON {
     case TransactionAdded.typeName: return .transactionAdded(try payload(TransactionAdded.self))
     case TransactionAmended.typeName: return .transactionAmended(try payload(TransactionAmended.self))
     case TransactionDeleted.typeName: return .transactionDeleted(try payload(TransactionDeleted.self))
+    case TransactionRestored.typeName: return .transactionRestored(try payload(TransactionRestored.self))
     case TransferMade.typeName: return .transferMade(try payload(TransferMade.self))
     default: throw CodecError.unknownEvent(type: type, schemaVersion: 0)
     }

@@ -68,7 +68,8 @@ enum StoredEvent {
     case (.ledgerCreated, _), (.accountOpened, _), (.categoryCreated, _), (.periodOpened, _), (.transactionAdded, _),
       (.transferMade, _):
       return .noStream
-    case (.transactionAmended, .amendTransaction(_, let version?)), (.transactionDeleted, .deleteTransaction(_, _, let version?)):
+    case (.transactionAmended, .amendTransaction(_, let version?)), (.transactionDeleted, .deleteTransaction(_, _, let version?)),
+      (.transactionRestored, .restoreTransaction(_, _, let version?)):
       return .exact(version)
     default:
       return .any

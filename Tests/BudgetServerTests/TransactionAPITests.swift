@@ -13,7 +13,7 @@ import Testing
       #expect(added.status == 201)
       #expect(added.header("ETag") == "\"1\"")
       let id = try #require(added.json["id"] as? String)
-      let shown = try await server.get("/api/v1/transactions/\(id.prefix(8))")
+      let shown = try await server.get("/api/v1/transactions/\(id.suffix(8))")
       #expect(shown.status == 200)
       #expect(shown.json["amount"] as? String == "12.40")
       #expect(shown.json["signedAmount"] as? String == "-12.40")
@@ -101,6 +101,18 @@ import Testing
       #expect(again.status == 422)
       let unknown = try await server.client.send("DELETE", "/api/v1/transactions/0123456789")
       #expect(unknown.status == 404)
+      let staleRestore = try await server.client.send(
+        "POST", "/api/v1/transactions/\(id)/restore", headers: ["If-Match": "\"2\""])
+      #expect(staleRestore.status == 412)
+      let restored = try await server.client.send(
+        "POST", "/api/v1/transactions/\(id)/restore?reason=mistake", headers: ["If-Match": "\"3\""])
+      #expect(restored.status == 200)
+      #expect(restored.json["events"] as? [String] == ["TransactionRestored"])
+      #expect(restored.header("ETag") == "\"4\"")
+      let back = try await server.get("/api/v1/transactions/\(id)")
+      #expect(back.json["deleted"] as? Bool == false)
+      let twice = try await server.client.send("POST", "/api/v1/transactions/\(id)/restore")
+      #expect(twice.status == 422)
     }
   }
 

@@ -102,7 +102,7 @@ struct CLITests {
     try setUp()
     let id = try JSONSerialization.jsonObject(with: Data(try ok("tx", "add", "100", "--name", "TV", "--category", "Shopping", "--date", "2024-03-05", "--json").utf8)) as? [String: Any]
     let position = ((id?["positions"] as? [Int])?.last)!
-    try ok("tx", "amend", String((id?["id"] as! String).prefix(8)), "--amount", "80")
+    try ok("tx", "amend", String((id?["id"] as! String).suffix(8)), "--amount", "80")
 
     #expect(try ok("report", "balances").contains("920.00"))
     let before = try ok("report", "balances", "--as-known-at", String(position))

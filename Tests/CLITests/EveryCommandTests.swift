@@ -87,13 +87,13 @@ struct EveryCommandTests {
     #expect(april["totalBudgeted"] as? String == "400.00")
   }
 
-  @Test("transactions: add, show, amend with versions, delete, transfer, history, undo, log")
+  @Test("transactions: add, show, amend with versions, delete, restore, transfer, history, undo, log")
   func transactions() throws {
     try ok("init")
     try ok("account", "open", "Checking", "--opening", "500", "--date", "2024-01-01")
     try ok("account", "open", "Savings", "--type", "savings", "--date", "2024-01-01")
     let added = try json("tx", "add", "42.50", "--name", "Market", "--category", "Food", "--tag", "weekly", "--account", "Checking", "--date", "2024-03-10") as? [String: Any]
-    let id = String((added?["id"] as? String ?? "").prefix(8))
+    let id = String((added?["id"] as? String ?? "").suffix(8))
     let shown = try json("tx", "show", id) as? [String: Any]
     #expect(shown?["version"] as? Int == 1 && shown?["tags"] as? [String] == ["weekly"])
     try ok("tx", "amend", id, "--amount", "40", "--expect-version", "1")
@@ -105,9 +105,16 @@ struct EveryCommandTests {
     #expect(history.last?["actor"] as? String == "ana")
     try ok("tx", "delete", id, "--reason", "duplicate")
     try fails("tx", "amend", id, "--amount", "1", saying: "was deleted")
-    try fails("undo", saying: "deleting a transaction cannot be undone")
+    try fails("tx", "restore", id, "--expect-version", "2", saying: "was changed by someone else")
+    try ok("undo")
+    #expect((try json("tx", "show", id) as? [String: Any])?["amount"] as? String == "40.00")
+    try fails("tx", "restore", id, saying: "is not deleted")
+    try ok("tx", "delete", id, "--reason", "duplicate again")
+    try ok("tx", "restore", id, "--reason", "it was real", "--expect-version", "5")
     let log = try json("log", "-l", "2") as? [[String: Any]] ?? []
-    #expect(log.first?["type"] as? String == "TransactionDeleted")
+    #expect(log.first?["type"] as? String == "TransactionRestored")
+    let restored = try json("tx", "show", id) as? [String: Any]
+    #expect(restored?["version"] as? Int == 6 && restored?["deleted"] as? Bool != true)
   }
 
   @Test("undo takes back the last command; export writes CSV and JSON; projections rebuild keeps answers")

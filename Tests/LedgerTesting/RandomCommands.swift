@@ -55,8 +55,11 @@ public struct RandomCommands {
       default: amendment.type = Bool.random(using: &generator) ? .income : .expense
       }
       return .amendTransaction(amendment, expectedVersion: nil)
-    case 65..<75 where !live.isEmpty:
+    case 65..<72 where !live.isEmpty:
       return .deleteTransaction(live.randomElement(using: &generator)!, reason: "random", expectedVersion: nil)
+    case 72..<75 where transactions.contains(where: { state.transactions[$0]?.isDeleted == true }):
+      let deleted = transactions.filter { state.transactions[$0]?.isDeleted == true }
+      return .restoreTransaction(deleted.randomElement(using: &generator)!, reason: "random", expectedVersion: nil)
     case 75..<83:
       return .makeTransfer(TransferMade(transfer: TransferID(raw: EntityID(high: 0x7B, low: counter)), from: Scenario.checking, to: Scenario.savings, amount: amount(), date: randomDate()))
     case 83..<93:

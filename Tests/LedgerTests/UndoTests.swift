@@ -35,16 +35,45 @@ struct UndoTests {
     #expect(undo.metadata.causationId == original.metadata.correlationId)
   }
 
-  @Test("given a deletion, when undone, then it is refused saying why, and nothing changes")
-  func cannotUndoDelete() async throws {
+  @Test("given an amended then deleted transaction, when the deletion is undone, then it is back as amended everywhere")
+  func undoDelete() async throws {
+    let fixture = try await LedgerFixture()
+    let ledger = fixture.ledger
+    try await ledger.execute(.addTransaction(expense(1, "42.50", name: "Market")))
+    var amendment = TransactionAmended(transaction: txID(1))
+    amendment.amount = eur("40")
+    try await ledger.execute(.amendTransaction(amendment, expectedVersion: 1))
+    let before = try ledger.budgetSheet(month("2024-03")).value
+    let balancesBefore = try ledger.balances(on: day("2024-03-31")).value
+    try await ledger.execute(.deleteTransaction(txID(1), reason: "dup", expectedVersion: 2))
+    #expect(try ledger.budgetSheet(month("2024-03")).value.availableFunds != before.availableFunds)
+
+    try await ledger.undoLast()
+
+    let record = try #require(ledger.state.transactions[txID(1)])
+    #expect(!record.isDeleted && record.added.amount == eur("40") && record.version == 4)
+    let after = try ledger.budgetSheet(month("2024-03")).value
+    #expect(after.availableFunds == before.availableFunds)
+    #expect(try ledger.balances(on: day("2024-03-31")).value == balancesBefore)
+    #expect(try ledger.log.read(from: .max, direction: .backward, limit: 1).first?.type == "TransactionRestored")
+    #expect(try ledger.verify().problems == [])
+
+    // Undo walks back: the next one takes back the amendment.
+    try await ledger.undoLast()
+    #expect(ledger.state.transactions[txID(1)]?.added.amount == eur("42.50"))
+  }
+
+  @Test("given a live transaction, when restored, then it is refused saying why, and nothing changes")
+  func restoreLive() async throws {
     let fixture = try await LedgerFixture()
     try await fixture.ledger.execute(.addTransaction(expense(1, "5")))
-    try await fixture.ledger.execute(.deleteTransaction(txID(1), reason: "dup", expectedVersion: 1))
     let head = try fixture.ledger.log.head()
 
-    let error = await #expect(throws: LedgerError.self) { try await fixture.ledger.undoLast() }
+    let error = await #expect(throws: LedgerError.self) {
+      try await fixture.ledger.execute(.restoreTransaction(txID(1), reason: "why", expectedVersion: nil))
+    }
 
-    #expect(error?.description.contains("deleting a transaction cannot be undone") == true)
+    #expect(error?.description.contains("is not deleted; only a deleted transaction can be restored") == true)
     #expect(try fixture.ledger.log.head() == head)
   }
 }

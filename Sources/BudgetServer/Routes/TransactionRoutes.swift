@@ -2,7 +2,7 @@ import Hummingbird
 import Ledger
 import LedgerDomain
 
-/// `/transactions` and `/transfers`: `budget tx add|amend|delete|show|list|search` and
+/// `/transactions` and `/transfers`: `budget tx add|amend|delete|restore|show|list|search` and
 /// `budget transfer`. `GET /transactions/{id}` returns the version as `ETag`; amend and
 /// delete honour `If-Match` (412 with the current version when it is stale).
 struct TransactionRoutes {
@@ -24,6 +24,12 @@ struct TransactionRoutes {
       let reason = QueryParameters(request).string("reason") ?? "deleted by user"
       return try await api.write(
         .deleteTransaction(id, reason: reason, expectedVersion: try EntityTag.expectedVersion(request)), request)
+    }
+    group.post("transactions/:id/restore") { request, context in
+      let (id, _) = try Resolver(state: try api.fullState()).transaction(try api.parameter(context, "id"))
+      let reason = QueryParameters(request).string("reason") ?? "restored by user"
+      return try await api.write(
+        .restoreTransaction(id, reason: reason, expectedVersion: try EntityTag.expectedVersion(request)), request)
     }
     group.post("transfers") { request, _ in try await transfer(request) }
   }

@@ -51,6 +51,7 @@ final class NameIndex: Sendable {
   /// resolve a reference).
   private static func changesNames(_ type: String) -> Bool {
     type != TransactionAdded.typeName && type != TransactionAmended.typeName && type != TransactionDeleted.typeName
+      && type != TransactionRestored.typeName
       && type != TransferMade.typeName
   }
 }

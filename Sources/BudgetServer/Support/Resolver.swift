@@ -79,7 +79,8 @@ struct Resolver {
     if let raw = try? EntityID(parsing: prefix), let record = state.transactions[TransactionID(raw: raw)] {
       return (TransactionID(raw: raw), record)
     }
-    let matches = state.transactions.filter { $0.key.description.hasPrefix(prefix) }
+    // Time-ordered ids share their heads; either end of the id works.
+    let matches = state.transactions.filter { $0.key.description.hasPrefix(prefix) || $0.key.description.hasSuffix(prefix) }
     guard let match = matches.first else { throw missing("transaction", reference, origin) }
     guard matches.count == 1 else {
       throw APIError.badRequest(

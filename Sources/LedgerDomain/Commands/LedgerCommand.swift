@@ -27,6 +27,8 @@ public enum LedgerCommand: Sendable, Hashable {
   case addTransaction(TransactionAdded)
   case amendTransaction(TransactionAmended, expectedVersion: UInt64?)
   case deleteTransaction(TransactionID, reason: String, expectedVersion: UInt64?)
+  /// Brings a deleted transaction back as it was when deleted.
+  case restoreTransaction(TransactionID, reason: String, expectedVersion: UInt64?)
   case makeTransfer(TransferMade)
 }
 

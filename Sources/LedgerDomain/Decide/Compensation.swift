@@ -71,7 +71,8 @@ private func compensation(for event: LedgerEvent, before: LedgerState, today: Ci
     if e.period != nil { inverse.period = Change(old.period) }
     if e.tags != nil { inverse.tags = old.tags }
     return .amendTransaction(inverse, expectedVersion: nil)
-  case .transactionDeleted: throw cannot("deleting a transaction")
+  case .transactionDeleted(let e): return .restoreTransaction(e.transaction, reason: "undo", expectedVersion: nil)
+  case .transactionRestored(let e): return .deleteTransaction(e.transaction.transaction, reason: "undo", expectedVersion: nil)
   case .transferMade(let e):
     return .makeTransfer(TransferMade(
       transfer: TransferID(raw: EntityID(high: e.transfer.raw.high, low: e.transfer.raw.low ^ 0x5A5A_5A5A)), from: e.to, to: e.from,

@@ -37,6 +37,8 @@ public func decide(_ command: LedgerCommand, state: LedgerState, context: Decisi
     return [.transactionAmended(try rules.amendTransaction(amendment, expectedVersion: expected))]
   case .deleteTransaction(let id, let reason, let expected):
     return [.transactionDeleted(try rules.deleteTransaction(id, reason: reason, expectedVersion: expected))]
+  case .restoreTransaction(let id, let reason, let expected):
+    return [.transactionRestored(try rules.restoreTransaction(id, reason: reason, expectedVersion: expected))]
   case .makeTransfer(let event): return [.transferMade(try rules.makeTransfer(event))]
   }
 }

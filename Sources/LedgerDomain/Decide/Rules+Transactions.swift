@@ -42,6 +42,24 @@ extension Rules {
     return TransactionDeleted(transaction: id, reason: reason)
   }
 
+  /// A deleted transaction back as it was, if every rule a new transaction must meet still
+  /// holds (its account open, its categories active, its date not in a closed period).
+  func restoreTransaction(_ id: TransactionID, reason: String, expectedVersion: UInt64?) throws(DomainError)
+    -> TransactionRestored
+  {
+    guard let record = state.transactions[id] else {
+      throw .notFound(kind: "transaction", reference: id.description, suggestion: nil)
+    }
+    guard record.isDeleted else {
+      throw .invalidField(field: "transaction", reason: "\(id) is not deleted; only a deleted transaction can be restored")
+    }
+    if let expectedVersion, expectedVersion != record.version {
+      throw .staleVersion(entity: "transaction \(id)", expected: expectedVersion, actual: record.version)
+    }
+    let reason = try TextRules.validated(reason, field: "reason", maximum: FieldLimits.reason)
+    return TransactionRestored(transaction: try validated(record.added), reason: reason)
+  }
+
   /// `transaction` with its text normalised, or the first rule it breaks.
   func validated(_ transaction: TransactionAdded) throws(DomainError) -> TransactionAdded {
     var t = transaction

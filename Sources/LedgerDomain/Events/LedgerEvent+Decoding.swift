@@ -22,7 +22,7 @@ extension LedgerEvent {
     CategoryRenamed.self, CategoryMoved.self, CategoryRestyled.self, CategoryArchived.self, CategoryRestored.self,
     CategoryDeleted.self, PeriodOpened.self, PeriodClosed.self, PeriodReopened.self, BudgetSet.self,
     IncomePlanned.self, BudgetMoved.self, DueDateSet.self, DueDateCleared.self, RolloverSet.self,
-    TransactionAdded.self, TransactionAmended.self, TransactionDeleted.self, TransferMade.self,
+    TransactionAdded.self, TransactionAmended.self, TransactionDeleted.self, TransactionRestored.self, TransferMade.self,
   ]
 
   private static let decoders: [String: Decode] = [
@@ -55,6 +55,7 @@ extension LedgerEvent {
     },
     TransactionAmended.typeName: current(TransactionAmended.self, LedgerEvent.transactionAmended),
     TransactionDeleted.typeName: current(TransactionDeleted.self, LedgerEvent.transactionDeleted),
+    TransactionRestored.typeName: current(TransactionRestored.self, LedgerEvent.transactionRestored),
     TransferMade.typeName: current(TransferMade.self, LedgerEvent.transferMade),
   ]
 

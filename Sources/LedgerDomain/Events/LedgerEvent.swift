@@ -23,6 +23,7 @@ public enum LedgerEvent: Sendable, Hashable {
   case transactionAdded(TransactionAdded)
   case transactionAmended(TransactionAmended)
   case transactionDeleted(TransactionDeleted)
+  case transactionRestored(TransactionRestored)
   case transferMade(TransferMade)
 
   /// The payload, whatever its type.
@@ -51,6 +52,7 @@ public enum LedgerEvent: Sendable, Hashable {
     case .transactionAdded(let e): e
     case .transactionAmended(let e): e
     case .transactionDeleted(let e): e
+    case .transactionRestored(let e): e
     case .transferMade(let e): e
     }
   }

@@ -115,6 +115,22 @@ public struct TransactionDeleted: EventPayload {
   }
 }
 
+/// A deleted transaction was brought back — by `undo`, or on request — exactly as it was when
+/// it was deleted (`transaction` carries every field, amendments included), so read models
+/// can restore it without looking back in the log.
+public struct TransactionRestored: EventPayload {
+  public static let typeName = "TransactionRestored"
+  public static let schemaVersion: UInt16 = 1
+  public var transaction: TransactionAdded
+  public var reason: String
+  public var stream: String { transaction.transaction.stream }
+
+  public init(transaction: TransactionAdded, reason: String) {
+    self.transaction = transaction
+    self.reason = reason
+  }
+}
+
 /// Money moved between two of the user's accounts: neither income nor expense.
 public struct TransferMade: EventPayload {
   public static let typeName = "TransferMade"

@@ -71,6 +71,13 @@ extension LedgerState {
       record.version += 1
       transactions[e.transaction] = record
       countPostings(of: record.added, by: -1)
+    case .transactionRestored(let e):
+      guard var record = transactions[e.transaction.transaction] else { return }
+      record.added = e.transaction
+      record.isDeleted = false
+      record.version += 1
+      transactions[e.transaction.transaction] = record
+      countPostings(of: e.transaction, by: 1)
     case .transferMade(let e):
       transferRecords[e.transfer] = e
     }

@@ -35,7 +35,7 @@ func printPage(_ answer: Answer<TransactionPage>, ledger: Ledger, options: Ledge
   }
   var table = Table([("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("ACCOUNT", .left), ("AMOUNT", .right)])
   for row in answer.value.rows {
-    table.add([row.date.description, String(row.id.description.prefix(8)), row.name,
+    table.add([row.date.description, String(row.id.description.suffix(8)), row.name,
                row.postings.map { names.category($0.category) }.joined(separator: "+"),
                names.account(row.account), show(row.signedAmount, color: true)])
   }

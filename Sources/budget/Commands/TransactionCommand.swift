@@ -10,7 +10,7 @@ import RunningBalances
 struct TransactionCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tx", abstract: "Add, amend, delete, show and list transactions.",
-    subcommands: [Add.self, Amend.self, Delete.self, Show.self, List.self, SearchCommand.self])
+    subcommands: [Add.self, Amend.self, Delete.self, Restore.self, Show.self, List.self, SearchCommand.self])
 
   struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -99,6 +99,21 @@ struct TransactionCommand: AsyncParsableCommand {
     }
   }
 
+  struct Restore: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Bring a deleted transaction back as it was when deleted.")
+    @OptionGroup var options: LedgerOptions
+    @Argument var id: String
+    @Option var reason: String = "restored by user"
+    @Option var expectVersion: UInt64?
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let transaction = try Resolve(state: ledger.state).transaction(id)
+      let outcome = try await options.execute(.restoreTransaction(transaction.id, reason: reason, expectedVersion: expectVersion), on: ledger)
+      try options.report("restored transaction \(transaction.id.short)", outcome, id: transaction.id.description)
+    }
+  }
+
   struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show one transaction and its version.")
     @OptionGroup var options: LedgerOptions
@@ -155,7 +170,7 @@ struct TransactionCommand: AsyncParsableCommand {
       var table = Table([("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("AMOUNT", .right), ("BALANCE", .right)])
       for row in answer.value.rows {
         let described = LogRowJSON(row, names: names)
-        table.add([row.date.description, String(row.id.description.prefix(8)), described.name, described.category, show(row.amount, color: true), show(row.balance, color: true)])
+        table.add([row.date.description, String(row.id.description.suffix(8)), described.name, described.category, show(row.amount, color: true), show(row.balance, color: true)])
       }
       print(table.render())
       time.footer(answer.position, recordedAt: answer.recordedAt)

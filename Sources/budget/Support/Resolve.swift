@@ -32,7 +32,9 @@ struct Resolve {
   func transaction(_ prefix: String) throws -> (id: TransactionID, record: TransactionRecord) {
     let prefix = prefix.lowercased()
     guard prefix.count >= 4 else { throw UserError("transaction id '\(prefix)' is too short; give at least 4 characters") }
-    let matches = state.transactions.filter { $0.key.description.hasPrefix(prefix) }
+    // Ids are time-ordered, so their heads are shared by everything made at the same time:
+    // tables show the (random) tail, and either end works.
+    let matches = state.transactions.filter { $0.key.description.hasPrefix(prefix) || $0.key.description.hasSuffix(prefix) }
     guard let match = matches.first else {
       throw UserError("transaction '\(prefix)' not found; list ids with: budget tx list")
     }
@@ -44,6 +46,7 @@ struct Resolve {
 }
 
 extension EntityIdentifier {
-  /// The first 8 characters of the id, as shown in tables.
-  var short: String { String(description.prefix(8)) }
+  /// The last 8 characters of the id, as shown in tables: ids are time-ordered (version 7), so
+  /// their first characters are shared by ids made at the same time, and their last are random.
+  var short: String { String(description.suffix(8)) }
 }

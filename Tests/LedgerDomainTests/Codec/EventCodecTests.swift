@@ -42,6 +42,7 @@ struct EventCodecTests {
       .transactionAmended(amended),
       .transactionAmended(TransactionAmended(transaction: txID(2))),
       .transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "dup ✓")),
+      .transactionRestored(TransactionRestored(transaction: tx, reason: "undo")),
       .transferMade(TransferMade(transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("9"), date: day("2024-03-03"))),
     ]
   }

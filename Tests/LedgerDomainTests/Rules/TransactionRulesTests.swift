@@ -132,6 +132,29 @@ struct TransactionRulesTests {
     #expect(throws: Never.self) { try scenario.when(.deleteCategory(Scenario.restaurants)) }
   }
 
+  @Test("given a deleted transaction, when restored, then TransactionRestored carries it whole; unless its category is gone or its version is stale")
+  func restore() throws {
+    var scenario = Scenario.standard()
+    scenario.run(.addTransaction(expense(1, "42.50", category: Scenario.restaurants)))
+    var amendment = TransactionAmended(transaction: txID(1))
+    amendment.name = "Bistro"
+    scenario.run(.amendTransaction(amendment, expectedVersion: 1))
+    scenario.run(.deleteTransaction(txID(1), reason: "duplicate", expectedVersion: 2))
+
+    var whole = expense(1, "42.50", category: Scenario.restaurants)
+    whole.name = "Bistro"
+    #expect(try scenario.when(.restoreTransaction(txID(1), reason: "mistake", expectedVersion: 3))
+      == [.transactionRestored(TransactionRestored(transaction: whole, reason: "mistake"))])
+    let stale = #expect(throws: DomainError.self) {
+      try scenario.when(.restoreTransaction(txID(1), reason: "mistake", expectedVersion: 2))
+    }
+    #expect(stale == .staleVersion(entity: "transaction \(txID(1))", expected: 2, actual: 3))
+    #expect(throws: DomainError.self) { try scenario.when(.restoreTransaction(txID(9), reason: "x", expectedVersion: nil)) }
+
+    scenario.run(.deleteCategory(Scenario.restaurants))
+    #expect(throws: DomainError.self) { try scenario.when(.restoreTransaction(txID(1), reason: "x", expectedVersion: nil)) }
+  }
+
   @Test("given a period, when a transaction names it but is dated outside, then refused")
   func periodMustContainDate() {
     var scenario = Scenario.standard()

@@ -853,6 +853,30 @@ paths:
       - name: reason
         in: query
         schema: *id002
+  /transactions/{id}/restore:
+    post:
+      summary: Bring a deleted transaction back as it was when deleted (tx restore)
+      tags:
+      - transactions
+      operationId: restoreTransaction
+      responses:
+        '200':
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+          headers:
+            ETag:
+              description: the entity's stream version
+              schema: *id002
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/id'
+      - $ref: '#/components/parameters/ifMatch'
+      - name: reason
+        in: query
+        schema: *id002
   /transfers:
     post:
       summary: Move money between two accounts (transfer)
@@ -1763,7 +1787,7 @@ components:
       name: id
       in: path
       required: true
-      description: a transaction id or a unique prefix of 4+ characters
+      description: a transaction id or a unique prefix or suffix of 4+ characters
       schema:
         type: string
         minLength: 1
