@@ -126,6 +126,7 @@ extension Ledger {
     let isPrefix = try !folded.isTaken && folded.position <= head.position
       && (folded.position == 0 || session.hash(at: folded.position) == folded.hash)
     if !isPrefix { folded = FoldedState() }
+    if folded.position == 0 { folded.state.transactions.reserveCapacity(Int(min(head.position, 1 << 26))) }
     try session.scan(after: folded.position) { view in
       folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
     }

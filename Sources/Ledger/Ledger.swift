@@ -93,6 +93,9 @@ public final class Ledger: Sendable {
   static func fold(_ log: EventLog) -> FoldedState? {
     var folded = FoldedState()
     do {
+      // Most events of a big ledger add a transaction: size the table once instead of
+      // growing (and rehashing) it twenty times on the way to a million.
+      folded.state.transactions.reserveCapacity(Int(min(try log.head().position, 1 << 26)))
       try log.scan { view in
         folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
         return .continue

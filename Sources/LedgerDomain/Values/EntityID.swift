@@ -62,6 +62,12 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
 
   /// Parses the canonical 8-4-4-4-12 hex form, in lower or upper case.
   public init(parsing text: String) throws(EntityIDError) {
+    // Every stored event names ids as text: the well-formed case is parsed from the UTF-8
+    // bytes without allocating; anything else takes the path that explains the problem.
+    if let parsed = Self.parseCanonical(text.utf8) {
+      self = parsed
+      return
+    }
     let scalars = Array(text.unicodeScalars)
     guard scalars.count == 36 else {
       throw EntityIDError(text: text, reason: "it has \(scalars.count) characters instead of 36")
@@ -85,19 +91,52 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
     self.init(high: halves[0], low: halves[1])
   }
 
+  /// The id in `utf8` if it is exactly the canonical 8-4-4-4-12 form, else `nil`.
+  private static func parseCanonical(_ utf8: String.UTF8View) -> EntityID? {
+    guard utf8.count == 36 else { return nil }
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    var nibbles = 0
+    var offset = 0
+    for byte in utf8 {
+      defer { offset += 1 }
+      if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+        guard byte == UInt8(ascii: "-") else { return nil }
+        continue
+      }
+      let value: UInt64
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt64(byte &- UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): value = UInt64(byte &- UInt8(ascii: "a") &+ 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): value = UInt64(byte &- UInt8(ascii: "A") &+ 10)
+      default: return nil
+      }
+      if nibbles < 16 { high = high << 4 | value } else { low = low << 4 | value }
+      nibbles += 1
+    }
+    return EntityID(high: high, low: low)
+  }
+
   /// The UUID version nibble (4 for identifiers made by ``random(using:)``).
   public var version: Int { Int((high >> 12) & 0xF) }
 
   /// The canonical lowercase form, e.g. `6f1c2e4a-9b3d-4c8e-a1f0-123456789abc`.
   public var description: String {
-    let digits = Self.hex(high, count: 16) + Self.hex(low, count: 16)
-    var result = ""
-    result.reserveCapacity(36)
-    for (offset, digit) in digits.enumerated() {
-      if offset == 8 || offset == 12 || offset == 16 || offset == 20 { result.append("-") }
-      result.append(digit)
+    String(unsafeUninitializedCapacity: 36) { buffer in
+      let digits: StaticString = "0123456789abcdef"
+      var index = 0
+      for nibble in 0..<32 {
+        if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+          buffer[index] = UInt8(ascii: "-")
+          index += 1
+        }
+        let word = nibble < 16 ? high : low
+        let shift = UInt64(60 - 4 * (nibble % 16))
+        buffer[index] = digits.utf8Start[Int((word >> shift) & 0xF)]
+        index += 1
+      }
+      return 36
     }
-    return result
   }
 
   public static func < (lhs: EntityID, rhs: EntityID) -> Bool {
