@@ -37,9 +37,11 @@ let package = Package(
       providers: [.apt(["liblmdb-dev"])]
     ),
     .target(name: "LMDB", dependencies: ["CLMDB"], swiftSettings: swiftSettings),
+    // SHA-256 for the hash chain: SHA-NI where the CPU has it, portable C elsewhere; no allocation.
+    .target(name: "CSHA256", path: "Sources/CSHA256"),
     .target(
       name: "EventLog",
-      dependencies: ["LMDB", .product(name: "Crypto", package: "swift-crypto")],
+      dependencies: ["LMDB", "CSHA256", .product(name: "Crypto", package: "swift-crypto")],
       swiftSettings: swiftSettings
     ),
 
@@ -191,7 +193,10 @@ let package = Package(
       name: "EventLogTests",
       // The torture tool is a dependency so that `swift build --build-tests` always builds the
       // child process the crash-safety test kills.
-      dependencies: ["EventLog", "LMDB", "LedgerTesting", "eventlog-torture"],
+      dependencies: [
+        "EventLog", "LMDB", "LedgerTesting", "eventlog-torture", "CSHA256",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
       swiftSettings: swiftSettings
     ),
   ]
