@@ -31,31 +31,41 @@ public struct AppendBatch: Sendable, Hashable {
   /// The most events one batch may carry.
   public static let maximumEventCount = 100_000
 
-  /// Checks limits that do not depend on the log's state.
-  func validate() throws(EventLogError) {
-    guard !streams.isEmpty, streams.allSatisfy({ !$0.events.isEmpty }) else { throw .emptyBatch }
+  /// Checks limits that do not depend on the log's state; returns the number of events.
+  @discardableResult
+  func validate() throws(EventLogError) -> Int {
+    guard !streams.isEmpty else { throw .emptyBatch }
+    var eventCount = 0
+    for append in streams {
+      guard !append.events.isEmpty else { throw .emptyBatch }
+      eventCount += append.events.count
+    }
     guard eventCount <= Self.maximumEventCount else {
       throw .invalidInput(
         field: "batch", reason: "\(eventCount) events exceed the limit of \(Self.maximumEventCount) per batch; split it")
     }
-    var seen = Set<StreamName>()
-    for append in streams {
+    if streams.count > 1 {
       // A set only when there are several streams: single-stream batches skip the hashing.
-      guard streams.count == 1 || seen.insert(append.stream).inserted else {
+      var seen = Set<StreamName>(minimumCapacity: streams.count)
+      for append in streams where !seen.insert(append.stream).inserted {
         throw .invalidInput(
           field: "batch", reason: "stream '\(append.stream)' appears twice; put all its events in one StreamAppend")
       }
-      for event in append.events { try event.validate() }
     }
+    for append in streams {
+      for index in append.events.indices { try append.events[index].validate() }
+    }
+    return eventCount
   }
 }
 
 extension ProposedEvent {
   func validate() throws(EventLogError) {
-    let typeBytes = type.utf8
-    guard !typeBytes.isEmpty, typeBytes.count <= Self.maximumTypeLength,
-      typeBytes.allSatisfy({ $0.isTypeNameCharacter })
-    else {
+    var type = type
+    let validType = type.withUTF8 { bytes in
+      !bytes.isEmpty && bytes.count <= Self.maximumTypeLength && bytes.allSatisfy { $0.isTypeNameCharacter }
+    }
+    guard validType else {
       throw .invalidInput(
         field: "event type '\(type)'",
         reason: "use 1 to \(Self.maximumTypeLength) characters among A-Z a-z 0-9 . _ -")

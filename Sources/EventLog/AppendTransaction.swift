@@ -10,14 +10,18 @@ struct AppendTransaction {
   private let schema: LogSchema
   private var recordedAt: Int64
   private(set) var head: LogHead
-  private var streams: [StreamName: StreamState] = [:]
-  private var dirtyStreams: Set<StreamName> = []
+  /// Streams read or written by this group.
+  private var streams: [StreamName: CachedStream]
   private var nextStreamId: UInt64
   private var nextStreamIdChanged = false
 
   /// Starts a group; recorded-at never goes backwards along the log, even if the clock does.
-  init(txn: WriteTransaction, schema: LogSchema, now: Int64) throws {
+  ///
+  /// - Parameter expectedStreams: roughly how many streams the group touches, so that the
+  ///   stream cache is sized once instead of growing while the writer holds every caller.
+  init(txn: WriteTransaction, schema: LogSchema, now: Int64, expectedStreams: Int = 0) throws {
     self.txn = txn
+    self.streams = Dictionary(minimumCapacity: min(expectedStreams, 4096))
     self.schema = schema
     self.head = try schema.head(in: txn)
     self.recordedAt = max(now, head.recordedAt)
@@ -41,28 +45,42 @@ struct AppendTransaction {
     if let key = append.batch.idempotencyKey, let earlier = try txn.get(key.rawValue, in: schema.idempotency) {
       return try replay(idempotencyRecord: earlier, key: key, fingerprint: append.fingerprint)
     }
-    var states: [StreamState?] = []
-    states.reserveCapacity(append.batch.streams.count)
-    for streamAppend in append.batch.streams {
+    // Every expected version is checked before anything is written. The states are cached,
+    // also "does not exist", so the writing pass below does not read them again.
+    let streamAppends = append.batch.streams
+    for streamAppend in streamAppends {
       let state = try state(of: streamAppend.stream)
       guard streamAppend.expectedVersion.isSatisfied(by: state?.version) else {
         return .failure(
           .wrongExpectedVersion(
             stream: streamAppend.stream.rawValue, expected: streamAppend.expectedVersion, actual: state?.version))
       }
-      states.append(state)
     }
     let first = head.position + 1
-    var versions: [StreamName: UInt64] = [:]
-    for (streamAppend, existing) in zip(append.batch.streams, states) {
-      var state = existing ?? newStream()
-      for event in streamAppend.events {
-        state.version += 1
-        try write(event, stream: streamAppend.stream, state: state)
+    var versions: [StreamName: UInt64] = Dictionary(minimumCapacity: streamAppends.count)
+    if let encoded = append.encoded {
+      try encoded.withBytes { bytes in
+        var offset = 0
+        for streamAppend in streamAppends {
+          var state = try state(of: streamAppend.stream) ?? newStream()
+          for _ in 0..<streamAppend.events.count {
+            state.version += 1
+            try write(canonical: EncodedEvents.next(in: bytes, at: &offset), state: state)
+          }
+          update(streamAppend.stream, to: state)
+          versions[streamAppend.stream] = state.version
+        }
       }
-      streams[streamAppend.stream] = state
-      dirtyStreams.insert(streamAppend.stream)
-      versions[streamAppend.stream] = state.version
+    } else {
+      for streamAppend in streamAppends {
+        var state = try state(of: streamAppend.stream) ?? newStream()
+        for index in streamAppend.events.indices {
+          state.version += 1
+          try write(streamAppend.events[index], stream: streamAppend.stream, state: state)
+        }
+        update(streamAppend.stream, to: state)
+        versions[streamAppend.stream] = state.version
+      }
     }
     if let key = append.batch.idempotencyKey, let fingerprint = append.fingerprint {
       var record = [UInt8](repeating: 0, count: 16 + ChainHash.byteCount)
@@ -79,8 +97,11 @@ struct AppendTransaction {
 
   /// Stores the stream states and counters changed by the group. Call once, before commit.
   mutating func finish() throws(LMDBError) {
-    for name in dirtyStreams {
-      try txn.put(streams[name]!.encoded, for: name.rawValue, in: schema.streams)
+    for (name, cached) in streams where cached.dirty {
+      guard let state = cached.state else { continue }
+      try withUnsafeBytes(of: (state.id.littleEndian, state.version.littleEndian)) { (bytes) throws(LMDBError) in
+        try txn.put(bytes, for: name.rawValue, in: schema.streams)
+      }
     }
     if nextStreamIdChanged {
       try txn.put(
@@ -90,6 +111,24 @@ struct AppendTransaction {
   }
 
   // MARK: Writing
+
+  /// Writes one event whose canonical bytes were encoded before queueing (see ``EncodedEvents``):
+  /// copies them into the page and fills in position, stream version and recorded-at.
+  private mutating func write(canonical: UnsafeRawBufferPointer, state: StreamState) throws(LMDBError) {
+    let position = head.position + 1
+    let canonicalSize = canonical.count
+    let stored = try txn.reserve(
+      canonicalSize + ChainHash.byteCount, for: BigEndianKey(position), in: schema.events, flags: .append)
+    let base = stored.baseAddress!
+    base.copyMemory(from: canonical.baseAddress!, byteCount: canonicalSize)
+    base.storeBytes(of: position.littleEndian, toByteOffset: EnvelopeLayout.Offset.position, as: UInt64.self)
+    base.storeBytes(of: state.version.littleEndian, toByteOffset: EnvelopeLayout.Offset.streamVersion, as: UInt64.self)
+    base.storeBytes(of: recordedAt.littleEndian, toByteOffset: EnvelopeLayout.Offset.recordedAt, as: Int64.self)
+    let hash = head.hash.next(record: UnsafeRawBufferPointer(start: base, count: canonicalSize))
+    hash.write(to: base + canonicalSize)
+    try txn.put(BigEndianKey(position), for: BigEndianPairKey(state.id, state.version), in: schema.streamIndex)
+    head = LogHead(position: position, hash: hash, recordedAt: recordedAt)
+  }
 
   private mutating func write(_ event: ProposedEvent, stream: StreamName, state: StreamState) throws(LMDBError) {
     let position = head.position + 1
@@ -107,10 +146,14 @@ struct AppendTransaction {
   }
 
   private mutating func state(of stream: StreamName) throws(LMDBError) -> StreamState? {
-    if let cached = streams[stream] { return cached }
+    if let cached = streams[stream] { return cached.state }
     let stored = try schema.streamState(stream, in: txn)
-    if let stored { streams[stream] = stored }
+    streams[stream] = CachedStream(state: stored, dirty: false)
     return stored
+  }
+
+  private mutating func update(_ stream: StreamName, to state: StreamState) {
+    streams[stream] = CachedStream(state: state, dirty: true)
   }
 
   private mutating func newStream() -> StreamState {
@@ -157,4 +200,11 @@ struct AppendTransaction {
     return .success(
       AppendResult(positions: first...last, streamVersions: versions, recordedAt: recordedAt, wasDuplicate: true))
   }
+}
+
+/// A stream as a group sees it: its state (`nil`: known not to exist) and whether the group
+/// changed it.
+private struct CachedStream {
+  var state: StreamState?
+  var dirty: Bool
 }

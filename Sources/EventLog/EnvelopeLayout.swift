@@ -80,11 +80,10 @@ enum EnvelopeLayout {
     copy(stream, into: buffer, at: &offset)
     copy(event.type, into: buffer, at: &offset)
     if flags != 0 {
-      for field in [metadata.actor, metadata.correlationId, metadata.causationId] where field != nil {
-        buffer.storeBytes(of: UInt16(field!.utf8.count).littleEndian, toByteOffset: offset, as: UInt16.self)
-        offset += 2
-        copy(field!, into: buffer, at: &offset)
-      }
+      // Field by field: an array literal here would allocate for every event.
+      copyField(metadata.actor, into: buffer, at: &offset)
+      copyField(metadata.correlationId, into: buffer, at: &offset)
+      copyField(metadata.causationId, into: buffer, at: &offset)
     }
     event.payload.withUnsafeBytes { payload in
       if let base = payload.baseAddress {
@@ -93,6 +92,14 @@ enum EnvelopeLayout {
       offset += payload.count
     }
     assert(offset == buffer.count)
+  }
+
+  @inline(__always)
+  private static func copyField(_ field: String?, into buffer: UnsafeMutableRawBufferPointer, at offset: inout Int) {
+    guard let field else { return }
+    buffer.storeBytes(of: UInt16(field.utf8.count).littleEndian, toByteOffset: offset, as: UInt16.self)
+    offset += 2
+    copy(field, into: buffer, at: &offset)
   }
 
   @inline(__always)

@@ -95,7 +95,7 @@ public final class EventLog: Sendable {
     let result: Result<AppendResult, EventLogError>
     do {
       // The rejection travels as a value so that it does not abort the group's transaction.
-      result = try await writer.submit(weight: batch.eventCount) { session in try session.appends.apply(pending) }
+      result = try await writer.append(pending, weight: pending.eventCount)
     } catch {
       throw EventLogError(error)
     }

@@ -11,6 +11,9 @@ final class GroupCommitWriter: Sendable {
   private struct State {
     var pending: [any WriteRequest] = []
     var draining = false
+    /// While the writer waits for a group to fill: how many queued requests wake it.
+    /// Zero when it is not waiting, so most submits signal nothing.
+    var wanted = 0
   }
 
   /// The most events committed in one transaction; bigger queues take several commits.
@@ -20,9 +23,13 @@ final class GroupCommitWriter: Sendable {
   let commits = Atomic<UInt64>(0)
 
   private let queue = DispatchQueue(label: "budget-ledger.event-log.writer", qos: .userInitiated)
+  /// Where the callers of big groups are resumed (see ``resumeCallers(_:)``).
+  private let resumer = DispatchQueue.global(qos: .userInitiated)
+  /// Groups of at least this many requests are resumed on ``resumer``.
+  static let minimumGroupToResumeElsewhere = 8
   private let state = Mutex(State())
-  /// Signalled for every request queued while a drain is running, so the writer can wait
-  /// briefly for a group to fill (see ``waitForGroup(target:budget:)``).
+  /// Signalled when the group the writer waits for is complete (see
+  /// ``waitForGroup(target:budget:)``); a stale signal only causes one extra check.
   private let arrivals = DispatchSemaphore(value: 0)
   private let environment: Environment
   private let schema: LogSchema
@@ -45,16 +52,35 @@ final class GroupCommitWriter: Sendable {
     weight: Int, _ body: @escaping @Sendable (inout LogWriteSession) throws -> R,
     afterCommit: (@Sendable (R) -> Void)? = nil
   ) async throws -> R {
-    try await withCheckedThrowingContinuation { continuation in
-      let request = TypedWriteRequest(weight: weight, body: body, afterCommit: afterCommit, continuation: continuation)
-      let startDrain = state.withLock { state in
-        state.pending.append(request)
-        if state.draining { return false }
-        state.draining = true
-        return true
-      }
-      if startDrain { queue.async { self.drain() } } else { arrivals.signal() }
+    // Unsafe (not checked) continuations: every request is completed exactly once by
+    // `commit`, and the checked variant costs an allocation per request.
+    try await withUnsafeThrowingContinuation { continuation in
+      enqueue(TypedWriteRequest(weight: weight, body: body, afterCommit: afterCommit, continuation: continuation))
     }
+  }
+
+  /// Queues a validated append and waits for its commit: ``submit(weight:_:afterCommit:)``
+  /// without the closure, in one allocation.
+  func append(_ pending: PendingAppend, weight: Int) async throws -> Result<AppendResult, EventLogError> {
+    try await withUnsafeThrowingContinuation { continuation in
+      enqueue(AppendRequest(weight: weight, pending: pending, continuation: continuation))
+    }
+  }
+
+  private func enqueue(_ request: any WriteRequest) {
+    let (startDrain, wake) = state.withLock { state -> (Bool, Bool) in
+      state.pending.append(request)
+      if state.draining {
+        // Wake the waiting writer once, when the group it waits for is complete: one
+        // wake-up per commit instead of one per request.
+        guard state.wanted > 0, state.pending.count >= state.wanted else { return (false, false) }
+        state.wanted = 0
+        return (false, true)
+      }
+      state.draining = true
+      return (true, false)
+    }
+    if startDrain { queue.async { self.drain() } } else if wake { arrivals.signal() }
   }
 
   private func drain() {
@@ -77,8 +103,20 @@ final class GroupCommitWriter: Sendable {
   private func waitForGroup(target: Int, budget: Duration) {
     let nanoseconds = min(budget.components.attoseconds / 1_000_000_000 + budget.components.seconds * 1_000_000_000, 2_000_000)
     let deadline = DispatchTime.now() + .nanoseconds(Int(nanoseconds))
-    while state.withLock({ $0.pending.count }) < target {
-      if arrivals.wait(timeout: deadline) == .timedOut { return }
+    while true {
+      let complete = state.withLock { state in
+        if state.pending.count >= target {
+          state.wanted = 0
+          return true
+        }
+        state.wanted = target
+        return false
+      }
+      if complete { return }
+      if arrivals.wait(timeout: deadline) == .timedOut {
+        state.withLock { $0.wanted = 0 }
+        return
+      }
     }
   }
 
@@ -101,6 +139,18 @@ final class GroupCommitWriter: Sendable {
     }
   }
 
+  /// Resumes the callers of a committed group. A big group is handed to another thread:
+  /// each resume enqueues a task and often wakes a pool thread (a futex call), which would
+  /// otherwise keep the writer from the next group for tens of microseconds per commit.
+  /// Small groups (the single appender's case) are resumed right here, without a hop.
+  private func resumeCallers(_ group: [any WriteRequest]) {
+    if group.count < Self.minimumGroupToResumeElsewhere {
+      for request in group { request.resumeCaller() }
+    } else {
+      resumer.async { for request in group { request.resumeCaller() } }
+    }
+  }
+
   /// Runs `group` in one transaction and completes every request. If the transaction fails
   /// (disk full, a batch too big, a request that threw), each request is retried alone so
   /// that one cannot fail its neighbours.
@@ -108,14 +158,16 @@ final class GroupCommitWriter: Sendable {
     do {
       let head = try environment.write { txn in
         var session = LogWriteSession(
-          transaction: try AppendTransaction(txn: txn, schema: schema, now: clock()), txn: txn, schema: schema)
+          transaction: try AppendTransaction(txn: txn, schema: schema, now: clock(), expectedStreams: group.count),
+          txn: txn, schema: schema)
         for request in group { try request.execute(&session) }
         try session.appends.finish()
         return session.appends.headPosition
       }
       commits.add(1, ordering: .relaxed)
       onCommit(head)
-      for request in group { request.completeCommitted() }
+      for request in group { request.committed() }
+      resumeCallers(group)
     } catch {
       if group.count > 1 {
         for request in group { commit([request]) }
@@ -132,7 +184,11 @@ protocol WriteRequest: AnyObject, Sendable {
   var weight: Int { get }
   /// Runs inside the group's transaction; may run again if the group is retried.
   func execute(_ session: inout LogWriteSession) throws
-  func completeCommitted()
+  /// Runs on the writer right after the commit, in commit order (``EventLog/transact(weight:_:afterCommit:)``'s
+  /// `afterCommit`).
+  func committed()
+  /// Resumes the caller with its result; called once, after ``committed()``, on any thread.
+  func resumeCaller()
   func completeFailed(_ error: any Error)
 }
 
@@ -141,12 +197,12 @@ final class TypedWriteRequest<R: Sendable>: WriteRequest, @unchecked Sendable {
   let weight: Int
   private let body: @Sendable (inout LogWriteSession) throws -> R
   private let afterCommit: (@Sendable (R) -> Void)?
-  private let continuation: CheckedContinuation<R, any Error>
+  private let continuation: UnsafeContinuation<R, any Error>
   private var result: R?
 
   init(
     weight: Int, body: @escaping @Sendable (inout LogWriteSession) throws -> R, afterCommit: (@Sendable (R) -> Void)?,
-    continuation: CheckedContinuation<R, any Error>
+    continuation: UnsafeContinuation<R, any Error>
   ) {
     self.weight = weight
     self.body = body
@@ -156,9 +212,38 @@ final class TypedWriteRequest<R: Sendable>: WriteRequest, @unchecked Sendable {
 
   func execute(_ session: inout LogWriteSession) throws { result = try body(&session) }
 
-  func completeCommitted() {
+  func committed() {
+    if let result { afterCommit?(result) }
+  }
+
+  func resumeCaller() {
     guard let result else { return continuation.resume(throwing: EventLogError.emptyBatch) }
-    afterCommit?(result)
+    continuation.resume(returning: result)
+  }
+
+  func completeFailed(_ error: any Error) { continuation.resume(throwing: error) }
+}
+
+/// A plain append (``EventLog/append(_:)``): the validated batch, with no closure.
+final class AppendRequest: WriteRequest, @unchecked Sendable {
+  // @unchecked: `result` is touched only on the writer's queue.
+  let weight: Int
+  private let pending: PendingAppend
+  private let continuation: UnsafeContinuation<Result<AppendResult, EventLogError>, any Error>
+  private var result: Result<AppendResult, EventLogError>?
+
+  init(weight: Int, pending: PendingAppend, continuation: UnsafeContinuation<Result<AppendResult, EventLogError>, any Error>) {
+    self.weight = weight
+    self.pending = pending
+    self.continuation = continuation
+  }
+
+  func execute(_ session: inout LogWriteSession) throws { result = try session.appends.apply(pending) }
+
+  func committed() {}
+
+  func resumeCaller() {
+    guard let result else { return continuation.resume(throwing: EventLogError.emptyBatch) }
     continuation.resume(returning: result)
   }
 

@@ -25,7 +25,7 @@ public struct LogWriteSession {
   /// a failure and leaves nothing behind; storage failures throw and abort the transaction.
   public mutating func append(_ batch: AppendBatch) throws -> Result<AppendResult, EventLogError> {
     let pending: PendingAppend
-    do { pending = try PendingAppend(batch) } catch { return .failure(error) }
+    do { pending = try PendingAppend(batch, encode: false) } catch { return .failure(error) }
     return try appends.apply(pending)
   }
 
@@ -34,7 +34,7 @@ public struct LogWriteSession {
   /// transaction keep it; recorded-at still never decreases along the log.
   public mutating func append(_ batch: AppendBatch, recordedAt: Int64) throws -> Result<AppendResult, EventLogError> {
     let pending: PendingAppend
-    do { pending = try PendingAppend(batch) } catch { return .failure(error) }
+    do { pending = try PendingAppend(batch, encode: false) } catch { return .failure(error) }
     return try appends.apply(pending, recordedAt: recordedAt)
   }
 

@@ -1,4 +1,4 @@
-import Crypto
+import CSHA256
 
 /// A validated batch waiting for the writer, with the fingerprint that ties it to its
 /// idempotency key.
@@ -7,21 +7,31 @@ struct PendingAppend: Sendable {
   /// SHA-256 of what the batch asks for, computed only when it carries an idempotency key:
   /// a retry must ask for the same thing to get the original result.
   let fingerprint: ChainHash?
+  /// The events' canonical bytes for small batches, encoded here — on the caller's thread,
+  /// before queueing — rather than on the writer; `nil` for big batches.
+  let encoded: EncodedEvents?
+  /// The number of events in the batch.
+  let eventCount: Int
 
-  init(_ batch: AppendBatch) throws(EventLogError) {
-    try batch.validate()
+  init(_ batch: AppendBatch, encode: Bool = true) throws(EventLogError) {
+    let eventCount = try batch.validate()
     self.batch = batch
+    self.eventCount = eventCount
     self.fingerprint = batch.idempotencyKey == nil ? nil : Self.fingerprint(of: batch)
+    self.encoded = encode ? EncodedEvents(batch, eventCount: eventCount) : nil
   }
 
   private static func fingerprint(of batch: AppendBatch) -> ChainHash {
-    var hasher = SHA256()
+    var hasher = csha256_ctx()
+    csha256_init(&hasher)
     func feed(_ value: some FixedWidthInteger) {
-      withUnsafeBytes(of: value.littleEndian) { hasher.update(bufferPointer: $0) }
+      withUnsafeBytes(of: value.littleEndian) { csha256_update(&hasher, $0.baseAddress, $0.count) }
     }
+    func feed(_ bytes: UnsafeRawBufferPointer) { csha256_update(&hasher, bytes.baseAddress, bytes.count) }
     func feed(_ string: String) {
+      var string = string
       feed(UInt64(string.utf8.count))
-      hasher.update(data: Array(string.utf8))
+      string.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
     }
     for append in batch.streams {
       feed(append.stream.rawValue)
@@ -36,9 +46,11 @@ struct PendingAppend: Sendable {
         feed(event.type)
         feed(event.schemaVersion)
         feed(UInt64(event.payload.count))
-        hasher.update(data: event.payload)
+        event.payload.withUnsafeBytes { feed($0) }
       }
     }
-    return hasher.finalize().withUnsafeBytes { ChainHash(bytes: $0) }
+    var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &digest) { csha256_final(&hasher, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+    return ChainHash(words: digest)
   }
 }
