@@ -86,9 +86,17 @@ public final class Environment: @unchecked Sendable {
       let code = mdb_txn_commit(txn)
       resizeLock.unlock()
       if code == MDB_SUCCESS { return result }
-      guard code == MDB_MAP_FULL else { throw LMDBError(code: code, operation: "mdb_txn_commit") }
+      guard code == MDB_MAP_FULL else { throw LMDBError(code: diskFullIfNoSpace(code), operation: "mdb_txn_commit") }
       try grow()
     }
+  }
+
+  /// LMDB reports a page write cut short by a full disk as `EIO`; when the file system is out
+  /// of space, say so (`ENOSPC`: "the disk is full") rather than "Input/output error".
+  private func diskFullIfNoSpace(_ code: Int32) -> Int32 {
+    var stats = statvfs()
+    guard code == EIO, statvfs(path, &stats) == 0 else { return code }
+    return UInt64(stats.f_bavail) * UInt64(stats.f_frsize) < 1 << 20 ? ENOSPC : code
   }
 
   /// Begins a transaction with the resize lock held shared; the caller releases both.
