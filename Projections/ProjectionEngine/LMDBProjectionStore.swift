@@ -5,6 +5,10 @@ import LMDB
 public struct LMDBProjectionStore: ProjectionStore {
   let txn: WriteTransaction
   let tables: [String: (database: Database, keySize: Int)]
+  /// The first position of the commit the events being folded belong to: rows are versioned
+  /// there, one version per commit (see ``CommitBoundaries``). `nil` versions each row at the
+  /// position it is put at.
+  var commitStart: UInt64?
 
   init(txn: WriteTransaction, tables: [String: (database: Database, keySize: Int)]) {
     self.txn = txn
@@ -18,7 +22,7 @@ public struct LMDBProjectionStore: ProjectionStore {
 
   public mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws {
     let database = try self.database(table, key: key)
-    try txn.put(value, for: VersionedKey.make(key, position: position), in: database)
+    try txn.put(value, for: VersionedKey.make(key, position: commitStart ?? position), in: database)
   }
 
   private func database(_ table: String, key: [UInt8]) throws -> Database {

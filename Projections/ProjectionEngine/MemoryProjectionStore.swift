@@ -3,6 +3,8 @@
 public struct MemoryProjectionStore: ProjectionStore, Sendable {
   /// table → logical key → versions in position order.
   private(set) var tables: [String: [StoreKey: [(position: UInt64, value: [UInt8])]]] = [:]
+  /// As ``LMDBProjectionStore/commitStart``: where this commit's rows are versioned.
+  var commitStart: UInt64?
 
   public init() {}
 
@@ -14,6 +16,7 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
 
   public mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws {
     let key = StoreKey(key)
+    let position = commitStart ?? position
     // A second write of a key at the same position replaces the first, as in LMDB.
     tables[table, default: [:]][key, default: []].withLast(at: position) { $0 = value } orAppend: { (position, value) }
   }

@@ -29,6 +29,7 @@ extension ProjectionEngine {
     let chosen = selected.compactMap { projectors[$0] }
     let (stores, snapshot) = try fold(chosen, progress: progress)
     let catalog = self.catalog
+    let commits = self.commits
     let switched: [String: LiveTables] = try await log.transact(weight: Int(min(snapshot, 1_000_000))) { session in
       var switched: [String: LiveTables] = [:]
       let txn = session.transaction
@@ -44,10 +45,12 @@ extension ProjectionEngine {
             try txn.put(row.value, for: row.key, in: database, flags: .append)
           }
         }
-        // Fold what was appended since the snapshot, then switch.
+        // Fold what was appended since the snapshot (versioned by its own commits), then switch.
         var store = LMDBProjectionStore(txn: txn, tables: tables.tables)
+        var walker = CommitBoundaries.Walker(try CommitBoundaries.load(after: snapshot, in: txn, database: commits))
         try session.scan(after: snapshot) { view in
           let event = try LedgerEvent.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload)
+          store.commitStart = walker.commitStart(of: view.position)
           try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
         }
         try txn.put(entry.encoded, for: projector.name, in: catalog)
@@ -72,14 +75,25 @@ extension ProjectionEngine {
     _ chosen: [any Projector], progress: (@Sendable (ProjectionProgress) -> Void)?
   ) throws -> (stores: [String: MemoryProjectionStore], snapshot: UInt64) {
     var stores = Dictionary(uniqueKeysWithValues: chosen.map { ($0.name, MemoryProjectionStore()) })
-    let total = try log.head().position
+    // The head and the commits that make it up, in one snapshot: the fold stops at that head,
+    // which is a commit boundary, and versions rows by the same commits the inline path did.
+    let commits = self.commits
+    let (total, boundaries) = try log.environment.read { txn in
+      (try log.head(in: txn).position, try CommitBoundaries.load(after: 0, in: txn, database: commits))
+    }
+    var walker = CommitBoundaries.Walker(boundaries)
     var snapshot: UInt64 = 0
     let clock = ContinuousClock()
     let start = clock.now
     try log.scan(from: 1) { view in
+      guard view.position <= total else { return .stop }
       let event = try LedgerEvent.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload)
       let point = LogPoint(position: view.position, recordedAt: view.recordedAt)
-      for projector in chosen { try projector.apply(event, at: point, into: &stores[projector.name]!) }
+      let commitStart = walker.commitStart(of: view.position)
+      for projector in chosen {
+        stores[projector.name]!.commitStart = commitStart
+        try projector.apply(event, at: point, into: &stores[projector.name]!)
+      }
       snapshot = view.position
       if let progress, snapshot % 50_000 == 0 {
         let elapsed = (clock.now - start) / .seconds(1)

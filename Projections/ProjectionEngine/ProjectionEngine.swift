@@ -19,6 +19,8 @@ public final class ProjectionEngine: Sendable {
   public let names: [String]
   let log: EventLog
   let catalog: Database
+  /// Which events were committed together (``CommitBoundaries``).
+  let commits: Database
   let live: LiveCell
 
   /// Opens the catalog and each projector's live tables. Projectors that are missing, of
@@ -28,16 +30,18 @@ public final class ProjectionEngine: Sendable {
     self.names = projectors.map(\.name)
     self.log = log
     let environment = log.environment
-    let (catalog, live) = try environment.write { txn in
+    let (catalog, commits, live) = try environment.write { txn in
       let catalog = try txn.openDatabase(named: "projections", flags: .create)
+      let commits = try txn.openDatabase(named: CommitBoundaries.tableName, flags: .create)
       var live: [String: LiveTables] = [:]
       for projector in projectors {
         guard let stored = try txn.get(projector.name, in: catalog), let entry = CatalogEntry(stored) else { continue }
         live[projector.name] = try Self.openTables(of: projector, generation: entry.generation, entry: entry, in: txn)
       }
-      return (catalog, live)
+      return (catalog, commits, live)
     }
     self.catalog = catalog
+    self.commits = commits
     self.live = LiveCell(live)
   }
 
@@ -54,11 +58,23 @@ public final class ProjectionEngine: Sendable {
 
   // MARK: Inline
 
-  /// Folds freshly appended `events` into every up-to-date projector, inside `txn`, and moves
-  /// their checkpoints in the same transaction. A projector that is not at the position just
-  /// before `events` (missing, of another version, or being rebuilt) is skipped; it catches
-  /// up when it is rebuilt.
-  public func apply(_ events: [(event: LedgerEvent, point: LogPoint)], in txn: WriteTransaction) throws {
+  /// Folds freshly appended `events` into every up-to-date projector, inside the session's
+  /// transaction, and moves their checkpoints in the same transaction. A projector that is not
+  /// at the position just before `events` (missing, of another version, or being rebuilt) is
+  /// skipped; it catches up when it is rebuilt.
+  ///
+  /// Every call in one write transaction is one commit: rows it changes get one version, at
+  /// the transaction's first position, and the commit's extent is recorded so that rebuilds
+  /// and deep verification version rows the same way (``CommitBoundaries``).
+  public func apply(_ events: [(event: LedgerEvent, point: LogPoint)], in session: LogWriteSession) throws {
+    guard let last = events.last?.point.position else { return }
+    try CommitBoundaries.record(first: session.firstPosition, last: last, in: session.transaction, database: commits)
+    try apply(events, in: session.transaction, commitStart: session.firstPosition)
+  }
+
+  func apply(
+    _ events: [(event: LedgerEvent, point: LogPoint)], in txn: WriteTransaction, commitStart: UInt64
+  ) throws {
     guard let first = events.first?.point.position, let last = events.last?.point.position else { return }
     let live = self.live.withLock { $0 }
     for name in names {
@@ -72,6 +88,7 @@ public final class ProjectionEngine: Sendable {
         tables = try Self.openTables(of: projector, generation: entry.generation, entry: entry, in: txn)
       }
       var store = LMDBProjectionStore(txn: txn, tables: tables.tables)
+      store.commitStart = commitStart
       for (event, point) in events { try projector.apply(event, at: point, into: &store) }
       entry.checkpoint = last
       try txn.put(entry.encoded, for: name, in: catalog)

@@ -108,7 +108,7 @@ extension Ledger {
       return .failure(.log(error))
     case .success(let appended):
       let points = appended.positions.map { LogPoint(position: $0, recordedAt: appended.recordedAt) }
-      try projections.apply(Array(zip(ordered, points)), in: session.transaction)
+      try projections.apply(Array(zip(ordered, points)), in: session)
       for event in ordered { folded.state.apply(event) }
       folded.position = appended.positions.upperBound
       folded.hash = session.head.hash

@@ -35,7 +35,7 @@ extension Ledger {
             let proposed = try StoredEvent.proposed(item.event, metadata: item.metadata)
             let batch = AppendBatch([StreamAppend(stream: try StreamName(item.event.stream), events: [proposed])])
             let appended = try (item.recordedAt.map { try session.append(batch, recordedAt: $0) } ?? session.append(batch)).get()
-            try projections.apply([(item.event, LogPoint(position: appended.positions.lowerBound, recordedAt: appended.recordedAt))], in: session.transaction)
+            try projections.apply([(item.event, LogPoint(position: appended.positions.lowerBound, recordedAt: appended.recordedAt))], in: session)
           }
         }
         done += chunk.count

@@ -35,7 +35,7 @@ public struct ProjectionHarness: Sendable {
         let result = try session.append(AppendBatch([StreamAppend(stream: try StreamName(event.stream), events: [proposed])])).get()
         appended.append((event, LogPoint(position: result.positions.lowerBound, recordedAt: result.recordedAt)))
       }
-      try engine.apply(appended, in: session.transaction)
+      try engine.apply(appended, in: session)
       return session.head.position
     }
   }
