@@ -16,7 +16,12 @@ public struct LogWriteSession {
     self.appends = appends
     self.transaction = txn
     self.schema = schema
+    self.firstPosition = appends.head.position + 1
   }
+
+  /// The position of the first event this write transaction appends (whoever appends it):
+  /// everything appended in it commits at once, so read models version their rows there.
+  public let firstPosition: UInt64
 
   /// The last event written so far, including by earlier work in this transaction.
   public var head: LogHead { appends.head }
