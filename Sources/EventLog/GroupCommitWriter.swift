@@ -86,49 +86,30 @@ final class GroupCommitWriter: Sendable {
   private func drain() {
     var lastGroupSize = 0
     var lastCommit: Duration = .zero
+    let clock = ContinuousClock()
     while true {
       // Callers resumed by the last commit usually append again at once; waiting a fraction
       // of a commit for them fills the next group instead of splitting it in two halves.
-      // The writer does not wait idle: it opens the transaction as soon as the first request
-      // is back and applies the others as they arrive (see ``fill(_:into:)``).
-      var fill: Fill?
-      if lastGroupSize > 1 {
-        fill = Fill(target: lastGroupSize, deadline: Self.deadline(after: lastCommit / 4))
-        waitForRequests(atLeast: 1, until: fill!.deadline)
-      }
+      if lastGroupSize > 1 { waitForGroup(target: lastGroupSize, budget: lastCommit / 4) }
       guard let group = nextGroup() else { return }
-      let result = commit(group, fill: fill)
-      lastCommit = result.duration
-      lastGroupSize = result.size
+      let start = clock.now
+      commit(group)
+      lastCommit = clock.now - start
+      lastGroupSize = group.count
     }
   }
 
-  /// How long the writer keeps a transaction open for a group to fill.
-  private struct Fill {
-    /// The size of the last group: the appenders that will probably come back.
-    var target: Int
-    var deadline: DispatchTime
-  }
-
-  /// The writer wakes up for every this many arrivals while it fills a group, to apply them
-  /// while the rest of the callers are still on their way.
-  static let fillChunk = 16
-
-  /// `budget` from now, at most 2 ms.
-  private static func deadline(after budget: Duration) -> DispatchTime {
+  /// Waits until `target` requests are queued, or `budget` (at most 2 ms) has passed.
+  private func waitForGroup(target: Int, budget: Duration) {
     let nanoseconds = min(budget.components.attoseconds / 1_000_000_000 + budget.components.seconds * 1_000_000_000, 2_000_000)
-    return DispatchTime.now() + .nanoseconds(Int(max(nanoseconds, 0)))
-  }
-
-  /// Waits until `count` requests are queued, or `deadline` has passed.
-  private func waitForRequests(atLeast count: Int, until deadline: DispatchTime) {
+    let deadline = DispatchTime.now() + .nanoseconds(Int(nanoseconds))
     while true {
       let complete = state.withLock { state in
-        if state.pending.count >= count {
+        if state.pending.count >= target {
           state.wanted = 0
           return true
         }
-        state.wanted = count
+        state.wanted = target
         return false
       }
       if complete { return }
@@ -139,41 +120,19 @@ final class GroupCommitWriter: Sendable {
     }
   }
 
-  /// Inside the group's open transaction: takes requests as they are queued, applies them,
-  /// and adds them to `group`, until the group has `fill.target` requests, the deadline has
-  /// passed, or the group is as big as one commit may be.
-  private func fill(_ fill: Fill, into group: inout [any WriteRequest], session: inout LogWriteSession) throws {
-    var events = group.reduce(0) { $0 + $1.weight }
-    while group.count < fill.target && events < Self.maximumEventsPerCommit {
-      let missing = fill.target - group.count
-      waitForRequests(atLeast: min(missing, Self.fillChunk), until: fill.deadline)
-      guard let more = nextGroup(events: events, keepDraining: true) else { return }
-      // Added to the group before they run, so that a failure retries them too.
-      group.append(contentsOf: more)
-      for request in more {
-        events += request.weight
-        try request.execute(&session)
-      }
-      if DispatchTime.now() >= fill.deadline { return }
-    }
-  }
-
-  /// Takes the queued requests, up to what one commit may hold on top of `events` already
-  /// taken. With nothing queued it returns `nil` and, unless `keepDraining`, ends the drain.
-  private func nextGroup(events taken: Int = 0, keepDraining: Bool = false) -> [any WriteRequest]? {
+  private func nextGroup() -> [any WriteRequest]? {
     state.withLock { state in
       guard !state.pending.isEmpty else {
-        if !keepDraining { state.draining = false }
+        state.draining = false
         return nil
       }
-      var events = taken
+      var events = 0
       var count = 0
       for request in state.pending {
         events += request.weight
-        if (count > 0 || taken > 0) && events > Self.maximumEventsPerCommit { break }
+        if count > 0 && events > Self.maximumEventsPerCommit { break }
         count += 1
       }
-      guard count > 0 else { return nil }
       let group = Array(state.pending.prefix(count))
       state.pending.removeFirst(count)
       return group
@@ -192,25 +151,16 @@ final class GroupCommitWriter: Sendable {
     }
   }
 
-  /// Runs `group` in one transaction and completes every request; with `fill`, requests
-  /// queued while the transaction is open join it. If the transaction fails (disk full, a
-  /// batch too big, a request that threw), each request is retried alone so that one cannot
-  /// fail its neighbours. Returns the size of the group and how long its commit took.
-  private func commit(_ group: [any WriteRequest], fill: Fill? = nil) -> (size: Int, duration: Duration) {
-    var group = group
-    let stopwatch = ContinuousClock()
-    var start = stopwatch.now
+  /// Runs `group` in one transaction and completes every request. If the transaction fails
+  /// (disk full, a batch too big, a request that threw), each request is retried alone so
+  /// that one cannot fail its neighbours.
+  private func commit(_ group: [any WriteRequest]) {
     do {
       let head = try environment.write { txn in
         var session = LogWriteSession(
-          transaction: try AppendTransaction(
-            txn: txn, schema: schema, now: clock(), expectedStreams: max(group.count, fill?.target ?? 0)),
+          transaction: try AppendTransaction(txn: txn, schema: schema, now: clock(), expectedStreams: group.count),
           txn: txn, schema: schema)
         for request in group { try request.execute(&session) }
-        if let fill {
-          try self.fill(fill, into: &group, session: &session)
-          start = stopwatch.now
-        }
         try session.appends.finish()
         return session.appends.headPosition
       }
@@ -220,12 +170,11 @@ final class GroupCommitWriter: Sendable {
       resumeCallers(group)
     } catch {
       if group.count > 1 {
-        for request in group { _ = commit([request]) }
+        for request in group { commit([request]) }
       } else {
         group[0].completeFailed(error)
       }
     }
-    return (group.count, stopwatch.now - start)
   }
 }
 
