@@ -41,8 +41,21 @@ public struct KeyBuilder {
   public static func signed(_ word: UInt64) -> Int64 { Int64(bitPattern: word ^ (1 << 63)) }
 
   /// Reads the big-endian word at byte `offset` of `bytes`.
+  /// Inlinable, so that it is specialized where it is called: row decoding calls it for every
+  /// field of every row, and the generic version dominated imports.
+  @inlinable
   public static func word(_ bytes: some Collection<UInt8>, at offset: Int) -> UInt64 {
-    bytes.dropFirst(offset).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+    let fast = bytes.withContiguousStorageIfAvailable { buffer -> UInt64 in
+      var word: UInt64 = 0
+      var index = offset
+      let end = min(offset + 8, buffer.count)
+      while index < end {
+        word = word << 8 | UInt64(buffer[index])
+        index += 1
+      }
+      return word
+    }
+    return fast ?? bytes.dropFirst(offset).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
   }
 
   public mutating func append(_ value: UInt64) {
