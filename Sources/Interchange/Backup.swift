@@ -46,7 +46,9 @@ public enum Backup {
     }
     guard let entries = root["events"] as? [[String: Any]] else { throw BackupError("the backup has no events list") }
     return try entries.enumerated().map { index, entry in
-      guard let type = entry["type"] as? String, let payload = entry["event"] else {
+      // JSONSerialization.data(withJSONObject:) traps (it does not throw) on anything but an
+      // object or array: a backup whose "event" is a string or number must be an error.
+      guard let type = entry["type"] as? String, let payload = entry["event"], JSONSerialization.isValidJSONObject(payload) else {
         throw BackupError("event \(index + 1) has no type or event")
       }
       do {
