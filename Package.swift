@@ -151,6 +151,14 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    .target(
+      name: "FuzzHarness",
+      // The fuzz targets' functions; Tools/Fuzz/fuzz.sh links them into libFuzzer binaries.
+      dependencies: ["EventLog", "LedgerDomain", "Ledger", "Interchange"],
+      path: "Tools/Fuzz/Harness",
+      swiftSettings: swiftSettings
+    ),
+
     // MARK: Tests
     .target(
       name: "LedgerTesting",
@@ -196,6 +204,15 @@ let package = Package(
       dependencies: [
         "EventLog", "LMDB", "LedgerTesting", "eventlog-torture", "CSHA256",
         .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "ReliabilityTests",
+      // Crash, disk-full, stale-reader, concurrency, hostile-input and fuzz-corpus tests; the
+      // CLI is a dependency so that `swift build --build-tests` builds the binary they kill.
+      dependencies: [
+        "LedgerTesting", "budget", "FuzzHarness", "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances",
       ],
       swiftSettings: swiftSettings
     ),
