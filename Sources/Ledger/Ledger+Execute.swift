@@ -56,7 +56,7 @@ extension Ledger {
           return taken
         }
         defer { writerState.withLock { $0 = folded } }
-        try Self.synchronize(&folded, with: session)
+        try Self.synchronize(&folded, with: session, seed: committedState)
         return try commands.map { item in
           try Self.decideAndAppend(
             item.command, today: today, metadata: metadata, idempotencyKey: item.idempotencyKey, session: &session,
@@ -120,12 +120,21 @@ extension Ledger {
   /// Makes `folded` reflect exactly the log as `session` sees it: folds events it has not
   /// seen (written by another process), or rebuilds it if it ran ahead of the log (a
   /// transaction that applied to it was rolled back).
-  private static func synchronize(_ folded: inout FoldedState, with session: LogWriteSession) throws {
+  ///
+  /// When it must start over, it starts from `seed` — the readers' state, if it has been
+  /// folded and is a prefix of the log — instead of from nothing: a process that has read
+  /// the state (every CLI command that resolves a name) then folds the history once, not twice.
+  private static func synchronize(_ folded: inout FoldedState, with session: LogWriteSession, seed: StateCell) throws {
     let head = session.head
     if !folded.isTaken, folded.position == head.position, folded.hash == head.hash { return }
-    let isPrefix = try !folded.isTaken && folded.position <= head.position
-      && (folded.position == 0 || session.hash(at: folded.position) == folded.hash)
-    if !isPrefix { folded = FoldedState() }
+    func isPrefix(_ candidate: FoldedState) throws -> Bool {
+      try !candidate.isTaken && candidate.isLoaded && candidate.position <= head.position
+        && (candidate.position == 0 || session.hash(at: candidate.position) == candidate.hash)
+    }
+    if try !isPrefix(folded) || folded.position == 0 {
+      let readers = seed.withLock { $0 }
+      folded = try readers.position > folded.position && isPrefix(readers) ? readers : isPrefix(folded) ? folded : FoldedState()
+    }
     if folded.position == 0 { folded.state.transactions.reserveCapacity(Int(min(head.position, 1 << 26))) }
     try session.scan(after: folded.position) { view in
       folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
