@@ -15,6 +15,8 @@ extension HistoryFold {
       return [Wording.change("renamed", Wording.quoted(old), Wording.quoted(e.name))]
     case .accountClosed(let e):
       return ["closed on \(e.date)"]
+    case .accountReopened(let e):
+      return ["reopened: \(e.reason)"]
     default:
       return []
     }

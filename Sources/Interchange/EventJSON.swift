@@ -16,6 +16,7 @@ enum EventJSON {
     case AccountOpened.typeName: return .accountOpened(try payload(AccountOpened.self))
     case AccountRenamed.typeName: return .accountRenamed(try payload(AccountRenamed.self))
     case AccountClosed.typeName: return .accountClosed(try payload(AccountClosed.self))
+    case AccountReopened.typeName: return .accountReopened(try payload(AccountReopened.self))
     case CategoryCreated.typeName: return .categoryCreated(try payload(CategoryCreated.self))
     case CategoryRenamed.typeName: return .categoryRenamed(try payload(CategoryRenamed.self))
     case CategoryMoved.typeName: return .categoryMoved(try payload(CategoryMoved.self))

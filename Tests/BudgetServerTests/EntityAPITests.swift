@@ -49,6 +49,10 @@ import Testing
       #expect(items.map { $0["name"] as? String } == ["Checking", "Visa"])
       #expect(items.first?["balance"] as? String == "937.50")
       #expect(items.last?["closed"] as? Bool == true)
+      let reopened = try await server.post("/api/v1/accounts/Visa/reopen?reason=mistake", "{}")
+      #expect(reopened.status == 200 && reopened.json["events"] as? [String] == ["AccountReopened"])
+      #expect(try await server.post("/api/v1/accounts/Visa/reopen", "{}").status == 422)
+      #expect(try await server.post("/api/v1/accounts/Visa/close", #"{"date": "2024-03-01"}"#).status == 200)
       // As of a past business date, and as known before the card existed.
       let past = try await server.get("/api/v1/accounts?asOf=2024-03-11")
       #expect((past.json["items"] as? [[String: Any]])?.first?["balance"] as? String == "957.50")

@@ -29,7 +29,7 @@ struct EveryCommandTests {
     try JSONSerialization.jsonObject(with: Data(try budget.run(arguments + ["--json"]).stdout.utf8))
   }
 
-  @Test("accounts: open, rename, close, list")
+  @Test("accounts: open, rename, close, reopen, undo of a close, list")
   func accounts() throws {
     try ok("init", "--currency", "EUR")
     try ok("account", "open", "Checking", "--opening", "100", "--date", "2024-01-01")
@@ -42,6 +42,12 @@ struct EveryCommandTests {
     #expect(accounts.map { $0["name"] as? String } == ["Checking", "Visa"])
     #expect(accounts.last?["closed"] as? Bool == true && accounts.last?["balance"] as? String == "-50.00")
     try fails("tx", "add", "5", "--name", "X", "--category", "Food", "--account", "Visa", saying: "is closed")
+    try fails("account", "reopen", "Checking", saying: "only a closed account can be reopened")
+    try ok("undo")
+    #expect((try json("account", "list") as? [[String: Any]])?.last?["closed"] as? Bool == false)
+    try ok("account", "close", "Visa")
+    try ok("account", "reopen", "Visa", "--reason", "still in use")
+    try ok("tx", "add", "5", "--name", "X", "--category", "Food", "--account", "Visa")
   }
 
   @Test("categories: add, rename, move, restyle, archive, restore, delete, list")

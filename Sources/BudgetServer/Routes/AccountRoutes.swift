@@ -3,7 +3,7 @@ import Ledger
 import LedgerDomain
 import RunningBalances
 
-/// `/ledger` and `/accounts`: `budget init` and `budget account open|rename|close|list`.
+/// `/ledger` and `/accounts`: `budget init` and `budget account open|rename|close|reopen|list`.
 struct AccountRoutes {
   let api: LedgerAPI
 
@@ -15,6 +15,11 @@ struct AccountRoutes {
     group.get("accounts/:ref") { request, context in try show(request, context) }
     group.patch("accounts/:ref") { request, context in try await rename(request, context) }
     group.post("accounts/:ref/close") { request, context in try await close(request, context) }
+    group.post("accounts/:ref/reopen") { request, context in
+      let (id, _) = try Resolver(state: try api.state()).account(try api.parameter(context, "ref"))
+      let reason = QueryParameters(request).string("reason") ?? "reopened by user"
+      return try await api.write(.reopenAccount(id, reason: reason), request)
+    }
   }
 
   func ledgerInfo(_ request: Request) throws -> Response {

@@ -8,6 +8,8 @@ public enum LedgerCommand: Sendable, Hashable {
   case openAccount(OpenAccount)
   case renameAccount(AccountID, name: String)
   case closeAccount(AccountID, date: CivilDate)
+  /// Opens a closed account again, so it takes transactions.
+  case reopenAccount(AccountID, reason: String)
   case createCategory(CreateCategory)
   case renameCategory(CategoryID, name: String)
   case moveCategory(CategoryID, parent: CategoryID?, sortOrder: Int)

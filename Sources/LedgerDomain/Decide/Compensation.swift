@@ -23,7 +23,8 @@ private func compensation(for event: LedgerEvent, before: LedgerState, today: Ci
   case .ledgerCreated: throw cannot("creating the ledger")
   case .accountOpened(let e): return .closeAccount(e.account, date: today)
   case .accountRenamed(let e): return .renameAccount(e.account, name: e.previousName)
-  case .accountClosed: throw cannot("closing an account")
+  case .accountClosed(let e): return .reopenAccount(e.account, reason: "undo")
+  case .accountReopened(let e): return .closeAccount(e.account, date: today)
   case .categoryCreated(let e): return .deleteCategory(e.category)
   case .categoryRenamed(let e): return .renameCategory(e.category, name: e.previousName)
   case .categoryMoved(let e):

@@ -14,6 +14,7 @@ public func decide(_ command: LedgerCommand, state: LedgerState, context: Decisi
   case .openAccount(let command): return [.accountOpened(try rules.openAccount(command))]
   case .renameAccount(let id, let name): return [.accountRenamed(try rules.renameAccount(id, to: name))]
   case .closeAccount(let id, let date): return [.accountClosed(try rules.closeAccount(id, on: date))]
+  case .reopenAccount(let id, let reason): return [.accountReopened(try rules.reopenAccount(id, reason: reason))]
   case .createCategory(let command): return [.categoryCreated(try rules.createCategory(command))]
   case .renameCategory(let id, let name): return [.categoryRenamed(try rules.renameCategory(id, to: name))]
   case .moveCategory(let id, let parent, let sortOrder):

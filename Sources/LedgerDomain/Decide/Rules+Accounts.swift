@@ -51,6 +51,14 @@ extension Rules {
     return AccountClosed(account: id, date: date)
   }
 
+  func reopenAccount(_ id: AccountID, reason: String) throws(DomainError) -> AccountReopened {
+    let account = try account(id)
+    guard account.isClosed else {
+      throw .invalidField(field: "account", reason: "'\(account.name)' is open; only a closed account can be reopened")
+    }
+    return AccountReopened(account: id, reason: try TextRules.validated(reason, field: "reason", maximum: FieldLimits.reason))
+  }
+
   func makeTransfer(_ transfer: TransferMade) throws(DomainError) -> TransferMade {
     guard state.transferRecords[transfer.transfer] == nil else {
       throw .invalidField(field: "transfer id", reason: "\(transfer.transfer) is already in use")

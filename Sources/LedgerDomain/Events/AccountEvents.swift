@@ -37,6 +37,20 @@ public struct AccountRenamed: EventPayload {
   }
 }
 
+/// A closed account was opened again (by `undo`, or on request); it takes transactions again.
+public struct AccountReopened: EventPayload {
+  public static let typeName = "AccountReopened"
+  public static let schemaVersion: UInt16 = 1
+  public var account: AccountID
+  public var reason: String
+  public var stream: String { account.stream }
+
+  public init(account: AccountID, reason: String) {
+    self.account = account
+    self.reason = reason
+  }
+}
+
 /// An account was closed; it takes no new transactions.
 public struct AccountClosed: EventPayload {
   public static let typeName = "AccountClosed"

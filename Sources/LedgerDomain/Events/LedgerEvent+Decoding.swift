@@ -18,7 +18,7 @@ extension LedgerEvent {
   private typealias Decode = @Sendable (UInt16, [UInt8]) throws(CodecError) -> LedgerEvent
 
   private static let registered: [any EventPayload.Type] = [
-    LedgerCreated.self, AccountOpened.self, AccountRenamed.self, AccountClosed.self, CategoryCreated.self,
+    LedgerCreated.self, AccountOpened.self, AccountRenamed.self, AccountClosed.self, AccountReopened.self, CategoryCreated.self,
     CategoryRenamed.self, CategoryMoved.self, CategoryRestyled.self, CategoryArchived.self, CategoryRestored.self,
     CategoryDeleted.self, PeriodOpened.self, PeriodClosed.self, PeriodReopened.self, BudgetSet.self,
     IncomePlanned.self, BudgetMoved.self, DueDateSet.self, DueDateCleared.self, RolloverSet.self,
@@ -30,6 +30,7 @@ extension LedgerEvent {
     AccountOpened.typeName: current(AccountOpened.self, LedgerEvent.accountOpened),
     AccountRenamed.typeName: current(AccountRenamed.self, LedgerEvent.accountRenamed),
     AccountClosed.typeName: current(AccountClosed.self, LedgerEvent.accountClosed),
+    AccountReopened.typeName: current(AccountReopened.self, LedgerEvent.accountReopened),
     CategoryCreated.typeName: current(CategoryCreated.self, LedgerEvent.categoryCreated),
     CategoryRenamed.typeName: current(CategoryRenamed.self, LedgerEvent.categoryRenamed),
     CategoryMoved.typeName: current(CategoryMoved.self, LedgerEvent.categoryMoved),

@@ -4,6 +4,7 @@ public enum LedgerEvent: Sendable, Hashable {
   case accountOpened(AccountOpened)
   case accountRenamed(AccountRenamed)
   case accountClosed(AccountClosed)
+  case accountReopened(AccountReopened)
   case categoryCreated(CategoryCreated)
   case categoryRenamed(CategoryRenamed)
   case categoryMoved(CategoryMoved)
@@ -33,6 +34,7 @@ public enum LedgerEvent: Sendable, Hashable {
     case .accountOpened(let e): e
     case .accountRenamed(let e): e
     case .accountClosed(let e): e
+    case .accountReopened(let e): e
     case .categoryCreated(let e): e
     case .categoryRenamed(let e): e
     case .categoryMoved(let e): e

@@ -13,6 +13,8 @@ extension LedgerState {
       updateAccount(e.account) { $0.name = e.name }
     case .accountClosed(let e):
       updateAccount(e.account) { $0.isClosed = true }
+    case .accountReopened(let e):
+      updateAccount(e.account) { $0.isClosed = false }
     case .categoryCreated(let e):
       categories[e.category] = CategoryRecord(
         name: e.name, kind: e.kind, budgetType: e.budgetType, parent: e.parent, icon: e.icon, color: e.color,

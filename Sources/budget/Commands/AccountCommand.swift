@@ -9,7 +9,7 @@ import RunningBalances
 struct AccountCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "account", abstract: "Open, rename, close and list accounts.",
-    subcommands: [Open.self, Rename.self, Close.self, List.self])
+    subcommands: [Open.self, Rename.self, Close.self, Reopen.self, List.self])
 
   struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open an account.")
@@ -57,6 +57,20 @@ struct AccountCommand: AsyncParsableCommand {
       let account = try Resolve(state: ledger.state).account(name)
       let outcome = try await options.execute(.closeAccount(account.id, date: date ?? LedgerOptions.today()), on: ledger)
       try options.report("closed account '\(account.record.name)'", outcome)
+    }
+  }
+
+  struct Reopen: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Open a closed account again.")
+    @OptionGroup var options: LedgerOptions
+    @Argument var name: String
+    @Option var reason: String = "reopened by user"
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let account = try Resolve(state: ledger.state).account(name)
+      let outcome = try await options.execute(.reopenAccount(account.id, reason: reason), on: ledger)
+      try options.report("reopened account '\(account.record.name)'", outcome)
     }
   }
 

@@ -21,6 +21,7 @@ struct EventCodecTests {
       .accountOpened(AccountOpened(account: Scenario.checking, name: "C", type: .creditCard, currency: .jpy, openingBalance: Money(units: -5, currency: .jpy), date: day("2024-01-01"))),
       .accountRenamed(AccountRenamed(account: Scenario.checking, previousName: "C", name: "D")),
       .accountClosed(AccountClosed(account: Scenario.checking, date: day("2024-02-29"))),
+      .accountReopened(AccountReopened(account: Scenario.checking, reason: "still used ✓")),
       .categoryCreated(DefaultCategories.events()[0]),
       .categoryCreated(CategoryCreated(category: .random(), name: "Sub", kind: .expense, budgetType: .quarterly, parent: Scenario.food, icon: "x", color: .neutral, sortOrder: -3, isCustom: true)),
       .categoryRenamed(CategoryRenamed(category: Scenario.food, previousName: "Food", name: "Groceries")),

@@ -40,6 +40,18 @@ struct AccountRulesTests {
     #expect(throws: DomainError.accountClosed(name: "Checking")) { try scenario.when(.closeAccount(Scenario.checking, date: day("2024-03-02"))) }
   }
 
+  @Test("given a closed account, when reopened, then AccountReopened and it takes transactions; an open account cannot be reopened")
+  func reopen() throws {
+    var scenario = Scenario.standard()
+    #expect(throws: DomainError.self) { try scenario.when(.reopenAccount(Scenario.checking, reason: "why")) }
+    scenario.run(.closeAccount(Scenario.checking, date: day("2024-03-01")))
+
+    #expect(try scenario.when(.reopenAccount(Scenario.checking, reason: "mistake"))
+      == [.accountReopened(AccountReopened(account: Scenario.checking, reason: "mistake"))])
+    scenario.run(.reopenAccount(Scenario.checking, reason: "mistake"))
+    #expect(try scenario.when(.addTransaction(expense(1, "3.00"))).count == 1)
+  }
+
   @Test("given two accounts, when money is transferred, then TransferMade; to the same account or zero, then refused")
   func transfers() throws {
     var scenario = Scenario.standard()

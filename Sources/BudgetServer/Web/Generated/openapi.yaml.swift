@@ -180,6 +180,30 @@ paths:
           application/json:
             schema:
               $ref: '#/components/schemas/Close'
+  /accounts/{ref}/reopen:
+    post:
+      summary: Reopen a closed account (account reopen)
+      tags:
+      - accounts
+      operationId: reopenAccount
+      responses:
+        '200':
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+          headers:
+            ETag:
+              description: the entity's stream version
+              schema: *id002
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/ref'
+      - $ref: '#/components/parameters/idempotencyKey'
+      - name: reason
+        in: query
+        schema: *id002
   /categories:
     get:
       summary: Categories in their order
