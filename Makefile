@@ -34,10 +34,22 @@ bench: setup
 bench-scale: setup
 	bash Tools/scale-bench.sh $(SCALE_ARGS)
 
-## Long-running checks: the kill -9 crash loop with 300 kills instead of 25.
+## Long-running checks (docs/reliability.md): the event-log kill -9 loop with 300 kills instead
+## of 25; the reliability suite at 5x (100 server kills, 50 rebuild kills, 50 restore kills,
+## 40 killed readers, 5x the racing writers); then every fuzz target for FUZZ_SECONDS each.
+RELIABILITY_SCALE ?= 5
+FUZZ_SECONDS ?= 300
 soak: setup
 	$(SWIFT) build --build-tests
 	BUDGET_CRASH_ROUNDS=300 $(SWIFT) test --filter CrashSafetyTests
+	BUDGET_RELIABILITY_SCALE=$(RELIABILITY_SCALE) $(SWIFT) test --filter ReliabilityTests
+	SWIFT="$(SWIFT)" bash Tools/Fuzz/fuzz.sh $(FUZZ_SECONDS)
+
+## libFuzzer on the event decoder, Money / date parsing, the CSV importer and the backup
+## restorer, FUZZ_SECONDS each (Tools/Fuzz/fuzz.sh; crashers land in Tools/Fuzz/Crashers).
+.PHONY: fuzz
+fuzz: setup
+	SWIFT="$(SWIFT)" bash Tools/Fuzz/fuzz.sh $(FUZZ_SECONDS)
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Tools
