@@ -77,6 +77,10 @@ run() { # name, wrk args...
   echo "• $name" >&2
   wrk --latency -t2 -d "$duration" "$@" | tee "$data/$name.txt" >&2
 }
+# Steady state: a short write load first, so that the one-off costs of the first writes (the
+# writer's copy of the state, growing the memory map by a step) are not in the figures.
+echo "• warm-up: 3 s of POSTs" >&2
+wrk -t2 -c64 -d3s -s Tools/serve-bench-post.lua "$url" >/dev/null 2>&1 || true
 run get-budget-vs-actual -c64 "$url/api/v1/reports/budget-vs-actual?month=2024-03"
 run post-transaction -c64 -s Tools/serve-bench-post.lua "$url"
 
