@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 /// A ``ProjectionStore`` in memory: rebuilds fold here at memory speed, then write the rows
 /// to fresh tables in key order; deep verification folds here and compares.
 public struct MemoryProjectionStore: ProjectionStore, Sendable {
@@ -26,7 +29,7 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
     guard let rows = tables[table] else { return [] }
     var result: [(key: [UInt8], value: [UInt8])] = []
     result.reserveCapacity(rows.count)
-    for key in rows.keys.sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) }) {
+    for key in rows.keys.sorted(by: StoreKey.precedes) {
       for version in rows[key]! { result.append((VersionedKey.make(key.bytes, position: version.position), version.value)) }
     }
     return result
@@ -42,6 +45,18 @@ struct StoreKey: Hashable, Sendable {
 
   func hash(into hasher: inout Hasher) {
     bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
+
+  /// LMDB's key order (bytewise, shorter first on a tie), compared with `memcmp`: sorting a
+  /// rebuild's keys with the generic lexicographic comparison dominated its write phase.
+  static func precedes(_ a: StoreKey, _ b: StoreKey) -> Bool {
+    a.bytes.withUnsafeBytes { x in
+      b.bytes.withUnsafeBytes { y in
+        let common = min(x.count, y.count)
+        let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+        return order != 0 ? order < 0 : x.count < y.count
+      }
+    }
   }
 }
 
