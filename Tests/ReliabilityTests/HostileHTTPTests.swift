@@ -116,7 +116,7 @@ struct HostileHTTPTests {
     #expect(try budget.verify(deep: true).status == 0)
   }
 
-  @Test("given budget serve, when a transaction is dated in the year 1 or 1800 (valid dates, long before the account was opened), then it is refused with a 4xx and the ledger is unchanged")
+  @Test("given budget serve, when a transaction is dated in the year 1 or 1800 (valid dates, long before the account was opened), then it is refused with a 422 and the ledger is unchanged")
   func farPastDates() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("past.ledger")
@@ -129,13 +129,10 @@ struct HostileHTTPTests {
     for date in ["0001-01-01", "1800-01-01"] {
       let head = try http.send("GET", "/api/v1/ledger").json["position"] as? Int
       let response = try http.sendRaw(Self.transaction(date: "\"\(date)\""))
-      // Known gap: the domain rules (docs/domain.md) bound dates only by "not after today";
-      // a lower bound (the account's opening date, or a sane year) is a product decision
-      // left to the domain's owner. Remove `withKnownIssue` once such a rule exists.
-      withKnownIssue("dates far in the past are accepted: docs/domain.md has no lower bound") { () throws -> Void in
-        #expect((400...499).contains(response.status), "\(date): HTTP \(response.status) \(response.text.prefix(200))")
-        #expect(try http.send("GET", "/api/v1/ledger").json["position"] as? Int == head)
-      }
+      // The domain keeps business dates within 1900-01-01...today (docs/domain.md).
+      #expect(response.status == 422, "\(date): HTTP \(response.status) \(response.text.prefix(200))")
+      #expect(response.text.contains("is before 1900-01-01"))
+      #expect(try http.send("GET", "/api/v1/ledger").json["position"] as? Int == head)
     }
   }
 }

@@ -68,9 +68,17 @@ struct Rules {
   // MARK: Shared checks
 
   /// Throws if `date` is after today.
+  /// Throws if `date` is after today — or before 1900, which is a typo, not a budget: the
+  /// domain keeps business dates within 1900-01-01...today.
   func notInFuture(_ date: CivilDate) throws(DomainError) {
     if date > context.today { throw .dateInFuture(date, today: context.today) }
+    if date < Self.earliestBusinessDate {
+      throw .invalidField(field: "date", reason: "\(date) is before 1900-01-01; budget-ledger records dates from 1900 on")
+    }
   }
+
+  /// The earliest date a transaction, transfer or account may carry.
+  static let earliestBusinessDate = CivilDate(uncheckedYear: 1900, month: 1, day: 1)
 
   /// Throws if `date` falls inside a closed period.
   func notInClosedPeriod(_ date: CivilDate) throws(DomainError) {

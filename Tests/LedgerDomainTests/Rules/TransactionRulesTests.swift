@@ -50,6 +50,13 @@ struct TransactionRulesTests {
     }
   }
 
+  @Test("given a transaction dated before 1900, when added, then refused as a typo; 1900-01-01 itself is fine")
+  func noAncientDates() throws {
+    let error = #expect(throws: DomainError.self) { try Scenario.standard().when(.addTransaction(expense(1, "1", on: "1899-12-31"))) }
+    #expect(error?.description.contains("1899-12-31 is before 1900-01-01") == true)
+    #expect(try Scenario.standard().when(.addTransaction(expense(1, "1", on: "1900-01-01"))).count == 1)
+  }
+
   @Test("given no category and no splits, when added, then the category is required; an unknown category is not found")
   func categoryRequired() {
     let scenario = Scenario.standard()
