@@ -131,9 +131,15 @@ extension Ledger {
       try !candidate.isTaken && candidate.isLoaded && candidate.position <= head.position
         && (candidate.position == 0 || session.hash(at: candidate.position) == candidate.hash)
     }
-    if try !isPrefix(folded) || folded.position == 0 {
-      let readers = seed.withLock { $0 }
-      folded = try readers.position > folded.position && isPrefix(readers) ? readers : isPrefix(folded) ? folded : FoldedState()
+    // Start from whichever is a prefix of the log and further along: what the writer has, or
+    // the readers' state (after a rolled-back transaction — e.g. one retried after the map
+    // grew — the writer's state ran ahead and only the readers' can save a fold from scratch).
+    let readers = seed.withLock { $0 }
+    switch (try isPrefix(folded), try isPrefix(readers)) {
+    case (true, true): if readers.position > folded.position { folded = readers }
+    case (false, true): folded = readers
+    case (true, false): break
+    case (false, false): folded = FoldedState()
     }
     if folded.position == 0 { folded.state.transactions.reserveCapacity(Int(min(head.position, 1 << 26))) }
     try session.scan(after: folded.position) { view in
