@@ -109,7 +109,7 @@ let package = Package(
     .target(
       name: "BudgetServer",
       dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
+        "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
         "TransactionIndex", "EntityHistory",
         .product(name: "Hummingbird", package: "hummingbird"),
       ],
@@ -189,7 +189,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BudgetServerTests",
-      dependencies: ["BudgetServer", "Ledger", "LedgerDomain"],
+      dependencies: ["BudgetServer", "Ledger", "LedgerDomain", "ProjectionEngine"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -122,6 +122,14 @@ public final class Environment: @unchecked Sendable {
     return info.me_mapsize
   }
 
+  /// The id of the last committed write transaction, by any process. Read from the meta
+  /// pages without a transaction: a cheap way to tell whether anything changed since.
+  public var lastTransactionID: Int {
+    var info = MDB_envinfo()
+    mdb_env_info(handle, &info)
+    return info.me_last_txnid
+  }
+
   /// The bytes of the map in use: (last used page + 1) × page size.
   public var usedSize: Int {
     var info = MDB_envinfo()

@@ -1,4 +1,6 @@
 import Foundation
+import Ledger
+import ProjectionEngine
 import Testing
 
 /// The budget sheet and its commands, and the reports on both time axes.
@@ -99,6 +101,9 @@ import Testing
       let before = (first.json["lines"] as? [[String: Any]])?.first { $0["name"] as? String == "Food" }
       #expect(food?["actual"] as? String != before?["actual"] as? String)
       #expect(try await server.get(path).header("X-Cache") == "hit")
+      // A commit that does not come through this server (another process, a rebuild) too.
+      try await server.ledger.projections.rebuild(["budget-vs-actual"])
+      #expect(try await server.get(path).header("X-Cache") == nil)
       let sheet = try await server.get("/api/v1/budget/2024-03")
       #expect(try await server.get("/api/v1/budget/2024-03").header("X-Cache") == "hit")
       #expect(sheet.header("ETag") != nil)

@@ -2,6 +2,7 @@ import EventLog
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LMDB
 import Ledger
 import LedgerDomain
 import NIOCore
@@ -128,7 +129,10 @@ struct LedgerAPI: Sendable {
   ) throws -> Response {
     let key = request.uri.description
     let day = today
-    let before = ledger.position
+    // Any commit, by any process, moves the last transaction id (a rebuild too, which keeps
+    // the head); reading it takes no read transaction.
+    let environment = ledger.log.environment
+    let before = UInt64(environment.lastTransactionID)
     if let hit = responses.lookup(key, position: before, day: day) {
       var headers = hit.headers
       headers[.xCache] = "hit"
@@ -138,7 +142,9 @@ struct LedgerAPI: Sendable {
     var headers: HTTPFields = [.ledgerPosition: String(position), .contentType: "application/json; charset=utf-8"]
     if let etag { headers[.eTag] = etag }
     let body = ByteBuffer(bytes: try JSONCoding.encoder.encode(value))
-    if ledger.position == before { responses.store(.init(position: before, day: day, headers: headers, body: body), for: key) }
+    if UInt64(environment.lastTransactionID) == before {
+      responses.store(.init(position: before, day: day, headers: headers, body: body), for: key)
+    }
     return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
   }
 

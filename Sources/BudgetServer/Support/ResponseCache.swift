@@ -6,14 +6,16 @@ import Synchronization
 
 /// Finished answers to read requests, reused while the ledger has not changed.
 ///
-/// An answer is a function of the request, the log's head and today's date: nothing else
-/// feeds a query. So an entry is stored with the head position and the day it was computed
-/// at, and is served again only while both are the same — the first write (from this server
-/// or any other process) makes every entry stale. A dashboard polled by many clients then
+/// An answer is a function of the request, the ledger file's contents and today's date:
+/// nothing else feeds a query. So an entry is stored with the id of the last committed write
+/// transaction and the day it was computed at, and is served again only while both are the
+/// same — the first commit (a write or a rebuild, from this server or any other process)
+/// makes every entry stale. A dashboard polled by many clients then
 /// costs one query per change of the ledger instead of one per request.
 final class ResponseCache: Sendable {
   /// One stored answer.
   struct Entry: Sendable {
+    /// The last committed transaction id when the answer was computed.
     var position: UInt64
     var day: CivilDate
     var headers: HTTPFields
