@@ -57,6 +57,10 @@ extension ProjectionEngine {
         if let previous {
           let old = try Self.openTables(of: projector, generation: previous.generation, entry: previous, in: txn)
           for table in old.tables.values { try txn.clear(table.database) }
+          // The generation before that was emptied by the last rebuild, and no snapshot a
+          // reader can still hold names it: drop it, so that names and handles do not pile up
+          // (LMDB allows 256 open tables per process).
+          try Self.dropTables(of: projector, generation: previous.generation - 1, in: txn)
         }
         tables.entry = entry
         switched[projector.name] = tables
@@ -68,6 +72,17 @@ extension ProjectionEngine {
     }
     _ = switched
     return selected
+  }
+
+  /// Deletes `generation`'s tables of `projector` from the file and closes their handles;
+  /// tables that do not exist are skipped.
+  static func dropTables(of projector: any Projector, generation: Int, in txn: WriteTransaction) throws {
+    guard generation >= 1 else { return }
+    for spec in projector.tables {
+      let name = CatalogEntry.tableName(projector: projector.name, table: spec.name, generation: generation)
+      guard let database = try? txn.openDatabase(named: name) else { continue }  // never made, or dropped
+      try txn.drop(database)
+    }
   }
 
   /// Folds the log from position 1 to its head, once, into one memory store per projector.

@@ -74,3 +74,19 @@ struct CommitVersioningTests {
     #expect(before != whole)
   }
 }
+
+@Suite("Rebuilds in one long-running process")
+struct RepeatedRebuildTests {
+  @Test("given a ledger, when every projection is rebuilt 25 times in one process, then each rebuild works and verify passes (old generations are dropped, not piled up)")
+  func rebuildManyTimes() async throws {
+    let fixture = try await LedgerFixture()
+    let ledger = fixture.ledger
+    try await ledger.execute(.addTransaction(expense(1, "4.20")))
+    for round in 0..<25 {
+      try await ledger.projections.rebuild(ledger.projections.names)
+      try await ledger.execute(.addTransaction(expense(UInt64(round + 2), "1.10")))
+    }
+    #expect(try ledger.projections.staleProjectors().isEmpty)
+    #expect(try ledger.verify().problems == [])
+  }
+}
