@@ -21,7 +21,7 @@ def main():
             "--checks", "not_a_server_error,response_schema_conformance,content_type_conformance",
             # The event stream never ends by design; its catch-up twin /events is checked.
             "--exclude-path", "/events/stream",
-            "--phases", "examples,fuzzing",
+            "--phases", os.environ.get("SCHEMATHESIS_PHASES", "examples,fuzzing,stateful"),
             "--max-examples", os.environ.get("SCHEMATHESIS_EXAMPLES", "15"),
             "--seed", os.environ.get("SCHEMATHESIS_SEED", "20240320"),
             "--workers", "2", "--no-color", "--warnings", "off",
