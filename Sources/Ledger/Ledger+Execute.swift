@@ -79,6 +79,31 @@ extension Ledger {
     return results.map { $0.map(\.outcome) }
   }
 
+  /// Brings the rules' state up to the log's head now — folded from the history, or copied
+  /// from the readers' state — instead of in the first command. A server calls it before it
+  /// accepts requests, so that its first write does not wait seconds on a big ledger.
+  public func prepareWriter() async throws(LedgerError) {
+    let writerState = self.writerState
+    let committedState = self.committedState
+    do {
+      try await log.transact(weight: 0) { session in
+        var folded = writerState.withLock { state in
+          let taken = state
+          state.isTaken = true
+          state.state = LedgerState()
+          return taken
+        }
+        defer { writerState.withLock { $0 = folded } }
+        try Self.synchronize(&folded, with: session, seed: committedState)
+        // Own the storage now (it may be shared with the readers' state): the copy happens
+        // here rather than in the first command that changes it.
+        folded.state.transactions.reserveCapacity(folded.state.transactions.count + 1)
+      }
+    } catch {
+      throw LedgerError(error)
+    }
+  }
+
   /// What the writer decided for one command, with the chain hash after it.
   struct Decided: Sendable {
     var outcome: CommandOutcome

@@ -90,3 +90,31 @@ struct RepeatedRebuildTests {
     #expect(try ledger.verify().problems == [])
   }
 }
+
+@Suite("Preparing the writer before the first command")
+struct PrepareWriterTests {
+  @Test("given a ledger with history opened afresh, when the writer is prepared and commands follow, then they decide against the whole history")
+  func prepareThenWrite() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("prepare.ledger")
+    do {
+      let ledger = try await Ledger(path: path, options: LedgerFixture.options)
+      try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
+      try await ledger.execute(
+        .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+      try await ledger.execute(.addTransaction(expense(1, "4.20")))
+    }
+    let reopened = try await Ledger(path: path, options: LedgerFixture.options)
+    _ = reopened.state  // the readers' state, folded: the writer starts from a copy of it
+
+    try await reopened.prepareWriter()
+
+    // The rules see the earlier transaction: its id is taken, and it can be amended.
+    await #expect(throws: LedgerError.self) { try await reopened.execute(.addTransaction(expense(1, "1.00"))) }
+    var amendment = TransactionAmended(transaction: txID(1))
+    amendment.amount = eur("5")
+    try await reopened.execute(.amendTransaction(amendment, expectedVersion: 1))
+    #expect(reopened.state.transactions[txID(1)]?.added.amount == eur("5"))
+    #expect(try reopened.verify().problems == [])
+  }
+}

@@ -30,6 +30,8 @@ struct ServeCommand: AsyncParsableCommand {
         Console.note("the ledger at \(ledger.log.path) is empty: set it up with budget init, or POST /api/v1/ledger")
       }
     }
+    // The first write would otherwise fold (or copy) the whole history inside a request.
+    try await userFacing { try await ledger.prepareWriter() }
     let environmentToken = ProcessInfo.processInfo.environment["BUDGET_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
     let configuration = BudgetServer.Configuration(
       host: host, port: port, token: token ?? environmentToken, maxBodyBytes: maxBody,
