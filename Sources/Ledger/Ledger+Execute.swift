@@ -48,19 +48,12 @@ extension Ledger {
     let results: [Result<Decided, LedgerError>]
     do {
       results = try await log.transact(weight: 16 * commands.count) { session in
-        // Take the state out of the mutex so that folding into it does not copy it.
-        var folded = writerState.withLock { state in
-          let taken = state
-          state.isTaken = true
-          state.state = LedgerState()
-          return taken
-        }
-        defer { writerState.withLock { $0 = folded } }
-        try Self.synchronize(&folded, with: session, seed: committedState)
-        return try commands.map { item in
-          try Self.decideAndAppend(
-            item.command, today: today, metadata: metadata, idempotencyKey: item.idempotencyKey, session: &session,
-            folded: &folded, projections: projections)
+        try Self.withWriterState(writerState, at: session, seed: committedState) { folded in
+          try commands.map { item in
+            try Self.decideAndAppend(
+              item.command, today: today, metadata: metadata, idempotencyKey: item.idempotencyKey, session: &session,
+              folded: &folded, projections: projections)
+          }
         }
       } afterCommit: { results in
         committedState.withLock { folded in
@@ -87,17 +80,11 @@ extension Ledger {
     let committedState = self.committedState
     do {
       try await log.transact(weight: 0) { session in
-        var folded = writerState.withLock { state in
-          let taken = state
-          state.isTaken = true
-          state.state = LedgerState()
-          return taken
+        try Self.withWriterState(writerState, at: session, seed: committedState) { folded in
+          // Own the storage now (it may be shared with the readers' state): the copy happens
+          // here rather than in the first command that changes it.
+          folded.state.transactions.reserveCapacity(folded.state.transactions.count + 1)
         }
-        defer { writerState.withLock { $0 = folded } }
-        try Self.synchronize(&folded, with: session, seed: committedState)
-        // Own the storage now (it may be shared with the readers' state): the copy happens
-        // here rather than in the first command that changes it.
-        folded.state.transactions.reserveCapacity(folded.state.transactions.count + 1)
       }
     } catch {
       throw LedgerError(error)
@@ -140,6 +127,23 @@ extension Ledger {
       let outcome = CommandOutcome(events: ordered, positions: appended.positions, wasDuplicate: appended.wasDuplicate)
       return .success(Decided(outcome: outcome, hash: folded.hash))
     }
+  }
+
+  /// Takes the writer's state out of its cell (so that folding into it does not copy it),
+  /// brings it to the head `session` sees, runs `body` on it, and puts it back — also when
+  /// `body` throws (the next command then notices it ran ahead and resynchronizes).
+  private static func withWriterState<R>(
+    _ cell: StateCell, at session: LogWriteSession, seed: StateCell, _ body: (inout FoldedState) throws -> R
+  ) throws -> R {
+    var folded = cell.withLock { state in
+      let taken = state
+      state.isTaken = true
+      state.state = LedgerState()
+      return taken
+    }
+    defer { cell.withLock { $0 = folded } }
+    try synchronize(&folded, with: session, seed: seed)
+    return try body(&folded)
   }
 
   /// Makes `folded` reflect exactly the log as `session` sees it: folds events it has not
