@@ -133,7 +133,7 @@ struct LedgerAPI: Sendable {
     // the head); reading it takes no read transaction.
     let environment = ledger.log.environment
     let before = UInt64(environment.lastTransactionID)
-    if let hit = responses.lookup(key, position: before, day: day) {
+    if let hit = responses.lookup(key, commit: before, day: day) {
       var headers = hit.headers
       headers[.xCache] = "hit"
       return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: hit.body))
@@ -143,7 +143,7 @@ struct LedgerAPI: Sendable {
     if let etag { headers[.eTag] = etag }
     let body = ByteBuffer(bytes: try JSONCoding.encoder.encode(value))
     if UInt64(environment.lastTransactionID) == before {
-      responses.store(.init(position: before, day: day, headers: headers, body: body), for: key)
+      responses.store(.init(commit: before, day: day, headers: headers, body: body), for: key)
     }
     return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
   }

@@ -16,7 +16,7 @@ final class ResponseCache: Sendable {
   /// One stored answer.
   struct Entry: Sendable {
     /// The last committed transaction id when the answer was computed.
-    var position: UInt64
+    var commit: UInt64
     var day: CivilDate
     var headers: HTTPFields
     var body: ByteBuffer
@@ -25,18 +25,13 @@ final class ResponseCache: Sendable {
   /// The most entries kept; beyond it, stale entries go first, then arbitrary ones.
   let capacity: Int
   private let entries = Mutex<[String: Entry]>([:])
-  private let hitCount = Atomic<UInt64>(0)
 
   init(capacity: Int = 512) { self.capacity = capacity }
 
-  /// Answers served from the cache so far.
-  var hits: UInt64 { hitCount.load(ordering: .relaxed) }
-
-  /// The stored answer for `key` if it was computed at `position` on `day`.
-  func lookup(_ key: String, position: UInt64, day: CivilDate) -> Entry? {
+  /// The stored answer for `key` if it was computed after commit `commit` on `day`.
+  func lookup(_ key: String, commit: UInt64, day: CivilDate) -> Entry? {
     let entry = entries.withLock { $0[key] }
-    guard let entry, entry.position == position, entry.day == day else { return nil }
-    hitCount.add(1, ordering: .relaxed)
+    guard let entry, entry.commit == commit, entry.day == day else { return nil }
     return entry
   }
 
@@ -44,7 +39,7 @@ final class ResponseCache: Sendable {
   func store(_ entry: Entry, for key: String) {
     entries.withLock { entries in
       if entries.count >= capacity, entries[key] == nil {
-        entries = entries.filter { $0.value.position >= entry.position && $0.value.day == entry.day }
+        entries = entries.filter { $0.value.commit >= entry.commit && $0.value.day == entry.day }
         while entries.count >= capacity, let victim = entries.keys.first { entries[victim] = nil }
       }
       entries[key] = entry
