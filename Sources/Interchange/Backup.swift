@@ -16,7 +16,7 @@ public enum Backup {
     encoder.outputFormatting = [.sortedKeys]
     var events: [String] = []
     try ledger.log.scan { view in
-      let event = try LedgerEvent.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload)
+      let event = try LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
       let payload = String(decoding: try EventJSON.encode(event, with: encoder), as: UTF8.self)
       let metadata = view.metadata
       func text(_ value: String?) -> String { value.flatMap { try? String(decoding: encoder.encode($0), as: UTF8.self) } ?? "null" }

@@ -17,7 +17,7 @@ enum StoredEvent {
   /// The domain event stored in `view`, upcast to the current schema.
   static func decode(_ view: EventView) throws(LedgerError) -> LedgerEvent {
     do {
-      return try LedgerEvent.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload)
+      return try LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
     } catch {
       throw .unreadableEvent(position: view.position, error)
     }

@@ -30,7 +30,7 @@ final class StateSnapshots: Sendable {
     if position < target {
       try ledger.log.scan(from: position + 1) { view in
         guard view.position <= target else { return .stop }
-        state.apply(try LedgerEvent.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload))
+        state.apply(try LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload))
         return .continue
       }
       position = target

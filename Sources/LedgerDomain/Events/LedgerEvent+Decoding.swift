@@ -6,8 +6,27 @@ extension LedgerEvent {
   public static func decode(
     type: String, schemaVersion: UInt16, payload: some Collection<UInt8>
   ) throws(CodecError) -> LedgerEvent {
+    if type == TransactionAdded.typeName, schemaVersion == TransactionAdded.schemaVersion,
+      let fast = payload.withContiguousStorageIfAvailable({ TransactionAdded(fastDecoding: UnsafeRawBufferPointer($0)) }),
+      let added = fast
+    {
+      return .transactionAdded(added)
+    }
     guard let decoder = decoders[type] else { throw .unknownEvent(type: type, schemaVersion: schemaVersion) }
     return try decoder(schemaVersion, Array(payload))
+  }
+
+  /// ``decode(type:schemaVersion:payload:)`` from stored bytes in place — the type name as
+  /// UTF-8 — so a replay makes no `String` for the type of its most common event.
+  public static func decode(
+    typeBytes: UnsafeRawBufferPointer, schemaVersion: UInt16, payload: UnsafeRawBufferPointer
+  ) throws(CodecError) -> LedgerEvent {
+    if schemaVersion == TransactionAdded.schemaVersion, typeBytes.elementsEqual(TransactionAdded.typeName.utf8),
+      let added = TransactionAdded(fastDecoding: payload)
+    {
+      return .transactionAdded(added)
+    }
+    return try decode(type: String(decoding: typeBytes, as: UTF8.self), schemaVersion: schemaVersion, payload: payload)
   }
 
   /// Every type name this program reads, with the newest schema version it reads.

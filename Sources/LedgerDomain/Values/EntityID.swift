@@ -93,6 +93,18 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
 
   /// The id in `utf8` if it is exactly the canonical 8-4-4-4-12 form, else `nil`.
   private static func parseCanonical(_ utf8: String.UTF8View) -> EntityID? {
+    if let parsed = utf8.withContiguousStorageIfAvailable({ parseCanonical(bytes: UnsafeRawBufferPointer($0)) }) {
+      return parsed
+    }
+    return parseCanonical(sequence: utf8)
+  }
+
+  /// The id in `bytes` (UTF-8) if it is exactly the canonical 8-4-4-4-12 form, else `nil`.
+  static func parseCanonical(bytes: UnsafeRawBufferPointer) -> EntityID? {
+    parseCanonical(sequence: bytes)
+  }
+
+  private static func parseCanonical(sequence utf8: some Collection<UInt8>) -> EntityID? {
     guard utf8.count == 36 else { return nil }
     var high: UInt64 = 0
     var low: UInt64 = 0

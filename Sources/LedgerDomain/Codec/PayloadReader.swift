@@ -1,0 +1,108 @@
+/// Reads the ``BinaryEncoder`` form directly from stored bytes, for the hottest event types.
+///
+/// `Codable` decoding costs several microseconds per transaction — a class per decoding,
+/// existential containers, a `String` for every id and date before it is parsed — and replays
+/// and rebuilds decode every event of the log. This reader parses ids, dates, currencies and
+/// enums in place. It only recognises the well-formed case: every method returns `nil` on
+/// anything unexpected, and the caller then decodes with ``BinaryDecoder``, which says
+/// precisely what is wrong. Tests check that both decoders agree.
+struct PayloadReader {
+  private let bytes: UnsafeRawBufferPointer
+  private var offset = 0
+
+  init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+  var isAtEnd: Bool { offset == bytes.count }
+
+  mutating func byte() -> UInt8? {
+    guard offset < bytes.count else { return nil }
+    defer { offset += 1 }
+    return bytes[offset]
+  }
+
+  mutating func varint() -> UInt64? {
+    var result: UInt64 = 0
+    var shift: UInt64 = 0
+    while shift < 64 {
+      guard let byte = byte() else { return nil }
+      result |= UInt64(byte & 0x7F) << shift
+      if byte & 0x80 == 0 { return result }
+      shift += 7
+    }
+    return nil
+  }
+
+  mutating func signed() -> Int64? {
+    guard let raw = varint() else { return nil }
+    return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+  }
+
+  /// A length-prefixed run of bytes, in place.
+  mutating func run() -> UnsafeRawBufferPointer? {
+    guard let length = varint(), length <= UInt64(bytes.count - offset) else { return nil }
+    defer { offset += Int(length) }
+    return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)])
+  }
+
+  mutating func bool() -> Bool? {
+    switch byte() {
+    case 0: false
+    case 1: true
+    default: nil
+    }
+  }
+
+  mutating func string() -> String? {
+    guard let run = run() else { return nil }
+    return String(validating: run, as: UTF8.self)
+  }
+
+  /// An optional string: a presence byte, then the string. `.some(nil)` is a stored `nil`.
+  mutating func optionalString() -> String?? {
+    guard let present = bool() else { return nil }
+    guard present else { return .some(nil) }
+    guard let text = string() else { return nil }
+    return .some(text)
+  }
+
+  mutating func id() -> EntityID? {
+    guard let run = run() else { return nil }
+    return EntityID.parseCanonical(bytes: run)
+  }
+
+  mutating func optionalID() -> EntityID?? {
+    guard let present = bool() else { return nil }
+    guard present else { return .some(nil) }
+    guard let id = id() else { return nil }
+    return .some(id)
+  }
+
+  /// An ISO date, `YYYY-MM-DD`.
+  mutating func date() -> CivilDate? {
+    guard let run = run(), run.count == 10, run[4] == UInt8(ascii: "-"), run[7] == UInt8(ascii: "-") else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for index in range {
+        let digit = run[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        value = value * 10 + Int(digit)
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+    return try? CivilDate(year: year, month: month, day: day)
+  }
+
+  mutating func money() -> Money? {
+    guard let units = signed(), let run = run(), run.count == 3 else { return nil }
+    guard let currency = Currency.table[String(decoding: run, as: UTF8.self)] else { return nil }
+    return Money(units: units, currency: currency)
+  }
+
+  mutating func transactionType() -> TransactionType? {
+    guard let run = run() else { return nil }
+    if run.elementsEqual("expense".utf8) { return .expense }
+    if run.elementsEqual("income".utf8) { return .income }
+    return nil
+  }
+}
