@@ -46,24 +46,23 @@ package struct Totals: Sendable, Hashable {
 /// takes a transaction out of a row and puts it back in writes that row a single time (a
 /// store holds one version of a key per position), and not at all when nothing changes.
 package struct TotalsBatch {
-  private var order: [(table: String, key: [UInt8])] = []
-  private var deltas: [String: [[UInt8]: Totals]] = [:]
+  /// Rows in the order first touched. A command touches a handful (a month, a year and a
+  /// period row per category it posts to), so a linear search beats hashing byte arrays.
+  private var rows: [(table: String, key: [UInt8], delta: Totals)] = []
 
   package init() {}
 
   package mutating func add(_ delta: Totals, in table: String, key: [UInt8]) {
-    if let current = deltas[table]?[key] {
-      deltas[table]![key] = current + delta
+    if let index = rows.firstIndex(where: { $0.key == key && $0.table == table }) {
+      rows[index].delta = rows[index].delta + delta
     } else {
-      order.append((table, key))
-      deltas[table, default: [:]][key] = delta
+      rows.append((table, key, delta))
     }
   }
 
   /// Adds each delta to its row; a row back at zero is deleted.
   package func flush<Store: ProjectionStore>(into store: inout Store, at position: UInt64) throws {
-    for (table, key) in order {
-      guard let delta = deltas[table]?[key], !delta.isZero else { continue }
+    for (table, key, delta) in rows where !delta.isZero {
       let total = (try store.value(in: table, key: key).flatMap(Totals.init) ?? Totals()) + delta
       if total.isZero {
         try store.delete(in: table, key: key, at: position)

@@ -1,68 +1,192 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 /// A ``ProjectionStore`` in memory: rebuilds fold here at memory speed, then write the rows
 /// to fresh tables in key order; deep verification folds here and compares.
+///
+/// Built for the rebuild's inner loop: tables are found by comparing a handful of short
+/// names, logical keys are held inline (``InlineKey``, no allocation, no reference counting),
+/// and a row with one version — most rows — keeps it without an array of versions.
 public struct MemoryProjectionStore: ProjectionStore, Sendable {
-  /// table → logical key → versions in position order.
-  private(set) var tables: [String: [StoreKey: [(position: UInt64, value: [UInt8])]]] = [:]
+  private var names: [String] = []
+  private var tables: [MemoryTable] = []
   /// As ``LMDBProjectionStore/commitStart``: where this commit's rows are versioned.
   var commitStart: UInt64?
 
   public init() {}
 
   public func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]? {
-    guard let versions = tables[table]?[StoreKey(key)] else { return nil }
-    guard let newest = versions.last(where: { $0.position <= position }), !newest.value.isEmpty else { return nil }
-    return newest.value
+    guard let index = names.firstIndex(of: table) else { return nil }
+    return tables[index].value(of: InlineKey(key), asKnownAt: position)
   }
 
   public mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws {
-    let key = StoreKey(key)
-    let position = commitStart ?? position
-    // A second write of a key at the same position replaces the first, as in LMDB.
-    tables[table, default: [:]][key, default: []].withLast(at: position) { $0 = value } orAppend: { (position, value) }
+    guard key.count <= InlineKey.capacity else { throw ProjectionError.badKey(table: table, expected: InlineKey.capacity, got: key.count) }
+    let index: Int
+    if let found = names.firstIndex(of: table) {
+      index = found
+    } else {
+      names.append(table)
+      tables.append(MemoryTable())
+      index = tables.count - 1
+    }
+    tables[index].put(InlineKey(key), value: value, at: commitStart ?? position)
+  }
+
+  /// Calls `body` with every stored row of `table` — `logical key ‖ position` and value — in
+  /// LMDB key order, without allocating per row. The key buffer is valid only inside `body`.
+  package func forEachSortedRow(
+    of table: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: [UInt8]) throws -> Void
+  ) rethrows {
+    guard let index = names.firstIndex(of: table) else { return }
+    try tables[index].forEachSortedRow(body)
   }
 
   /// Every stored row of `table` — `(logical key ‖ position, value)` — in LMDB key order.
-  func sortedRows(of table: String) -> [(key: [UInt8], value: [UInt8])] {
-    guard let rows = tables[table] else { return [] }
-    var result: [(key: [UInt8], value: [UInt8])] = []
-    result.reserveCapacity(rows.count)
-    for key in rows.keys.sorted(by: StoreKey.precedes) {
-      for version in rows[key]! { result.append((VersionedKey.make(key.bytes, position: version.position), version.value)) }
-    }
-    return result
+  package func sortedRows(of table: String) -> [(key: [UInt8], value: [UInt8])] {
+    var rows: [(key: [UInt8], value: [UInt8])] = []
+    forEachSortedRow(of: table) { key, value in rows.append((Array(key), value)) }
+    return rows
+  }
+
+  /// About how many bytes the rows take once written: keys, positions, values and LMDB's
+  /// per-row header.
+  package var byteCount: Int { tables.reduce(0) { $0 + $1.byteCount } }
+
+  /// How many rows (versions) the store holds in `table`.
+  package func rowCount(of table: String) -> Int {
+    guard let index = names.firstIndex(of: table) else { return 0 }
+    return tables[index].rowCount
   }
 }
 
-/// A logical key as a dictionary key, hashed as one block of bytes (an `[UInt8]` would be
-/// hashed element by element, which dominated rebuild time).
-struct StoreKey: Hashable, Sendable {
-  let bytes: [UInt8]
+/// One table of a ``MemoryProjectionStore``: logical key → versions. Keys live in insertion
+/// slots, found through an open-addressing index with a cheap multiplicative hash — a rebuild
+/// spends most of its time here, and `Dictionary`'s seeded SipHash cost more than the fold.
+struct MemoryTable: Sendable {
+  private var keys: [InlineKey] = []
+  private var versions: [Versions] = []
+  /// Slot + 1 per bucket (0 = empty); a power of two, at most half full.
+  private var buckets = [Int32](repeating: 0, count: 1024)
+  private(set) var rowCount = 0
+  /// Bytes of the rows as stored (see ``MemoryProjectionStore/byteCount``).
+  private(set) var byteCount = 0
 
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-  func hash(into hasher: inout Hasher) {
-    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+  func value(of key: InlineKey, asKnownAt position: UInt64) -> [UInt8]? {
+    let (bucket, slot) = find(key)
+    _ = bucket
+    guard let slot else { return nil }
+    return versions[slot].value(asKnownAt: position)
   }
 
-  /// LMDB's key order (bytewise, shorter first on a tie), compared with `memcmp`: sorting a
-  /// rebuild's keys with the generic lexicographic comparison dominated its write phase.
-  static func precedes(_ a: StoreKey, _ b: StoreKey) -> Bool {
-    a.bytes.withUnsafeBytes { x in
-      b.bytes.withUnsafeBytes { y in
-        let common = min(x.count, y.count)
-        let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
-        return order != 0 ? order < 0 : x.count < y.count
+  mutating func put(_ key: InlineKey, value: [UInt8], at position: UInt64) {
+    let (bucket, slot) = find(key)
+    if let slot {
+      if versions[slot].put(value, at: position) {
+        rowCount += 1
+        byteCount += key.count + Self.rowOverhead + value.count
+      }
+      return
+    }
+    buckets[bucket] = Int32(keys.count + 1)
+    keys.append(key)
+    versions.append(Versions(position: position, value: value))
+    rowCount += 1
+    byteCount += key.count + Self.rowOverhead + value.count
+    if keys.count * 2 > buckets.count { grow() }
+  }
+
+  /// The position in the stored key and LMDB's node header and pointer per row.
+  static let rowOverhead = 8 + 8 + 2
+
+  /// The bucket holding `key`, or the empty bucket where it would go, and its slot if present.
+  private func find(_ key: InlineKey) -> (bucket: Int, slot: Int?) {
+    let mask = buckets.count - 1
+    var bucket = key.cheapHash & mask
+    return buckets.withUnsafeBufferPointer { buckets in
+      keys.withUnsafeBufferPointer { keys in
+        while true {
+          let entry = Int(buckets[bucket])
+          if entry == 0 { return (bucket, nil) }
+          if keys[entry - 1] == key { return (bucket, entry - 1) }
+          bucket = (bucket + 1) & mask
+        }
+      }
+    }
+  }
+
+  private mutating func grow() {
+    var grown = [Int32](repeating: 0, count: buckets.count * 2)
+    let mask = grown.count - 1
+    for (slot, key) in keys.enumerated() {
+      var bucket = key.cheapHash & mask
+      while grown[bucket] != 0 { bucket = (bucket + 1) & mask }
+      grown[bucket] = Int32(slot + 1)
+    }
+    buckets = grown
+  }
+
+  func forEachSortedRow(_ body: (UnsafeRawBufferPointer, [UInt8]) throws -> Void) rethrows {
+    var order = keys.enumerated().map { SortEntry(key: $0.element, slot: Int32($0.offset)) }
+    order.sort()
+    let stored = UnsafeMutableRawBufferPointer.allocate(byteCount: InlineKey.capacity + 8, alignment: 8)
+    defer { stored.deallocate() }
+    try versions.withUnsafeBufferPointer { versions in
+      for entry in order {
+        let size = entry.key.write(into: stored)
+        let key = UnsafeRawBufferPointer(rebasing: stored[0..<size + 8])
+        let row = versions.baseAddress! + Int(entry.slot)
+        for index in row.pointee.older.indices {
+          stored.storeBytes(of: row.pointee.older[index].position.bigEndian, toByteOffset: size, as: UInt64.self)
+          try body(key, row.pointee.older[index].value)
+        }
+        stored.storeBytes(of: row.pointee.position.bigEndian, toByteOffset: size, as: UInt64.self)
+        try body(key, row.pointee.value)
       }
     }
   }
 }
 
-extension Array where Element == (position: UInt64, value: [UInt8]) {
-  /// Replaces the last version's value if it is at `position`, else appends a new version.
-  mutating func withLast(at position: UInt64, _ replace: (inout [UInt8]) -> Void, orAppend make: () -> Element) {
-    if let index = indices.last, self[index].position == position { replace(&self[index].value) } else { append(make()) }
+/// A key and its slot, sorted by key: a plain value, so the sort compares without calling
+/// through a closure.
+private struct SortEntry: Comparable {
+  var key: InlineKey
+  var slot: Int32
+
+  static func < (a: SortEntry, b: SortEntry) -> Bool { a.key < b.key }
+  static func == (a: SortEntry, b: SortEntry) -> Bool { a.key == b.key }
+}
+
+/// The versions of one logical key, oldest first; the newest is held apart so a key with a
+/// single version needs no array.
+struct Versions: Sendable {
+  var position: UInt64
+  var value: [UInt8]
+  var older: [(position: UInt64, value: [UInt8])] = []
+
+  init(position: UInt64, value: [UInt8]) {
+    self.position = position
+    self.value = value
+  }
+
+  /// Records a version; a second write at the newest position replaces it, as in LMDB.
+  /// Returns whether a row was added.
+  mutating func put(_ value: [UInt8], at position: UInt64) -> Bool {
+    if position == self.position {
+      self.value = value
+      return false
+    }
+    older.append((self.position, self.value))
+    self.position = position
+    self.value = value
+    return true
+  }
+
+  func value(asKnownAt limit: UInt64) -> [UInt8]? {
+    if position <= limit { return value.isEmpty ? nil : value }
+    guard let newest = older.last(where: { $0.position <= limit }), !newest.value.isEmpty else { return nil }
+    return newest.value
+  }
+
+  func forEach(_ body: (UInt64, [UInt8]) throws -> Void) rethrows {
+    for version in older { try body(version.position, version.value) }
+    try body(position, value)
   }
 }

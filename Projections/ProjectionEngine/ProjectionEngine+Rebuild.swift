@@ -1,6 +1,8 @@
+import Dispatch
 import EventLog
 import LMDB
 import LedgerDomain
+import Synchronization
 
 /// How far a rebuild or verification has come.
 public struct ProjectionProgress: Sendable {
@@ -28,6 +30,10 @@ extension ProjectionEngine {
     guard !selected.isEmpty else { return [] }
     let chosen = selected.compactMap { projectors[$0] }
     let (stores, snapshot) = try fold(chosen, progress: progress)
+    // Room for the new generation beside the old one (both live until the switch commits),
+    // with slack for half-full pages: a map that fills mid-write would run it all again.
+    let bytes = stores.values.reduce(0) { $0 + $1.byteCount }
+    try log.environment.reserveRoom(forBytes: bytes * 2 + (64 << 20))
     let catalog = self.catalog
     let commits = self.commits
     let switched: [String: LiveTables] = try await log.transact(weight: Int(min(snapshot, 1_000_000))) { session in
@@ -41,15 +47,15 @@ extension ProjectionEngine {
         for spec in projector.tables {
           let database = tables.tables[spec.name]!.database
           try txn.clear(database)  // leftovers of an interrupted rebuild
-          for row in stores[projector.name]!.sortedRows(of: spec.name) {
-            try txn.put(row.value, for: row.key, in: database, flags: .append)
+          try stores[projector.name]!.forEachSortedRow(of: spec.name) { key, value in
+            try txn.put(value, for: key, in: database, flags: .append)
           }
         }
         // Fold what was appended since the snapshot (versioned by its own commits), then switch.
         var store = LMDBProjectionStore(txn: txn, tables: tables.tables)
         var walker = CommitBoundaries.Walker(try CommitBoundaries.load(after: snapshot, in: txn, database: commits))
         try session.scan(after: snapshot) { view in
-          let event = try LedgerEvent.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload)
+          let event = try LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
           store.commitStart = walker.commitStart(of: view.position)
           try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
         }
@@ -85,37 +91,68 @@ extension ProjectionEngine {
     }
   }
 
-  /// Folds the log from position 1 to its head, once, into one memory store per projector.
+  /// Folds the log from position 1 to its head into one memory store per projector. The
+  /// projectors fold side by side, one per core, each on its own pass over the log: a
+  /// projector reads only its own tables, so they share nothing but the (read-only) log.
   func fold(
     _ chosen: [any Projector], progress: (@Sendable (ProjectionProgress) -> Void)?
   ) throws -> (stores: [String: MemoryProjectionStore], snapshot: UInt64) {
-    var stores = Dictionary(uniqueKeysWithValues: chosen.map { ($0.name, MemoryProjectionStore()) })
     // The head and the commits that make it up, in one snapshot: the fold stops at that head,
     // which is a commit boundary, and versions rows by the same commits the inline path did.
+    // Later snapshots hold the same events up to that head, so each pass may take its own.
     let commits = self.commits
     let (total, boundaries) = try log.environment.read { txn in
       (try log.head(in: txn).position, try CommitBoundaries.load(after: 0, in: txn, database: commits))
     }
-    var walker = CommitBoundaries.Walker(boundaries)
-    var snapshot: UInt64 = 0
-    let clock = ContinuousClock()
-    let start = clock.now
+    let results = Mutex<[Int: Result<MemoryProjectionStore, any Error>]>([:])
+    let folded = FoldCounter()
+    let start = ContinuousClock.now
+    let passes = UInt64(chosen.count)
+    var report: (@Sendable (UInt64) -> Void)?
+    if let progress {
+      report = { @Sendable step in
+        let done = folded.events.add(step, ordering: .relaxed).newValue / passes
+        let elapsed = (ContinuousClock.now - start) / .seconds(1)
+        progress(ProjectionProgress(done: done, total: total, eventsPerSecond: elapsed > 0 ? Double(done) / elapsed : 0))
+      }
+    }
+    let reportProgress = report
+    DispatchQueue.concurrentPerform(iterations: chosen.count) { index in
+      let result: Result<MemoryProjectionStore, any Error>
+      do {
+        result = .success(try self.fold(chosen[index], upTo: total, commits: boundaries, report: reportProgress))
+      } catch {
+        result = .failure(error)
+      }
+      results.withLock { $0[index] = result }
+    }
+    var stores: [String: MemoryProjectionStore] = [:]
+    for (index, projector) in chosen.enumerated() {
+      stores[projector.name] = try results.withLock { $0[index]! }.get()
+    }
+    return (stores, total)
+  }
+
+  /// One projector's pass over the log up to `total`.
+  private func fold(
+    _ projector: any Projector, upTo total: UInt64, commits: [UInt64: UInt64], report: (@Sendable (UInt64) -> Void)?
+  ) throws -> MemoryProjectionStore {
+    var store = MemoryProjectionStore()
+    var walker = CommitBoundaries.Walker(commits)
+    let step: UInt64 = 50_000
     try log.scan(from: 1) { view in
       guard view.position <= total else { return .stop }
-      let event = try LedgerEvent.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload)
-      let point = LogPoint(position: view.position, recordedAt: view.recordedAt)
-      let commitStart = walker.commitStart(of: view.position)
-      for projector in chosen {
-        stores[projector.name]!.commitStart = commitStart
-        try projector.apply(event, at: point, into: &stores[projector.name]!)
-      }
-      snapshot = view.position
-      if let progress, snapshot % 50_000 == 0 {
-        let elapsed = (clock.now - start) / .seconds(1)
-        progress(ProjectionProgress(done: snapshot, total: total, eventsPerSecond: elapsed > 0 ? Double(snapshot) / elapsed : 0))
-      }
+      let event = try LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
+      store.commitStart = walker.commitStart(of: view.position)
+      try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
+      if view.position % step == 0 { report?(step) }
       return .continue
     }
-    return (stores, snapshot)
+    return store
   }
+}
+
+/// Events folded so far by all passes of a rebuild, for its progress reports.
+private final class FoldCounter: Sendable {
+  let events = Atomic<UInt64>(0)
 }

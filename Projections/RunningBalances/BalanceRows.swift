@@ -109,7 +109,11 @@ struct AccountRow {
 extension Int64 {
   /// Reads a little-endian Int64 from the first 8 bytes.
   init(units bytes: some Collection<UInt8>) {
-    self = Int64(bitPattern: bytes.prefix(8).reversed().reduce(0) { $0 << 8 | UInt64($1) })
+    let fast = bytes.withContiguousStorageIfAvailable { buffer -> Int64? in
+      guard buffer.count >= 8 else { return nil }
+      return Int64(littleEndian: UnsafeRawBufferPointer(buffer).loadUnaligned(as: Int64.self))
+    }
+    self = (fast ?? nil) ?? Int64(bitPattern: bytes.prefix(8).reversed().reduce(0) { $0 << 8 | UInt64($1) })
   }
 
   var unitsBytes: [UInt8] { withUnsafeBytes(of: littleEndian) { Array($0) } }

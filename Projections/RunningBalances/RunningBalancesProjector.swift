@@ -84,14 +84,21 @@ public struct RunningBalancesProjector: Projector {
 
   /// Adds `delta` to the day, month and year rows of the flow's account and of its currency's total.
   private func adjust<Store: ProjectionStore>(_ flow: Flow, by delta: Int64, in store: inout Store, at position: UInt64) throws {
-    for account in [flow.account, BalanceKeys.all(flow.currency)] {
-      for (table, key) in [
-        ("day", BalanceKeys.day(account, flow.date)), ("month", BalanceKeys.month(account, flow.date.yearMonth)),
-        ("year", BalanceKeys.year(account, flow.date.year)),
-      ] {
-        let current = try store.value(in: table, key: key).map(Int64.init(units:)) ?? 0
-        try store.put(in: table, key: key, value: (current &+ delta).unitsBytes, at: position)
-      }
+    let total = BalanceKeys.all(flow.currency)
+    let month = flow.date.yearMonth
+    let accounts: InlineArray<2, EntityID> = [flow.account, total]
+    for index in accounts.indices {
+      let account = accounts[index]
+      try add(delta, in: "day", key: BalanceKeys.day(account, flow.date), store: &store, at: position)
+      try add(delta, in: "month", key: BalanceKeys.month(account, month), store: &store, at: position)
+      try add(delta, in: "year", key: BalanceKeys.year(account, flow.date.year), store: &store, at: position)
     }
+  }
+
+  private func add<Store: ProjectionStore>(
+    _ delta: Int64, in table: String, key: [UInt8], store: inout Store, at position: UInt64
+  ) throws {
+    let current = try store.value(in: table, key: key).map(Int64.init(units:)) ?? 0
+    try store.put(in: table, key: key, value: (current &+ delta).unitsBytes, at: position)
   }
 }

@@ -139,6 +139,20 @@ public final class Environment: @unchecked Sendable {
     return (info.me_last_pgno + 1) * Int(stat.ms_psize)
   }
 
+  /// Grows the map, if needed, so that `bytes` more can be written without the transaction
+  /// being run twice: a big write (a projection rebuild) that fills the map is aborted and
+  /// repeated after the map grows, which would double its cost.
+  public func reserveRoom(forBytes bytes: Int) throws(LMDBError) {
+    guard usedSize + bytes > mapSize else { return }
+    resizeLock.lockExclusive()
+    defer { resizeLock.unlock() }
+    var next = usedSize + bytes
+    next = (next + (1 << 20) - 1) / (1 << 20) * (1 << 20)
+    guard next > mapSize else { return }
+    if let limit = options.maxMapSize { next = min(next, limit) }
+    try LMDBError.check(mdb_env_set_mapsize(handle, next), "mdb_env_set_mapsize(\(next))")
+  }
+
   private func grow() throws(LMDBError) {
     resizeLock.lockExclusive()
     defer { resizeLock.unlock() }

@@ -68,6 +68,28 @@ struct EnvironmentTests {
     #expect(try environment.read { try $0.count(of: db) } == 1000)
   }
 
+  @Test("given a 64 KiB map, when room for 10 MB is reserved first, then a 5 MB write (8 MB of pages) runs once")
+  func reservedRoomAvoidsARerun() throws {
+    let directory = TemporaryDirectory()
+    let environment = try Environment(path: directory.file("t.mdb"), options: .init(initialMapSize: 64 << 10))
+    let db = try environment.openDatabase(named: "blobs", flags: .create)
+    let blob = [UInt8](repeating: 7, count: 5000)
+    var runs = 0
+
+    try environment.reserveRoom(forBytes: 10_000_000)
+    #expect(environment.mapSize >= 10_000_000)
+    try environment.write { txn in
+      runs += 1
+      for key in 0..<1000 { try txn.put(blob, for: BigEndianKey(UInt64(key)), in: db) }
+    }
+
+    #expect(runs == 1)
+    let size = environment.mapSize
+    try environment.reserveRoom(forBytes: 1 << 20)  // already room: nothing changes
+    #expect(environment.mapSize == size)
+    #expect(try environment.read { try $0.count(of: db) } == 1000)
+  }
+
   @Test("given an LMDB failure, then the error names the operation, the code and a readable reason")
   func readableErrors() throws {
     let error = #expect(throws: LMDBError.self) { try Environment(path: "/nonexistent/dir/x.mdb") }

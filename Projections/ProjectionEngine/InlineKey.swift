@@ -1,0 +1,85 @@
+/// A logical key of up to 48 bytes held in six big-endian words: a value with no heap
+/// storage, so a rebuild's tables hash, compare and sort millions of keys without allocating
+/// or reference counting.
+///
+/// Ordering is LMDB's key order — bytewise, a shorter key first when it is a prefix of a
+/// longer one — because the words are loaded big-endian and zero-padded.
+struct InlineKey: Hashable, Comparable, Sendable {
+  /// The longest key it holds (every projector table's key fits).
+  static let capacity = 48
+
+  private var w0: UInt64 = 0
+  private var w1: UInt64 = 0
+  private var w2: UInt64 = 0
+  private var w3: UInt64 = 0
+  private var w4: UInt64 = 0
+  private var w5: UInt64 = 0
+  /// A full word, so the value has no padding and hashes as one block of bytes.
+  private var length: UInt64 = 0
+
+  /// The key of `bytes`, which must hold at most ``capacity`` bytes (extra bytes are ignored).
+  init(_ bytes: [UInt8]) {
+    let count = min(bytes.count, Self.capacity)
+    self.length = UInt64(count)
+    bytes.withUnsafeBufferPointer { buffer in
+      func word(_ index: Int) -> UInt64 {
+        let start = index * 8
+        guard start < count else { return 0 }
+        if start + 8 <= count {
+          return UInt64(bigEndian: UnsafeRawPointer(buffer.baseAddress! + start).loadUnaligned(as: UInt64.self))
+        }
+        var word: UInt64 = 0
+        for offset in 0..<8 { word = word << 8 | UInt64(start + offset < count ? buffer[start + offset] : 0) }
+        return word
+      }
+      w0 = word(0)
+      w1 = word(1)
+      w2 = word(2)
+      w3 = word(3)
+      w4 = word(4)
+      w5 = word(5)
+    }
+  }
+
+  /// How many bytes the key has.
+  var count: Int { Int(length) }
+
+  /// Hashes the seven words in one call (the synthesized conformance makes seven).
+  func hash(into hasher: inout Hasher) {
+    withUnsafeBytes(of: self) { hasher.combine(bytes: $0) }
+  }
+
+  /// A fast, unseeded hash for the rebuild's own tables (``MemoryTable``): keys come from the
+  /// ledger's own log, not from an adversary, so flooding is not a concern there.
+  var cheapHash: Int {
+    var h = (w0 &* 0x9E37_79B9_7F4A_7C15) ^ (w1 &* 0xC2B2_AE3D_27D4_EB4F)
+    h = (h ^ (h >> 29)) &+ (w2 &* 0x1656_67B1_9E37_79F9) ^ (w3 &* 0x85EB_CA77_C2B2_AE63)
+    h = (h ^ (h >> 31)) &+ (w4 &* 0x27D4_EB2F_1656_67C5) ^ (w5 &* 0x9E37_79B9_7F4A_7C15) ^ length
+    h = (h ^ (h >> 32)) &* 0xD6E8_FEB8_6659_FD93
+    return Int(truncatingIfNeeded: h ^ (h >> 32))
+  }
+
+  static func == (a: InlineKey, b: InlineKey) -> Bool {
+    a.w0 == b.w0 && a.w1 == b.w1 && a.w2 == b.w2 && a.w3 == b.w3 && a.w4 == b.w4 && a.w5 == b.w5 && a.length == b.length
+  }
+
+  static func < (a: InlineKey, b: InlineKey) -> Bool {
+    if a.w0 != b.w0 { return a.w0 < b.w0 }
+    if a.w1 != b.w1 { return a.w1 < b.w1 }
+    if a.w2 != b.w2 { return a.w2 < b.w2 }
+    if a.w3 != b.w3 { return a.w3 < b.w3 }
+    if a.w4 != b.w4 { return a.w4 < b.w4 }
+    if a.w5 != b.w5 { return a.w5 < b.w5 }
+    return a.length < b.length
+  }
+
+  /// Writes the key's bytes at the start of `buffer` (at least ``capacity`` bytes); returns
+  /// how many.
+  func write(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    let size = count
+    withUnsafeBytes(of: (w0.bigEndian, w1.bigEndian, w2.bigEndian, w3.bigEndian, w4.bigEndian, w5.bigEndian)) { words in
+      buffer.baseAddress!.copyMemory(from: words.baseAddress!, byteCount: size)
+    }
+    return size
+  }
+}

@@ -1,0 +1,66 @@
+import LedgerTesting
+import ProjectionEngine
+import Testing
+
+@Suite("Memory projection store")
+struct MemoryProjectionStoreTests {
+  /// Keys of one table's fixed size, many sharing long prefixes (as account ‖ day keys do).
+  static func randomKeys(size: Int, count: Int, random: inout SeededGenerator) -> [[UInt8]] {
+    let prefixes = (0..<5).map { _ in (0..<size).map { _ in UInt8(truncatingIfNeeded: random.next()) } }
+    return (0..<count).map { _ in
+      var key = prefixes[Int(random.next() % 5)]
+      for index in (size - 1 - Int(random.next() % UInt64(size)))..<size { key[index] = UInt8(truncatingIfNeeded: random.next() % 4) }
+      return key
+    }
+  }
+
+  @Test("given thousands of versioned rows in tables of 16 to 48-byte keys, then reads and the sorted rows match a plain model")
+  func matchesModel() throws {
+    var random = SeededGenerator(seed: 42)
+    var store = MemoryProjectionStore()
+    // table → key → versions (position, value), the reference.
+    var model: [String: [[UInt8]: [(UInt64, [UInt8])]]] = [:]
+    let tables = [("a", 16), ("b", 24), ("c", 40), ("d", 48)]
+    var position: UInt64 = 0
+    for _ in 0..<20_000 {
+      let (table, size) = tables[Int(random.next() % 4)]
+      let key = Self.randomKeys(size: size, count: 1, random: &random)[0]
+      if random.next() % 4 != 0 { position += 1 }  // some writes share a position: the later one replaces
+      let value = random.next() % 10 == 0 ? [] : (0..<Int(random.next() % 12)).map { _ in UInt8(truncatingIfNeeded: random.next()) } + [1]
+      try store.put(in: table, key: key, value: value, at: position)
+      var versions = model[table, default: [:]][key, default: []]
+      if versions.last?.0 == position { versions[versions.count - 1].1 = value } else { versions.append((position, value)) }
+      model[table, default: [:]][key] = versions
+    }
+    for (table, keys) in model {
+      for (key, versions) in keys {
+        for probe in [UInt64.max, versions[0].0, versions.last!.0 &- 1, versions[versions.count / 2].0] {
+          let expected = versions.last(where: { $0.0 <= probe }).flatMap { $0.1.isEmpty ? nil : $0.1 }
+          #expect(try store.value(in: table, key: key, asKnownAt: probe) == expected)
+        }
+      }
+      let expectedRows = keys.sorted { $0.key.lexicographicallyPrecedes($1.key) }.flatMap { key, versions in
+        versions.map { version in (key + withUnsafeBytes(of: version.0.bigEndian) { Array($0) }, version.1) }
+      }
+      let rows = store.sortedRows(of: table)
+      #expect(rows.map(\.key) == expectedRows.map(\.0), "table \(table)")
+      #expect(rows.map(\.value) == expectedRows.map(\.1), "table \(table)")
+      #expect(store.rowCount(of: table) == expectedRows.count)
+    }
+  }
+
+  @Test("given keys of different lengths where one is a prefix of another, then the shorter sorts first, as in LMDB")
+  func prefixOrder() throws {
+    var store = MemoryProjectionStore()
+    let keys: [[UInt8]] = [[1, 2, 0], [1, 2], [1, 2, 0, 0], [1], [0xFF], [1, 3], [1, 2, 0, 1]]
+    for (index, key) in keys.enumerated() { try store.put(in: "t", key: key, value: [UInt8(index)], at: 1) }
+    let sorted = store.sortedRows(of: "t").map { Array($0.key.dropLast(8)) }
+    #expect(sorted == keys.sorted { $0.lexicographicallyPrecedes($1) })
+  }
+
+  @Test("given a key longer than 48 bytes, then put refuses it")
+  func refusesLongKeys() {
+    var store = MemoryProjectionStore()
+    #expect(throws: ProjectionError.self) { try store.put(in: "t", key: [UInt8](repeating: 1, count: 49), value: [1], at: 1) }
+  }
+}
