@@ -26,7 +26,11 @@ enum BudgetKeys {
 
   /// month (4) ‖ currency (3) ‖ category (16): a month's actuals in a currency sit together.
   static func actual(_ month: UInt32, _ currency: String, _ category: CategoryID) -> [UInt8] {
-    KeyPart.u32(month) + KeyPart.currency(currency) + KeyPart.id(category.raw)
+    var key = KeyBuilder(capacity: actualSize)  // one allocation: made for every posting
+    key.append(month)
+    key.append(text: currency, width: 3)
+    key.append(high: category.raw.high, low: category.raw.low)
+    return key.bytes
   }
 
   /// A stable 64-bit FNV-1a hash of the source name's UTF-8 (Swift's `Hasher` is seeded per

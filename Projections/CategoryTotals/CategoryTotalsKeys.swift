@@ -11,17 +11,30 @@ enum TotalsKeys {
 
   /// month (4) ‖ currency (3) ‖ category (16).
   static func month(_ month: YearMonth, _ currency: String, _ category: CategoryID) -> [UInt8] {
-    KeyPart.u32(KeyPart.month(month)) + KeyPart.currency(currency) + KeyPart.id(category.raw)
+    key(KeyPart.month(month), currency, category)
   }
 
   /// year (4) ‖ currency (3) ‖ category (16).
   static func year(_ year: Int, _ currency: String, _ category: CategoryID) -> [UInt8] {
-    KeyPart.u32(UInt32(year)) + KeyPart.currency(currency) + KeyPart.id(category.raw)
+    key(UInt32(year), currency, category)
   }
 
   /// period (16) ‖ currency (3) ‖ category (16).
   static func period(_ period: PeriodID, _ currency: String, _ category: CategoryID) -> [UInt8] {
-    KeyPart.id(period.raw) + KeyPart.currency(currency) + KeyPart.id(category.raw)
+    var key = KeyBuilder(capacity: periodSize)
+    key.append(high: period.raw.high, low: period.raw.low)
+    key.append(text: currency, width: 3)
+    key.append(high: category.raw.high, low: category.raw.low)
+    return key.bytes
+  }
+
+  /// A month or year key, built in one allocation (projectors make them for every posting).
+  private static func key(_ scope: UInt32, _ currency: String, _ category: CategoryID) -> [UInt8] {
+    var key = KeyBuilder(capacity: monthSize)
+    key.append(scope)
+    key.append(text: currency, width: 3)
+    key.append(high: category.raw.high, low: category.raw.low)
+    return key.bytes
   }
 
   /// The first and past-the-end keys of every row of `scope`, and the table it is in.

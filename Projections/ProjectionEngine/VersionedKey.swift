@@ -34,6 +34,24 @@ public struct KeyBuilder {
     return key.bytes
   }
 
+  // Fixed arities of `words(_:)`, chosen over the variadic one by the compiler: they build the
+  // key in one allocation, without an array of arguments (projectors make keys per event).
+
+  /// Two big-endian words, e.g. an id.
+  public static func words(_ a: UInt64, _ b: UInt64) -> [UInt8] {
+    withUnsafeBytes(of: (a.bigEndian, b.bigEndian)) { Array($0) }
+  }
+
+  /// Three big-endian words, e.g. an id and a day.
+  public static func words(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> [UInt8] {
+    withUnsafeBytes(of: (a.bigEndian, b.bigEndian, c.bigEndian)) { Array($0) }
+  }
+
+  /// Five big-endian words, e.g. an account, a day and an id.
+  public static func words(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64, _ e: UInt64) -> [UInt8] {
+    withUnsafeBytes(of: (a.bigEndian, b.bigEndian, c.bigEndian, d.bigEndian, e.bigEndian)) { Array($0) }
+  }
+
   /// `value` mapped to an unsigned word that sorts like the signed value (negatives first).
   public static func ordered(_ value: Int64) -> UInt64 { UInt64(bitPattern: value) ^ (1 << 63) }
 
@@ -68,9 +86,18 @@ public struct KeyBuilder {
 
   /// Appends `text`'s UTF-8, cut or zero-padded to exactly `width` bytes.
   public mutating func append(text: String, width: Int) {
-    let utf8 = Array(text.utf8.prefix(width))
-    bytes.append(contentsOf: utf8)
-    bytes.append(contentsOf: repeatElement(0, count: width - utf8.count))
+    var written = 0
+    for byte in text.utf8.prefix(width) {
+      bytes.append(byte)
+      written += 1
+    }
+    for _ in written..<width { bytes.append(0) }
+  }
+
+  /// Appends an id's two big-endian words.
+  public mutating func append(high: UInt64, low: UInt64) {
+    append(high)
+    append(low)
   }
 
   public mutating func append(bytes more: [UInt8]) {
