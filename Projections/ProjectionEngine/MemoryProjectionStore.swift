@@ -18,7 +18,9 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
   }
 
   public mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws {
-    guard key.count <= InlineKey.capacity else { throw ProjectionError.badKey(table: table, expected: InlineKey.capacity, got: key.count) }
+    guard key.count <= InlineKey.capacity else {
+      throw ProjectionError.badKey(table: table, expected: InlineKey.capacity, got: key.count)
+    }
     let index: Int
     if let found = names.firstIndex(of: table) {
       index = found
@@ -44,6 +46,12 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
     var rows: [(key: [UInt8], value: [UInt8])] = []
     forEachSortedRow(of: table) { key, value in rows.append((Array(key), value)) }
     return rows
+  }
+
+  /// Sorts every table's keys now — on the thread that folded, in parallel with the other
+  /// projectors' folds — so that the write transaction, which runs alone, only walks them.
+  package mutating func sortForWriting() {
+    for index in tables.indices { tables[index].sort() }
   }
 
   /// About how many bytes the rows take once written: keys, positions, values and LMDB's
@@ -77,6 +85,7 @@ struct MemoryTable: Sendable {
   }
 
   mutating func put(_ key: InlineKey, value: [UInt8], at position: UInt64) {
+    sorted = nil
     let (bucket, slot) = find(key)
     if let slot {
       if versions[slot].put(value, at: position) {
@@ -123,9 +132,22 @@ struct MemoryTable: Sendable {
     buckets = grown
   }
 
-  func forEachSortedRow(_ body: (UnsafeRawBufferPointer, [UInt8]) throws -> Void) rethrows {
+  /// Slots in key order, once ``sort()`` has run and until the next put.
+  private var sorted: [SortEntry]?
+
+  /// Sorts the keys now, so that writing the rows later only walks them.
+  mutating func sort() {
     var order = keys.enumerated().map { SortEntry(key: $0.element, slot: Int32($0.offset)) }
     order.sort()
+    sorted = order
+  }
+
+  func forEachSortedRow(_ body: (UnsafeRawBufferPointer, [UInt8]) throws -> Void) rethrows {
+    var order = sorted ?? []
+    if sorted == nil {
+      order = keys.enumerated().map { SortEntry(key: $0.element, slot: Int32($0.offset)) }
+      order.sort()
+    }
     let stored = UnsafeMutableRawBufferPointer.allocate(byteCount: InlineKey.capacity + 8, alignment: 8)
     defer { stored.deallocate() }
     try versions.withUnsafeBufferPointer { versions in

@@ -55,7 +55,8 @@ extension ProjectionEngine {
         var store = LMDBProjectionStore(txn: txn, tables: tables.tables)
         var walker = CommitBoundaries.Walker(try CommitBoundaries.load(after: snapshot, in: txn, database: commits))
         try session.scan(after: snapshot) { view in
-          let event = try LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
+          let event = try LedgerEvent.decode(
+            typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
           store.commitStart = walker.commitStart(of: view.position)
           try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
         }
@@ -113,7 +114,8 @@ extension ProjectionEngine {
       report = { @Sendable step in
         let done = folded.events.add(step, ordering: .relaxed).newValue / passes
         let elapsed = (ContinuousClock.now - start) / .seconds(1)
-        progress(ProjectionProgress(done: done, total: total, eventsPerSecond: elapsed > 0 ? Double(done) / elapsed : 0))
+        progress(
+          ProjectionProgress(done: done, total: total, eventsPerSecond: elapsed > 0 ? Double(done) / elapsed : 0))
       }
     }
     let reportProgress = report
@@ -142,12 +144,14 @@ extension ProjectionEngine {
     let step: UInt64 = 50_000
     try log.scan(from: 1) { view in
       guard view.position <= total else { return .stop }
-      let event = try LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
+      let event = try LedgerEvent.decode(
+        typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
       store.commitStart = walker.commitStart(of: view.position)
       try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
       if view.position % step == 0 { report?(step) }
       return .continue
     }
+    store.sortForWriting()
     return store
   }
 }

@@ -5,7 +5,8 @@ extension TransactionAdded {
   /// Field order is the declaration order the `Codable` conformance writes.
   package init?(fastDecoding payload: UnsafeRawBufferPointer) {
     var reader = PayloadReader(payload)
-    guard let transaction = reader.id(), let account = reader.id(), let date = reader.date(), let amount = reader.money(),
+    guard let transaction = reader.id(), let account = reader.id(), let date = reader.date(),
+      let amount = reader.money(),
       let type = reader.transactionType(), let category = reader.optionalID(), let splitCount = reader.varint(),
       splitCount <= UInt64(payload.count)
     else { return nil }
@@ -13,7 +14,9 @@ extension TransactionAdded {
     if splitCount > 0 {
       splits.reserveCapacity(Int(splitCount))
       for _ in 0..<splitCount {
-        guard let category = reader.id(), let amount = reader.money(), let memo = reader.optionalString() else { return nil }
+        guard let category = reader.id(), let amount = reader.money(), let memo = reader.optionalString() else {
+          return nil
+        }
         splits.append(Split(category: CategoryID(raw: category), amount: amount, memo: memo))
       }
     }
@@ -31,7 +34,8 @@ extension TransactionAdded {
     }
     guard reader.isAtEnd else { return nil }
     self.init(
-      transaction: TransactionID(raw: transaction), account: AccountID(raw: account), date: date, amount: amount, type: type,
+      transaction: TransactionID(raw: transaction), account: AccountID(raw: account), date: date, amount: amount,
+      type: type,
       category: category.map(CategoryID.init(raw:)), splits: splits, name: name, description: description, notes: notes,
       period: period.map(PeriodID.init(raw:)), importId: importId, tags: tags)
   }

@@ -6,7 +6,7 @@ import Testing
 struct FastDecodingTests {
   /// Random transactions covering every field: splits with and without memos, every optional
   /// set and unset, tags, non-ASCII text, negative and huge amounts, every known currency.
-  static func randomTransactions(count: Int, seed: UInt64) -> [TransactionAdded] {
+  static func randomTransactions(count: Int, seed: UInt64) throws -> [TransactionAdded] {
     var random = SeededGenerator(seed: seed)
     func text() -> String {
       let pieces = ["Market", "Café ✓", "", "a", "Grocery Shopping at the corner store", "日本", "x\ny", "🙂"]
@@ -14,24 +14,30 @@ struct FastDecodingTests {
     }
     func maybe<T>(_ make: () -> T) -> T? { random.next() % 2 == 0 ? make() : nil }
     func id() -> EntityID { EntityID.random(using: &random) }
-    return (0..<count).map { _ in
+    return try (0..<count).map { _ in
       let currency = Currency.known[Int(random.next() % UInt64(Currency.known.count))]
       let units = Int64(bitPattern: random.next()) >> Int(random.next() % 64)
       let splits = (0..<Int(random.next() % 3)).map { _ in
-        Split(category: CategoryID(raw: id()), amount: Money(units: Int64(random.next() % 1_000_000), currency: currency), memo: maybe(text))
+        Split(
+          category: CategoryID(raw: id()), amount: Money(units: Int64(random.next() % 1_000_000), currency: currency),
+          memo: maybe(text))
       }
-      let date = try! CivilDate(year: 1900 + Int(random.next() % 8000), month: 1 + Int(random.next() % 12), day: 1 + Int(random.next() % 28))
+      let date = try CivilDate(
+        year: 1900 + Int(random.next() % 8000), month: 1 + Int(random.next() % 12), day: 1 + Int(random.next() % 28))
       return TransactionAdded(
-        transaction: TransactionID(raw: id()), account: AccountID(raw: id()), date: date, amount: Money(units: units, currency: currency),
-        type: random.next() % 2 == 0 ? .expense : .income, category: splits.isEmpty ? maybe { CategoryID(raw: id()) } : nil,
-        splits: splits, name: text(), description: maybe(text), notes: maybe(text), period: maybe { PeriodID(raw: id()) },
+        transaction: TransactionID(raw: id()), account: AccountID(raw: id()), date: date,
+        amount: Money(units: units, currency: currency),
+        type: random.next() % 2 == 0 ? .expense : .income,
+        category: splits.isEmpty ? maybe { CategoryID(raw: id()) } : nil,
+        splits: splits, name: text(), description: maybe(text), notes: maybe(text),
+        period: maybe { PeriodID(raw: id()) },
         importId: maybe(text), tags: (0..<Int(random.next() % 3)).map { _ in text() })
     }
   }
 
   @Test("given 2,000 random transactions, when each is decoded in place, then it equals the Codable decoding")
   func agreesWithCodable() throws {
-    for transaction in Self.randomTransactions(count: 2_000, seed: 7) {
+    for transaction in try Self.randomTransactions(count: 2_000, seed: 7) {
       let bytes = try BinaryEncoder().encode(transaction)
       let reference = try BinaryDecoder().decode(TransactionAdded.self, from: bytes)
       let fast = bytes.withUnsafeBytes { TransactionAdded(fastDecoding: $0) }
@@ -42,7 +48,7 @@ struct FastDecodingTests {
 
   @Test("given a stored transaction, when decoded from its type bytes, then it is the same event as from its type name")
   func decodesFromTypeBytes() throws {
-    let transaction = Self.randomTransactions(count: 1, seed: 3)[0]
+    let transaction = try Self.randomTransactions(count: 1, seed: 3)[0]
     let bytes = try BinaryEncoder().encode(transaction)
     let event = try Array("TransactionAdded".utf8).withUnsafeBytes { type in
       try bytes.withUnsafeBytes { try LedgerEvent.decode(typeBytes: type, schemaVersion: 2, payload: $0) }
@@ -50,24 +56,29 @@ struct FastDecodingTests {
     #expect(event == .transactionAdded(transaction))
   }
 
-  @Test("given damaged bytes, when decoded in place, then the fast path declines and the error is the Codable decoder's")
+  @Test(
+    "given damaged bytes, when decoded in place, then the fast path declines and the error is the Codable decoder's")
   func damagedBytesFallBack() throws {
-    let bytes = try BinaryEncoder().encode(Self.randomTransactions(count: 1, seed: 11)[0])
-    for damaged in [Array(bytes.dropLast()), bytes + [0], Array(bytes.prefix(10)), [UInt8](repeating: 0xFF, count: 40)] {
+    let bytes = try BinaryEncoder().encode(try Self.randomTransactions(count: 1, seed: 11)[0])
+    for damaged in [Array(bytes.dropLast()), bytes + [0], Array(bytes.prefix(10)), [UInt8](repeating: 0xFF, count: 40)]
+    {
       #expect(damaged.withUnsafeBytes { TransactionAdded(fastDecoding: $0) } == nil)
       let inPlace = #expect(throws: CodecError.self) {
         try Array("TransactionAdded".utf8).withUnsafeBytes { type in
           try damaged.withUnsafeBytes { try LedgerEvent.decode(typeBytes: type, schemaVersion: 2, payload: $0) }
         }
       }
-      let byName = #expect(throws: CodecError.self) { try LedgerEvent.decode(type: "TransactionAdded", schemaVersion: 2, payload: damaged) }
+      let byName = #expect(throws: CodecError.self) {
+        try LedgerEvent.decode(type: "TransactionAdded", schemaVersion: 2, payload: damaged)
+      }
       #expect(inPlace == byName)
     }
   }
 
-  @Test("given a stored date with a leading space, when decoded, then the fast path declines and the Codable path reads it")
+  @Test(
+    "given a stored date with a leading space, when decoded, then the fast path declines and the Codable path reads it")
   func nonCanonicalDateFallsBack() throws {
-    let transaction = Self.randomTransactions(count: 1, seed: 5)[0]
+    let transaction = try Self.randomTransactions(count: 1, seed: 5)[0]
     var bytes = try BinaryEncoder().encode(transaction)
     // Two ids (a length byte and 36 characters each), then the date: a length byte and 10 characters.
     #expect(bytes[74] == 10)

@@ -9,12 +9,16 @@ struct MemoryProjectionStoreTests {
     let prefixes = (0..<5).map { _ in (0..<size).map { _ in UInt8(truncatingIfNeeded: random.next()) } }
     return (0..<count).map { _ in
       var key = prefixes[Int(random.next() % 5)]
-      for index in (size - 1 - Int(random.next() % UInt64(size)))..<size { key[index] = UInt8(truncatingIfNeeded: random.next() % 4) }
+      for index in (size - 1 - Int(random.next() % UInt64(size)))..<size {
+        key[index] = UInt8(truncatingIfNeeded: random.next() % 4)
+      }
       return key
     }
   }
 
-  @Test("given thousands of versioned rows in tables of 16 to 48-byte keys, then reads and the sorted rows match a plain model")
+  @Test(
+    "given thousands of versioned rows in tables of 16 to 48-byte keys, then reads and the sorted rows match a plain model"
+  )
   func matchesModel() throws {
     var random = SeededGenerator(seed: 42)
     var store = MemoryProjectionStore()
@@ -26,10 +30,16 @@ struct MemoryProjectionStoreTests {
       let (table, size) = tables[Int(random.next() % 4)]
       let key = Self.randomKeys(size: size, count: 1, random: &random)[0]
       if random.next() % 4 != 0 { position += 1 }  // some writes share a position: the later one replaces
-      let value = random.next() % 10 == 0 ? [] : (0..<Int(random.next() % 12)).map { _ in UInt8(truncatingIfNeeded: random.next()) } + [1]
+      let value =
+        random.next() % 10 == 0
+        ? [] : (0..<Int(random.next() % 12)).map { _ in UInt8(truncatingIfNeeded: random.next()) } + [1]
       try store.put(in: table, key: key, value: value, at: position)
       var versions = model[table, default: [:]][key, default: []]
-      if versions.last?.0 == position { versions[versions.count - 1].1 = value } else { versions.append((position, value)) }
+      if versions.last?.0 == position {
+        versions[versions.count - 1].1 = value
+      } else {
+        versions.append((position, value))
+      }
       model[table, default: [:]][key] = versions
     }
     for (table, keys) in model {
@@ -61,6 +71,8 @@ struct MemoryProjectionStoreTests {
   @Test("given a key longer than 48 bytes, then put refuses it")
   func refusesLongKeys() {
     var store = MemoryProjectionStore()
-    #expect(throws: ProjectionError.self) { try store.put(in: "t", key: [UInt8](repeating: 1, count: 49), value: [1], at: 1) }
+    #expect(throws: ProjectionError.self) {
+      try store.put(in: "t", key: [UInt8](repeating: 1, count: 49), value: [1], at: 1)
+    }
   }
 }
