@@ -40,6 +40,10 @@ if echo '#include <sqlite3.h>' | "$cc" -E -x c - >/dev/null 2>&1; then
 else
   echo "  (no sqlite3.h: the SQLite baseline is skipped; apt-get install -y libsqlite3-dev)" >&2
 fi
+echo "• building lmdb-rows (the raw-LMDB floor of a rebuild)" >&2
+mkdir -p "$scratch"
+"$cc" -O2 -Wall -Wextra -o "$scratch/lmdb-rows" Tools/ScaleBench/baseline/lmdb_rows.c -llmdb
+baseline_args+=(--lmdb-rows "$scratch/lmdb-rows")
 for tool in hyperfine hledger ledger; do
   command -v "$tool" >/dev/null 2>&1 || echo "  ($tool not found: its part is skipped or replaced; see the header of this script)" >&2
 done

@@ -20,7 +20,9 @@ enum MutatingCases {
   ]
 
   /// `projections.rebuild(names)` for each set, `rounds` times; median reported.
-  static func rebuild(_ ledger: Ledger, path: String, rounds: Int, only: Set<String>?) async throws -> [RebuildCase] {
+  static func rebuild(
+    _ ledger: Ledger, path: String, rounds: Int, only: Set<String>?, floor: LMDBRowsFloor? = nil
+  ) async throws -> [RebuildCase] {
     var results: [RebuildCase] = []
     for set in sets where only?.contains(set.id) ?? true {
       var times: [Double] = []
@@ -47,12 +49,15 @@ enum MutatingCases {
       let median = times.sorted()[times.count / 2]
       let rows = try ledger.projections.status().filter { set.names.contains($0.name) }.reduce(0) { $0 + $1.rows.values.reduce(0, +) }
       let fold = folds.isEmpty ? nil : folds.sorted()[folds.count / 2]
+      let tables = set.names.reduce(0) { $0 + (ledger.projections.projectors[$1]?.tables.count ?? 0) }
+      let floorSeconds = try floor?.seconds(rows: rows, tables: tables)
       let writeSeconds = fold.map { median - Double(events) / $0 }
       results.append(RebuildCase(
         id: set.id, projectors: set.names, events: events, roundsSeconds: times, seconds: median,
         eventsPerSecond: Double(events) / median, foldEventsPerSecond: fold,
         fsyncSeconds: syncs.sorted()[syncs.count / 2], peakResidentBytes: peak, rows: rows, rowsPerEvent: Double(rows) / Double(max(1, events)),
-        writeRowsPerSecond: writeSeconds.flatMap { $0 > 0 ? Double(rows) / $0 : nil }))
+        writeRowsPerSecond: writeSeconds.flatMap { $0 > 0 ? Double(rows) / $0 : nil }, floorSeconds: floorSeconds,
+        floorEventsPerSecond: floorSeconds.map { Double(events) / $0 }))
     }
     let stale = try ledger.projections.staleProjectors()
     if !stale.isEmpty { throw BenchError.failed("after the rebuilds these projectors are stale: \(stale)") }

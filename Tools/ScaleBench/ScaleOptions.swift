@@ -10,6 +10,7 @@ struct ScaleOptions: Sendable {
   var sqliteSeconds = 30.0
   var budgetPath: String?
   var sqliteBaselinePath: String?
+  var lmdbRowsPath: String?
   var cacheDirectory = ".build-scale/data"
   var scratchParent = "/tmp"
   var jsonPath = ".build-scale/scale-results.json"
@@ -37,6 +38,7 @@ struct ScaleOptions: Sendable {
       --sqlite-seconds S    time budget per SQLite question kind (default 30)
       --budget PATH         the release `budget` binary (CLI cases are skipped without it)
       --sqlite-baseline PATH  the sqlite-baseline C helper (SQLite cases are skipped without it)
+      --lmdb-rows PATH      the lmdb-rows C helper: the raw-LMDB floor of each rebuild (skipped without it)
       --cache DIR           where generated ledgers are kept (default .build-scale/data)
       --tmp DIR             parent of the scratch directory (default /tmp)
       --json FILE           JSON report (default .build-scale/scale-results.json)
@@ -82,6 +84,7 @@ struct ScaleOptions: Sendable {
         options.sqliteSeconds = seconds
       case "--budget": options.budgetPath = try value(flag)
       case "--sqlite-baseline": options.sqliteBaselinePath = try value(flag)
+      case "--lmdb-rows": options.lmdbRowsPath = try value(flag)
       case "--cache": options.cacheDirectory = try value(flag)
       case "--tmp": options.scratchParent = try value(flag)
       case "--json": options.jsonPath = try value(flag)

@@ -146,7 +146,9 @@ enum ScaleBench {
     if options.cases.contains(.rebuild) {
       progress("rebuilds (\(options.rebuildRounds) rounds each)")
       phase("rebuild")
-      report.rebuilds = try await MutatingCases.rebuild(ledger, path: path, rounds: options.rebuildRounds, only: options.rebuildSets)
+      let floor = options.lmdbRowsPath.map { LMDBRowsFloor(executable: $0, directory: scratch + "/lmdb-rows") }
+      report.rebuilds = try await MutatingCases.rebuild(
+        ledger, path: path, rounds: options.rebuildRounds, only: options.rebuildSets, floor: floor)
     }
 
     if options.cases.contains(.amend) {
