@@ -52,11 +52,18 @@ struct InlineKey: Hashable, Comparable, Sendable {
   /// A fast, unseeded hash for the rebuild's own tables (``MemoryTable``): keys come from the
   /// ledger's own log, not from an adversary, so flooding is not a concern there.
   var cheapHash: Int {
-    var h = (w0 &* 0x9E37_79B9_7F4A_7C15) ^ (w1 &* 0xC2B2_AE3D_27D4_EB4F)
-    h = (h ^ (h >> 29)) &+ (w2 &* 0x1656_67B1_9E37_79F9) ^ (w3 &* 0x85EB_CA77_C2B2_AE63)
-    h = (h ^ (h >> 31)) &+ (w4 &* 0x27D4_EB2F_1656_67C5) ^ (w5 &* 0x9E37_79B9_7F4A_7C15) ^ length
-    h = (h ^ (h >> 32)) &* 0xD6E8_FEB8_6659_FD93
-    return Int(truncatingIfNeeded: h ^ (h >> 32))
+    // Three lanes, folded and finished with MurmurHash3's 64-bit mixer, so that keys that
+    // differ only in the high bits of a word (text, big-endian) still spread over the buckets.
+    let a = (w0 &* 0x9E37_79B9_7F4A_7C15) ^ w3.rotated(31)
+    let b = (w1 &* 0xC2B2_AE3D_27D4_EB4F) ^ w4.rotated(29)
+    let c = (w2 &* 0x1656_67B1_9E37_79F9) ^ w5.rotated(27) ^ length
+    var h = a ^ b.rotated(21) ^ c.rotated(42)
+    h ^= h >> 33
+    h = h &* 0xFF51_AFD7_ED55_8CCD
+    h ^= h >> 33
+    h = h &* 0xC4CE_B9FE_1A85_EC53
+    h ^= h >> 33
+    return Int(truncatingIfNeeded: h)
   }
 
   static func == (a: InlineKey, b: InlineKey) -> Bool {
@@ -82,4 +89,8 @@ struct InlineKey: Hashable, Comparable, Sendable {
     }
     return size
   }
+}
+
+extension UInt64 {
+  fileprivate func rotated(_ count: UInt64) -> UInt64 { self << count | self >> (64 - count) }
 }

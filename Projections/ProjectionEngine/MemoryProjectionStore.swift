@@ -66,27 +66,29 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
 }
 
 /// One table of a ``MemoryProjectionStore``: logical key → versions. Keys live in insertion
-/// slots, found through an open-addressing index with a cheap multiplicative hash — a rebuild
-/// spends most of its time here, and `Dictionary`'s seeded SipHash cost more than the fold.
+/// slots, found through an open-addressing index with a cheap hash — a rebuild spends most of
+/// its time here, and `Dictionary`'s seeded SipHash cost more than the fold. Each bucket also
+/// holds 32 bits of its key's hash, so a probe touches a key (a cache miss in a table of
+/// millions) only when those bits match.
 struct MemoryTable: Sendable {
   private var keys: [InlineKey] = []
   private var versions: [Versions] = []
-  /// Slot + 1 per bucket (0 = empty); a power of two, at most half full.
-  private var buckets = [Int32](repeating: 0, count: 1024)
+  /// Per bucket: the key's hash bits (high half) and its slot + 1 (low half; 0 = empty). A
+  /// power of two, at most half full.
+  private var buckets = [UInt64](repeating: 0, count: 1024)
   private(set) var rowCount = 0
   /// Bytes of the rows as stored (see ``MemoryProjectionStore/byteCount``).
   private(set) var byteCount = 0
 
   func value(of key: InlineKey, asKnownAt position: UInt64) -> [UInt8]? {
-    let (bucket, slot) = find(key)
-    _ = bucket
-    guard let slot else { return nil }
+    guard let slot = find(key, hash: key.cheapHash).slot else { return nil }
     return versions[slot].value(asKnownAt: position)
   }
 
   mutating func put(_ key: InlineKey, value: [UInt8], at position: UInt64) {
     sorted = nil
-    let (bucket, slot) = find(key)
+    let hash = key.cheapHash
+    let (bucket, slot) = find(key, hash: hash)
     if let slot {
       if versions[slot].put(value, at: position) {
         rowCount += 1
@@ -94,7 +96,7 @@ struct MemoryTable: Sendable {
       }
       return
     }
-    buckets[bucket] = Int32(keys.count + 1)
+    buckets[bucket] = Self.entry(hash: hash, slot: keys.count)
     keys.append(key)
     versions.append(Versions(position: position, value: value))
     rowCount += 1
@@ -105,16 +107,24 @@ struct MemoryTable: Sendable {
   /// The position in the stored key and LMDB's node header and pointer per row.
   static let rowOverhead = 8 + 8 + 2
 
+  private static func entry(hash: Int, slot: Int) -> UInt64 {
+    UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000 | UInt64(slot + 1)
+  }
+
   /// The bucket holding `key`, or the empty bucket where it would go, and its slot if present.
-  private func find(_ key: InlineKey) -> (bucket: Int, slot: Int?) {
+  private func find(_ key: InlineKey, hash: Int) -> (bucket: Int, slot: Int?) {
     let mask = buckets.count - 1
-    var bucket = key.cheapHash & mask
+    let tag = UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000
+    var bucket = hash & mask
     return buckets.withUnsafeBufferPointer { buckets in
       keys.withUnsafeBufferPointer { keys in
         while true {
-          let entry = Int(buckets[bucket])
+          let entry = buckets[bucket]
           if entry == 0 { return (bucket, nil) }
-          if keys[entry - 1] == key { return (bucket, entry - 1) }
+          if entry & 0xFFFF_FFFF_0000_0000 == tag {
+            let slot = Int(entry & 0xFFFF_FFFF) - 1
+            if keys[slot] == key { return (bucket, slot) }
+          }
           bucket = (bucket + 1) & mask
         }
       }
@@ -122,12 +132,14 @@ struct MemoryTable: Sendable {
   }
 
   private mutating func grow() {
-    var grown = [Int32](repeating: 0, count: buckets.count * 2)
+    var grown = [UInt64](repeating: 0, count: buckets.count * 2)
     let mask = grown.count - 1
-    for (slot, key) in keys.enumerated() {
-      var bucket = key.cheapHash & mask
+    for entry in buckets where entry != 0 {
+      let slot = Int(entry & 0xFFFF_FFFF) - 1
+      let hash = keys[slot].cheapHash
+      var bucket = hash & mask
       while grown[bucket] != 0 { bucket = (bucket + 1) & mask }
-      grown[bucket] = Int32(slot + 1)
+      grown[bucket] = Self.entry(hash: hash, slot: slot)
     }
     buckets = grown
   }

@@ -119,7 +119,9 @@ extension ProjectionEngine {
       }
     }
     let reportProgress = report
-    DispatchQueue.concurrentPerform(iterations: chosen.count) { index in
+    let costliestFirst = chosen.indices.sorted { chosen[$0].relativeFoldCost > chosen[$1].relativeFoldCost }
+    DispatchQueue.concurrentPerform(iterations: chosen.count) { turn in
+      let index = costliestFirst[turn]
       let result: Result<MemoryProjectionStore, any Error>
       do {
         result = .success(try self.fold(chosen[index], upTo: total, commits: boundaries, report: reportProgress))

@@ -15,6 +15,15 @@ public protocol Projector: Sendable {
 
   /// Folds one event into `store`. Reads may only use the projector's own tables.
   func apply<Store: ProjectionStore>(_ event: LedgerEvent, at point: LogPoint, into store: inout Store) throws
+
+  /// About how much a fold of this projector costs per event, relative to the others (default
+  /// 1). Rebuilds fold projectors side by side and start the costliest first, so that the
+  /// longest fold does not begin last.
+  var relativeFoldCost: Int { get }
+}
+
+extension Projector {
+  public var relativeFoldCost: Int { 1 }
 }
 
 /// A table of a projector: its name and the fixed size of its logical keys (the stored key

@@ -18,6 +18,8 @@ public struct RunningBalancesProjector: Projector {
   public static let name = "running-balances"
   public var name: String { Self.name }
   public var version: Int { 1 }
+  /// Measured at 1 M events: ≈ 2× category totals' fold (docs/benchmarks.md).
+  public var relativeFoldCost: Int { 2 }
   public var tables: [TableSpec] {
     [
       TableSpec("accounts", keySize: 16), TableSpec("day", keySize: 24), TableSpec("month", keySize: 24),

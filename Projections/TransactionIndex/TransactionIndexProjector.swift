@@ -22,6 +22,8 @@ public struct TransactionIndexProjector: Projector {
   public static let name = "transaction-index"
   public var name: String { Self.name }
   public var version: Int { 1 }
+  /// Measured at 1 M events: ≈ 3× category totals' fold (docs/benchmarks.md).
+  public var relativeFoldCost: Int { 3 }
   public var tables: [TableSpec] {
     [
       TableSpec("transactions", keySize: 16), TableSpec("by-date", keySize: 24), TableSpec("by-category", keySize: 40),
