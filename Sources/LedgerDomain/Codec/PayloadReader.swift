@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reads the ``BinaryEncoder`` form directly from stored bytes, for the hottest event types.
 ///
 /// `Codable` decoding costs several microseconds per transaction — a class per decoding,
@@ -54,7 +58,28 @@ struct PayloadReader {
 
   mutating func string() -> String? {
     guard let run = run() else { return nil }
+    // ASCII — nearly all text — is valid UTF-8 as it stands: no validation pass needed.
+    if Self.isASCII(run) { return String(decoding: run, as: UTF8.self) }
     return String(validating: run, as: UTF8.self)
+  }
+
+  private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var index = 0
+    var high: UInt64 = 0
+    while index + 8 <= bytes.count {
+      high |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < bytes.count {
+      high |= UInt64(bytes[index])
+      index += 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
+  }
+
+  /// Whether `bytes` are exactly `expected`'s.
+  static func equal(_ bytes: UnsafeRawBufferPointer, _ expected: StaticString) -> Bool {
+    bytes.count == expected.utf8CodeUnitCount && memcmp(bytes.baseAddress!, expected.utf8Start, bytes.count) == 0
   }
 
   /// An optional string: a presence byte, then the string. `.some(nil)` is a stored `nil`.
@@ -95,14 +120,15 @@ struct PayloadReader {
 
   mutating func money() -> Money? {
     guard let units = signed(), let run = run(), run.count == 3 else { return nil }
-    guard let currency = Currency.table[String(decoding: run, as: UTF8.self)] else { return nil }
-    return Money(units: units, currency: currency)
+    let code = UInt32(run[0]) << 16 | UInt32(run[1]) << 8 | UInt32(run[2])
+    guard let index = Currency.knownCodes.firstIndex(of: code) else { return nil }
+    return Money(units: units, currency: Currency.known[index])
   }
 
   mutating func transactionType() -> TransactionType? {
     guard let run = run() else { return nil }
-    if run.elementsEqual("expense".utf8) { return .expense }
-    if run.elementsEqual("income".utf8) { return .income }
+    if Self.equal(run, "expense") { return .expense }
+    if Self.equal(run, "income") { return .income }
     return nil
   }
 }

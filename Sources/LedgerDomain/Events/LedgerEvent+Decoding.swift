@@ -21,7 +21,7 @@ extension LedgerEvent {
   public static func decode(
     typeBytes: UnsafeRawBufferPointer, schemaVersion: UInt16, payload: UnsafeRawBufferPointer
   ) throws(CodecError) -> LedgerEvent {
-    if schemaVersion == TransactionAdded.schemaVersion, typeBytes.elementsEqual(TransactionAdded.typeName.utf8),
+    if schemaVersion == TransactionAdded.schemaVersion, PayloadReader.equal(typeBytes, "TransactionAdded"),
       let added = TransactionAdded(fastDecoding: payload)
     {
       return .transactionAdded(added)

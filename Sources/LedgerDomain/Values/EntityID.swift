@@ -101,27 +101,30 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
 
   /// The id in `bytes` (UTF-8) if it is exactly the canonical 8-4-4-4-12 form, else `nil`.
   static func parseCanonical(bytes: UnsafeRawBufferPointer) -> EntityID? {
-    guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"), bytes[18] == UInt8(ascii: "-"),
+    guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
+      bytes[18] == UInt8(ascii: "-"),
       bytes[23] == UInt8(ascii: "-")
     else { return nil }
-    // Hex digits, a run at a time; `0xFF` in the accumulated "bad" bits rejects the id.
-    let hexDigit = Self.hexDigit
-    func digits(_ start: Int, _ count: Int, into word: inout UInt64, bad: inout UInt8) {
-      for index in start..<start + count {
-        let value = hexDigit[Int(bytes[index])]
-        bad |= value
-        word = word << 4 | UInt64(value & 0x0F)
+    return hexDigit.withUnsafeBufferPointer { table -> EntityID? in
+      let text = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      // Hex digits, a run at a time; any `0xFF` (not a digit) leaves high bits in `bad`.
+      var bad: UInt8 = 0
+      func digits(_ start: Int, _ count: Int, into word: inout UInt64) {
+        for index in start..<start + count {
+          let value = table[Int(text[index])]
+          bad |= value
+          word = word << 4 | UInt64(value & 0x0F)
+        }
       }
+      var high: UInt64 = 0
+      var low: UInt64 = 0
+      digits(0, 8, into: &high)
+      digits(9, 4, into: &high)
+      digits(14, 4, into: &high)
+      digits(19, 4, into: &low)
+      digits(24, 12, into: &low)
+      return bad & 0xF0 == 0 ? EntityID(high: high, low: low) : nil
     }
-    var high: UInt64 = 0
-    var low: UInt64 = 0
-    var bad: UInt8 = 0
-    digits(0, 8, into: &high, bad: &bad)
-    digits(9, 4, into: &high, bad: &bad)
-    digits(14, 4, into: &high, bad: &bad)
-    digits(19, 4, into: &low, bad: &bad)
-    digits(24, 12, into: &low, bad: &bad)
-    return bad & 0xF0 == 0 ? EntityID(high: high, low: low) : nil
   }
 
   /// The value of each byte as a hex digit, `0xFF` for anything else.
