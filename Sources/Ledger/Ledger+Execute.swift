@@ -38,8 +38,10 @@ extension Ledger {
   ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
     guard !commands.isEmpty else { return [] }
     // Every command's events share a correlation id: the unit `undoLast` compensates.
-    let metadata = metadata.correlationId == nil
-      ? EventMetadata(actor: metadata.actor, correlationId: EntityID.random().description, causationId: metadata.causationId)
+    let metadata =
+      metadata.correlationId == nil
+      ? EventMetadata(
+        actor: metadata.actor, correlationId: EntityID.random().description, causationId: metadata.causationId)
       : metadata
     let today = self.today()
     let writerState = self.writerState
@@ -70,6 +72,64 @@ extension Ledger {
       throw LedgerError(error)
     }
     return results.map { $0.map(\.outcome) }
+  }
+
+  /// Decides and records `commands` in order, in one write transaction, **all or nothing**:
+  /// each sees the events of those before it, and if a rule refuses any of them nothing at all
+  /// is recorded. For what a user asked for as one change — a budget copied from another
+  /// month, a category renamed and moved in one edit — so that a refusal halfway never
+  /// leaves half of it done. The events share one correlation id, so `undo` takes them back
+  /// together.
+  ///
+  /// - Throws: the first refusal (``LedgerError/rejected(_:)``); nothing changes.
+  @discardableResult
+  public func execute(
+    atomically commands: [LedgerCommand], metadata: EventMetadata = .init()
+  ) async throws(LedgerError) -> [CommandOutcome] {
+    guard !commands.isEmpty else { return [] }
+    let metadata =
+      metadata.correlationId == nil
+      ? EventMetadata(
+        actor: metadata.actor, correlationId: EntityID.random().description, causationId: metadata.causationId)
+      : metadata
+    let today = self.today()
+    let writerState = self.writerState
+    let committedState = self.committedState
+    let projections = self.projections
+    let decided: [Decided]
+    do {
+      decided = try await log.transact(weight: 16 * commands.count) { session in
+        try Self.withWriterState(writerState, at: session, seed: committedState) { folded in
+          try commands.map { command in
+            // A refusal aborts the transaction: the events of the commands before it, and
+            // their projections, are rolled back with it.
+            try Self.decideAndAppend(
+              command, today: today, metadata: metadata, idempotencyKey: nil, session: &session, folded: &folded,
+              projections: projections
+            ).mapError(Refusal.init).get()
+          }
+        }
+      } afterCommit: { decided in
+        committedState.withLock { folded in
+          guard folded.isLoaded else { return }
+          for item in decided {
+            for event in item.outcome.events { folded.state.apply(event) }
+            folded.position = item.outcome.positions.upperBound
+            folded.hash = item.hash
+          }
+        }
+      }
+    } catch let refusal as Refusal {
+      throw refusal.error
+    } catch {
+      throw LedgerError(error)
+    }
+    return decided.map(\.outcome)
+  }
+
+  /// A command of an all-or-nothing batch was refused: thrown to abort its transaction.
+  private struct Refusal: Error {
+    let error: LedgerError
   }
 
   /// Brings the rules' state up to the log's head now — folded from the history, or copied
@@ -114,7 +174,8 @@ extension Ledger {
     } catch {
       return .failure(.rejected(error))
     }
-    let (batch, ordered) = try StoredEvent.batch(events, for: command, metadata: metadata, idempotencyKey: idempotencyKey)
+    let (batch, ordered) = try StoredEvent.batch(
+      events, for: command, metadata: metadata, idempotencyKey: idempotencyKey)
     switch try session.append(batch) {
     case .failure(let error):
       return .failure(.log(error))

@@ -168,6 +168,11 @@ import Testing
           == 200)
       let cycle = try await server.client.send("PATCH", "/api/v1/categories/Food", json: #"{"parent": "Food"}"#)
       #expect(cycle.status == 422)
+      // A PATCH is all or nothing: the rename before the refused move is not kept.
+      let half = try await server.client.send(
+        "PATCH", "/api/v1/categories/Food", json: #"{"name": "Groceries", "parent": "Food"}"#)
+      #expect(half.status == 422)
+      #expect((try await server.get("/api/v1/categories/Food")).json["name"] as? String == "Food")
       // A period and the transactions and totals in it.
       #expect(
         try await server.post("/api/v1/periods", #"{"name": "Spring", "start": "2024-03-11", "end": "2024-03-31"}"#)

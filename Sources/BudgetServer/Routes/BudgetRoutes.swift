@@ -70,29 +70,26 @@ struct BudgetRoutes {
       amount: try api.money(body.amount, state.baseCurrency, positive: true))
   }
 
-  /// Copies every budget of `from` into this month, in one write transaction.
+  /// Copies every budget of `from` into this month, in one write transaction, all or nothing.
   func copy(_ request: Request, _ context: Context) async throws -> Response {
     let body = try await api.body(CopyBudgetBody.self, request)
     let commands = try copyCommands(from: try QueryParameters.month(body.from, field: "from"), to: try month(context))
-    let results = try await api.ledger.execute(batch: commands, metadata: api.metadata(request))
-    var outcomes: [CommandOutcome] = []
-    for result in results { outcomes.append(try result.get()) }
+    let outcomes = try await api.ledger.execute(atomically: commands, metadata: api.metadata(request))
     return try api.respond(to: outcomes, status: .ok)
   }
 
   /// One `setBudget` per active category budgeted in `source` whose budget in `target` differs.
-  private func copyCommands(from source: YearMonth, to target: YearMonth) throws -> [BatchCommand] {
+  private func copyCommands(from source: YearMonth, to target: YearMonth) throws -> [LedgerCommand] {
     let state = try api.state()
     let budgets = state.budgets[source] ?? [:]
     guard !budgets.isEmpty else { throw APIError.rule("\(source.title) has no budgets to copy", field: "from") }
-    var commands: [BatchCommand] = []
+    var commands: [LedgerCommand] = []
     for (category, budget) in budgets.sorted(by: { $0.key < $1.key }) where state.categories[category]?.isActive == true
     {
       let current = state.budgets[target]?[category]
       guard current?.amount != budget.amount || current?.span != budget.span else { continue }
       commands.append(
-        BatchCommand(.setBudget(BudgetSet(month: target, category: category, amount: budget.amount, span: budget.span)))
-      )
+        .setBudget(BudgetSet(month: target, category: category, amount: budget.amount, span: budget.span)))
     }
     guard !commands.isEmpty else {
       throw APIError.rule("\(target.title) already has the budgets of \(source.title)", field: "from")

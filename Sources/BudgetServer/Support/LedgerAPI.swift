@@ -73,16 +73,13 @@ struct LedgerAPI: Sendable {
     return try respond(to: [outcome], status: status)
   }
 
-  /// Runs several commands in order (e.g. a PATCH that renames and restyles); the first
-  /// refusal is the answer, and the commands before it stay recorded.
+  /// Runs several commands in order (e.g. a PATCH that renames and restyles) in one
+  /// transaction, all or nothing: the first refusal is the answer and nothing is recorded.
   func writeAll(
     _ commands: [LedgerCommand], _ request: Request, status: HTTPResponse.Status = .ok
   ) async throws -> Response {
     guard !commands.isEmpty else { throw APIError.badRequest("nothing to change: give at least one new value") }
-    var outcomes: [CommandOutcome] = []
-    for command in commands {
-      outcomes.append(try await ledger.execute(command, metadata: metadata(request)))
-    }
+    let outcomes = try await ledger.execute(atomically: commands, metadata: metadata(request))
     return try respond(to: outcomes, status: status)
   }
 

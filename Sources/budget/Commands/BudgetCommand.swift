@@ -105,16 +105,15 @@ struct BudgetCommand: AsyncParsableCommand {
       let ledger = try await options.openExisting()
       let budgets = ledger.state.budgets[from] ?? [:]
       guard !budgets.isEmpty else { throw UserError("\(from.title) has no budgets to copy") }
-      var commands: [BatchCommand] = []
+      var commands: [LedgerCommand] = []
       for (category, budget) in budgets.sorted(by: { $0.key < $1.key }) where ledger.state.categories[category]?.isActive == true {
         let current = ledger.state.budgets[to]?[category]
         guard current?.amount != budget.amount || current?.span != budget.span else { continue }
-        commands.append(BatchCommand(.setBudget(BudgetSet(month: to, category: category, amount: budget.amount, span: budget.span))))
+        commands.append(.setBudget(BudgetSet(month: to, category: category, amount: budget.amount, span: budget.span)))
       }
-      // One transaction for the whole copy.
-      let results = try await userFacing { try await ledger.execute(batch: commands, metadata: options.metadata) }
-      for case .failure(let error) in results { throw UserError(error.description) }
-      let copied = results.count
+      // One transaction for the whole copy, all or nothing.
+      let outcomes = try await userFacing { try await ledger.execute(atomically: commands, metadata: options.metadata) }
+      let copied = outcomes.count
       print("copied \(copied) budget\(copied == 1 ? "" : "s") from \(from.title) to \(to.title)")
     }
   }

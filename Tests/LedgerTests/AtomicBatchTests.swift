@@ -1,0 +1,62 @@
+import EventLog
+import Ledger
+import LedgerDomain
+import LedgerTesting
+import ProjectionEngine
+import Testing
+
+@Suite("Ledger: all-or-nothing batches")
+struct AtomicBatchTests {
+  @Test("given a ledger, when the second command of an atomic batch is refused, then nothing of the batch is recorded")
+  func refusalRecordsNothing() async throws {
+    let fixture = try await LedgerFixture()
+    let before = try fixture.ledger.log.head()
+
+    // The second sees the first: "Groceries" is taken by the rename before it.
+    let error = await #expect(throws: LedgerError.self) {
+      try await fixture.ledger.execute(atomically: [
+        .renameCategory(Scenario.food, name: "Groceries"), .createCategory(CreateCategory(name: "Groceries")),
+      ])
+    }
+
+    #expect(error == .rejected(.categoryNameTaken(name: "Groceries")))
+    #expect(try fixture.ledger.log.head() == before)
+    #expect(fixture.ledger.state.categories[Scenario.food]?.name == "Food")
+    let stored = try fixture.ledger.projections.verifyDeep()
+    #expect(stored.isEmpty)  // the projections rolled back with the events
+  }
+
+  @Test(
+    "given a refused atomic batch, when the same change comes alone, then it is decided against the state before the batch"
+  )
+  func writerStateRecovers() async throws {
+    let fixture = try await LedgerFixture()
+    _ = try? await fixture.ledger.execute(atomically: [
+      .renameCategory(Scenario.food, name: "Groceries"), .createCategory(CreateCategory(name: "Groceries")),
+    ])
+
+    // Had the writer kept the rolled-back rename, this would be refused as no change.
+    try await fixture.ledger.execute(.renameCategory(Scenario.food, name: "Groceries"))
+
+    #expect(fixture.ledger.state.categories[Scenario.food]?.name == "Groceries")
+    let reopened = try await Ledger(path: fixture.path, options: LedgerFixture.options)
+    #expect(reopened.state == fixture.ledger.state)
+  }
+
+  @Test("given an atomic batch of valid commands, then all are recorded in one commit under one correlation id")
+  func validBatchIsOneUnit() async throws {
+    let fixture = try await LedgerFixture()
+    let before = try fixture.ledger.log.head().position
+
+    let outcomes = try await fixture.ledger.execute(atomically: [
+      .renameCategory(Scenario.food, name: "Groceries"), .createCategory(CreateCategory(name: "Food")),
+    ])
+
+    #expect(outcomes.count == 2)
+    let recorded = try fixture.ledger.log.all().filter { $0.position > before }
+    #expect(recorded.map(\.type) == ["CategoryRenamed", "CategoryCreated"])
+    #expect(Set(recorded.map(\.recordedAt)).count == 1)  // one commit
+    #expect(Set(recorded.map(\.metadata.correlationId)).count == 1)
+    #expect(recorded[0].metadata.correlationId != nil)
+  }
+}
