@@ -52,9 +52,9 @@ struct RebuildRestoreCrashTests {
     return killed
   }
 
-  /// Runs `budget restore`; with a delay, kills it that long after the ledger file appears
-  /// (polled: the signal itself). Returns whether it was killed and, for a full run, how long
-  /// the writing phase took.
+  /// Runs `budget restore`; with a delay, kills it that long after the ledger it builds
+  /// (beside the target, renamed into place at the end) appears (polled: the signal itself).
+  /// Returns whether it was killed and, for a full run, how long the writing phase took.
   static func restore(_ budget: BinaryRunner, _ backup: String, into target: String, killAfterFileAppearsBy delay: Double?) throws -> (killed: Bool, writingSeconds: Double) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: budget.path)
@@ -63,7 +63,7 @@ struct RebuildRestoreCrashTests {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    while process.isRunning && !FileManager.default.fileExists(atPath: target) { usleep(1_000) }
+    while process.isRunning && !FileManager.default.fileExists(atPath: staging(target)) { usleep(1_000) }
     let appeared = ContinuousClock.now
     guard let delay else {
       process.waitUntilExit()
@@ -79,6 +79,9 @@ struct RebuildRestoreCrashTests {
     process.waitUntilExit()
     return (killed, 0)
   }
+
+  /// Where `budget restore` builds the ledger before renaming it to `target`.
+  static func staging(_ target: String) -> String { target + ".restoring" }
 
   static func timed(_ body: () throws -> Void) rethrows -> Double {
     let start = ContinuousClock.now
@@ -113,7 +116,7 @@ struct RebuildRestoreCrashTests {
     #expect(verify.status == 0, "final verify: \(verify.stderr)")
   }
 
-  @Test("given a backup of 7,000 transactions, when `budget restore` is killed -9 at random moments, then each partial ledger verifies and holds whole 5,000-event transactions with the original chain, and a restore run to completion reproduces the chain head")
+  @Test("given a backup of 7,000 transactions, when `budget restore` is killed -9 at random moments, then nothing appears at the target, each partial ledger it was building verifies and holds whole 5,000-event transactions with the original chain, and restoring again into the same target completes with the original chain head")
   func killRestoreRepeatedly() throws {
     let rounds = Soak.rounds(10)
     let directory = TemporaryDirectory()
@@ -132,15 +135,22 @@ struct RebuildRestoreCrashTests {
     let (_, writingSeconds) = try Self.restore(budget, backup, into: calibration, killAfterFileAppearsBy: nil)
     var kills = 0
     var seen: Set<Int> = []
+    var lastKilledTarget: String?
     for round in 0..<rounds {
       let target = directory.file("restore-\(round).ledger")
       let delay = writingSeconds * Double.random(in: 0...0.95, using: &generator)
-      if try Self.restore(budget, backup, into: target, killAfterFileAppearsBy: delay).killed { kills += 1 }
-      guard FileManager.default.fileExists(atPath: target) else {
+      let killed = try Self.restore(budget, backup, into: target, killAfterFileAppearsBy: delay).killed
+      if killed {
+        kills += 1
+        lastKilledTarget = target
+        #expect(!FileManager.default.fileExists(atPath: target), "round \(round): a killed restore left a ledger at the target")
+      }
+      let partial = killed ? Self.staging(target) : target
+      guard FileManager.default.fileExists(atPath: partial) else {
         seen.insert(0)
         continue
       }
-      let verify = try budget.run(["verify", "--json"] + (round % 4 == 3 ? [] : ["--skip-projections"]) + ["--ledger", target])
+      let verify = try budget.run(["verify", "--json"] + (round % 4 == 3 ? [] : ["--skip-projections"]) + ["--ledger", partial])
       let report = (try? JSONSerialization.jsonObject(with: Data(verify.stdout.utf8))) as? [String: Any] ?? [:]
       let events = report["events"] as? Int ?? -1
       if verify.status != 0, verify.stderr.contains("no ledger at"), events == -1 {
@@ -151,7 +161,7 @@ struct RebuildRestoreCrashTests {
       #expect(verify.status == 0, "verify after restore kill \(round): \(verify.stderr)")
       #expect(events % 5_000 == 0 || events == total, "round \(round): \(events) events restored: a partial transaction is visible")
       if events > 0 {
-        let restored = try budget.events(ledger: target)
+        let restored = try budget.events(ledger: partial)
         #expect(restored.last?["hash"] as? String == hashAt[events], "round \(round): the restored chain differs from the original at \(events)")
       }
       seen.insert(events)
@@ -160,6 +170,13 @@ struct RebuildRestoreCrashTests {
     #expect(seen.count >= 2, "every kill left the same state \(seen): the kills did not land on both sides of a commit")
     let final = try budget.json(["verify", "--ledger", calibration]) as? [String: Any] ?? [:]
     #expect(final["head"] as? String == original["head"] as? String && final["events"] as? Int == total)
+    // A killed restore does not block the next: run again into a killed round's target, over
+    // the partial ledger it left beside it.
+    let retried = try #require(lastKilledTarget)
+    _ = try Self.restore(budget, backup, into: retried, killAfterFileAppearsBy: nil)
+    let again = try budget.json(["verify", "--ledger", retried]) as? [String: Any] ?? [:]
+    #expect(again["head"] as? String == original["head"] as? String && again["events"] as? Int == total)
+    #expect(!FileManager.default.fileExists(atPath: Self.staging(retried)))
     print("restore kills: \(kills); event counts seen after kills: \(seen.sorted())")
   }
 }

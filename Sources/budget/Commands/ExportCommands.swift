@@ -23,8 +23,10 @@ struct ExportCommand: AsyncParsableCommand {
     case "csv": text = CSVExporter.csv(state)
     case "hledger", "ledger", "journal": text = HledgerExporter.journal(state)
     case "json":
-      let rows = state.transactions.values.filter { !$0.isDeleted }.sorted { ($0.added.date, $0.added.transaction) < ($1.added.date, $1.added.transaction) }
-        .map { TransactionJSON($0.added, state: state, version: $0.version, deleted: false) }
+      let rows = state.transactions.values.filter { !$0.isDeleted }.sorted {
+        ($0.added.date, $0.added.transaction) < ($1.added.date, $1.added.transaction)
+      }
+      .map { TransactionJSON($0.added, state: state, version: $0.version, deleted: false) }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       text = String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n"
@@ -37,7 +39,8 @@ struct ExportCommand: AsyncParsableCommand {
 
 /// `budget backup FILE`: every event as JSON.
 struct BackupCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "backup", abstract: "Write a JSON backup of every event (restore replays it).")
+  static let configuration = CommandConfiguration(
+    commandName: "backup", abstract: "Write a JSON backup of every event (restore replays it).")
   @OptionGroup var options: LedgerOptions
   @Argument var file: String
 
@@ -53,7 +56,8 @@ struct BackupCommand: AsyncParsableCommand {
 
 /// `budget restore FILE`: replays a backup into a new ledger.
 struct RestoreCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "restore", abstract: "Replay a JSON backup into a new, empty ledger.")
+  static let configuration = CommandConfiguration(
+    commandName: "restore", abstract: "Replay a JSON backup into a new, empty ledger.")
   @OptionGroup var options: LedgerOptions
   @Argument var file: String
 
@@ -65,17 +69,45 @@ struct RestoreCommand: AsyncParsableCommand {
     if FileManager.default.fileExists(atPath: path) {
       throw UserError("\(path) already exists; restore into a new ledger with --ledger NEW-FILE")
     }
-    let ledger = try await options.open()
-    let progress = ProgressBar(title: "restoring")
-    try await userFacing { try await ledger.restore(events) { done, total in progress.update(done: UInt64(done), total: UInt64(total), rate: 0) } }
-    progress.finish()
+    // The ledger is built beside its name and renamed into place when complete, so a restore
+    // that is interrupted leaves nothing at `path`, and running it again starts over.
+    let staging = Self.stagingPath(for: path)
+    Self.remove(staging)
+    do {
+      let ledger = try await userFacing {
+        try await Ledger(path: staging, options: Ledger.Options(today: LedgerOptions.today))
+      }
+      let progress = ProgressBar(title: "restoring")
+      try await userFacing {
+        try await ledger.restore(events) { done, total in
+          progress.update(done: UInt64(done), total: UInt64(total), rate: 0)
+        }
+      }
+      progress.finish()
+    }
+    do {
+      try FileManager.default.moveItem(atPath: staging, toPath: path)
+    } catch {
+      throw UserError("cannot move the restored ledger from \(staging) to \(path): \(error.localizedDescription)")
+    }
+    try? FileManager.default.removeItem(atPath: staging + "-lock")
     print("restored \(events.count) events into \(path)")
+  }
+
+  /// Where a restore into `path` builds the ledger before renaming it into place.
+  static func stagingPath(for path: String) -> String { path + ".restoring" }
+
+  /// Removes a ledger (and its lock file) left by a restore that did not finish.
+  private static func remove(_ ledger: String) {
+    for file in [ledger, ledger + "-lock"] { try? FileManager.default.removeItem(atPath: file) }
   }
 }
 
 func write(_ text: String, to output: String?) throws {
   guard let output else { return print(text, terminator: "") }
-  guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+  guard
+    FileManager.default.createFile(atPath: output, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+  else {
     throw UserError("cannot write '\(output)'")
   }
 }
