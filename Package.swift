@@ -120,8 +120,8 @@ let package = Package(
     .executableTarget(
       name: "budget",
       dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
-        "TransactionIndex", "EntityHistory", "Interchange", "BudgetServer",
+        "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals",
+        "BudgetVsActual", "TransactionIndex", "EntityHistory", "Interchange", "BudgetServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

