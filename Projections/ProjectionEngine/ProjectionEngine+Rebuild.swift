@@ -153,7 +153,7 @@ extension ProjectionEngine {
       if view.position % step == 0 { report?(step) }
       return .continue
     }
-    store.sortForWriting()
+    store.seal()
     return store
   }
 }

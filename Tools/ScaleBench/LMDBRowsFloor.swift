@@ -7,7 +7,9 @@ struct LMDBRowsFloor {
   let executable: String
   let directory: String
 
-  /// Seconds to write `rows` rows spread over `tables` tables (median of `rounds`).
+  /// Seconds to write `rows` rows spread over `tables` tables: the fastest of `rounds`, since
+  /// a floor is the best the machine does (the kernel may still be writing back the rebuild's
+  /// pages during the first).
   func seconds(rows: Int, tables: Int, rounds: Int = 3) throws -> Double {
     var times: [Double] = []
     for _ in 0..<rounds {
@@ -28,6 +30,6 @@ struct LMDBRowsFloor {
       times.append(seconds)
     }
     try? FileManager.default.removeItem(atPath: directory)
-    return times.sorted()[times.count / 2]
+    return times.min() ?? 0
   }
 }

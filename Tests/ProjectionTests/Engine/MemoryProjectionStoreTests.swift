@@ -59,6 +59,25 @@ struct MemoryProjectionStoreTests {
     }
   }
 
+  @Test("given a store, when sealed for writing, then it lists the same rows in the same order")
+  func sealedRowsAreTheSame() throws {
+    var random = SeededGenerator(seed: 9)
+    var store = MemoryProjectionStore()
+    for position in 1...3_000 {
+      let key = Self.randomKeys(size: 24, count: 1, random: &random)[0]
+      let value = (0..<Int(random.next() % 40)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      try store.put(in: position % 3 == 0 ? "x" : "y", key: key, value: value, at: UInt64(position / 2))
+    }
+    let before = (store.sortedRows(of: "x"), store.sortedRows(of: "y"))
+
+    store.seal()
+
+    let after = (store.sortedRows(of: "x"), store.sortedRows(of: "y"))
+    #expect(after.0.map(\.key) == before.0.map(\.key) && after.0.map(\.value) == before.0.map(\.value))
+    #expect(after.1.map(\.key) == before.1.map(\.key) && after.1.map(\.value) == before.1.map(\.value))
+    #expect(!before.0.isEmpty && !before.1.isEmpty)
+  }
+
   @Test("given keys of different lengths where one is a prefix of another, then the shorter sorts first, as in LMDB")
   func prefixOrder() throws {
     var store = MemoryProjectionStore()

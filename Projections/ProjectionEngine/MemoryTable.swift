@@ -1,0 +1,184 @@
+/// One table of a ``MemoryProjectionStore``: logical key → versions. Keys live in insertion
+/// slots, found through an open-addressing index with a cheap hash — a rebuild spends most of
+/// its time here, and `Dictionary`'s seeded SipHash cost more than the fold. Each bucket also
+/// holds 32 bits of its key's hash, so a probe touches a key (a cache miss in a table of
+/// millions) only when those bits match.
+struct MemoryTable: Sendable {
+  private var keys: [InlineKey] = []
+  private var versions: [Versions] = []
+  /// Per bucket: the key's hash bits (high half) and its slot + 1 (low half; 0 = empty). A
+  /// power of two, at most half full.
+  private var buckets = [UInt64](repeating: 0, count: 1024)
+  private(set) var rowCount = 0
+  /// Bytes of the rows as stored (see ``MemoryProjectionStore/byteCount``).
+  private(set) var byteCount = 0
+
+  func value(of key: InlineKey, asKnownAt position: UInt64) -> [UInt8]? {
+    precondition(sealed == nil, "a sealed memory table is only written out")
+    guard let slot = find(key, hash: key.cheapHash).slot else { return nil }
+    return versions[slot].value(asKnownAt: position)
+  }
+
+  mutating func put(_ key: InlineKey, value: [UInt8], at position: UInt64) {
+    precondition(sealed == nil, "a sealed memory table is only written out")
+    let hash = key.cheapHash
+    let (bucket, slot) = find(key, hash: hash)
+    if let slot {
+      if versions[slot].put(value, at: position) {
+        rowCount += 1
+        byteCount += key.count + Self.rowOverhead + value.count
+      }
+      return
+    }
+    buckets[bucket] = Self.entry(hash: hash, slot: keys.count)
+    keys.append(key)
+    versions.append(Versions(position: position, value: value))
+    rowCount += 1
+    byteCount += key.count + Self.rowOverhead + value.count
+    if keys.count * 2 > buckets.count { grow() }
+  }
+
+  /// The position in the stored key and LMDB's node header and pointer per row.
+  static let rowOverhead = 8 + 8 + 2
+
+  private static func entry(hash: Int, slot: Int) -> UInt64 {
+    UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000 | UInt64(slot + 1)
+  }
+
+  /// The bucket holding `key`, or the empty bucket where it would go, and its slot if present.
+  private func find(_ key: InlineKey, hash: Int) -> (bucket: Int, slot: Int?) {
+    let mask = buckets.count - 1
+    let tag = UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000
+    var bucket = hash & mask
+    return buckets.withUnsafeBufferPointer { buckets in
+      keys.withUnsafeBufferPointer { keys in
+        while true {
+          let entry = buckets[bucket]
+          if entry == 0 { return (bucket, nil) }
+          if entry & 0xFFFF_FFFF_0000_0000 == tag {
+            let slot = Int(entry & 0xFFFF_FFFF) - 1
+            if keys[slot] == key { return (bucket, slot) }
+          }
+          bucket = (bucket + 1) & mask
+        }
+      }
+    }
+  }
+
+  private mutating func grow() {
+    var grown = [UInt64](repeating: 0, count: buckets.count * 2)
+    let mask = grown.count - 1
+    for entry in buckets where entry != 0 {
+      let slot = Int(entry & 0xFFFF_FFFF) - 1
+      let hash = keys[slot].cheapHash
+      var bucket = hash & mask
+      while grown[bucket] != 0 { bucket = (bucket + 1) & mask }
+      grown[bucket] = Self.entry(hash: hash, slot: slot)
+    }
+    buckets = grown
+  }
+
+  /// The rows in key order, once ``seal()`` has run: per row, the stored key's length (1
+  /// byte), the stored key (`logical key ‖ position`), the value's length (4 bytes,
+  /// little-endian) and the value.
+  private var sealed: [UInt8]?
+
+  /// Lays the rows out in key order (see ``MemoryProjectionStore/seal()``) and frees the rest.
+  mutating func seal() {
+    var rows: [UInt8] = []
+    rows.reserveCapacity(byteCount + rowCount * 5)
+    forEachRowSortingNow { key, value in
+      rows.append(UInt8(key.count))
+      rows.append(contentsOf: key)
+      withUnsafeBytes(of: UInt32(value.count).littleEndian) { rows.append(contentsOf: $0) }
+      rows.append(contentsOf: value)
+    }
+    sealed = rows
+    keys = []
+    versions = []
+    buckets = [0]
+  }
+
+  func forEachSortedRow(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) rethrows {
+    guard let sealed else { return try forEachRowSortingNow(body) }
+    try sealed.withUnsafeBytes { rows in
+      var offset = 0
+      while offset < rows.count {
+        let keyLength = Int(rows[offset])
+        let key = UnsafeRawBufferPointer(rebasing: rows[offset + 1..<offset + 1 + keyLength])
+        offset += 1 + keyLength
+        let valueLength = Int(UInt32(littleEndian: rows.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        let value = UnsafeRawBufferPointer(rebasing: rows[offset + 4..<offset + 4 + valueLength])
+        offset += 4 + valueLength
+        try body(key, value)
+      }
+    }
+  }
+
+  private func forEachRowSortingNow(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) rethrows {
+    var order = keys.enumerated().map { SortEntry(key: $0.element, slot: Int32($0.offset)) }
+    order.sort()
+    let stored = UnsafeMutableRawBufferPointer.allocate(byteCount: InlineKey.capacity + 8, alignment: 8)
+    defer { stored.deallocate() }
+    try versions.withUnsafeBufferPointer { versions in
+      for entry in order {
+        let size = entry.key.write(into: stored)
+        let key = UnsafeRawBufferPointer(rebasing: stored[0..<size + 8])
+        let row = versions.baseAddress! + Int(entry.slot)
+        for index in row.pointee.older.indices {
+          stored.storeBytes(of: row.pointee.older[index].position.bigEndian, toByteOffset: size, as: UInt64.self)
+          try row.pointee.older[index].value.withUnsafeBytes { try body(key, $0) }
+        }
+        stored.storeBytes(of: row.pointee.position.bigEndian, toByteOffset: size, as: UInt64.self)
+        try row.pointee.value.withUnsafeBytes { try body(key, $0) }
+      }
+    }
+  }
+}
+
+/// A key and its slot, sorted by key: a plain value, so the sort compares without calling
+/// through a closure.
+private struct SortEntry: Comparable {
+  var key: InlineKey
+  var slot: Int32
+
+  static func < (a: SortEntry, b: SortEntry) -> Bool { a.key < b.key }
+  static func == (a: SortEntry, b: SortEntry) -> Bool { a.key == b.key }
+}
+
+/// The versions of one logical key, oldest first; the newest is held apart so a key with a
+/// single version needs no array.
+struct Versions: Sendable {
+  var position: UInt64
+  var value: [UInt8]
+  var older: [(position: UInt64, value: [UInt8])] = []
+
+  init(position: UInt64, value: [UInt8]) {
+    self.position = position
+    self.value = value
+  }
+
+  /// Records a version; a second write at the newest position replaces it, as in LMDB.
+  /// Returns whether a row was added.
+  mutating func put(_ value: [UInt8], at position: UInt64) -> Bool {
+    if position == self.position {
+      self.value = value
+      return false
+    }
+    older.append((self.position, self.value))
+    self.position = position
+    self.value = value
+    return true
+  }
+
+  func value(asKnownAt limit: UInt64) -> [UInt8]? {
+    if position <= limit { return value.isEmpty ? nil : value }
+    guard let newest = older.last(where: { $0.position <= limit }), !newest.value.isEmpty else { return nil }
+    return newest.value
+  }
+
+  func forEach(_ body: (UInt64, [UInt8]) throws -> Void) rethrows {
+    for version in older { try body(version.position, version.value) }
+    try body(position, value)
+  }
+}
