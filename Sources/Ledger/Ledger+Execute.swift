@@ -96,20 +96,36 @@ extension Ledger {
     let writerState = self.writerState
     let committedState = self.committedState
     let projections = self.projections
-    let decided: [Decided]
+    let result: Result<[Decided], LedgerError>
     do {
-      decided = try await log.transact(weight: 16 * commands.count) { session in
+      result = try await log.transact(weight: 16 * commands.count) { session in
         try Self.withWriterState(writerState, at: session, seed: committedState) { folded in
-          try commands.map { command in
-            // A refusal aborts the transaction: the events of the commands before it, and
-            // their projections, are rolled back with it.
-            try Self.decideAndAppend(
-              command, today: today, metadata: metadata, idempotencyKey: nil, session: &session, folded: &folded,
-              projections: projections
-            ).mapError(Refusal.init).get()
+          // Decide every command first, against a scratch copy of the state (copied on write,
+          // so only what the commands change is copied): a refusal then comes back as a value
+          // with nothing appended, and the transaction — shared with other callers' requests
+          // in a group commit — is not aborted for it.
+          let context = DecisionContext(today: today, chainHead: session.head.hash.hex)
+          var scratch = folded.state
+          for command in commands {
+            do throws(DomainError) {
+              for event in try decide(command, state: scratch, context: context) { scratch.apply(event) }
+            } catch {
+              return .failure(.rejected(error))
+            }
           }
+          return .success(
+            try commands.map { command in
+              // Accepted above, so only the log can refuse now (a stream changed under an
+              // expected version); that aborts the transaction and rolls back the commands
+              // before it.
+              try Self.decideAndAppend(
+                command, today: today, metadata: metadata, idempotencyKey: nil, session: &session, folded: &folded,
+                projections: projections
+              ).mapError(Refusal.init).get()
+            })
         }
-      } afterCommit: { decided in
+      } afterCommit: { result in
+        guard case .success(let decided) = result else { return }
         committedState.withLock { folded in
           guard folded.isLoaded else { return }
           for item in decided {
@@ -124,10 +140,11 @@ extension Ledger {
     } catch {
       throw LedgerError(error)
     }
-    return decided.map(\.outcome)
+    return try result.get().map(\.outcome)
   }
 
-  /// A command of an all-or-nothing batch was refused: thrown to abort its transaction.
+  /// A command of an all-or-nothing batch was refused by the log after the rules accepted it:
+  /// thrown to abort its transaction.
   private struct Refusal: Error {
     let error: LedgerError
   }
