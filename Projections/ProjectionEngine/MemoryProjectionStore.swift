@@ -14,22 +14,31 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
 
   public func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]? {
     guard let index = names.firstIndex(of: table) else { return nil }
+    try check(key, of: table, size: tables[index].keySize)
     return tables[index].value(of: InlineKey(key), asKnownAt: position)
   }
 
+  /// Records a version of `key`. A table's keys all have the size of its first key, as in
+  /// LMDB (``TableSpec/keySize``): with mixed sizes, ordering by logical key and then position
+  /// would not be LMDB's order of the stored keys.
   public mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws {
-    guard key.count <= InlineKey.capacity else {
-      throw ProjectionError.badKey(table: table, expected: InlineKey.capacity, got: key.count)
-    }
     let index: Int
     if let found = names.firstIndex(of: table) {
       index = found
+      try check(key, of: table, size: tables[index].keySize)
     } else {
+      try check(key, of: table, size: key.count)
       names.append(table)
-      tables.append(MemoryTable())
+      tables.append(MemoryTable(keySize: key.count))
       index = tables.count - 1
     }
     tables[index].put(InlineKey(key), value: value, at: commitStart ?? position)
+  }
+
+  private func check(_ key: [UInt8], of table: String, size: Int) throws {
+    guard key.count == size, size <= InlineKey.capacity else {
+      throw ProjectionError.badKey(table: table, expected: min(size, InlineKey.capacity), got: key.count)
+    }
   }
 
   /// Calls `body` with every stored row of `table` — `logical key ‖ position` and value — in

@@ -4,7 +4,12 @@
 /// holds 32 bits of its key's hash, so a probe touches a key (a cache miss in a table of
 /// millions) only when those bits match.
 struct MemoryTable: Sendable {
+  /// The size of every logical key of the table.
+  let keySize: Int
   private var keys: [InlineKey] = []
+
+  init(keySize: Int) { self.keySize = keySize }
+
   private var versions: [Versions] = []
   /// Per bucket: the key's hash bits (high half) and its slot + 1 (low half; 0 = empty). A
   /// power of two, at most half full.

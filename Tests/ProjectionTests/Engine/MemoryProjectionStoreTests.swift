@@ -78,13 +78,33 @@ struct MemoryProjectionStoreTests {
     #expect(!before.0.isEmpty && !before.1.isEmpty)
   }
 
-  @Test("given keys of different lengths where one is a prefix of another, then the shorter sorts first, as in LMDB")
-  func prefixOrder() throws {
+  @Test(
+    "given keys that share prefixes and rows at several positions, then the stored keys come out in LMDB's bytewise order"
+  )
+  func storedKeyOrder() throws {
     var store = MemoryProjectionStore()
-    let keys: [[UInt8]] = [[1, 2, 0], [1, 2], [1, 2, 0, 0], [1], [0xFF], [1, 3], [1, 2, 0, 1]]
-    for (index, key) in keys.enumerated() { try store.put(in: "t", key: key, value: [UInt8(index)], at: 1) }
-    let sorted = store.sortedRows(of: "t").map { Array($0.key.dropLast(8)) }
-    #expect(sorted == keys.sorted { $0.lexicographicallyPrecedes($1) })
+    let keys: [[UInt8]] = [[1, 2, 0], [1, 2, 1], [0xFF, 0, 0], [1, 3, 0], [1, 2, 0xFF], [0, 0, 0]]
+    for (index, key) in keys.enumerated() {
+      try store.put(in: "t", key: key, value: [UInt8(index)], at: UInt64(index + 1))
+      try store.put(in: "t", key: key, value: [UInt8(index), 1], at: 0x1_0000 + UInt64(index))
+    }
+    let stored = store.sortedRows(of: "t").map(\.key)
+    #expect(stored == stored.sorted { $0.lexicographicallyPrecedes($1) })
+    #expect(stored.count == keys.count * 2)
+  }
+
+  @Test(
+    "given a table, when a key of another size than its first is put or read, then the store refuses it, as LMDB's tables do"
+  )
+  func oneKeySizePerTable() throws {
+    var store = MemoryProjectionStore()
+    try store.put(in: "t", key: [1, 2], value: [1], at: 1)
+    #expect(throws: ProjectionError.badKey(table: "t", expected: 2, got: 1)) {
+      try store.put(in: "t", key: [1], value: [1], at: 2)
+    }
+    #expect(throws: ProjectionError.badKey(table: "t", expected: 2, got: 3)) {
+      try store.value(in: "t", key: [1, 2, 0])
+    }
   }
 
   @Test("given a key longer than 48 bytes, then put refuses it")
