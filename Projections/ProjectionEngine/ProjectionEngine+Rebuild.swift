@@ -124,22 +124,28 @@ extension ProjectionEngine {
       let index = costliestFirst[turn]
       let result: Result<MemoryProjectionStore, any Error>
       do {
-        result = .success(try self.fold(chosen[index], upTo: total, commits: boundaries, report: reportProgress))
+        result = .success(
+          try self.fold(chosen[index], upTo: total, commits: boundaries, report: reportProgress, stop: folded))
       } catch {
+        folded.failed.store(true, ordering: .relaxed)  // the other passes stop too
         result = .failure(error)
       }
       results.withLock { $0[index] = result }
     }
-    var stores: [String: MemoryProjectionStore] = [:]
-    for (index, projector) in chosen.enumerated() {
-      stores[projector.name] = try results.withLock { $0[index]! }.get()
+    let outcomes = results.withLock { $0 }
+    // The failure that stopped the rebuild, not the passes it stopped.
+    for case .failure(let error) in outcomes.values where (error as? ProjectionError) != .rebuildAbandoned {
+      throw error
     }
+    var stores: [String: MemoryProjectionStore] = [:]
+    for (index, projector) in chosen.enumerated() { stores[projector.name] = try outcomes[index]!.get() }
     return (stores, total)
   }
 
   /// One projector's pass over the log up to `total`.
   private func fold(
-    _ projector: any Projector, upTo total: UInt64, commits: [UInt64: UInt64], report: (@Sendable (UInt64) -> Void)?
+    _ projector: any Projector, upTo total: UInt64, commits: [UInt64: UInt64], report: (@Sendable (UInt64) -> Void)?,
+    stop: FoldCounter
   ) throws -> MemoryProjectionStore {
     var store = MemoryProjectionStore()
     var walker = CommitBoundaries.Walker(commits)
@@ -150,7 +156,10 @@ extension ProjectionEngine {
         typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
       store.commitStart = walker.commitStart(of: view.position)
       try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
-      if view.position % step == 0 { report?(step) }
+      if view.position % step == 0 {
+        if stop.failed.load(ordering: .relaxed) { throw ProjectionError.rebuildAbandoned }
+        report?(step)
+      }
       return .continue
     }
     store.seal()
@@ -158,7 +167,9 @@ extension ProjectionEngine {
   }
 }
 
-/// Events folded so far by all passes of a rebuild, for its progress reports.
+/// Events folded so far by all passes of a rebuild, for its progress reports, and whether a
+/// pass failed (the others then stop early: the rebuild fails anyway).
 private final class FoldCounter: Sendable {
   let events = Atomic<UInt64>(0)
+  let failed = Atomic<Bool>(false)
 }

@@ -8,13 +8,18 @@ public enum ProjectionError: Error, Sendable, Equatable, CustomStringConvertible
   case mismatch(projector: String, table: String, detail: String)
   /// A projector name is not registered.
   case unknownProjector(String, known: [String])
+  /// A rebuild's pass stopped because another pass of the same rebuild failed.
+  case rebuildAbandoned
 
   public var description: String {
     switch self {
     case .badKey(let table, let expected, let got): "table \(table) takes \(expected)-byte keys, got \(got)"
     case .unknownTable(let table): "no table named \(table) is declared"
-    case .mismatch(let projector, let table, let detail): "projection \(projector) differs from the log in table \(table): \(detail)"
-    case .unknownProjector(let name, let known): "no projection named '\(name)'; known: \(known.joined(separator: ", "))"
+    case .mismatch(let projector, let table, let detail):
+      "projection \(projector) differs from the log in table \(table): \(detail)"
+    case .unknownProjector(let name, let known):
+      "no projection named '\(name)'; known: \(known.joined(separator: ", "))"
+    case .rebuildAbandoned: "the rebuild stopped because another projection's pass failed"
     }
   }
 }

@@ -7,11 +7,19 @@ extension LedgerEvent {
     type: String, schemaVersion: UInt16, payload: some Collection<UInt8>
   ) throws(CodecError) -> LedgerEvent {
     if type == TransactionAdded.typeName, schemaVersion == TransactionAdded.schemaVersion,
-      let fast = payload.withContiguousStorageIfAvailable({ TransactionAdded(fastDecoding: UnsafeRawBufferPointer($0)) }),
+      let fast = payload.withContiguousStorageIfAvailable({ TransactionAdded(fastDecoding: UnsafeRawBufferPointer($0)) }
+      ),
       let added = fast
     {
       return .transactionAdded(added)
     }
+    return try decodeWithCodable(type: type, schemaVersion: schemaVersion, payload: payload)
+  }
+
+  /// The `Codable` path, which explains what is wrong with bytes the fast path declines.
+  private static func decodeWithCodable(
+    type: String, schemaVersion: UInt16, payload: some Collection<UInt8>
+  ) throws(CodecError) -> LedgerEvent {
     guard let decoder = decoders[type] else { throw .unknownEvent(type: type, schemaVersion: schemaVersion) }
     return try decoder(schemaVersion, Array(payload))
   }
@@ -26,7 +34,8 @@ extension LedgerEvent {
     {
       return .transactionAdded(added)
     }
-    return try decode(type: String(decoding: typeBytes, as: UTF8.self), schemaVersion: schemaVersion, payload: payload)
+    return try decodeWithCodable(
+      type: String(decoding: typeBytes, as: UTF8.self), schemaVersion: schemaVersion, payload: payload)
   }
 
   /// Every type name this program reads, with the newest schema version it reads.
@@ -37,11 +46,13 @@ extension LedgerEvent {
   private typealias Decode = @Sendable (UInt16, [UInt8]) throws(CodecError) -> LedgerEvent
 
   private static let registered: [any EventPayload.Type] = [
-    LedgerCreated.self, AccountOpened.self, AccountRenamed.self, AccountClosed.self, AccountReopened.self, CategoryCreated.self,
+    LedgerCreated.self, AccountOpened.self, AccountRenamed.self, AccountClosed.self, AccountReopened.self,
+    CategoryCreated.self,
     CategoryRenamed.self, CategoryMoved.self, CategoryRestyled.self, CategoryArchived.self, CategoryRestored.self,
     CategoryDeleted.self, PeriodOpened.self, PeriodClosed.self, PeriodReopened.self, BudgetSet.self,
     IncomePlanned.self, BudgetMoved.self, DueDateSet.self, DueDateCleared.self, RolloverSet.self,
-    TransactionAdded.self, TransactionAmended.self, TransactionDeleted.self, TransactionRestored.self, TransferMade.self,
+    TransactionAdded.self, TransactionAmended.self, TransactionDeleted.self, TransactionRestored.self,
+    TransferMade.self,
   ]
 
   private static let decoders: [String: Decode] = [
@@ -69,7 +80,8 @@ extension LedgerEvent {
     TransactionAdded.typeName: { (version, bytes) throws(CodecError) in
       switch version {
       case 1: .transactionAdded(try BinaryDecoder().decode(TransactionAddedV1.self, from: bytes).upcast())
-      case TransactionAdded.schemaVersion: .transactionAdded(try BinaryDecoder().decode(TransactionAdded.self, from: bytes))
+      case TransactionAdded.schemaVersion:
+        .transactionAdded(try BinaryDecoder().decode(TransactionAdded.self, from: bytes))
       default: throw .unknownEvent(type: TransactionAdded.typeName, schemaVersion: version)
       }
     },
@@ -80,7 +92,8 @@ extension LedgerEvent {
   ]
 
   /// A decoder for a type that has only ever had its current schema version.
-  private static func current<P: EventPayload>(_ type: P.Type, _ wrap: @escaping @Sendable (P) -> LedgerEvent) -> Decode {
+  private static func current<P: EventPayload>(_ type: P.Type, _ wrap: @escaping @Sendable (P) -> LedgerEvent) -> Decode
+  {
     { (version, bytes) throws(CodecError) in
       guard version == P.schemaVersion else { throw .unknownEvent(type: P.typeName, schemaVersion: version) }
       return wrap(try BinaryDecoder().decode(P.self, from: bytes))
