@@ -7,6 +7,10 @@ import LedgerDomain
 import ProjectionEngine
 import RunningBalances
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `budget export csv|json|hledger`.
 struct ExportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -70,28 +74,52 @@ struct RestoreCommand: AsyncParsableCommand {
       throw UserError("\(path) already exists; restore into a new ledger with --ledger NEW-FILE")
     }
     // The ledger is built beside its name and renamed into place when complete, so a restore
-    // that is interrupted leaves nothing at `path`, and running it again starts over.
+    // that is interrupted leaves nothing at `path`, and running it again starts over. A lock
+    // on a guard file keeps two restores into one target from sharing the staging file.
     let staging = Self.stagingPath(for: path)
-    Self.remove(staging)
-    do {
-      let ledger = try await userFacing {
-        try await Ledger(path: staging, options: Ledger.Options(today: LedgerOptions.today))
-      }
-      let progress = ProgressBar(title: "restoring")
-      try await userFacing {
-        try await ledger.restore(events) { done, total in
-          progress.update(done: UInt64(done), total: UInt64(total), rate: 0)
-        }
-      }
-      progress.finish()
+    let guardFile = open(staging + ".guard", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+    guard guardFile >= 0 else { throw UserError("cannot create \(staging).guard: \(String(cString: strerror(errno)))") }
+    defer { close(guardFile) }
+    guard flock(guardFile, LOCK_EX | LOCK_NB) == 0 else {
+      throw UserError("another restore into \(path) is running; wait for it, or restore into another --ledger")
     }
+    if FileManager.default.fileExists(atPath: path) {  // one that finished while this one started
+      throw UserError("\(path) already exists; restore into a new ledger with --ledger NEW-FILE")
+    }
+    Self.remove(staging)
+    try await Self.restore(events, into: staging)
     do {
       try FileManager.default.moveItem(atPath: staging, toPath: path)
     } catch {
       throw UserError("cannot move the restored ledger from \(staging) to \(path): \(error.localizedDescription)")
     }
-    try? FileManager.default.removeItem(atPath: staging + "-lock")
+    Self.syncDirectory(of: path)  // the rename itself survives a power cut
+    Self.remove(staging)  // its lock file
+    unlink(staging + ".guard")
     print("restored \(events.count) events into \(path)")
+  }
+
+  /// Replays `events` into a new ledger at `path`; the ledger is closed when this returns.
+  private static func restore(_ events: [RestoredEvent], into path: String) async throws {
+    let ledger = try await userFacing {
+      try await Ledger(path: path, options: Ledger.Options(today: LedgerOptions.today))
+    }
+    let progress = ProgressBar(title: "restoring")
+    try await userFacing {
+      try await ledger.restore(events) { done, total in
+        progress.update(done: UInt64(done), total: UInt64(total), rate: 0)
+      }
+    }
+    progress.finish()
+  }
+
+  private static func syncDirectory(of path: String) {
+    let directory = open(
+      (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
+      O_RDONLY | O_CLOEXEC)
+    guard directory >= 0 else { return }
+    fsync(directory)
+    close(directory)
   }
 
   /// Where a restore into `path` builds the ledger before renaming it into place.
