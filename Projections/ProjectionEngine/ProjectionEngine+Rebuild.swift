@@ -150,26 +150,18 @@ extension ProjectionEngine {
     var store = MemoryProjectionStore()
     var walker = CommitBoundaries.Walker(commits)
     let step: UInt64 = 50_000
-    // The log wraps errors thrown inside a scan as its own; keep the fold's error as it is.
-    var failure: (any Error)?
     try log.scan(from: 1) { view in
       guard view.position <= total else { return .stop }
-      do {
-        let event = try LedgerEvent.decode(
-          typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
-        store.commitStart = walker.commitStart(of: view.position)
-        try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
-        if view.position % step == 0 {
-          if stop.failed.load(ordering: .relaxed) { throw ProjectionError.rebuildAbandoned }
-          report?(step)
-        }
-      } catch {
-        failure = error
-        return .stop
+      let event = try LedgerEvent.decode(
+        typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
+      store.commitStart = walker.commitStart(of: view.position)
+      try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
+      if view.position % step == 0 {
+        if stop.failed.load(ordering: .relaxed) { throw ProjectionError.rebuildAbandoned }
+        report?(step)
       }
       return .continue
     }
-    if let failure { throw failure }
     store.seal()
     return store
   }

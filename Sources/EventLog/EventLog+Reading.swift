@@ -34,13 +34,17 @@ extension EventLog {
   /// Calls `body` with each event from `position` on (inclusive) in `direction`, zero-copy.
   ///
   /// The views are valid only inside `body`. The whole scan sees one consistent snapshot.
-  /// Returns the number of events visited.
+  /// Returns the number of events visited. An error `body` throws ends the scan and is
+  /// rethrown as it is; errors of the log itself are ``EventLogError``s.
   @discardableResult
   public func scan(
     from position: UInt64 = 1, direction: ReadDirection = .forward,
     _ body: (EventView) throws -> ScanControl
   ) throws -> Int {
-    try withRead { txn in
+    // An error `body` throws is the caller's: it leaves the scan as it is, not wrapped as the
+    // log's own (storage errors and damaged envelopes are).
+    var bodyError: (any Error)?
+    let visited = try withRead { txn in
       try txn.withCursor(on: schema.events) { cursor in
         var entry: Cursor.Entry?
         switch direction {
@@ -51,12 +55,20 @@ extension EventLog {
         while let current = entry {
           let key = BigEndianKey.decode(current.key) ?? 0
           visited += 1
-          if try body(try EventView(storedBytes: current.value, key: key)) == .stop { break }
+          let view = try EventView(storedBytes: current.value, key: key)
+          do {
+            if try body(view) == .stop { break }
+          } catch {
+            bodyError = error
+            break
+          }
           entry = direction == .forward ? try cursor.next() : try cursor.previous()
         }
         return visited
       }
     }
+    if let bodyError { throw bodyError }
+    return visited
   }
 
   /// Up to `limit` events from `position` on (inclusive), copied out.
@@ -87,7 +99,11 @@ extension EventLog {
         guard let stored = try txn.get(BigEndianKey(middle), in: schema.events) else {
           throw EventLogError.corruptRecord(position: middle, reason: "missing from the log")
         }
-        if try EventView(storedBytes: stored, key: middle).recordedAt <= milliseconds { low = middle } else { high = middle }
+        if try EventView(storedBytes: stored, key: middle).recordedAt <= milliseconds {
+          low = middle
+        } else {
+          high = middle
+        }
       }
       return low
     }

@@ -26,6 +26,24 @@ struct AppendTests {
     #expect(try log.version(of: "nobody") == nil)
   }
 
+  @Test("given a scan whose body throws, then the scan stops there and the body's own error comes out, not a log error")
+  func scanRethrowsTheBodysError() async throws {
+    struct Stop: Error, Equatable { let at: UInt64 }
+    let fixture = try LogFixture()
+    try await fixture.log.append(Fixtures.events(5, prefix: "a"), to: "account-1")
+    var seen: [UInt64] = []
+
+    #expect(throws: Stop(at: 3)) {
+      try fixture.log.scan { view in
+        seen.append(view.position)
+        if view.position == 3 { throw Stop(at: 3) }
+        return .continue
+      }
+    }
+
+    #expect(seen == [1, 2, 3])
+  }
+
   @Test("given a log, when read backward from the end or forward from the middle, then the order and bounds are right")
   func readBothWays() async throws {
     let fixture = try LogFixture()
