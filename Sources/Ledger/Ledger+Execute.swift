@@ -31,18 +31,13 @@ extension Ledger {
 
   /// Decides and records `commands` in order, in one write transaction: each sees the
   /// events of those before it, each succeeds or is refused on its own (a refused command
-  /// changes nothing), and all that succeed commit together — one fsync for the batch. This
-  /// is how imports reach hundreds of thousands of rows per second.
+  /// changes nothing), and all that succeed commit together — one fsync for the batch, which
+  /// is what imports rely on.
   public func execute(
     batch commands: [BatchCommand], metadata: EventMetadata = .init()
   ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
     guard !commands.isEmpty else { return [] }
-    // Every command's events share a correlation id: the unit `undoLast` compensates.
-    let metadata =
-      metadata.correlationId == nil
-      ? EventMetadata(
-        actor: metadata.actor, correlationId: EntityID.random().description, causationId: metadata.causationId)
-      : metadata
+    let metadata = Self.correlated(metadata)
     let today = self.today()
     let writerState = self.writerState
     let committedState = self.committedState
@@ -58,15 +53,7 @@ extension Ledger {
           }
         }
       } afterCommit: { results in
-        committedState.withLock { folded in
-          guard folded.isLoaded else { return }  // folded lazily, from the log, when first read
-          // Commits complete in log order, so these events follow the committed state.
-          for case .success(let decided) in results where !decided.outcome.wasDuplicate {
-            for event in decided.outcome.events { folded.state.apply(event) }
-            folded.position = decided.outcome.positions.upperBound
-            folded.hash = decided.hash
-          }
-        }
+        Self.publish(results.compactMap { try? $0.get() }, to: committedState)
       }
     } catch {
       throw LedgerError(error)
@@ -87,11 +74,7 @@ extension Ledger {
     atomically commands: [LedgerCommand], metadata: EventMetadata = .init()
   ) async throws(LedgerError) -> [CommandOutcome] {
     guard !commands.isEmpty else { return [] }
-    let metadata =
-      metadata.correlationId == nil
-      ? EventMetadata(
-        actor: metadata.actor, correlationId: EntityID.random().description, causationId: metadata.causationId)
-      : metadata
+    let metadata = Self.correlated(metadata)
     let today = self.today()
     let writerState = self.writerState
     let committedState = self.committedState
@@ -125,15 +108,7 @@ extension Ledger {
             })
         }
       } afterCommit: { result in
-        guard case .success(let decided) = result else { return }
-        committedState.withLock { folded in
-          guard folded.isLoaded else { return }
-          for item in decided {
-            for event in item.outcome.events { folded.state.apply(event) }
-            folded.position = item.outcome.positions.upperBound
-            folded.hash = item.hash
-          }
-        }
+        if case .success(let decided) = result { Self.publish(decided, to: committedState) }
       }
     } catch let refusal as Refusal {
       throw refusal.error
@@ -165,6 +140,28 @@ extension Ledger {
       }
     } catch {
       throw LedgerError(error)
+    }
+  }
+
+  /// `metadata` with a correlation id of its own if it has none: every command of one call
+  /// shares it, and it is the unit `undoLast` compensates.
+  private static func correlated(_ metadata: EventMetadata) -> EventMetadata {
+    guard metadata.correlationId == nil else { return metadata }
+    return EventMetadata(
+      actor: metadata.actor, correlationId: EntityID.random().description, causationId: metadata.causationId)
+  }
+
+  /// Folds committed commands into the readers' state, on the writer after the commit: commits
+  /// complete in log order, so these events follow what it holds. A state not loaded yet is
+  /// left alone (it is folded from the log when first read).
+  private static func publish(_ decided: [Decided], to committedState: StateCell) {
+    committedState.withLock { folded in
+      guard folded.isLoaded else { return }
+      for item in decided where !item.outcome.wasDuplicate {
+        for event in item.outcome.events { folded.state.apply(event) }
+        folded.position = item.outcome.positions.upperBound
+        folded.hash = item.hash
+      }
     }
   }
 
