@@ -189,7 +189,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BudgetServerTests",
-      dependencies: ["BudgetServer", "Ledger", "LedgerDomain", "ProjectionEngine"],
+      dependencies: ["BudgetServer", "Ledger", "LedgerDomain", "LedgerTesting", "ProjectionEngine"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

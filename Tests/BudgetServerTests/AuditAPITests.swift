@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTesting
 import Testing
 
 /// History, the event feed (catch-up and Server-Sent Events), verify, projections, undo.

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import LedgerTesting
 import ProjectionEngine
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTesting
 import Testing
 
 /// Ledger, accounts, categories and periods through the API.

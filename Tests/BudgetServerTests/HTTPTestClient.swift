@@ -1,22 +1,12 @@
 import Foundation
+import LedgerTesting
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// A response as the tests see it.
-struct HTTPTestResponse: Sendable {
-  var status: Int
-  var headers: [String: String]
-  var body: Data
-
-  var text: String { String(decoding: body, as: UTF8.self) }
-
-  /// The body parsed as a JSON object (empty when it is not one).
-  var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
-
-  func header(_ name: String) -> String? { headers[name.lowercased()] }
-}
+typealias HTTPTestResponse = HTTPResponse
 
 /// A minimal HTTP/1.1 client over a blocking loopback socket: enough to send any request
 /// the tests need (also malformed ones) and to read a Server-Sent Events stream.
@@ -33,8 +23,8 @@ struct HTTPTestClient: Sendable {
       defer { close(socket) }
       try Self.write(socket, Self.requestText(method, path, body: json, headers: headers))
       var data = Data()
-      while !Self.isComplete(data), let chunk = try Self.read(socket) { data.append(chunk) }
-      return try Self.parse(data)
+      while !HTTPWire.isComplete(data), let chunk = try Self.read(socket) { data.append(chunk) }
+      return try HTTPWire.parse(data)
     }
   }
 
@@ -126,55 +116,6 @@ struct HTTPTestClient: Sendable {
     if count == 0 { return nil }
     guard count > 0 else { throw ClientError("receive timed out") }
     return Data(buffer[0..<count])
-  }
-
-  /// Whether `data` holds a whole response: head plus Content-Length bytes, or a chunked
-  /// body up to its last chunk.
-  static func isComplete(_ data: Data) -> Bool {
-    guard let split = data.range(of: Data("\r\n\r\n".utf8)) else { return false }
-    let head = String(decoding: data[..<split.lowerBound], as: UTF8.self).lowercased()
-    let bodyCount = data.count - (split.upperBound - data.startIndex)
-    for line in head.components(separatedBy: "\r\n") where line.hasPrefix("content-length:") {
-      return bodyCount >= Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)) ?? 0
-    }
-    if head.contains("transfer-encoding: chunked") {
-      return data[split.upperBound...].range(of: Data("0\r\n\r\n".utf8)) != nil
-    }
-    return false
-  }
-
-  /// Splits status line, headers and body; decodes a chunked body.
-  static func parse(_ data: Data) throws -> HTTPTestResponse {
-    guard let split = data.range(of: Data("\r\n\r\n".utf8)) else {
-      throw ClientError("no response head in \(data.count) bytes")
-    }
-    let head = String(decoding: data[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
-    let statusParts = head[0].split(separator: " ")
-    guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
-      throw ClientError("bad status line \(head[0])")
-    }
-    var headers: [String: String] = [:]
-    for line in head.dropFirst() {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-    }
-    var body = Data(data[split.upperBound...])
-    if headers["transfer-encoding"]?.lowercased() == "chunked" { body = dechunk(body) }
-    return HTTPTestResponse(status: status, headers: headers, body: body)
-  }
-
-  static func dechunk(_ data: Data) -> Data {
-    var output = Data()
-    var index = data.startIndex
-    while index < data.endIndex, let lineEnd = data[index...].range(of: Data("\r\n".utf8)) {
-      let sizeText = String(decoding: data[index..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
-      guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size > 0 else { break }
-      let start = lineEnd.upperBound
-      let end = data.index(start, offsetBy: size, limitedBy: data.endIndex) ?? data.endIndex
-      output.append(data[start..<end])
-      index = data.index(end, offsetBy: 2, limitedBy: data.endIndex) ?? data.endIndex
-    }
-    return output
   }
 }
 

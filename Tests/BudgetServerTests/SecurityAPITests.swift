@@ -1,6 +1,7 @@
 import BudgetServer
 import Foundation
 import Ledger
+import LedgerTesting
 import Testing
 
 /// Access tokens, body limits, unknown routes, and the web app and OpenAPI document.

@@ -2,6 +2,7 @@ import BudgetServer
 import Foundation
 import Ledger
 import LedgerDomain
+import LedgerTesting
 
 /// A real `BudgetServer` on a temporary ledger, listening on a random loopback port.
 ///

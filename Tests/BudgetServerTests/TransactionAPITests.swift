@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTesting
 import Testing
 
 /// Transactions and transfers: add, get, list with running balances, search, amend and

@@ -1,19 +1,12 @@
 import Foundation
+import LedgerTesting
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// One HTTP response as the reliability tests see it.
-struct RawResponse: Sendable {
-  var status: Int
-  var headers: [String: String]
-  var body: Data
-
-  var text: String { String(decoding: body, as: UTF8.self) }
-  var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
-  func header(_ name: String) -> String? { headers[name.lowercased()] }
-}
+typealias RawResponse = HTTPResponse
 
 struct RawHTTPError: Error, CustomStringConvertible {
   let description: String
@@ -49,11 +42,11 @@ struct RawHTTP: Sendable {
     defer { close(socket) }
     try write(socket, bytes)
     var data = Data()
-    while !Self.isComplete(data) {
+    while !HTTPWire.isComplete(data) {
       guard let chunk = try read(socket) else { break }
       data.append(chunk)
     }
-    return try Self.parse(data)
+    return try HTTPWire.parse(data)
   }
 
   private func connect() throws -> Int32 {
@@ -95,50 +88,6 @@ struct RawHTTP: Sendable {
       throw RawHTTPError("receive failed or timed out after \(timeoutSeconds) s (errno \(errno))")
     }
     return Data(buffer[0..<count])
-  }
-
-  static func isComplete(_ data: Data) -> Bool {
-    guard let split = data.range(of: Data("\r\n\r\n".utf8)) else { return false }
-    let head = String(decoding: data[..<split.lowerBound], as: UTF8.self).lowercased()
-    let bodyCount = data.count - (split.upperBound - data.startIndex)
-    for line in head.components(separatedBy: "\r\n") where line.hasPrefix("content-length:") {
-      return bodyCount >= Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)) ?? 0
-    }
-    if head.contains("transfer-encoding: chunked") {
-      return data[split.upperBound...].range(of: Data("0\r\n\r\n".utf8)) != nil
-    }
-    return false
-  }
-
-  static func parse(_ data: Data) throws -> RawResponse {
-    guard let split = data.range(of: Data("\r\n\r\n".utf8)) else {
-      throw RawHTTPError("no response head in \(data.count) bytes")
-    }
-    let head = String(decoding: data[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
-    let statusParts = head[0].split(separator: " ")
-    guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw RawHTTPError("bad status line \(head[0])") }
-    var headers: [String: String] = [:]
-    for line in head.dropFirst() {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-    }
-    var body = Data(data[split.upperBound...])
-    if headers["transfer-encoding"]?.lowercased() == "chunked" { body = dechunk(body) }
-    return RawResponse(status: status, headers: headers, body: body)
-  }
-
-  static func dechunk(_ data: Data) -> Data {
-    var output = Data()
-    var index = data.startIndex
-    while index < data.endIndex, let lineEnd = data[index...].range(of: Data("\r\n".utf8)) {
-      let sizeText = String(decoding: data[index..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
-      guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size > 0 else { break }
-      let start = lineEnd.upperBound
-      let end = data.index(start, offsetBy: size, limitedBy: data.endIndex) ?? data.endIndex
-      output.append(data[start..<end])
-      index = data.index(end, offsetBy: 2, limitedBy: data.endIndex) ?? data.endIndex
-    }
-    return output
   }
 }
 
