@@ -30,14 +30,19 @@ public final class EventLog: Sendable {
     public var maxMapSize: Int?
     /// The system clock for recorded-at, in UTC milliseconds. Replaceable in tests.
     public var clock: @Sendable () -> Int64
+    /// Whether the file keeps a stretch of zeros ahead of its data, which makes durable
+    /// commits that grow it cheaper (see docs/event-log.md, "File headroom"). On by default;
+    /// off, the file holds only what LMDB wrote.
+    public var keepsFileHeadroom: Bool
 
     public init(
       durability: Durability = .durable, initialMapSize: Int = 64 << 20, maxMapSize: Int? = nil,
-      clock: @escaping @Sendable () -> Int64 = EventLog.systemClock
+      keepsFileHeadroom: Bool = true, clock: @escaping @Sendable () -> Int64 = EventLog.systemClock
     ) {
       self.durability = durability
       self.initialMapSize = initialMapSize
       self.maxMapSize = maxMapSize
+      self.keepsFileHeadroom = keepsFileHeadroom
       self.clock = clock
     }
   }
@@ -65,11 +70,15 @@ public final class EventLog: Sendable {
       let schema = try LogSchema.open(in: environment)
       let head = try environment.read { txn in try schema.head(in: txn) }
       let watcher = HeadWatcher(head: head.position)
+      let headroom = FileHeadroom(
+        environment: environment, durability: options.durability, enabled: options.keepsFileHeadroom)
+      headroom.refill()
       self.environment = environment
       self.schema = schema
       self.watcher = watcher
       self.writer = GroupCommitWriter(
-        environment: environment, schema: schema, clock: options.clock, onCommit: { watcher.publish($0) })
+        environment: environment, schema: schema, clock: options.clock, headroom: headroom,
+        onCommit: { watcher.publish($0) })
       self.path = path
     } catch {
       throw EventLogError(error)

@@ -35,14 +35,16 @@ final class GroupCommitWriter: Sendable {
   private let schema: LogSchema
   private let clock: @Sendable () -> Int64
   private let onCommit: @Sendable (UInt64) -> Void
+  private let headroom: FileHeadroom
 
   init(
     environment: Environment, schema: LogSchema, clock: @escaping @Sendable () -> Int64,
-    onCommit: @escaping @Sendable (UInt64) -> Void
+    headroom: FileHeadroom, onCommit: @escaping @Sendable (UInt64) -> Void
   ) {
     self.environment = environment
     self.schema = schema
     self.clock = clock
+    self.headroom = headroom
     self.onCommit = onCommit
   }
 
@@ -168,6 +170,7 @@ final class GroupCommitWriter: Sendable {
       onCommit(head)
       for request in group { request.committed() }
       resumeCallers(group)
+      headroom.refill()
     } catch {
       if group.count > 1 {
         for request in group { commit([request]) }

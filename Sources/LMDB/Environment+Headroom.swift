@@ -1,0 +1,60 @@
+import CLMDB
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension Environment {
+  /// The size of the data file on disk, in bytes (its end of file, not the map size).
+  public var fileSize: Int {
+    var descriptor: Int32 = -1
+    guard mdb_env_get_fd(handle, &descriptor) == MDB_SUCCESS else { return 0 }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return 0 }
+    return Int(status.st_size)
+  }
+
+  /// Extends the data file with zeros up to `end` bytes (capped at the map size), flushed to
+  /// disk, and returns the file's size afterwards.
+  ///
+  /// Why: a commit that writes pages past the end of the file makes the file system allocate
+  /// blocks and grow the file, so its fsync must also commit the file system's journal — on
+  /// ext4 that is a second flush and a good part of a durable commit. Pages written into
+  /// blocks that already exist and hold zeros cost a plain data flush. Zeros are written, not
+  /// `fallocate`d: allocated but unwritten blocks still change metadata when first written.
+  ///
+  /// Safe against every writer of the file, in any process: it runs while holding LMDB's
+  /// writer lock (inside an empty write transaction) and writes only past the current end of
+  /// the file, where LMDB keeps no page. Nothing is written if the file already reaches `end`.
+  @discardableResult
+  public func extendFile(withZerosTo end: Int) throws(LMDBError) -> Int {
+    do {
+      return try write { _ throws(LMDBError) -> Int in
+        var descriptor: Int32 = -1
+        try LMDBError.check(mdb_env_get_fd(handle, &descriptor), "mdb_env_get_fd")
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw LMDBError(code: errno, operation: "fstat(\(path))") }
+        let start = Int(status.st_size)
+        let target = min(end, mapSize)
+        guard target > start else { return start }
+        let chunk = 1 << 20
+        let zeros = [UInt8](repeating: 0, count: min(chunk, target - start))
+        var offset = start
+        while offset < target {
+          let count = min(zeros.count, target - offset)
+          let written = zeros.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, count, off_t(offset)) }
+          guard written > 0 else { throw LMDBError(code: written < 0 ? errno : EIO, operation: "extend \(path)") }
+          offset += written
+        }
+        guard fdatasync(descriptor) == 0 else { throw LMDBError(code: errno, operation: "fdatasync(\(path))") }
+        return offset
+      }
+    } catch let error as LMDBError {
+      throw error
+    } catch {
+      throw LMDBError(code: EIO, operation: "extend \(path)")
+    }
+  }
+}
