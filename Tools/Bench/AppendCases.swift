@@ -14,8 +14,9 @@ struct AppendRun: Sendable {
 /// the caller deletes the file.
 enum AppendCases {
   /// The map size for a run of `events`, shared with the C baseline.
-  static func options(_ durability: Durability, events: Int) -> EventLog.Options {
-    EventLog.Options(durability: durability, initialMapSize: Workload.mapSize(forEvents: events))
+  static func options(_ durability: Durability, events: Int, headroom: Bool = true) -> EventLog.Options {
+    EventLog.Options(
+      durability: durability, initialMapSize: Workload.mapSize(forEvents: events), keepsFileHeadroom: headroom)
   }
 
   /// Appends `count` events, `batch` per call (one commit each, as the calls are sequential),
@@ -24,9 +25,9 @@ enum AppendCases {
   /// The loop builds each batch as a caller would: stream names, `StreamAppend`s, the array of
   /// events (sharing one payload buffer).
   static func sequential(
-    path: String, durability: Durability, count: Int, batch: Int, maxSeconds: Double
+    path: String, durability: Durability, count: Int, batch: Int, maxSeconds: Double, headroom: Bool
   ) async throws -> AppendRun {
-    let log = try EventLog(path: path, options: options(durability, events: count))
+    let log = try EventLog(path: path, options: options(durability, events: count, headroom: headroom))
     let commitsBefore = log.commitCount
     var done = 0
     let clock = Stopwatch()
@@ -44,9 +45,10 @@ enum AppendCases {
   /// the log's writer group-commits whatever is queued. Returns the events and the commits
   /// they took (events per commit shows how well the batching works).
   static func concurrent(
-    path: String, durability: Durability, tasks: Int, appendsPerTask: Int, maxSeconds: Double
+    path: String, durability: Durability, tasks: Int, appendsPerTask: Int, maxSeconds: Double, headroom: Bool
   ) async throws -> AppendRun {
-    let log = try EventLog(path: path, options: options(durability, events: tasks * appendsPerTask))
+    let log = try EventLog(
+      path: path, options: options(durability, events: tasks * appendsPerTask, headroom: headroom))
     let commitsBefore = log.commitCount
     let clock = Stopwatch()
     let events = try await withThrowingTaskGroup(of: Int.self) { group in

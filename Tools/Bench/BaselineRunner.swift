@@ -27,6 +27,9 @@ struct BaselineResult: Decodable, Sendable {
 struct BaselineRunner: Sendable {
   /// The executable, or `nil` when no baseline was given.
   let executable: String?
+  /// Whether appends keep zeros written ahead of the data, as the Swift log does
+  /// (``EventLog/Options/keepsFileHeadroom``).
+  var headroom = true
 
   /// Whether a baseline binary was given and exists.
   var isAvailable: Bool {
@@ -41,7 +44,7 @@ struct BaselineRunner: Sendable {
     try run([
       "--case", "append", "--path", path, "--count", "\(count)", "--batch", "\(batch)",
       "--durability", durability, "--payload-size", "\(Workload.payloadSize)", "--map-size", "\(mapSize)",
-      "--max-seconds", "\(maxSeconds)",
+      "--max-seconds", "\(maxSeconds)", "--headroom", headroom ? "on" : "off",
     ])
   }
 
@@ -50,6 +53,7 @@ struct BaselineRunner: Sendable {
     try run([
       "--case", "group", "--path", path, "--count", "\(count)", "--tasks", "\(tasks)", "--durability", "durable",
       "--payload-size", "\(Workload.payloadSize)", "--map-size", "\(mapSize)", "--max-seconds", "\(maxSeconds)",
+      "--headroom", headroom ? "on" : "off",
     ])
   }
 

@@ -23,6 +23,9 @@ struct BenchOptions: Sendable {
   var cases: Set<BenchCase> = Set(BenchCase.allCases)
   /// Exit with status 1 when a target fails.
   var strict = false
+  /// Whether both sides keep zeros written ahead of the data (`--no-headroom` turns it off,
+  /// to measure what it is worth).
+  var fileHeadroom = true
 
   static let help = """
     usage: ledger-bench [options]
@@ -40,6 +43,8 @@ struct BenchOptions: Sendable {
       --cases LIST          comma-separated subset of: \(BenchCase.allCases.map(\.rawValue).joined(separator: ","))
       --tmp DIR             parent of the scratch directory (default /tmp)
       --strict              exit 1 if any target fails
+      --no-headroom         neither side keeps zeros written ahead of the data (see
+                            docs/event-log.md, "File headroom")
       -h, --help            this text
     """
 
@@ -64,6 +69,7 @@ struct BenchOptions: Sendable {
       case "--json": options.jsonPath = try value(for: flag)
       case "--tmp": options.scratchParent = try value(for: flag)
       case "--full": options.bigLogEvents = 10_000_000
+      case "--no-headroom": options.fileHeadroom = false
       case "--big-log": options.bigLogEvents = try count(for: flag)
       case "--small-log": options.smallLogEvents = try count(for: flag)
       case "--durable-commits": options.durableCommits = try count(for: flag)

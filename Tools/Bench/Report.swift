@@ -35,6 +35,8 @@ struct BenchReport: Codable, Sendable {
     var eventsPerStream: Int
     var maxSecondsPerRun: Double
     var baseline: String?
+    /// Whether both sides kept zeros written ahead of the data (`--no-headroom`: false).
+    var fileHeadroom: Bool
   }
 
   init(date: String, commit: String, machine: MachineInfo, settings: Settings) {

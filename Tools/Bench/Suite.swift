@@ -67,7 +67,8 @@ struct Suite {
       if round % 2 == 0 { try runC() }
       swiftRuns.append(
         try await AppendCases.sequential(
-          path: swiftPath, durability: durability, count: count, batch: batch, maxSeconds: options.maxSeconds))
+          path: swiftPath, durability: durability, count: count, batch: batch, maxSeconds: options.maxSeconds,
+          headroom: options.fileHeadroom))
       if round % 2 == 1 { try runC() }
     }
     let swift = Self.throughput(swiftRuns)
@@ -116,7 +117,7 @@ struct Suite {
       swiftRuns.append(
         try await AppendCases.concurrent(
           path: swiftPath, durability: .durable, tasks: tasks, appendsPerTask: options.groupAppendsPerTask,
-          maxSeconds: options.maxSeconds))
+          maxSeconds: options.maxSeconds, headroom: options.fileHeadroom))
       if round % 2 == 1 { try runC() }
     }
     let swift = Self.throughput(swiftRuns)

@@ -20,7 +20,8 @@ enum LedgerBench {
       printError("\(error)")
       return 2
     }
-    let baseline = BaselineRunner(executable: options.baselinePath)
+    var baseline = BaselineRunner(executable: options.baselinePath)
+    baseline.headroom = options.fileHeadroom
     if let path = options.baselinePath, !baseline.isAvailable {
       printError("ledger-bench: --baseline \(path) is not an executable file")
       return 2
@@ -43,12 +44,13 @@ enum LedgerBench {
       groupAppendsPerTask: options.groupAppendsPerTask, smallLogEvents: options.smallLogEvents,
       bigLogEvents: options.bigLogEvents, payloadBytes: Workload.payloadSize,
       eventsPerStream: Workload.eventsPerStream, maxSecondsPerRun: options.maxSeconds,
-      baseline: options.baselinePath)
+      baseline: options.baselinePath, fileHeadroom: options.fileHeadroom)
     var suite = Suite(
       options: options, baseline: baseline, scratch: scratch,
       report: BenchReport(
         date: RunContext.date(), commit: RunContext.gitCommit(), machine: .current(), settings: settings))
     suite.report.notes.append("scratch files in \(scratch.path) (\(fileSystem(of: scratch.path)))")
+    if !options.fileHeadroom { suite.report.notes.append("--no-headroom: neither side wrote zeros ahead of the data") }
     suite.report.loadAverageStart = RunContext.loadAverage()
     let cpuAtStart = RunContext.cpuTimes()
     let clock = Stopwatch()

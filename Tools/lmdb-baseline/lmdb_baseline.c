@@ -20,6 +20,11 @@
  *                envelope header, stream name, type name, payload and a 32-byte hash;
  *                one put into `stream-index`: key BE stream id ‖ BE version, value BE position.
  *
+ *   headroom     as FileHeadroom.swift, unless --durability nosync: after opening and after every
+ *                commit, when the used pages reach the next check, zeros are written past the
+ *                end of the file up to used + stretch (used/8, between 4 and 128 MiB, at most
+ *                the map size) inside an empty write transaction, then fdatasync.
+ *
  * What it deliberately does not do: compute SHA-256 when appending (it copies 32 bytes in its
  * place — the hash is part of the overhead being measured), validate input, or queue requests.
  *
@@ -48,6 +53,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #ifdef LB_WITH_OPENSSL
 #define OPENSSL_API_COMPAT 0x10100000L
@@ -150,6 +157,7 @@ typedef struct {
   size_t payload_size, map_size;
   double max_seconds;
   int repeat;
+  int headroom; /* --headroom on|off (default on) */
 } options;
 
 /* Opens the environment the way Sources/LMDB/Environment.swift does. */
@@ -187,6 +195,43 @@ static schema open_schema(MDB_env *env) {
   CHECK(mdb_dbi_open(txn, "idempotency", MDB_CREATE, &s.idempotency));
   CHECK(mdb_txn_commit(txn));
   return s;
+}
+
+/* ---- headroom (FileHeadroom.swift, Environment+Headroom.swift) ------------------------------ */
+
+static int keep_headroom;      /* durability is not nosync */
+static size_t headroom_check;  /* the used size at which to look again */
+
+static void refill_headroom(MDB_env *env) {
+  if (!keep_headroom) return;
+  MDB_envinfo info;
+  MDB_stat stat_;
+  CHECK(mdb_env_info(env, &info));
+  CHECK(mdb_env_stat(env, &stat_));
+  size_t used = (info.me_last_pgno + 1) * stat_.ms_psize;
+  if (used < headroom_check) return;
+  size_t stretch = used / 8;
+  if (stretch < (4u << 20)) stretch = 4u << 20;
+  if (stretch > (128u << 20)) stretch = 128u << 20;
+  size_t end = used + stretch < info.me_mapsize ? used + stretch : info.me_mapsize;
+  MDB_txn *txn;
+  CHECK(mdb_txn_begin(env, NULL, 0, &txn)); /* the writer lock, as on the Swift side */
+  int fd;
+  CHECK(mdb_env_get_fd(env, &fd));
+  struct stat file;
+  if (fstat(fd, &file) != 0) die("fstat", errno);
+  static const char zeros[1 << 20];
+  if ((size_t)file.st_size < end) {
+    for (size_t at = (size_t)file.st_size; at < end;) {
+      size_t count = end - at < sizeof zeros ? end - at : sizeof zeros;
+      ssize_t written = pwrite(fd, zeros, count, (off_t)at);
+      if (written <= 0) die("pwrite", errno);
+      at += (size_t)written;
+    }
+    if (fdatasync(fd) != 0) die("fdatasync", errno);
+  }
+  CHECK(mdb_txn_commit(txn));
+  headroom_check = used + stretch / 2;
 }
 
 /* ---- append ---------------------------------------------------------------------------------- */
@@ -319,6 +364,7 @@ static void commit_events(MDB_env *env, const schema *s, const uint64_t *events,
     CHECK(mdb_put(txn, s->meta, &id_key, &cv, 0));
   }
   CHECK(mdb_txn_commit(txn));
+  refill_headroom(env);
 }
 
 /* append: commits of `batch` consecutive events (0..batch-1, batch..2·batch-1, ...).
@@ -338,6 +384,9 @@ static int run_append(const options *o, int group) {
 
   MDB_env *env = open_env(o, flags);
   schema s = open_schema(env);
+  keep_headroom = flags != MDB_NOSYNC && o->headroom;
+  headroom_check = 0;
+  refill_headroom(env);
   uint8_t *payload = malloc(o->payload_size ? o->payload_size : 1);
   uint64_t *events = calloc(per_commit, sizeof *events);
   stream_state *streams = calloc(per_commit, sizeof *streams);
@@ -469,13 +518,14 @@ static void usage(void) {
   fprintf(stderr,
           "usage: lmdb-baseline --case append|group|scan|verify --path FILE [--count N] [--batch B] [--tasks T]\n"
           "       [--durability durable|nometasync|nosync] [--payload-size BYTES] [--map-size BYTES]\n"
+          "       [--headroom on|off]\n"
           "       [--max-seconds S] [--repeat R]\n");
   exit(2);
 }
 
 int main(int argc, char **argv) {
   options o = {.case_name = NULL, .path = NULL, .durability = "durable", .count = 1000, .batch = 1, .tasks = 64,
-               .payload_size = 120, .map_size = (size_t)1 << 30, .max_seconds = 0, .repeat = 1};
+               .payload_size = 120, .map_size = (size_t)1 << 30, .max_seconds = 0, .repeat = 1, .headroom = 1};
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
     if (i + 1 >= argc) usage();
@@ -490,6 +540,7 @@ int main(int argc, char **argv) {
     else if (strcmp(arg, "--map-size") == 0) o.map_size = strtoull(v, NULL, 10);
     else if (strcmp(arg, "--max-seconds") == 0) o.max_seconds = strtod(v, NULL);
     else if (strcmp(arg, "--repeat") == 0) o.repeat = atoi(v);
+    else if (strcmp(arg, "--headroom") == 0) o.headroom = strcmp(v, "off") != 0;
     else usage();
   }
   if (!o.case_name || !o.path) usage();
