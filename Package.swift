@@ -173,7 +173,9 @@ let package = Package(
     ),
     .testTarget(
       name: "LedgerTests",
-      dependencies: ["Ledger", "LedgerDomain", "EventLog", "LedgerTesting", "ProjectionEngine", "RunningBalances"],
+      dependencies: [
+        "Ledger", "LedgerDomain", "EventLog", "LedgerTesting", "ProjectionEngine", "RunningBalances", "Interchange",
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -13,7 +13,15 @@ public struct CSVImporter: Sendable {
 
   /// Maps `records` (the first is the header) using `state` to resolve names.
   public func rows(_ records: [CSVReader.Record], state: LedgerState) throws(ImportRowError) -> [ImportRow] {
-    guard let header = records.first else { throw ImportRowError(line: 1, message: "the file is empty") }
+    var session = try session(header: records.first, state: state)
+    return session.rows(records.dropFirst())
+  }
+
+  /// Starts an import whose rows are mapped a chunk at a time (``Session/rows(_:)``), so that
+  /// a caller can map the next chunk while it records the previous one. Fails if `header` is
+  /// missing or lacks a required column.
+  public func session(header: CSVReader.Record?, state: LedgerState) throws(ImportRowError) -> Session {
+    guard let header else { throw ImportRowError(line: 1, message: "the file is empty") }
     let columns = Dictionary(header.fields.enumerated().map { (normalize($1), $0) }, uniquingKeysWith: { first, _ in first })
     func column(_ name: String?, required: Bool, what: String) throws(ImportRowError) -> Int? {
       guard let name else { return nil }
@@ -22,39 +30,79 @@ public struct CSVImporter: Sendable {
       let known = header.fields.map { "'\($0)'" }.joined(separator: ", ")
       throw ImportRowError(line: header.line, message: "no \(what) column '\(name)'; the columns are \(known) — map it with --\(what)-column")
     }
-    let date = try column(mapping.date, required: true, what: "date")!
-    let amount = try column(mapping.amount, required: mapping.debit == nil, what: "amount")
-    let debit = try column(mapping.debit, required: mapping.debit != nil, what: "debit")
-    let credit = try column(mapping.credit, required: mapping.credit != nil, what: "credit")
-    let payee = try column(mapping.payee, required: true, what: "payee")!
-    let category = try column(mapping.category, required: mapping.defaultCategory == nil, what: "category")
-    let account = try column(mapping.account, required: mapping.account != nil, what: "account")
-    let description = try column(mapping.description, required: mapping.description != nil, what: "description")
-    let notes = try column(mapping.notes, required: mapping.notes != nil, what: "notes")
+    let mapped = Session.Columns(
+      date: try column(mapping.date, required: true, what: "date")!,
+      amount: try column(mapping.amount, required: mapping.debit == nil, what: "amount"),
+      debit: try column(mapping.debit, required: mapping.debit != nil, what: "debit"),
+      credit: try column(mapping.credit, required: mapping.credit != nil, what: "credit"),
+      payee: try column(mapping.payee, required: true, what: "payee")!,
+      category: try column(mapping.category, required: mapping.defaultCategory == nil, what: "category"),
+      account: try column(mapping.account, required: mapping.account != nil, what: "account"),
+      description: try column(mapping.description, required: mapping.description != nil, what: "description"),
+      notes: try column(mapping.notes, required: mapping.notes != nil, what: "notes"))
+    return Session(importer: self, columns: mapped, names: NameCache(state: state))
+  }
 
-    var seen: [String: Int] = [:]
-    var resolver = NameCache(state: state)
-    return records.dropFirst().map { record in
-      let cell = { (index: Int?) -> String? in
-        guard let index, index < record.fields.count else { return nil }
-        let value = record.fields[index].trimmingSpaces
-        return value.isEmpty ? nil : value
+  /// An import in progress: the header's columns found, and what the rows so far have left
+  /// behind — how often each identical row occurred (for the idempotency keys) and the names
+  /// resolved. Mapping a file in chunks gives exactly the rows of mapping it at once.
+  public struct Session: Sendable {
+    struct Columns: Sendable {
+      var date: Int
+      var amount: Int?
+      var debit: Int?
+      var credit: Int?
+      var payee: Int
+      var category: Int?
+      var account: Int?
+      var description: Int?
+      var notes: Int?
+    }
+
+    let importer: CSVImporter
+    let columns: Columns
+    var names: NameCache
+    private var seen: [String: Int] = [:]
+
+    init(importer: CSVImporter, columns: Columns, names: NameCache) {
+      self.importer = importer
+      self.columns = columns
+      self.names = names
+    }
+
+    /// Maps the next `records` (no header) in file order.
+    public mutating func rows(_ records: some Collection<CSVReader.Record>) -> [ImportRow] {
+      let mapping = importer.mapping
+      let columns = columns
+      var rows: [ImportRow] = []
+      rows.reserveCapacity(records.count)
+      for record in records {
+        let cell = { (index: Int?) -> String? in
+          guard let index, index < record.fields.count else { return nil }
+          let value = record.fields[index].trimmingSpaces
+          return value.isEmpty ? nil : value
+        }
+        let identity = [
+          cell(columns.account) ?? mapping.defaultAccount ?? "", cell(columns.date) ?? "", cell(columns.amount) ?? "",
+          cell(columns.debit) ?? "", cell(columns.credit) ?? "", cell(columns.payee) ?? "",
+        ].joined(separator: "\u{1F}")
+        let occurrence = seen[identity, default: 0]
+        seen[identity] = occurrence + 1
+        let key = "csv-" + StableHash.hex(identity + "\u{1F}\(occurrence)")
+        let result = Result { () throws(ImportRowError) -> TransactionAdded in
+          try importer.transaction(
+            line: record.line, date: cell(columns.date), amount: cell(columns.amount), debit: cell(columns.debit),
+            credit: cell(columns.credit), payee: cell(columns.payee), category: cell(columns.category),
+            account: cell(columns.account), description: cell(columns.description), notes: cell(columns.notes), key: key,
+            names: &names)
+        }
+        rows.append(ImportRow(line: record.line, result: result, key: key))
       }
-      let identity = [cell(account) ?? mapping.defaultAccount ?? "", cell(date) ?? "", cell(amount) ?? "", cell(debit) ?? "", cell(credit) ?? "", cell(payee) ?? ""].joined(separator: "\u{1F}")
-      let occurrence = seen[identity, default: 0]
-      seen[identity] = occurrence + 1
-      let key = "csv-" + StableHash.hex(identity + "\u{1F}\(occurrence)")
-      let result = Result { () throws(ImportRowError) -> TransactionAdded in
-        try transaction(
-          line: record.line, date: cell(date), amount: cell(amount), debit: cell(debit), credit: cell(credit),
-          payee: cell(payee), category: cell(category), account: cell(account), description: cell(description),
-          notes: cell(notes), key: key, names: &resolver)
-      }
-      return ImportRow(line: record.line, result: result, key: key)
+      return rows
     }
   }
 
-  private func transaction(
+  fileprivate func transaction(
     line: Int, date: String?, amount: String?, debit: String?, credit: String?, payee: String?, category: String?,
     account: String?, description: String?, notes: String?, key: String, names: inout NameCache
   ) throws(ImportRowError) -> TransactionAdded {
@@ -113,7 +161,7 @@ extension String {
 }
 
 /// Name lookups for one import, remembered per distinct name (a file has few names, many rows).
-struct NameCache {
+struct NameCache: Sendable {
   let state: LedgerState
   private var categories: [String: Result<CategoryID, DomainError>] = [:]
   private var accounts: [String: Result<(id: AccountID, record: AccountRecord), DomainError>] = [:]

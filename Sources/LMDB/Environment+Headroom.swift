@@ -20,9 +20,9 @@ extension Environment {
   /// disk, and returns the file's size afterwards.
   ///
   /// Why: a commit that writes pages past the end of the file makes the file system allocate
-  /// blocks and grow the file, so its fsync must also commit the file system's journal — on
-  /// ext4 that is a second flush and a good part of a durable commit. Pages written into
-  /// blocks that already exist and hold zeros cost a plain data flush. Zeros are written, not
+  /// blocks and grow the file, so its fsync must also write that metadata (allocation,
+  /// extents, size) and wait for it — a good part of a durable commit that grows the file.
+  /// Pages written into blocks that already exist and hold zeros cost a plain data flush. Zeros are written, not
   /// `fallocate`d: allocated but unwritten blocks still change metadata when first written.
   ///
   /// Safe against every writer of the file, in any process: it runs while holding LMDB's

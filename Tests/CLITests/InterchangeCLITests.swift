@@ -44,7 +44,8 @@ struct InterchangeCLITests {
     let dry = try JSONSerialization.jsonObject(with: Data(try ok(arguments + ["--dry-run"]).utf8)) as? [String: Any]
     #expect(dry?["added"] as? Int == 4)
     #expect(try ok(["tx", "list", "--json"]).contains("Market") == false)
-    let first = try JSONSerialization.jsonObject(with: Data(try ok(arguments).utf8)) as? [String: Any]
+    // Batches of two split the identical coffees: each must still get its own key.
+    let first = try JSONSerialization.jsonObject(with: Data(try ok(arguments + ["--batch-size", "2"]).utf8)) as? [String: Any]
     let refused = try budget.run(arguments + ["--batch-size", "0"])
     #expect(refused.status != 0 && refused.stderr.contains("--batch-size must be between 1 and 100,000 (got 0)"))
     let second = try JSONSerialization.jsonObject(with: Data(try ok(arguments + ["--batch-size", "1"]).utf8)) as? [String: Any]

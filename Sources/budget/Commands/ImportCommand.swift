@@ -50,9 +50,16 @@ struct ImportCommand: AsyncParsableCommand {
       let records: [CSVReader.Record]
       do { records = try CSVReader(delimiter: delimiter).records(in: text) } catch { throw UserError("\(file): \(error)") }
       let importer = CSVImporter(mapping: try mapping())
-      let rows: [ImportRow]
-      do { rows = try importer.rows(records, state: ledger.state) } catch { throw UserError("\(file): \(error)") }
-      let summary = try await dryRun ? check(rows, ledger: ledger) : record(rows, ledger: ledger)
+      let session: CSVImporter.Session
+      do { session = try importer.session(header: records.first, state: ledger.state) } catch { throw UserError("\(file): \(error)") }
+      let body = records.dropFirst()
+      let summary: ImportSummary
+      if dryRun {
+        var session = session
+        summary = try check(session.rows(body), ledger: ledger)
+      } else {
+        summary = try await record(body, session: session, ledger: ledger)
+      }
       if options.json { return try Console.json(summary) }
       print("\(dryRun ? "would add" : "added") \(summary.added), skipped \(summary.skipped) already imported, rejected \(summary.rejected.count)")
       for problem in summary.rejected.prefix(50) { Console.note("  \(problem)") }
@@ -82,8 +89,12 @@ struct ImportCommand: AsyncParsableCommand {
       return mapping
     }
 
-    /// Records rows in batches of `--batch-size` commands per transaction.
-    private func record(_ rows: [ImportRow], ledger: Ledger) async throws -> ImportSummary {
+    /// Records rows in batches of `--batch-size` commands per transaction. The next batch's
+    /// rows are mapped (parsed, names resolved, keys hashed) on another thread while the
+    /// ledger's writer records the current one.
+    private func record(
+      _ records: ArraySlice<CSVReader.Record>, session: CSVImporter.Session, ledger: Ledger
+    ) async throws -> ImportSummary {
       var summary = ImportSummary()
       let progress = ProgressBar(title: "importing")
       let clock = ContinuousClock()
@@ -92,7 +103,20 @@ struct ImportCommand: AsyncParsableCommand {
       // One correlation id for the whole import: `budget undo` takes it back as one command.
       var metadata = options.metadata
       metadata.correlationId = "import-" + EntityID.random().description
-      for chunk in rows.chunks(of: batchSize) {
+      let batches = Array(records).chunks(of: batchSize)
+      func mapping(_ index: Int, with session: CSVImporter.Session) -> Task<(CSVImporter.Session, [ImportRow]), Never>? {
+        guard index < batches.count else { return nil }
+        let records = batches[index]
+        return Task {
+          var session = session
+          let rows = session.rows(records)
+          return (session, rows)
+        }
+      }
+      var next = mapping(0, with: session)
+      for index in batches.indices {
+        guard let (session, chunk) = await next?.value else { break }
+        next = mapping(index + 1, with: session)
         var commands: [BatchCommand] = []
         var lines: [Int] = []
         for row in chunk {
@@ -112,7 +136,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
         done += chunk.count
         let seconds = (clock.now - start) / .seconds(1)
-        progress.update(done: UInt64(done), total: UInt64(rows.count), rate: seconds > 0 ? Double(done) / seconds : 0)
+        progress.update(done: UInt64(done), total: UInt64(records.count), rate: seconds > 0 ? Double(done) / seconds : 0)
       }
       progress.finish()
       return summary

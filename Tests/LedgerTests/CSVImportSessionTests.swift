@@ -1,0 +1,68 @@
+import Interchange
+import LedgerDomain
+import LedgerTesting
+import Testing
+
+@Suite("CSV import: mapping a file chunk by chunk")
+struct CSVImportSessionTests {
+  static let text = """
+    date,amount,payee,category
+    2024-03-01,-2.80,Coffee,Restaurants
+    2024-03-01,-2.80,Coffee,Restaurants
+    2024-03-01,-2.80,Coffee,Restaurants
+    2024-03-02,abc,Broken,Food
+    2024-03-02,-12.00,Market,Fod
+    2024-03-03,1500.00,Salary,Income
+    2024-03-01,-2.80,Coffee,Restaurants
+
+    """
+
+  static func importer() -> CSVImporter {
+    var mapping = CSVMapping()
+    mapping.defaultAccount = "Checking"
+    return CSVImporter(mapping: mapping)
+  }
+
+  /// What identifies a mapped row: its line, key, and the transaction or the error.
+  static func summary(_ rows: [ImportRow]) -> [String] {
+    rows.map { row in
+      switch row.result {
+      case .success(let added): "\(row.line) \(row.key) \(added.transaction) \(added.amount) \(added.name)"
+      case .failure(let error): "\(row.line) \(row.key) \(error)"
+      }
+    }
+  }
+
+  @Test(
+    "given identical rows on both sides of chunk boundaries, when mapped in chunks, then the rows equal mapping the file at once",
+    arguments: [1, 2, 3, 7])
+  func chunksMapLikeTheWholeFile(chunkSize: Int) throws {
+    let state = Scenario.standard().state
+    let records = try CSVReader().records(in: Self.text)
+    let whole = try Self.importer().rows(records, state: state)
+
+    var session = try Self.importer().session(header: records.first, state: state)
+    var chunked: [ImportRow] = []
+    let body = Array(records.dropFirst())
+    for start in stride(from: 0, to: body.count, by: chunkSize) {
+      chunked += session.rows(body[start..<min(start + chunkSize, body.count)])
+    }
+
+    #expect(Self.summary(chunked) == Self.summary(whole))
+    // Four identical coffees: four different keys, so none is taken for a re-import of another.
+    let coffeeKeys = Set(chunked.filter { (try? $0.result.get().name) == "Coffee" }.map(\.key))
+    #expect(coffeeKeys.count == 4)
+    #expect(chunked.filter { (try? $0.result.get()) == nil }.map(\.line) == [5, 6])
+  }
+
+  @Test("given a header without the payee column, when a session starts, then the error names the columns and the option")
+  func missingColumnIsRefusedUpFront() throws {
+    let records = try CSVReader().records(in: "date,amount,category\n2024-03-01,-1.00,Food\n")
+
+    #expect {
+      _ = try Self.importer().session(header: records.first, state: Scenario.standard().state)
+    } throws: { error in
+      "\(error)".contains("no payee column 'payee'; the columns are 'date', 'amount', 'category' — map it with --payee-column")
+    }
+  }
+}
