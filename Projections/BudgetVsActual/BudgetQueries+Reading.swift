@@ -114,9 +114,12 @@ extension BudgetQueries {
     return sources.sorted { ($0.month.map { $0.month } ?? 0, $0.source) < ($1.month.map { $0.month } ?? 0, $1.source) }
   }
 
-  /// Due dates from `first` through `last`, of categories that are not archived.
-  func dueDates(from first: CivilDate, through last: CivilDate, _ at: UInt64) throws -> [DueDate] {
-    let categories = try CategoryRow.all(reader, projector: name, table: "categories", asKnownAt: at)
+  /// Due dates from `first` through `last`, of categories that are not archived. Pass
+  /// `categories` if they were read already, as known at `at`.
+  func dueDates(
+    from first: CivilDate, through last: CivilDate, categories known: [CategoryID: CategoryRow]? = nil, _ at: UInt64
+  ) throws -> [DueDate] {
+    let categories = try known ?? CategoryRow.all(reader, projector: name, table: "categories", asKnownAt: at)
     var dates: [DueDate] = []
     try reader.scan(name, "due", from: [UInt8](repeating: 0, count: 16), to: [UInt8](repeating: 0xFF, count: 16), asKnownAt: at) { key, value in
       var row = RowReader(value)

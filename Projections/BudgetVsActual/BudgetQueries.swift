@@ -20,7 +20,34 @@ public struct BudgetQueries {
   public func month(_ month: YearMonth, currency: Currency, asKnownAt: UInt64 = .max) throws -> BudgetMonthReport {
     let at = position(asKnownAt)
     let categories = try CategoryRow.all(reader, projector: name, table: "categories", asKnownAt: at)
+    return try report(month, currency: currency, categories: categories, assigned: try assignedBudgets(in: month, currency: currency, at), at)
+  }
+
+  /// The zero-based summary of `month` (seed 001 Sheet 1): planned income, this month's
+  /// assignments by budget type, remaining to assign (goal 0) and the month's due dates.
+  public func summary(_ month: YearMonth, currency: Currency, asKnownAt: UInt64 = .max) throws -> BudgetSummary {
+    let at = position(asKnownAt)
+    let categories = try CategoryRow.all(reader, projector: name, table: "categories", asKnownAt: at)
+    return try summary(month, currency: currency, categories: categories, assigned: try assignedBudgets(in: month, currency: currency, at), at)
+  }
+
+  /// ``summary(_:currency:asKnownAt:)`` and ``month(_:currency:asKnownAt:)`` together — the
+  /// budget sheet — reading the categories and the month's budgets once for both.
+  public func sheet(_ month: YearMonth, currency: Currency, asKnownAt: UInt64 = .max) throws -> (
+    summary: BudgetSummary, report: BudgetMonthReport
+  ) {
+    let at = position(asKnownAt)
+    let categories = try CategoryRow.all(reader, projector: name, table: "categories", asKnownAt: at)
     let assigned = try assignedBudgets(in: month, currency: currency, at)
+    return (
+      try summary(month, currency: currency, categories: categories, assigned: assigned, at),
+      try report(month, currency: currency, categories: categories, assigned: assigned, at)
+    )
+  }
+
+  private func report(
+    _ month: YearMonth, currency: Currency, categories: [CategoryID: CategoryRow], assigned: [CategoryID: Int64], _ at: UInt64
+  ) throws -> BudgetMonthReport {
     let actuals = try spending(in: month, currency: currency, at)
     let settings = try rolloverSettings(at)
     var ids = Set(categories.filter { $0.value.kind == .expense && !$0.value.archived }.keys)
@@ -49,13 +76,11 @@ public struct BudgetQueries {
       totalActual: try Money.total(of: lines.map(\.actual), in: currency), asKnownAt: at)
   }
 
-  /// The zero-based summary of `month` (seed 001 Sheet 1): planned income, this month's
-  /// assignments by budget type, remaining to assign (goal 0) and the month's due dates.
-  public func summary(_ month: YearMonth, currency: Currency, asKnownAt: UInt64 = .max) throws -> BudgetSummary {
-    let at = position(asKnownAt)
-    let categories = try CategoryRow.all(reader, projector: name, table: "categories", asKnownAt: at)
+  private func summary(
+    _ month: YearMonth, currency: Currency, categories: [CategoryID: CategoryRow], assigned: [CategoryID: Int64], _ at: UInt64
+  ) throws -> BudgetSummary {
     var byType: [BudgetType: Money] = [:]
-    for (id, units) in try assignedBudgets(in: month, currency: currency, at) where categories[id]?.kind != .income {
+    for (id, units) in assigned where categories[id]?.kind != .income {
       let type = categories[id]?.budgetType ?? .variable
       byType[type] = try (byType[type] ?? .zero(currency)) + Money(units: units, currency: currency)
     }
@@ -70,8 +95,8 @@ public struct BudgetQueries {
     let planned = try Money.total(of: sources.map(\.counted), in: currency)
     return BudgetSummary(
       month: month, currency: currency, plannedIncome: planned, incomeSources: sources, budgeted: budgeted,
-      remainingToAssign: try planned - budgeted.total, dueDates: try dueDates(from: month.firstDay, through: month.lastDay, at),
-      asKnownAt: at)
+      remainingToAssign: try planned - budgeted.total,
+      dueDates: try dueDates(from: month.firstDay, through: month.lastDay, categories: categories, at), asKnownAt: at)
   }
 
   /// The income planned for `year`: yearly sources and every month's, with their total.

@@ -30,10 +30,9 @@ extension Ledger {
     let currency = baseCurrency
     let fundsDate = min(month.lastDay, today())
     return try query(at: point) { reader, position in
-      let budgets = BudgetQueries(reader)
+      let (summary, report) = try BudgetQueries(reader).sheet(month, currency: currency, asKnownAt: position)
       return BudgetSheet(
-        summary: try budgets.summary(month, currency: currency, asKnownAt: position),
-        report: try budgets.month(month, currency: currency, asKnownAt: position),
+        summary: summary, report: report,
         availableFunds: try BalanceQueries(reader).total(in: currency, on: fundsDate, asKnownAt: position), fundsDate: fundsDate)
     }
   }

@@ -168,6 +168,10 @@ struct BudgetVsActualTests {
       #expect(try carried(next, asKnownAt: budgeted) == [eur("40"), eur("-30"), eur("-50"), eur("0")])
       #expect(try carried(after, asKnownAt: budgeted) == [eur("140"), eur("0"), eur("30"), eur("0")])
       let nextReport = try queries.month(next, currency: .eur, asKnownAt: budgeted)
+      let nextSheet = try queries.sheet(next, currency: .eur, asKnownAt: budgeted)
+      #expect(nextSheet.report == nextReport)
+      let nextSummary = try queries.summary(next, currency: .eur, asKnownAt: budgeted)
+      #expect(nextSheet.summary == nextSummary)
       let transport = try #require(Self.line(nextReport, "Transport"))
       #expect(transport.budgeted == eur("50") && transport.actual == eur("20") && transport.rollover?.since == start)
       #expect(Self.line(nextReport, "Shopping")?.rollover == nil)
@@ -202,6 +206,10 @@ struct BudgetVsActualTests {
       #expect([budgeted.fixed, budgeted.variable, budgeted.quarterly, budgeted.total] == [eur("1000"), eur("500"), eur("100"), eur("1600")])
       #expect(summary.remainingToAssign == eur("1683.3334"))
       #expect(summary.dueDates.map(\.name) == ["Bills"] && summary.dueDates.first?.date == day("2024-03-15"))
+      // The sheet reads categories and budgets once for both parts, and answers the same.
+      let sheet = try queries.sheet(month("2024-03"), currency: .eur)
+      let report = try queries.month(month("2024-03"), currency: .eur)
+      #expect(sheet.summary == summary && sheet.report == report)
       let shares = try (1...12).map { try queries.summary(try YearMonth(year: 2024, month: $0), currency: .eur).incomeSources.first { $0.source == "Bonus" }!.counted }
       #expect(try Money.total(of: shares, in: .eur) == eur("1000") && shares.last == eur("83.3333"))
       let year = try queries.plannedIncome(year: 2024, currency: .eur)
