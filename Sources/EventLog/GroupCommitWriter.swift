@@ -6,7 +6,8 @@ import Synchronization
 /// queue into one LMDB write transaction (group commit), so one fsync serves them all, and
 /// hands each caller its own result or error.
 ///
-/// While a commit is in flight, new requests accumulate; the next drain takes them all.
+/// While a commit is in flight, new requests accumulate; the next drain takes them all, and
+/// keeps taking the ones that follow while it builds the next transaction.
 final class GroupCommitWriter: Sendable {
   private struct State {
     var pending: [any WriteRequest] = []
@@ -28,8 +29,8 @@ final class GroupCommitWriter: Sendable {
   /// Groups of at least this many requests are resumed on ``resumer``.
   static let minimumGroupToResumeElsewhere = 8
   private let state = Mutex(State())
-  /// Signalled when the group the writer waits for is complete (see
-  /// ``waitForGroup(target:budget:)``); a stale signal only causes one extra check.
+  /// Signalled when as many requests as the filling writer waits for have arrived (see
+  /// ``takeArrivals(missing:eventsLeft:until:)``); a stale signal only causes one extra check.
   private let arrivals = DispatchSemaphore(value: 0)
   private let environment: Environment
   private let schema: LogSchema
@@ -90,34 +91,69 @@ final class GroupCommitWriter: Sendable {
     var lastCommit: Duration = .zero
     let clock = ContinuousClock()
     while true {
-      // Callers resumed by the last commit usually append again at once; waiting a fraction
-      // of a commit for them fills the next group instead of splitting it in two halves.
-      if lastGroupSize > 1 { waitForGroup(target: lastGroupSize, budget: lastCommit / 4) }
+      // Callers resumed by the last commit usually append again at once; taking them into
+      // the next transaction for a fraction of a commit fills the group instead of splitting
+      // it. The writer waits for the first of them here and takes the rest as they come.
+      if lastGroupSize > 1 { waitForArrival(budget: lastCommit / 4) }
       guard let group = nextGroup() else { return }
       let start = clock.now
-      commit(group)
+      let committed = commit(group, fillingTo: lastGroupSize, budget: lastCommit / 4)
       lastCommit = clock.now - start
-      lastGroupSize = group.count
+      lastGroupSize = committed
     }
   }
 
-  /// Waits until `target` requests are queued, or `budget` (at most 2 ms) has passed.
-  private func waitForGroup(target: Int, budget: Duration) {
-    let nanoseconds = min(budget.components.attoseconds / 1_000_000_000 + budget.components.seconds * 1_000_000_000, 2_000_000)
-    let deadline = DispatchTime.now() + .nanoseconds(Int(nanoseconds))
+  /// Waits until a request is queued, or `budget` (at most 2 ms) has passed.
+  private func waitForArrival(budget: Duration) {
+    let deadline = Self.deadline(after: budget)
     while true {
-      let complete = state.withLock { state in
-        if state.pending.count >= target {
-          state.wanted = 0
-          return true
-        }
-        state.wanted = target
-        return false
+      let queued = state.withLock { state in
+        state.wanted = state.pending.isEmpty ? 1 : 0
+        return !state.pending.isEmpty
       }
-      if complete { return }
+      if queued { return }
       if arrivals.wait(timeout: deadline) == .timedOut {
         state.withLock { $0.wanted = 0 }
         return
+      }
+    }
+  }
+
+  /// Now plus `budget`, at most 2 ms.
+  private static func deadline(after budget: Duration) -> DispatchTime {
+    let nanoseconds = min(budget.components.attoseconds / 1_000_000_000 + budget.components.seconds * 1_000_000_000, 2_000_000)
+    return DispatchTime.now() + .nanoseconds(Int(nanoseconds))
+  }
+
+  /// Takes what has been queued since the group began, waiting until that is at least half
+  /// of `missing` requests (so the writer is woken a few times per group, not once per
+  /// request) or until `deadline`. Returns `nil` when the deadline passed with nothing new,
+  /// or when the next request would take the transaction past `eventsLeft` events.
+  private func takeArrivals(missing: Int, eventsLeft: Int, until deadline: DispatchTime) -> [any WriteRequest]? {
+    while true {
+      let taken = state.withLock { state -> [any WriteRequest]? in
+        guard !state.pending.isEmpty else {
+          state.wanted = max(1, missing / 2)
+          return []
+        }
+        state.wanted = 0
+        var weight = 0
+        var count = 0
+        for request in state.pending {
+          if weight + request.weight > eventsLeft { break }
+          weight += request.weight
+          count += 1
+        }
+        guard count > 0 else { return nil }
+        let taken = Array(state.pending.prefix(count))
+        state.pending.removeFirst(count)
+        return taken
+      }
+      guard let taken else { return nil }
+      if !taken.isEmpty { return taken }
+      if arrivals.wait(timeout: deadline) == .timedOut {
+        state.withLock { $0.wanted = 0 }
+        return nil
       }
     }
   }
@@ -153,16 +189,38 @@ final class GroupCommitWriter: Sendable {
     }
   }
 
-  /// Runs `group` in one transaction and completes every request. If the transaction fails
-  /// (disk full, a batch too big, a request that threw), each request is retried alone so
-  /// that one cannot fail its neighbours.
-  private func commit(_ group: [any WriteRequest]) {
+  /// Runs `group` in one transaction and, while fewer than `target` requests are in, the
+  /// requests that arrive within `budget` (at most 2 ms): each is applied as soon as it is
+  /// taken, so the writer builds the transaction while the callers of the last commit are
+  /// still re-submitting, instead of after. Then commits and completes every request, and
+  /// returns how many there were. If the transaction fails (disk full, a batch too big, a
+  /// request that threw), each request is retried alone so that one cannot fail its
+  /// neighbours.
+  @discardableResult
+  private func commit(_ first: [any WriteRequest], fillingTo target: Int = 0, budget: Duration = .zero) -> Int {
+    var group = first
+    var events = group.reduce(0) { $0 + $1.weight }
+    let deadline = Self.deadline(after: budget)
     do {
       let head = try environment.write { txn in
         var session = LogWriteSession(
-          transaction: try AppendTransaction(txn: txn, schema: schema, now: clock(), expectedStreams: group.count),
+          transaction: try AppendTransaction(
+            txn: txn, schema: schema, now: clock(), expectedStreams: max(target, group.count)),
           txn: txn, schema: schema)
+        // Again from the start if the map filled up and the transaction is being re-run.
         for request in group { try request.execute(&session) }
+        while group.count < target, events < Self.maximumEventsPerCommit,
+          let arrived = takeArrivals(
+            missing: target - group.count, eventsLeft: Self.maximumEventsPerCommit - events, until: deadline)
+        {
+          // All of them join the group before any runs: if one throws, the group is retried
+          // request by request, and none of those taken may be left behind.
+          group += arrived
+          for request in arrived {
+            events += request.weight
+            try request.execute(&session)
+          }
+        }
         try session.appends.finish()
         return session.appends.headPosition
       }
@@ -178,6 +236,7 @@ final class GroupCommitWriter: Sendable {
         group[0].completeFailed(error)
       }
     }
+    return group.count
   }
 }
 

@@ -4,11 +4,13 @@ import LedgerTesting
 import Synchronization
 import Testing
 
-/// After a commit of several requests the writer waits (a fraction of a commit) for their
-/// callers to come back and commits them as one group. These tests drive that path with many
+/// After a commit of several requests the writer takes their callers' next requests into the
+/// next transaction as they come back (for a fraction of a commit), applying each as it is
+/// taken, and commits them as one group. These tests drive that path with many
 /// rounds of concurrent appenders: rejected appends, `transact` bodies that throw, storage
 /// failures inside a group (the map grows, then hits its cap), and `afterCommit` hooks.
-@Suite("Group commit: filling a group")
+/// A caller the writer loses never resumes: the time limit turns that hang into a failure.
+@Suite("Group commit: filling a group", .timeLimit(.minutes(1)))
 struct GroupFillTests {
   private struct Boom: Error {}
 
