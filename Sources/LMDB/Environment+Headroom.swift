@@ -16,6 +16,14 @@ extension Environment {
     return Int(status.st_size)
   }
 
+  /// The bytes an unprivileged user may still write on the file system that holds the
+  /// file; `nil` if it cannot be told.
+  public var freeDiskSpace: Int? {
+    var stats = statvfs()
+    guard statvfs(path, &stats) == 0 else { return nil }
+    return Int(stats.f_bavail) * Int(stats.f_frsize)
+  }
+
   /// Extends the data file with zeros up to `end` bytes (capped at the map size), flushed to
   /// disk, and returns the file's size afterwards.
   ///
@@ -48,7 +56,12 @@ extension Environment {
           guard written > 0 else { throw LMDBError(code: written < 0 ? errno : EIO, operation: "extend \(path)") }
           offset += written
         }
-        guard fdatasync(descriptor) == 0 else { throw LMDBError(code: errno, operation: "fdatasync(\(path))") }
+        #if canImport(Darwin)
+          let flushed = fsync(descriptor)
+        #else
+          let flushed = fdatasync(descriptor)
+        #endif
+        guard flushed == 0 else { throw LMDBError(code: errno, operation: "flush \(path)") }
         return offset
       }
     } catch let error as LMDBError {

@@ -84,6 +84,30 @@ struct FileHeadroomTests {
     #expect(log.environment.fileSize <= log.usedSize)
   }
 
+  @Test("given a map smaller than the stretch, when the map grows, then the next commit extends the file to the new map's end")
+  func headroomFollowsTheMapWhenItGrows() async throws {
+    let directory = TemporaryDirectory()
+    let log = try EventLog(path: directory.file("small-map.ledger"), options: .init(initialMapSize: Self.mebibyte))
+    // Capped at the map's end: the stretch (4 MiB) does not fit in a 1 MiB map. Without a
+    // look when the map grows, the next refill would wait until ~2 MiB are used.
+    #expect(log.environment.fileSize == Self.mebibyte)
+
+    let payload = [UInt8](repeating: 0x5A, count: 1000)
+    var batch = 0
+    while log.environment.mapSize == Self.mebibyte {
+      _ = try await log.append((0..<50).map { _ in ProposedEvent(type: "Filler", payload: payload) }, to: try StreamName("grow-\(batch)"))
+      batch += 1
+    }
+    _ = try await log.append([ProposedEvent(type: "Filler", payload: payload)], to: "after-growth")
+
+    // Refilled at once, up to the new end of the map, not only after the log has grown by
+    // another half stretch.
+    #expect(log.usedSize < 2 * Self.mebibyte)
+    #expect(log.environment.fileSize == log.environment.mapSize)
+    #expect(try Self.tail(of: directory.file("small-map.ledger"), from: log.usedSize).allSatisfy { $0 == 0 })
+    #expect(try log.verify().isIntact)
+  }
+
   @Test("given a file longer than asked for, when it is extended, then nothing is written and its size is kept")
   func extendingNeverShrinksOrOverwrites() throws {
     let directory = TemporaryDirectory()

@@ -9,7 +9,8 @@ import Testing
 /// taken, and commits them as one group. These tests drive that path with many
 /// rounds of concurrent appenders: rejected appends, `transact` bodies that throw, storage
 /// failures inside a group (the map grows, then hits its cap), and `afterCommit` hooks.
-/// A caller the writer loses never resumes: the time limit turns that hang into a failure.
+/// A caller the writer loses never resumes. The time limit reports which test hung (it cannot
+/// end a continuation that nobody resumes); `make test` kills a suite that hangs.
 @Suite("Group commit: filling a group", .timeLimit(.minutes(1)))
 struct GroupFillTests {
   private struct Boom: Error {}

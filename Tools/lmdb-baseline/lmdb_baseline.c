@@ -20,10 +20,12 @@
  *                envelope header, stream name, type name, payload and a 32-byte hash;
  *                one put into `stream-index`: key BE stream id ‖ BE version, value BE position.
  *
- *   headroom     as FileHeadroom.swift, unless --durability nosync: after opening and after every
- *                commit, when the used pages reach the next check, zeros are written past the
- *                end of the file up to used + stretch (used/8, between 4 and 128 MiB, at most
- *                the map size) inside an empty write transaction, then fdatasync.
+ *   headroom     as FileHeadroom.swift, unless --durability nosync or --headroom off: after
+ *                opening and after every commit, when the used pages reach the next check and
+ *                less than half a stretch (used/8, between 4 and 128 MiB) lies past them, zeros
+ *                are written past the end of the file towards used + stretch, at most 16 MiB
+ *                per commit and never past the map size, inside an empty write transaction,
+ *                then fdatasync (skipped with less than two stretches of free disk space).
  *
  * What it deliberately does not do: compute SHA-256 when appending (it copies 32 bytes in its
  * place — the hash is part of the overhead being measured), validate input, or queue requests.
@@ -54,6 +56,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #ifdef LB_WITH_OPENSSL
@@ -213,25 +216,34 @@ static void refill_headroom(MDB_env *env) {
   size_t stretch = used / 8;
   if (stretch < (4u << 20)) stretch = 4u << 20;
   if (stretch > (128u << 20)) stretch = 128u << 20;
-  size_t end = used + stretch < info.me_mapsize ? used + stretch : info.me_mapsize;
-  MDB_txn *txn;
-  CHECK(mdb_txn_begin(env, NULL, 0, &txn)); /* the writer lock, as on the Swift side */
   int fd;
   CHECK(mdb_env_get_fd(env, &fd));
   struct stat file;
   if (fstat(fd, &file) != 0) die("fstat", errno);
-  static const char zeros[1 << 20];
-  if ((size_t)file.st_size < end) {
-    for (size_t at = (size_t)file.st_size; at < end;) {
-      size_t count = end - at < sizeof zeros ? end - at : sizeof zeros;
+  size_t end = (size_t)file.st_size;
+  struct statvfs disk;
+  int roomy = fstatvfs(fd, &disk) != 0 || (size_t)disk.f_bavail * disk.f_frsize >= 2 * stretch;
+  if (end < used + stretch / 2 && roomy) {
+    size_t target = used + stretch < end + (16u << 20) ? used + stretch : end + (16u << 20);
+    if (target > info.me_mapsize) target = info.me_mapsize;
+    MDB_txn *txn;
+    CHECK(mdb_txn_begin(env, NULL, 0, &txn)); /* the writer lock, as on the Swift side */
+    static const char zeros[1 << 20];
+    for (size_t at = end; at < target;) {
+      size_t count = target - at < sizeof zeros ? target - at : sizeof zeros;
       ssize_t written = pwrite(fd, zeros, count, (off_t)at);
       if (written <= 0) die("pwrite", errno);
       at += (size_t)written;
     }
-    if (fdatasync(fd) != 0) die("fdatasync", errno);
+    if (target > end && fdatasync(fd) != 0) die("fdatasync", errno);
+    CHECK(mdb_txn_commit(txn));
+    if (target > end) end = target;
+    if (end < used + stretch && end < info.me_mapsize) { /* a step of a bigger refill */
+      headroom_check = used;
+      return;
+    }
   }
-  CHECK(mdb_txn_commit(txn));
-  headroom_check = used + stretch / 2;
+  headroom_check = (end > used + stretch ? end : used + stretch) - stretch / 2;
 }
 
 /* ---- append ---------------------------------------------------------------------------------- */
