@@ -39,28 +39,30 @@ enum StoredEvent {
   static func batch(
     _ events: [LedgerEvent], for command: LedgerCommand, metadata: EventMetadata, idempotencyKey: IdempotencyKey?
   ) throws(LedgerError) -> (batch: AppendBatch, ordered: [LedgerEvent]) {
-    var order: [String] = []
-    var byStream: [String: [ProposedEvent]] = [:]
-    var eventsByStream: [String: [LedgerEvent]] = [:]
-    var expected: [String: ExpectedVersion] = [:]
+    // A command touches a handful of streams at most: a list searched from the end (the
+    // stream of the previous event, usually) is cheaper than dictionaries for so few.
+    var groups: [(stream: String, expected: ExpectedVersion, proposed: [ProposedEvent], events: [LedgerEvent])] = []
     for event in events {
       let stream = event.stream
-      if byStream[stream] == nil {
-        order.append(stream)
-        expected[stream] = expectation(for: event, command: command)
+      let proposed = try proposed(event, metadata: metadata)
+      if let index = groups.lastIndex(where: { $0.stream == stream }) {
+        groups[index].proposed.append(proposed)
+        groups[index].events.append(event)
+      } else {
+        groups.append((stream, expectation(for: event, command: command), [proposed], [event]))
       }
-      byStream[stream, default: []].append(try proposed(event, metadata: metadata))
-      eventsByStream[stream, default: []].append(event)
     }
     var appends: [StreamAppend] = []
-    for stream in order {
+    appends.reserveCapacity(groups.count)
+    for group in groups {
       do {
-        appends.append(StreamAppend(stream: try StreamName(stream), expectedVersion: expected[stream] ?? .any, events: byStream[stream] ?? []))
+        appends.append(StreamAppend(stream: try StreamName(group.stream), expectedVersion: group.expected, events: group.proposed))
       } catch {
         throw .log(error)
       }
     }
-    return (AppendBatch(appends, idempotencyKey: idempotencyKey), order.flatMap { eventsByStream[$0] ?? [] })
+    let ordered = groups.count == 1 ? groups[0].events : groups.flatMap(\.events)
+    return (AppendBatch(appends, idempotencyKey: idempotencyKey), ordered)
   }
 
   private static func expectation(for event: LedgerEvent, command: LedgerCommand) -> ExpectedVersion {

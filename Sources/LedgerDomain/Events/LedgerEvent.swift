@@ -66,8 +66,10 @@ public enum LedgerEvent: Sendable, Hashable {
   /// The stream the event is appended to.
   public var stream: String { payload.stream }
 
-  /// The payload in the log's binary form.
+  /// The payload in the log's binary form. Transactions — most of the log — are written
+  /// without `Codable` (``TransactionAdded/fastEncoded()``), to the same bytes.
   public func encodedPayload() throws(CodecError) -> [UInt8] {
-    try BinaryEncoder().encode(payload)
+    if case .transactionAdded(let added) = self, let bytes = added.fastEncoded() { return bytes }
+    return try BinaryEncoder().encode(payload)
   }
 }

@@ -165,6 +165,17 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// The UUID version nibble (4 for identifiers made by ``random(using:)``).
   public var version: Int { Int((high >> 12) & 0xF) }
 
+  /// Appends the 36 bytes of ``description`` to `bytes`, without making a `String`.
+  package func appendCanonical(to bytes: inout [UInt8]) {
+    let digits: StaticString = "0123456789abcdef"
+    for nibble in 0..<32 {
+      if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 { bytes.append(UInt8(ascii: "-")) }
+      let word = nibble < 16 ? high : low
+      let shift = UInt64(60 - 4 * (nibble % 16))
+      bytes.append(digits.utf8Start[Int((word >> shift) & 0xF)])
+    }
+  }
+
   /// The canonical lowercase form, e.g. `6f1c2e4a-9b3d-4c8e-a1f0-123456789abc`.
   public var description: String {
     String(unsafeUninitializedCapacity: 36) { buffer in

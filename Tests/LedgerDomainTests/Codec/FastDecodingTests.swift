@@ -2,7 +2,7 @@ import LedgerDomain
 import LedgerTesting
 import Testing
 
-@Suite("Fast decoding of stored transactions")
+@Suite("Fast decoding and encoding of stored transactions")
 struct FastDecodingTests {
   /// Random transactions covering every field: splits with and without memos, every optional
   /// set and unset, tags, non-ASCII text, negative and huge amounts, every known currency.
@@ -43,6 +43,14 @@ struct FastDecodingTests {
       let fast = bytes.withUnsafeBytes { TransactionAdded(fastDecoding: $0) }
       #expect(fast == reference)
       #expect(fast == transaction)
+    }
+  }
+
+  @Test("given 2,000 random transactions, when each is encoded without Codable, then the bytes are the Codable encoder's")
+  func encodesLikeCodable() throws {
+    for transaction in try Self.randomTransactions(count: 2_000, seed: 19) {
+      #expect(transaction.fastEncoded() == (try BinaryEncoder().encode(transaction)))
+      #expect(try LedgerEvent.transactionAdded(transaction).encodedPayload() == BinaryEncoder().encode(transaction))
     }
   }
 
