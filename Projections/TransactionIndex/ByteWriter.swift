@@ -11,16 +11,9 @@ struct ByteWriter {
     withUnsafeBytes(of: id.low.bigEndian) { bytes.append(contentsOf: $0) }
   }
 
-  mutating func varint(_ value: UInt64) {
-    var value = value
-    while value >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-      value >>= 7
-    }
-    bytes.append(UInt8(value))
-  }
+  mutating func varint(_ value: UInt64) { bytes.appendVarint(value) }
 
-  mutating func signed(_ value: Int64) { varint(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
+  mutating func signed(_ value: Int64) { bytes.appendSignedVarint(value) }
 
   /// A 3-letter currency code.
   mutating func code(_ code: String) {

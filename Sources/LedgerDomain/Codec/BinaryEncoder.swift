@@ -27,18 +27,9 @@ final class ByteSink {
 
   init() { bytes.reserveCapacity(128) }
 
-  func writeVarint(_ value: UInt64) {
-    var value = value
-    while value >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-      value >>= 7
-    }
-    bytes.append(UInt8(value))
-  }
+  func writeVarint(_ value: UInt64) { bytes.appendVarint(value) }
 
-  func writeSigned(_ value: Int64) {
-    writeVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))  // zig-zag
-  }
+  func writeSigned(_ value: Int64) { bytes.appendSignedVarint(value) }
 
   func writeString(_ value: String) {
     writeVarint(UInt64(value.utf8.count))

@@ -9,18 +9,9 @@ struct PayloadWriter {
 
   init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
-  mutating func varint(_ value: UInt64) {
-    var value = value
-    while value >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-      value >>= 7
-    }
-    bytes.append(UInt8(value))
-  }
+  mutating func varint(_ value: UInt64) { bytes.appendVarint(value) }
 
-  mutating func signed(_ value: Int64) {
-    varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))  // zig-zag
-  }
+  mutating func signed(_ value: Int64) { bytes.appendSignedVarint(value) }
 
   mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
