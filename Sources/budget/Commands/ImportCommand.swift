@@ -104,7 +104,7 @@ struct ImportCommand: AsyncParsableCommand {
       var metadata = options.metadata
       metadata.correlationId = "import-" + EntityID.random().description
       let batches = Array(records).chunks(of: batchSize)
-      func mapping(_ index: Int, with session: CSVImporter.Session) -> Task<(CSVImporter.Session, [ImportRow]), Never>? {
+      func mapBatch(_ index: Int, with session: CSVImporter.Session) -> Task<(CSVImporter.Session, [ImportRow]), Never>? {
         guard index < batches.count else { return nil }
         let records = batches[index]
         return Task {
@@ -113,10 +113,10 @@ struct ImportCommand: AsyncParsableCommand {
           return (session, rows)
         }
       }
-      var next = mapping(0, with: session)
+      var next = mapBatch(0, with: session)
       for index in batches.indices {
         guard let (session, chunk) = await next?.value else { break }
-        next = mapping(index + 1, with: session)
+        next = mapBatch(index + 1, with: session)
         var commands: [BatchCommand] = []
         var lines: [Int] = []
         for row in chunk {
