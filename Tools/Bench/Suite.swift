@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Each append case runs ``BenchOptions/rounds`` times on fresh files, alternating which side
 /// goes first; the median round of each side is reported, and the ratio is the median of the
-/// rounds' Swift ÷ C ratios. Read cases run on one log written by the Swift
+/// rounds' Swift ÷ C ratios. The single append and the group commit take turns round by round,
+/// and the group factor is likewise the median of the rounds' ratios. Read cases run on one log written by the Swift
 /// side, which the C baseline reads too (and must agree with: same count, same checksum).
 struct Suite {
   let options: BenchOptions
@@ -14,14 +15,24 @@ struct Suite {
   let scratch: ScratchDirectory
   var report: BenchReport
 
-  /// Runs every selected case in a fixed order (single before group: group is compared to it).
+  /// Runs every selected case in a fixed order. The single-event append and the group commit,
+  /// which is compared with it, run round by round in turn — single, group, single, group —
+  /// so that each round's ratio compares runs made a few seconds apart, as Swift and C are.
   mutating func run() async throws {
     let selected = options.cases
     if selected.contains(.single) {
-      report.cases.append(
-        try await appendCase(
-          id: Targets.CaseID.single, title: "append 1 event/commit, durable", durability: .durable, batch: 1,
-          count: options.durableCommits))
+      var single: [(swift: AppendRun, c: AppendRun?)] = []
+      var group: [(swift: AppendRun, c: AppendRun?)] = []
+      for round in 0..<options.rounds {
+        single.append(try await appendRound(Self.single(options), round: round))
+        if selected.contains(.group) { group.append(try await groupRound(round)) }
+      }
+      report.cases.append(appendReport(Self.single(options), single))
+      if selected.contains(.group) { report.cases.append(groupReport(group)) }
+    } else if selected.contains(.group) {
+      var group: [(swift: AppendRun, c: AppendRun?)] = []
+      for round in 0..<options.rounds { group.append(try await groupRound(round)) }
+      report.cases.append(groupReport(group))
     }
     if selected.contains(.batch) {
       for (batch, commits) in [(100, 300), (1_000, 100), (10_000, 30)] {
@@ -35,56 +46,80 @@ struct Suite {
           id: "append-1000-nosync", title: "append 1,000 events/commit, noSync (CPU)", durability: .noSync,
           batch: 1_000, count: 200_000))
     }
-    if selected.contains(.group) { report.cases.append(try await groupCase()) }
     if !selected.isDisjoint(with: [.scan, .verify, .heap]) { try await readCases() }
   }
 
   // MARK: Appends
 
+  /// What an append case writes.
+  struct AppendSpec {
+    var id: String
+    var title: String
+    var durability: Durability
+    var batch: Int
+    var count: Int
+  }
+
+  static func single(_ options: BenchOptions) -> AppendSpec {
+    AppendSpec(
+      id: Targets.CaseID.single, title: "append 1 event/commit, durable", durability: .durable, batch: 1,
+      count: options.durableCommits)
+  }
+
   private func appendCase(
     id: String, title: String, durability: Durability, batch: Int, count: Int
   ) async throws -> CaseReport {
-    var swiftRuns: [AppendRun] = []
-    var cRuns: [AppendRun] = []
-    let mapSize = Workload.mapSize(forEvents: count)
-    for round in 0..<options.rounds {
-      progress("\(title): round \(round + 1) of \(options.rounds)")
-      let swiftPath = scratch.ledger("swift-\(id)-\(round)")
-      let cPath = scratch.ledger("c-\(id)-\(round)")
-      defer {
-        scratch.remove(ledger: swiftPath)
-        scratch.remove(ledger: cPath)
-      }
-      let runC = { () throws(BenchError) in
-        if let result = try baseline.append(
-          path: cPath, count: count, batch: batch, durability: Self.cName(durability), mapSize: mapSize,
-          maxSeconds: options.maxSeconds)
-        {
-          cRuns.append(
-            AppendRun(events: result.count ?? 0, commits: result.commits ?? 0, seconds: result.seconds ?? 0))
-        }
-      }
-      if round % 2 == 0 { try runC() }
-      swiftRuns.append(
-        try await AppendCases.sequential(
-          path: swiftPath, durability: durability, count: count, batch: batch, maxSeconds: options.maxSeconds,
-          headroom: options.fileHeadroom))
-      if round % 2 == 1 { try runC() }
+    let spec = AppendSpec(id: id, title: title, durability: durability, batch: batch, count: count)
+    var runs: [(swift: AppendRun, c: AppendRun?)] = []
+    for round in 0..<options.rounds { runs.append(try await appendRound(spec, round: round)) }
+    return appendReport(spec, runs)
+  }
+
+  /// One round of an append case on fresh files: the Swift run and the C run, the side that
+  /// goes first alternating from round to round.
+  private func appendRound(_ spec: AppendSpec, round: Int) async throws -> (swift: AppendRun, c: AppendRun?) {
+    progress("\(spec.title): round \(round + 1) of \(options.rounds)")
+    let swiftPath = scratch.ledger("swift-\(spec.id)-\(round)")
+    let cPath = scratch.ledger("c-\(spec.id)-\(round)")
+    defer {
+      scratch.remove(ledger: swiftPath)
+      scratch.remove(ledger: cPath)
     }
+    var cRun: AppendRun?
+    let runC = { () throws(BenchError) in
+      if let result = try baseline.append(
+        path: cPath, count: spec.count, batch: spec.batch, durability: Self.cName(spec.durability),
+        mapSize: Workload.mapSize(forEvents: spec.count), maxSeconds: options.maxSeconds)
+      {
+        cRun = AppendRun(events: result.count ?? 0, commits: result.commits ?? 0, seconds: result.seconds ?? 0)
+      }
+    }
+    if round % 2 == 0 { try runC() }
+    let swiftRun = try await AppendCases.sequential(
+      path: swiftPath, durability: spec.durability, count: spec.count, batch: spec.batch, maxSeconds: options.maxSeconds,
+      headroom: options.fileHeadroom)
+    if round % 2 == 1 { try runC() }
+    return (swiftRun, cRun)
+  }
+
+  private func appendReport(_ spec: AppendSpec, _ runs: [(swift: AppendRun, c: AppendRun?)]) -> CaseReport {
+    let swiftRuns = runs.map(\.swift)
+    let cRuns = runs.compactMap(\.c)
     let swift = Self.throughput(swiftRuns)
     let c = cRuns.isEmpty ? nil : Self.throughput(cRuns)
     var entry = CaseReport(
-      id: id, title: title, durability: Self.cName(durability), swift: swift, c: c,
+      id: spec.id, title: spec.title, durability: Self.cName(spec.durability), swift: swift, c: c,
       ratio: Self.pairedRatio(swiftRuns, cRuns))
     if let c, swift.eventsPerSecond > 0, c.eventsPerSecond > 0 {
       let perEvent = (1 / swift.eventsPerSecond - 1 / c.eventsPerSecond) * 1e6
       let comparison = perEvent >= 0 ? "more" : "less"
       var note = "Swift takes \(Format.fixed(abs(perEvent), digits: 2)) µs \(comparison) per event than C"
-      if batch > 1 { note += " (\(Format.fixed(abs(perEvent) * Double(batch), digits: 0)) µs per commit)" }
+      if spec.batch > 1 { note += " (\(Format.fixed(abs(perEvent) * Double(spec.batch), digits: 0)) µs per commit)" }
       entry.notes.append(note)
     }
-    if swift.events < count {
-      entry.notes.append("stopped by --max-seconds after \(Format.count(swift.events)) of \(Format.count(count)) events")
+    if swift.events < spec.count {
+      entry.notes.append(
+        "stopped by --max-seconds after \(Format.count(swift.events)) of \(Format.count(spec.count)) events")
     }
     return entry
   }
@@ -92,34 +127,37 @@ struct Suite {
   /// Swift: `tasks` concurrent tasks appending single events (group-committed by the writer).
   /// C: the ideal group commit of the same events — every commit holds one event of each
   /// appender — which bounds what any group commit can reach on this disk.
-  private func groupCase() async throws -> CaseReport {
-    var swiftRuns: [AppendRun] = []
-    var cRuns: [AppendRun] = []
+  private func groupRound(_ round: Int) async throws -> (swift: AppendRun, c: AppendRun?) {
     let tasks = options.groupTasks
     let count = tasks * options.groupAppendsPerTask
-    let mapSize = Workload.mapSize(forEvents: count)
-    for round in 0..<options.rounds {
-      progress("group commit, \(tasks) tasks: round \(round + 1) of \(options.rounds)")
-      let swiftPath = scratch.ledger("swift-group-\(round)")
-      let cPath = scratch.ledger("c-group-\(round)")
-      defer {
-        scratch.remove(ledger: swiftPath)
-        scratch.remove(ledger: cPath)
-      }
-      let runC = { () throws(BenchError) in
-        if let result = try baseline.group(
-          path: cPath, count: count, tasks: tasks, mapSize: mapSize, maxSeconds: options.maxSeconds)
-        {
-          cRuns.append(AppendRun(events: result.count ?? 0, commits: result.commits ?? 0, seconds: result.seconds ?? 0))
-        }
-      }
-      if round % 2 == 0 { try runC() }
-      swiftRuns.append(
-        try await AppendCases.concurrent(
-          path: swiftPath, durability: .durable, tasks: tasks, appendsPerTask: options.groupAppendsPerTask,
-          maxSeconds: options.maxSeconds, headroom: options.fileHeadroom))
-      if round % 2 == 1 { try runC() }
+    progress("group commit, \(tasks) tasks: round \(round + 1) of \(options.rounds)")
+    let swiftPath = scratch.ledger("swift-group-\(round)")
+    let cPath = scratch.ledger("c-group-\(round)")
+    defer {
+      scratch.remove(ledger: swiftPath)
+      scratch.remove(ledger: cPath)
     }
+    var cRun: AppendRun?
+    let runC = { () throws(BenchError) in
+      if let result = try baseline.group(
+        path: cPath, count: count, tasks: tasks, mapSize: Workload.mapSize(forEvents: count),
+        maxSeconds: options.maxSeconds)
+      {
+        cRun = AppendRun(events: result.count ?? 0, commits: result.commits ?? 0, seconds: result.seconds ?? 0)
+      }
+    }
+    if round % 2 == 0 { try runC() }
+    let swiftRun = try await AppendCases.concurrent(
+      path: swiftPath, durability: .durable, tasks: tasks, appendsPerTask: options.groupAppendsPerTask,
+      maxSeconds: options.maxSeconds, headroom: options.fileHeadroom)
+    if round % 2 == 1 { try runC() }
+    return (swiftRun, cRun)
+  }
+
+  private func groupReport(_ runs: [(swift: AppendRun, c: AppendRun?)]) -> CaseReport {
+    let tasks = options.groupTasks
+    let swiftRuns = runs.map(\.swift)
+    let cRuns = runs.compactMap(\.c)
     let swift = Self.throughput(swiftRuns)
     let c = cRuns.isEmpty ? nil : Self.throughput(cRuns)
     var entry = CaseReport(
@@ -134,6 +172,10 @@ struct Suite {
       var factors = "vs the single-event durable append: Swift \(Format.fixed(swift.eventsPerSecond / single.swift.eventsPerSecond, digits: 1))×"
       if let c, let cSingle = single.c {
         factors += ", C \(Format.fixed(c.eventsPerSecond / cSingle.eventsPerSecond, digits: 1))×"
+      }
+      factors += " (ratios of the medians)"
+      if let paired = Targets.pairedFactor(group: swift, single: single.swift) {
+        factors += "; median of the rounds' ratios, each round's group after its single append: Swift \(Format.fixed(paired, digits: 1))×"
       }
       entry.notes.append(factors)
     }
