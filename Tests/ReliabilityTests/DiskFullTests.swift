@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import LMDB
 import Ledger
 import LedgerDomain
 import LedgerTesting
@@ -115,6 +116,24 @@ struct DiskFullTests {
     #expect(summary?["added"] as? Int == 4_000 - committed && summary?["skipped"] as? Int == committed, "re-run: \(rerun.stdout)")
     #expect(try Self.transactionCount(budget) == before + 300 + 4_000)
     #expect(try budget.verify(deep: true).status == 0)
+  }
+
+  @Test("given a tmpfs with less than two stretches free, when a durable log opens there, then it writes no zeros ahead; with room, it does")
+  func headroomLeavesANearlyFullDiskAlone() throws {
+    guard let fileSystem = SmallFileSystem(megabytes: 16) else {
+      print("SKIPPED: cannot mount a tmpfs here (needs root / CAP_SYS_ADMIN)")
+      return
+    }
+    // 16 MiB in all: the stretch of a new log is 4 MiB, so it needs 8 MiB free.
+    let ballast = "\(fileSystem.path)/ballast"
+    try Data(count: 10 << 20).write(to: URL(fileURLWithPath: ballast))  // ~6 MiB left
+    do {
+      let crowded = try EventLog(path: "\(fileSystem.path)/crowded.ledger")
+      #expect(crowded.environment.fileSize < 1 << 20, "zeros written on a nearly full disk")
+    }
+    try FileManager.default.removeItem(atPath: ballast)
+    let roomy = try EventLog(path: "\(fileSystem.path)/roomy.ledger")
+    #expect(roomy.environment.fileSize >= roomy.usedSize + (4 << 20))
   }
 
   @Test("given a ledger whose map is capped at 2 MiB, when transactions are added until it is full, then the error names the size limit, reads still answer, every acknowledged transaction is there, and reopening with a larger cap lets writes resume")
