@@ -75,31 +75,41 @@ struct Suite {
     return appendReport(spec, runs)
   }
 
-  /// One round of an append case on fresh files: the Swift run and the C run, the side that
-  /// goes first alternating from round to round.
-  private func appendRound(_ spec: AppendSpec, round: Int) async throws -> (swift: AppendRun, c: AppendRun?) {
-    progress("\(spec.title): round \(round + 1) of \(options.rounds)")
-    let swiftPath = scratch.ledger("swift-\(spec.id)-\(round)")
-    let cPath = scratch.ledger("c-\(spec.id)-\(round)")
+  /// One round of a case on fresh files: the Swift run and the C run, the side that goes
+  /// first alternating from round to round.
+  private func pairedRound(
+    id: String, title: String, round: Int, c: (String) throws(BenchError) -> BaselineResult?,
+    swift: (String) async throws -> AppendRun
+  ) async throws -> (swift: AppendRun, c: AppendRun?) {
+    progress("\(title): round \(round + 1) of \(options.rounds)")
+    let swiftPath = scratch.ledger("swift-\(id)-\(round)")
+    let cPath = scratch.ledger("c-\(id)-\(round)")
     defer {
       scratch.remove(ledger: swiftPath)
       scratch.remove(ledger: cPath)
     }
-    var cRun: AppendRun?
-    let runC = { () throws(BenchError) in
-      if let result = try baseline.append(
-        path: cPath, count: spec.count, batch: spec.batch, durability: Self.cName(spec.durability),
-        mapSize: Workload.mapSize(forEvents: spec.count), maxSeconds: options.maxSeconds)
-      {
-        cRun = AppendRun(events: result.count ?? 0, commits: result.commits ?? 0, seconds: result.seconds ?? 0)
-      }
+    func run(_ result: BaselineResult?) -> AppendRun? {
+      result.map { AppendRun(events: $0.count ?? 0, commits: $0.commits ?? 0, seconds: $0.seconds ?? 0) }
     }
-    if round % 2 == 0 { try runC() }
-    let swiftRun = try await AppendCases.sequential(
-      path: swiftPath, durability: spec.durability, count: spec.count, batch: spec.batch, maxSeconds: options.maxSeconds,
-      headroom: options.fileHeadroom)
-    if round % 2 == 1 { try runC() }
+    let cFirst = round % 2 == 0 ? run(try c(cPath)) : nil
+    let swiftRun = try await swift(swiftPath)
+    let cRun = round % 2 == 1 ? run(try c(cPath)) : cFirst
     return (swiftRun, cRun)
+  }
+
+  private func appendRound(_ spec: AppendSpec, round: Int) async throws -> (swift: AppendRun, c: AppendRun?) {
+    try await pairedRound(
+      id: spec.id, title: spec.title, round: round,
+      c: { path throws(BenchError) in
+        try baseline.append(
+          path: path, count: spec.count, batch: spec.batch, durability: Self.cName(spec.durability),
+          mapSize: Workload.mapSize(forEvents: spec.count), maxSeconds: options.maxSeconds)
+      },
+      swift: { path in
+        try await AppendCases.sequential(
+          path: path, durability: spec.durability, count: spec.count, batch: spec.batch,
+          maxSeconds: options.maxSeconds, headroom: options.fileHeadroom)
+      })
   }
 
   private func appendReport(_ spec: AppendSpec, _ runs: [(swift: AppendRun, c: AppendRun?)]) -> CaseReport {
@@ -130,28 +140,18 @@ struct Suite {
   private func groupRound(_ round: Int) async throws -> (swift: AppendRun, c: AppendRun?) {
     let tasks = options.groupTasks
     let count = tasks * options.groupAppendsPerTask
-    progress("group commit, \(tasks) tasks: round \(round + 1) of \(options.rounds)")
-    let swiftPath = scratch.ledger("swift-group-\(round)")
-    let cPath = scratch.ledger("c-group-\(round)")
-    defer {
-      scratch.remove(ledger: swiftPath)
-      scratch.remove(ledger: cPath)
-    }
-    var cRun: AppendRun?
-    let runC = { () throws(BenchError) in
-      if let result = try baseline.group(
-        path: cPath, count: count, tasks: tasks, mapSize: Workload.mapSize(forEvents: count),
-        maxSeconds: options.maxSeconds)
-      {
-        cRun = AppendRun(events: result.count ?? 0, commits: result.commits ?? 0, seconds: result.seconds ?? 0)
-      }
-    }
-    if round % 2 == 0 { try runC() }
-    let swiftRun = try await AppendCases.concurrent(
-      path: swiftPath, durability: .durable, tasks: tasks, appendsPerTask: options.groupAppendsPerTask,
-      maxSeconds: options.maxSeconds, headroom: options.fileHeadroom)
-    if round % 2 == 1 { try runC() }
-    return (swiftRun, cRun)
+    return try await pairedRound(
+      id: "group", title: "group commit, \(tasks) tasks", round: round,
+      c: { path throws(BenchError) in
+        try baseline.group(
+          path: path, count: count, tasks: tasks, mapSize: Workload.mapSize(forEvents: count),
+          maxSeconds: options.maxSeconds)
+      },
+      swift: { path in
+        try await AppendCases.concurrent(
+          path: path, durability: .durable, tasks: tasks, appendsPerTask: options.groupAppendsPerTask,
+          maxSeconds: options.maxSeconds, headroom: options.fileHeadroom)
+      })
   }
 
   private func groupReport(_ runs: [(swift: AppendRun, c: AppendRun?)]) -> CaseReport {
