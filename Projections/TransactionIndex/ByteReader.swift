@@ -22,21 +22,9 @@ struct ByteReader {
     return EntityID(high: KeyBuilder.word(bytes, at: offset), low: KeyBuilder.word(bytes, at: offset + 8))
   }
 
-  mutating func varint() -> UInt64? {
-    var result: UInt64 = 0
-    var shift: UInt64 = 0
-    while let byte = byte(), shift < 64 {
-      result |= UInt64(byte & 0x7F) << shift
-      if byte & 0x80 == 0 { return result }
-      shift += 7
-    }
-    return nil
-  }
+  mutating func varint() -> UInt64? { bytes.readVarint(at: &offset) }
 
-  mutating func signed() -> Int64? {
-    guard let raw = varint() else { return nil }
-    return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
-  }
+  mutating func signed() -> Int64? { bytes.readSignedVarint(at: &offset) }
 
   /// A count of items that are each at least one byte long.
   mutating func count() -> Int? {

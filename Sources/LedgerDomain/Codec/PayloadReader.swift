@@ -24,22 +24,9 @@ struct PayloadReader {
     return bytes[offset]
   }
 
-  mutating func varint() -> UInt64? {
-    var result: UInt64 = 0
-    var shift: UInt64 = 0
-    while shift < 64 {
-      guard let byte = byte() else { return nil }
-      result |= UInt64(byte & 0x7F) << shift
-      if byte & 0x80 == 0 { return result }
-      shift += 7
-    }
-    return nil
-  }
+  mutating func varint() -> UInt64? { bytes.readVarint(at: &offset) }
 
-  mutating func signed() -> Int64? {
-    guard let raw = varint() else { return nil }
-    return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
-  }
+  mutating func signed() -> Int64? { bytes.readSignedVarint(at: &offset) }
 
   /// A length-prefixed run of bytes, in place.
   mutating func run() -> UnsafeRawBufferPointer? {
