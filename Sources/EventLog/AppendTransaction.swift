@@ -45,9 +45,10 @@ struct AppendTransaction {
     if let key = append.batch.idempotencyKey, let earlier = try txn.get(key.rawValue, in: schema.idempotency) {
       return try replay(idempotencyRecord: earlier, key: key, fingerprint: append.fingerprint)
     }
+    let streamAppends = append.batch.streams
+    if streamAppends.count == 1 { return try apply(append, toOneStream: streamAppends[0]) }
     // Every expected version is checked before anything is written. The states are cached,
     // also "does not exist", so the writing pass below does not read them again.
-    let streamAppends = append.batch.streams
     for streamAppend in streamAppends {
       let state = try state(of: streamAppend.stream)
       guard streamAppend.expectedVersion.isSatisfied(by: state?.version) else {
@@ -58,41 +59,73 @@ struct AppendTransaction {
     }
     let first = head.position + 1
     var versions: [StreamName: UInt64] = Dictionary(minimumCapacity: streamAppends.count)
-    if let encoded = append.encoded {
-      try encoded.withBytes { bytes in
-        var offset = 0
-        for streamAppend in streamAppends {
-          var state = try state(of: streamAppend.stream) ?? newStream()
-          for _ in 0..<streamAppend.events.count {
-            state.version += 1
-            try write(canonical: EncodedEvents.next(in: bytes, at: &offset), state: state)
-          }
-          update(streamAppend.stream, to: state)
-          versions[streamAppend.stream] = state.version
-        }
-      }
-    } else {
+    try Self.withCanonicalBytes(of: append) { canonical in
+      var offset = 0
       for streamAppend in streamAppends {
-        var state = try state(of: streamAppend.stream) ?? newStream()
-        for index in streamAppend.events.indices {
-          state.version += 1
-          try write(streamAppend.events[index], stream: streamAppend.stream, state: state)
-        }
+        let state = try writeEvents(of: streamAppend, after: try state(of: streamAppend.stream), canonical: canonical, at: &offset)
         update(streamAppend.stream, to: state)
         versions[streamAppend.stream] = state.version
       }
     }
-    if let key = append.batch.idempotencyKey, let fingerprint = append.fingerprint {
-      var record = [UInt8](repeating: 0, count: 16 + ChainHash.byteCount)
-      record.withUnsafeMutableBytes { bytes in
-        bytes.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt64.self)
-        bytes.storeBytes(of: (head.position - first + 1).littleEndian, toByteOffset: 8, as: UInt64.self)
-        fingerprint.write(to: bytes.baseAddress! + 16)
-      }
-      try txn.put(record, for: key.rawValue, in: schema.idempotency, flags: .noOverwrite)
-    }
+    try recordIdempotencyKey(of: append, first: first)
     return .success(
       AppendResult(positions: first...head.position, streamVersions: versions, recordedAt: recordedAt, wasDuplicate: false))
+  }
+
+  /// ``apply(_:recordedAt:)`` for the common batch of one stream: its state is looked up once
+  /// and stored once, and the result holds its version without a dictionary.
+  private mutating func apply(_ append: PendingAppend, toOneStream streamAppend: StreamAppend) throws -> Result<AppendResult, EventLogError> {
+    let stream = streamAppend.stream
+    let current = try streams[stream].map(\.state) ?? schema.streamState(stream, in: txn)
+    guard streamAppend.expectedVersion.isSatisfied(by: current?.version) else {
+      return .failure(
+        .wrongExpectedVersion(stream: stream.rawValue, expected: streamAppend.expectedVersion, actual: current?.version))
+    }
+    let first = head.position + 1
+    let state = try Self.withCanonicalBytes(of: append) { canonical in
+      var offset = 0
+      return try writeEvents(of: streamAppend, after: current, canonical: canonical, at: &offset)
+    }
+    update(stream, to: state)
+    try recordIdempotencyKey(of: append, first: first)
+    return .success(AppendResult(positions: first...head.position, stream: stream, version: state.version, recordedAt: recordedAt))
+  }
+
+  /// Writes the events of one stream after `state` (`nil`: a new stream) and returns its new
+  /// state. `canonical` holds the batch's events encoded by the caller (``EncodedEvents``),
+  /// read from `offset` on; without it the events are encoded here, straight into the page.
+  private mutating func writeEvents(
+    of streamAppend: StreamAppend, after state: StreamState?, canonical: UnsafeRawBufferPointer?, at offset: inout Int
+  ) throws(LMDBError) -> StreamState {
+    var state = state ?? newStream()
+    for index in streamAppend.events.indices {
+      state.version += 1
+      if let canonical {
+        try write(canonical: EncodedEvents.next(in: canonical, at: &offset), state: state)
+      } else {
+        try write(streamAppend.events[index], stream: streamAppend.stream, state: state)
+      }
+    }
+    return state
+  }
+
+  /// Calls `body` with the canonical bytes the caller encoded, or `nil` for a big batch.
+  private static func withCanonicalBytes<R>(of append: PendingAppend, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+    guard let encoded = append.encoded else { return try body(nil) }
+    return try encoded.withBytes { try body($0) }
+  }
+
+  /// Remembers which positions an append with an idempotency key wrote, and what it asked
+  /// for, so that a retry gets them back.
+  private func recordIdempotencyKey(of append: PendingAppend, first: UInt64) throws(LMDBError) {
+    guard let key = append.batch.idempotencyKey, let fingerprint = append.fingerprint else { return }
+    var record = [UInt8](repeating: 0, count: 16 + ChainHash.byteCount)
+    record.withUnsafeMutableBytes { bytes in
+      bytes.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt64.self)
+      bytes.storeBytes(of: (head.position - first + 1).littleEndian, toByteOffset: 8, as: UInt64.self)
+      fingerprint.write(to: bytes.baseAddress! + 16)
+    }
+    try txn.put(record, for: key.rawValue, in: schema.idempotency, flags: .noOverwrite)
   }
 
   /// Stores the stream states and counters changed by the group. Call once, before commit.

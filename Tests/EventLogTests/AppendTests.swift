@@ -26,6 +26,21 @@ struct AppendTests {
     #expect(try log.version(of: "nobody") == nil)
   }
 
+  @Test("given a one-stream append, then its result equals and hashes like the same result built from a dictionary")
+  func oneStreamResultIsAnOrdinaryValue() async throws {
+    let fixture = try LogFixture()
+    let appended = try await fixture.log.append(Fixtures.events(2, prefix: "a"), to: "account-1")
+
+    let built = AppendResult(
+      positions: 1...2, streamVersions: ["account-1": 2], recordedAt: appended.recordedAt, wasDuplicate: false)
+    #expect(appended == built)
+    #expect(Set([appended, built]).count == 1)
+    var changed = appended
+    changed.streamVersions["account-2"] = 1
+    #expect(changed.streamVersions == ["account-1": 2, "account-2": 1])
+    #expect(changed != built)
+  }
+
   @Test("given a scan whose body throws, then the scan stops there and the body's own error comes out, not a log error")
   func scanRethrowsTheBodysError() async throws {
     struct Stop: Error, Equatable { let at: UInt64 }

