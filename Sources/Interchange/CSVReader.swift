@@ -1,5 +1,10 @@
 /// Reads CSV text (RFC 4180): quoted fields, doubled quotes, commas and newlines inside
-/// quotes, CRLF or LF line ends, a configurable delimiter, a UTF-8 byte-order mark.
+/// quotes, CRLF, LF or CR line ends, a configurable delimiter, a UTF-8 byte-order mark.
+///
+/// The text is read as UTF-8 bytes, not as `Character`s: a bank export of a hundred thousand
+/// rows is split in a few milliseconds instead of most of a second. Delimiters, quotes and
+/// line ends are ASCII, so a byte never splits a multi-byte character; a delimiter outside
+/// ASCII is matched as its UTF-8 bytes.
 public struct CSVReader: Sendable {
   public var delimiter: Character
 
@@ -9,63 +14,101 @@ public struct CSVReader: Sendable {
   public struct Record: Sendable, Hashable {
     public var line: Int
     public var fields: [String]
+
+    public init(line: Int, fields: [String]) {
+      self.line = line
+      self.fields = fields
+    }
   }
 
   /// Every record of `text`; blank lines are skipped.
   public func records(in text: String) throws(CSVError) -> [Record] {
+    var text = text
+    let delimiter = Array(delimiter.utf8)
+    return try text.withUTF8 { bytes in Result { () throws(CSVError) in try Self.records(in: bytes, delimiter: delimiter) } }.get()
+  }
+
+  private static let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  private static func records(in bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8]) throws(CSVError) -> [Record] {
     var records: [Record] = []
     var fields: [String] = []
-    var field = ""
-    var inQuotes = false
+    /// The field being read: a range of `bytes` while it needs no unescaping, else its bytes.
+    var fieldStart = 0
+    var unescaped: [UInt8]? = nil
     var fieldWasQuoted = false
     var line = 1
     var recordLine = 1
-    var iterator = text.drop(while: { $0 == "\u{FEFF}" }).makeIterator()
-    var pending: Character? = nil
+    var index = 0
+    while bytes.count - index >= 3, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { index += 3 }
+    fieldStart = index
 
-    func endRecord() {
-      fields.append(field)
-      if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) { records.append(Record(line: recordLine, fields: fields)) }
-      fields = []
-      field = ""
+    func endField(at end: Int) {
+      if let bytes = unescaped {
+        fields.append(String(decoding: bytes, as: UTF8.self))
+      } else {
+        fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart..<end]), as: UTF8.self))
+      }
+      unescaped = nil
       fieldWasQuoted = false
     }
+    func endRecord(at end: Int) {
+      let wasQuoted = fieldWasQuoted
+      endField(at: end)
+      if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) { records.append(Record(line: recordLine, fields: fields)) }
+      fields = []
+    }
+    func isDelimiter(at index: Int) -> Bool {
+      guard bytes[index] == delimiter[0] else { return false }
+      guard delimiter.count > 1 else { return true }
+      return bytes.count - index >= delimiter.count && bytes[index..<(index + delimiter.count)].elementsEqual(delimiter)
+    }
 
-    while let character = pending ?? iterator.next() {
-      pending = nil
-      if inQuotes {
-        if character == "\"" {
-          if let next = iterator.next() {
-            if next == "\"" { field.append("\"") } else { inQuotes = false; pending = next }
-          } else {
-            inQuotes = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == quote {
+        // A quote opens a field only at its start; anywhere else it is an error.
+        guard index == fieldStart, unescaped == nil, !fieldWasQuoted else { throw .strayQuote(line: line) }
+        fieldWasQuoted = true
+        var field: [UInt8] = []
+        index += 1
+        while true {
+          guard index < bytes.count else { throw .unterminatedQuote(line: recordLine) }
+          let inner = bytes[index]
+          if inner == quote {
+            if index + 1 < bytes.count, bytes[index + 1] == quote {
+              field.append(quote)
+              index += 2
+              continue
+            }
+            index += 1
+            break
           }
-        } else {
-          if character == "\n" || character == "\r\n" { line += 1 }
-          field.append(character)
+          if inner == newline || (inner == carriageReturn && !(index + 1 < bytes.count && bytes[index + 1] == newline)) { line += 1 }
+          field.append(inner)
+          index += 1
         }
+        unescaped = field
         continue
       }
-      switch character {
-      case "\"" where field.isEmpty && !fieldWasQuoted:
-        inQuotes = true
-        fieldWasQuoted = true
-      case "\"":
-        throw .strayQuote(line: line)
-      case delimiter:
-        fields.append(field)
-        field = ""
-        fieldWasQuoted = false
-      case "\n", "\r\n", "\r":
-        endRecord()
+      if isDelimiter(at: index) {
+        endField(at: index)
+        index += delimiter.count
+        fieldStart = index
+      } else if byte == newline || byte == carriageReturn {
+        endRecord(at: index)
+        index += byte == carriageReturn && index + 1 < bytes.count && bytes[index + 1] == newline ? 2 : 1
         line += 1
         recordLine = line
-      default:
-        field.append(character)
+        fieldStart = index
+      } else {
+        // Text after a closing quote belongs to the field too (`"a"b` reads as `ab`).
+        unescaped?.append(byte)
+        index += 1
       }
     }
-    if inQuotes { throw .unterminatedQuote(line: recordLine) }
-    if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRecord() }
+    if fieldStart < bytes.count || !fields.isEmpty || fieldWasQuoted { endRecord(at: bytes.count) }
     return records
   }
 }

@@ -1,0 +1,128 @@
+import Interchange
+import Testing
+
+@Suite("CSV reader: RFC 4180 over UTF-8 bytes")
+struct CSVReaderTests {
+  static func fields(_ text: String, delimiter: Character = ",") throws -> [[String]] {
+    try CSVReader(delimiter: delimiter).records(in: text).map(\.fields)
+  }
+
+  @Test("given quoted fields, then commas, doubled quotes and line ends inside them are data")
+  func quotedFields() throws {
+    let text = "a,\"b,c\",\"say \"\"hi\"\"\"\n\"two\nlines\",x,\"\"\nlast,é,😀"
+    let records = try CSVReader().records(in: text)
+    #expect(records.map(\.fields) == [["a", "b,c", "say \"hi\""], ["two\nlines", "x", ""], ["last", "é", "😀"]])
+    #expect(records.map(\.line) == [1, 2, 4])
+  }
+
+  @Test("given CRLF, CR and LF line ends, a byte-order mark and blank lines, then records and line numbers follow the text")
+  func lineEnds() throws {
+    let records = try CSVReader().records(in: "\u{FEFF}h1,h2\r\n1,2\r\n\r\n3,4\r5,6\n\n7,8")
+    #expect(records.map(\.fields) == [["h1", "h2"], ["1", "2"], ["3", "4"], ["5", "6"], ["7", "8"]])
+    #expect(records.map(\.line) == [1, 2, 4, 5, 7])
+  }
+
+  @Test("given another delimiter, then only it separates fields", arguments: [";", "\t", "§"] as [Character])
+  func otherDelimiters(delimiter: Character) throws {
+    let text = "a\(delimiter)b,c\(delimiter)\"d\(delimiter)e\"\n"
+    #expect(try Self.fields(text, delimiter: delimiter) == [["a", "b,c", "d\(delimiter)e"]])
+  }
+
+  @Test("given an empty field at either end, or an empty quoted record, then they are kept")
+  func emptyFields() throws {
+    #expect(try Self.fields(",a,\n\"\"\n") == [["", "a", ""], [""]])
+    #expect(try Self.fields("\n\n") == [])
+  }
+
+  @Test("given a quote that is never closed, then the error names the line its record starts on")
+  func unterminatedQuote() {
+    #expect(throws: CSVError.unterminatedQuote(line: 2)) { try Self.fields("a,b\nc,\"d\ne\nf") }
+  }
+
+  @Test("given a quote inside an unquoted field, or a second quoted part, then the error names its line")
+  func strayQuote() {
+    #expect(throws: CSVError.strayQuote(line: 2)) { try Self.fields("a\nb\"c\n") }
+    #expect(throws: CSVError.strayQuote(line: 1)) { try Self.fields("\"a\" \"b\"\n") }
+  }
+
+  @Test("given random text, then the byte reader agrees with a character-by-character reference reader")
+  func agreesWithReference() throws {
+    // Pieces that exercise every branch; no lone CR, which the reference (made of
+    // Characters) counts as a line end outside quotes only.
+    let pieces = ["a", "b", "é", "😀", " ", ",", ";", "\"", "\"\"", "\n", "\r\n", "x,y", "\"q\""]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<3_000 {
+      let count = Int.random(in: 0...24, using: &generator)
+      let text = (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+      for delimiter in [",", ";"] as [Character] {
+        let expected = Result { () throws(CSVError) in try ReferenceCSVReader(delimiter: delimiter).records(in: text) }
+        let actual = Result { () throws(CSVError) in try CSVReader(delimiter: delimiter).records(in: text) }
+        #expect(actual == expected, "text \(text.debugDescription), delimiter \(delimiter)")
+      }
+    }
+  }
+}
+
+/// The reader as it was first written, one `Character` at a time: the oracle for the byte reader.
+private struct ReferenceCSVReader {
+  var delimiter: Character
+
+  func records(in text: String) throws(CSVError) -> [CSVReader.Record] {
+    var records: [CSVReader.Record] = []
+    var fields: [String] = []
+    var field = ""
+    var inQuotes = false
+    var fieldWasQuoted = false
+    var line = 1
+    var recordLine = 1
+    var iterator = text.drop(while: { $0 == "\u{FEFF}" }).makeIterator()
+    var pending: Character? = nil
+
+    func endRecord() {
+      fields.append(field)
+      if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) {
+        records.append(CSVReader.Record(line: recordLine, fields: fields))
+      }
+      fields = []
+      field = ""
+      fieldWasQuoted = false
+    }
+
+    while let character = pending ?? iterator.next() {
+      pending = nil
+      if inQuotes {
+        if character == "\"" {
+          if let next = iterator.next() {
+            if next == "\"" { field.append("\"") } else { inQuotes = false; pending = next }
+          } else {
+            inQuotes = false
+          }
+        } else {
+          if character == "\n" || character == "\r\n" { line += 1 }
+          field.append(character)
+        }
+        continue
+      }
+      switch character {
+      case "\"" where field.isEmpty && !fieldWasQuoted:
+        inQuotes = true
+        fieldWasQuoted = true
+      case "\"":
+        throw .strayQuote(line: line)
+      case delimiter:
+        fields.append(field)
+        field = ""
+        fieldWasQuoted = false
+      case "\n", "\r\n", "\r":
+        endRecord()
+        line += 1
+        recordLine = line
+      default:
+        field.append(character)
+      }
+    }
+    if inQuotes { throw .unterminatedQuote(line: recordLine) }
+    if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRecord() }
+    return records
+  }
+}
