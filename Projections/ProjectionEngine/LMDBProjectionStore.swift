@@ -4,7 +4,9 @@ import LMDB
 /// rows commit together with the events they come from.
 public struct LMDBProjectionStore: ProjectionStore {
   let txn: WriteTransaction
-  let tables: [String: (database: Database, keySize: Int)]
+  /// A projector's few tables, found by comparing their short names (cheaper than hashing
+  /// them, which every row read and write would otherwise do).
+  let tables: [(name: String, database: Database, keySize: Int)]
   /// The first position of the commit the events being folded belong to: rows are versioned
   /// there, one version per commit (see ``CommitBoundaries``). `nil` versions each row at the
   /// position it is put at.
@@ -12,7 +14,7 @@ public struct LMDBProjectionStore: ProjectionStore {
 
   init(txn: WriteTransaction, tables: [String: (database: Database, keySize: Int)]) {
     self.txn = txn
-    self.tables = tables
+    self.tables = tables.map { (name: $0.key, database: $0.value.database, keySize: $0.value.keySize) }
   }
 
   public func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]? {
@@ -26,7 +28,7 @@ public struct LMDBProjectionStore: ProjectionStore {
   }
 
   private func database(_ table: String, key: [UInt8]) throws -> Database {
-    guard let entry = tables[table] else { throw ProjectionError.unknownTable(table) }
+    guard let entry = tables.first(where: { $0.name == table }) else { throw ProjectionError.unknownTable(table) }
     guard key.count == entry.keySize else { throw ProjectionError.badKey(table: table, expected: entry.keySize, got: key.count) }
     return entry.database
   }

@@ -89,7 +89,8 @@ public final class ProjectionEngine: Sendable {
       }
       var store = LMDBProjectionStore(txn: txn, tables: tables.tables)
       store.commitStart = commitStart
-      for (event, point) in events { try projector.apply(event, at: point, into: &store) }
+      // By index: destructuring each element would copy the event (a retain per payload field).
+      for index in events.indices { try projector.apply(events[index].event, at: events[index].point, into: &store) }
       entry.checkpoint = last
       try txn.put(entry.encoded, for: name, in: catalog)
     }

@@ -46,11 +46,14 @@ extension Ledger {
     do {
       results = try await log.transact(weight: 16 * commands.count) { session in
         try Self.withWriterState(writerState, at: session, seed: committedState) { folded in
-          try commands.map { item in
+          var appended: [(event: LedgerEvent, point: LogPoint)] = []
+          let results = try commands.map { item in
             try Self.decideAndAppend(
               item.command, today: today, metadata: metadata, idempotencyKey: item.idempotencyKey, session: &session,
-              folded: &folded, projections: projections)
+              folded: &folded, appended: &appended)
           }
+          try projections.apply(appended, in: session)
+          return results
         }
       } afterCommit: { results in
         Self.publish(results.compactMap { try? $0.get() }, to: committedState)
@@ -96,16 +99,18 @@ extension Ledger {
               return .failure(.rejected(error))
             }
           }
-          return .success(
-            try commands.map { command in
-              // Accepted above, so only the log can refuse now (a stream changed under an
-              // expected version); that aborts the transaction and rolls back the commands
-              // before it.
-              try Self.decideAndAppend(
-                command, today: today, metadata: metadata, idempotencyKey: nil, session: &session, folded: &folded,
-                projections: projections
-              ).mapError(Refusal.init).get()
-            })
+          var appended: [(event: LedgerEvent, point: LogPoint)] = []
+          let decided = try commands.map { command in
+            // Accepted above, so only the log can refuse now (a stream changed under an
+            // expected version); that aborts the transaction and rolls back the commands
+            // before it.
+            try Self.decideAndAppend(
+              command, today: today, metadata: metadata, idempotencyKey: nil, session: &session, folded: &folded,
+              appended: &appended
+            ).mapError(Refusal.init).get()
+          }
+          try projections.apply(appended, in: session)
+          return .success(decided)
         }
       } afterCommit: { result in
         if case .success(let decided) = result { Self.publish(decided, to: committedState) }
@@ -172,10 +177,14 @@ extension Ledger {
   }
 
   /// Runs on the writer inside the transaction, with `folded` at the log's head: decides,
-  /// appends, projects. Rule violations come back as values; storage failures throw.
+  /// appends, and adds the events to `appended`, which the caller projects once for the whole
+  /// transaction (projections are read by queries, never by the rules, so they need not keep
+  /// step command by command; the engine's per-call work — checkpoints, the commit's extent —
+  /// is then paid once per transaction). Rule violations come back as values; storage
+  /// failures throw.
   private static func decideAndAppend(
     _ command: LedgerCommand, today: CivilDate, metadata: EventMetadata, idempotencyKey: IdempotencyKey?,
-    session: inout LogWriteSession, folded: inout FoldedState, projections: ProjectionEngine
+    session: inout LogWriteSession, folded: inout FoldedState, appended toProject: inout [(event: LedgerEvent, point: LogPoint)]
   ) throws -> Result<Decided, LedgerError> {
     if let idempotencyKey, let earlier = try session.earlierAppend(withKey: idempotencyKey) {
       let outcome = CommandOutcome(events: [], positions: earlier.positions, wasDuplicate: true)
@@ -194,9 +203,10 @@ extension Ledger {
     case .failure(let error):
       return .failure(.log(error))
     case .success(let appended):
-      let points = appended.positions.map { LogPoint(position: $0, recordedAt: appended.recordedAt) }
-      try projections.apply(Array(zip(ordered, points)), in: session)
-      for event in ordered { folded.state.apply(event) }
+      for (event, position) in zip(ordered, appended.positions) {
+        toProject.append((event, LogPoint(position: position, recordedAt: appended.recordedAt)))
+        folded.state.apply(event)
+      }
       folded.position = appended.positions.upperBound
       folded.hash = session.head.hash
       let outcome = CommandOutcome(events: ordered, positions: appended.positions, wasDuplicate: appended.wasDuplicate)

@@ -31,12 +31,17 @@ extension Ledger {
       for start in stride(from: 0, to: events.count, by: 5_000) {
         let chunk = Array(events[start..<min(start + 5_000, events.count)])
         try await log.transact(weight: chunk.count) { session in
+          var appendedEvents: [(event: LedgerEvent, point: LogPoint)] = []
+          appendedEvents.reserveCapacity(chunk.count)
           for item in chunk {
             let proposed = try StoredEvent.proposed(item.event, metadata: item.metadata)
             let batch = AppendBatch([StreamAppend(stream: try StreamName(item.event.stream), events: [proposed])])
             let appended = try (item.recordedAt.map { try session.append(batch, recordedAt: $0) } ?? session.append(batch)).get()
-            try projections.apply([(item.event, LogPoint(position: appended.positions.lowerBound, recordedAt: appended.recordedAt))], in: session)
+            appendedEvents.append((item.event, LogPoint(position: appended.positions.lowerBound, recordedAt: appended.recordedAt)))
           }
+          // Projected once per transaction: the engine's per-call work (checkpoints, the
+          // commit's extent) is then paid once, not once per event.
+          try projections.apply(appendedEvents, in: session)
         }
         done += chunk.count
         progress?(done, events.count)
