@@ -42,7 +42,7 @@ extension Ledger {
     let writerState = self.writerState
     let committedState = self.committedState
     let projections = self.projections
-    let results: [Result<CommandOutcome, LedgerError>]
+    let results: [Result<Decided, LedgerError>]
     do {
       results = try await log.transact(weight: 16 * commands.count) { session in
         try Self.withWriterState(writerState, at: session, seed: committedState) { folded in
@@ -55,11 +55,13 @@ extension Ledger {
           try projections.apply(appended, in: session)
           return results
         }
+      } afterCommit: { results in
+        Self.publish(results.compactMap { try? $0.get() }, to: committedState)
       }
     } catch {
       throw LedgerError(error)
     }
-    return results
+    return results.map { $0.map(\.outcome) }
   }
 
   /// Decides and records `commands` in order, in one write transaction, **all or nothing**:
@@ -80,7 +82,7 @@ extension Ledger {
     let writerState = self.writerState
     let committedState = self.committedState
     let projections = self.projections
-    let result: Result<[CommandOutcome], LedgerError>
+    let result: Result<[Decided], LedgerError>
     do {
       result = try await log.transact(weight: 16 * commands.count) { session in
         try Self.withWriterState(writerState, at: session, seed: committedState) { folded in
@@ -110,13 +112,15 @@ extension Ledger {
           try projections.apply(appended, in: session)
           return .success(decided)
         }
+      } afterCommit: { result in
+        if case .success(let decided) = result { Self.publish(decided, to: committedState) }
       }
     } catch let refusal as Refusal {
       throw refusal.error
     } catch {
       throw LedgerError(error)
     }
-    return try result.get()
+    return try result.get().map(\.outcome)
   }
 
   /// A command of an all-or-nothing batch was refused by the log after the rules accepted it:
@@ -152,6 +156,26 @@ extension Ledger {
       actor: metadata.actor, correlationId: EntityID.random().description, causationId: metadata.causationId)
   }
 
+  /// Folds committed commands into the readers' state, on the writer after the commit: commits
+  /// complete in log order, so these events follow what it holds. A state not loaded yet is
+  /// left alone (it is folded from the log when first read).
+  private static func publish(_ decided: [Decided], to committedState: StateCell) {
+    committedState.withLock { folded in
+      guard folded.isLoaded else { return }
+      for item in decided where !item.outcome.wasDuplicate {
+        for event in item.outcome.events { folded.state.apply(event) }
+        folded.position = item.outcome.positions.upperBound
+        folded.hash = item.hash
+      }
+    }
+  }
+
+  /// What the writer decided for one command, with the chain hash after it.
+  struct Decided: Sendable {
+    var outcome: CommandOutcome
+    var hash: ChainHash
+  }
+
   /// Runs on the writer inside the transaction, with `folded` at the log's head: decides,
   /// appends, and adds the events to `appended`, which the caller projects once for the whole
   /// transaction (projections are read by queries, never by the rules, so they need not keep
@@ -161,10 +185,10 @@ extension Ledger {
   private static func decideAndAppend(
     _ command: LedgerCommand, today: CivilDate, metadata: EventMetadata, idempotencyKey: IdempotencyKey?,
     session: inout LogWriteSession, folded: inout FoldedState, appended toProject: inout [(event: LedgerEvent, point: LogPoint)]
-  ) throws -> Result<CommandOutcome, LedgerError> {
+  ) throws -> Result<Decided, LedgerError> {
     if let idempotencyKey, let earlier = try session.earlierAppend(withKey: idempotencyKey) {
       let outcome = CommandOutcome(events: [], positions: earlier.positions, wasDuplicate: true)
-      return .success(outcome)
+      return .success(Decided(outcome: outcome, hash: session.head.hash))
     }
     let events: [LedgerEvent]
     let context = DecisionContext(today: today, chainHead: session.head.hash.hex)
@@ -186,7 +210,7 @@ extension Ledger {
       folded.position = appended.positions.upperBound
       folded.hash = session.head.hash
       let outcome = CommandOutcome(events: ordered, positions: appended.positions, wasDuplicate: appended.wasDuplicate)
-      return .success(outcome)
+      return .success(Decided(outcome: outcome, hash: folded.hash))
     }
   }
 

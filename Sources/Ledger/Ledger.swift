@@ -78,29 +78,16 @@ public final class Ledger: Sendable {
   }
 
   /// The last committed state: accounts, categories, periods, transactions and budgets as the
-  /// rules see them. Folded from the log on first use (O(history)); after that, each read
-  /// folds only what was committed since the one before. The writer does not keep this copy
-  /// current itself: that would make every commit — an import's included — fold its events a
-  /// second time, whether anyone reads them or not.
+  /// rules see them. Folded from the log on first use (O(history)); kept current after.
   public var state: LedgerState {
     committedState.withLock { folded in
-      if folded.isLoaded { Self.catchUp(&folded, with: log) } else { folded = Self.fold(log) ?? folded }
+      if !folded.isLoaded { folded = Self.fold(log) ?? folded }
       return folded.state
     }
   }
 
   /// The log position the committed state reflects (the log's head).
   public var position: UInt64 { (try? log.head().position) ?? 0 }
-
-  /// Folds the events after `folded`'s position into it. If the log cannot be read, `folded`
-  /// stays a prefix of it (every event it took is applied whole) and the next read goes on.
-  static func catchUp(_ folded: inout FoldedState, with log: EventLog) {
-    guard let head = try? log.head(), head.position > folded.position else { return }
-    _ = try? log.scan(from: folded.position + 1) { view in
-      folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
-      return view.position < head.position ? .continue : .stop
-    }
-  }
 
   /// The whole log folded into state, or `nil` if it cannot be read.
   static func fold(_ log: EventLog) -> FoldedState? {
