@@ -248,7 +248,9 @@ extension Ledger {
     // Start from whichever is a prefix of the log and further along: what the writer has, or
     // the readers' state (after a rolled-back transaction — e.g. one retried after the map
     // grew — the writer's state ran ahead and only the readers' can save a fold from scratch).
-    let readers = seed.withLock { $0 }
+    // The readers' lock is not waited for: a reader folding the history holds it while it
+    // reads the log, which can wait behind a map resize that waits for this transaction.
+    let readers = seed.copyIfAvailable() ?? .unloaded
     switch (try isPrefix(folded), try isPrefix(readers)) {
     case (true, true): if readers.position > folded.position { folded = readers }
     case (false, true): folded = readers

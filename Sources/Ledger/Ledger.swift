@@ -54,9 +54,7 @@ public final class Ledger: Sendable {
     do { projections = try ProjectionEngine(projectors: options.projectors, log: log) } catch { throw LedgerError(error) }
     today = options.today
     writerState = StateCell(FoldedState())
-    var unloaded = FoldedState()
-    unloaded.isLoaded = false
-    committedState = StateCell(unloaded)
+    committedState = StateCell(.unloaded)
     do { try await projections.rebuild() } catch { throw LedgerError(error) }
   }
 
@@ -123,6 +121,11 @@ final class StateCell: Sendable {
   func withLock<R>(_ body: (inout FoldedState) throws -> R) rethrows -> R {
     try mutex.withLock { try body(&$0) }
   }
+
+  /// A copy of the state, or `nil` if someone holds the lock right now.
+  func copyIfAvailable() -> FoldedState? {
+    mutex.withLockIfAvailable { $0 }
+  }
 }
 
 /// A ledger state and the log position (and chain hash) it was folded up to.
@@ -134,6 +137,13 @@ struct FoldedState: Sendable {
   var isTaken = false
   /// `false` until the history has been folded (readers fold lazily).
   var isLoaded = true
+
+  /// A state whose history is still to be folded.
+  static var unloaded: FoldedState {
+    var state = FoldedState()
+    state.isLoaded = false
+    return state
+  }
 
   mutating func apply(_ event: LedgerEvent, at position: UInt64, hash: ChainHash) {
     state.apply(event)
