@@ -22,6 +22,13 @@ struct CSVReaderTests {
     #expect(records.map(\.line) == [1, 2, 4, 5, 7])
   }
 
+  @Test("given a lone CR inside a quoted field, then it is data and counts as a line, as it does outside quotes")
+  func loneCarriageReturnInQuotes() throws {
+    let records = try CSVReader().records(in: "x,\"1\r2\"\ry\n\"3\r\n4\"\nz")
+    #expect(records.map(\.fields) == [["x", "1\r2"], ["y"], ["3\r\n4"], ["z"]])
+    #expect(records.map(\.line) == [1, 3, 4, 6])
+  }
+
   @Test("given another delimiter, then only it separates fields", arguments: [";", "\t", "§"] as [Character])
   func otherDelimiters(delimiter: Character) throws {
     let text = "a\(delimiter)b,c\(delimiter)\"d\(delimiter)e\"\n"

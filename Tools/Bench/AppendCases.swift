@@ -57,13 +57,14 @@ enum AppendCases {
           // Appender `task` owns events task·n ..< (task+1)·n, ten per stream; like any
           // caller, it has its streams' names and its events at hand before it appends.
           let first = task * appendsPerTask
-          let streams = try stride(from: first, to: first + appendsPerTask, by: Workload.eventsPerStream).map {
-            try Workload.stream(forEvent: $0)
-          }
+          let firstStream = first / Workload.eventsPerStream
+          let lastStream = (first + appendsPerTask - 1) / Workload.eventsPerStream
+          let streams = try (firstStream...lastStream).map { try Workload.stream(forEvent: $0 * Workload.eventsPerStream) }
           let events = [Workload.event]
           var appended = 0
           for k in 0..<appendsPerTask {
-            _ = try await log.append(events, to: streams[k / Workload.eventsPerStream], expectedVersion: .any)
+            let stream = streams[(first + k) / Workload.eventsPerStream - firstStream]
+            _ = try await log.append(events, to: stream, expectedVersion: .any)
             appended += 1
             if clock.seconds >= maxSeconds { break }
           }
