@@ -157,12 +157,18 @@ extension Ledger {
   }
 
   /// Folds committed commands into the readers' state, on the writer after the commit: commits
-  /// complete in log order, so these events follow what it holds. A state not loaded yet is
-  /// left alone (it is folded from the log when first read).
-  private static func publish(_ decided: [Decided], to committedState: StateCell) {
+  /// complete in log order, so these events follow what it holds — unless a reader folded
+  /// them from the log while this commit waited for the lock, which the positions tell. A
+  /// state not loaded yet is left alone (it is folded from the log when first read).
+  static func publish(_ decided: [Decided], to committedState: StateCell) {
     committedState.withLock { folded in
       guard folded.isLoaded else { return }
       for item in decided where !item.outcome.wasDuplicate {
+        guard item.outcome.positions.upperBound > folded.position else { continue }
+        guard item.outcome.positions.lowerBound == folded.position + 1 else {
+          folded = .unloaded  // not a continuation: fold it afresh on the next read
+          return
+        }
         for event in item.outcome.events { folded.state.apply(event) }
         folded.position = item.outcome.positions.upperBound
         folded.hash = item.hash

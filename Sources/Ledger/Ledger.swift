@@ -78,9 +78,17 @@ public final class Ledger: Sendable {
   /// The last committed state: accounts, categories, periods, transactions and budgets as the
   /// rules see them. Folded from the log on first use (O(history)); kept current after.
   public var state: LedgerState {
-    committedState.withLock { folded in
-      if !folded.isLoaded { folded = Self.fold(log) ?? folded }
-      return folded.state
+    if let loaded = committedState.withLock({ $0.isLoaded ? $0.state : nil }) { return loaded }
+    // The history is folded outside the lock: that takes seconds on a big ledger, and the
+    // writer takes this lock after every commit.
+    let folded = Self.fold(log)
+    return committedState.withLock { current in
+      if !current.isLoaded, var folded {
+        // Commits made meanwhile were not published into a state that was not loaded.
+        Self.foldTail(&folded, of: log)
+        current = folded
+      }
+      return current.state
     }
   }
 
@@ -90,18 +98,24 @@ public final class Ledger: Sendable {
   /// The whole log folded into state, or `nil` if it cannot be read.
   static func fold(_ log: EventLog) -> FoldedState? {
     var folded = FoldedState()
+    // Most events of a big ledger add a transaction: size the table once instead of
+    // growing (and rehashing) it twenty times on the way to a million.
+    folded.state.transactions.reserveCapacity(Int(min((try? log.head().position) ?? 0, 1 << 26)))
+    return foldTail(&folded, of: log) ? folded : nil
+  }
+
+  /// Folds the events after `folded`'s position into it; `false` if the log cannot be read.
+  @discardableResult
+  static func foldTail(_ folded: inout FoldedState, of log: EventLog) -> Bool {
     do {
-      // Most events of a big ledger add a transaction: size the table once instead of
-      // growing (and rehashing) it twenty times on the way to a million.
-      folded.state.transactions.reserveCapacity(Int(min(try log.head().position, 1 << 26)))
-      try log.scan { view in
+      try log.scan(from: folded.position + 1) { view in
         folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
         return .continue
       }
+      return true
     } catch {
-      return nil
+      return false
     }
-    return folded
   }
 
   /// Today's date in this machine's time zone.
@@ -122,9 +136,14 @@ final class StateCell: Sendable {
     try mutex.withLock { try body(&$0) }
   }
 
-  /// A copy of the state, or `nil` if someone holds the lock right now.
+  /// A copy of the state, or `nil` if the lock stays taken for about a millisecond (a reader
+  /// folding the history holds it for seconds; everyone else for microseconds).
   func copyIfAvailable() -> FoldedState? {
-    mutex.withLockIfAvailable { $0 }
+    for _ in 0..<10 {
+      if let copy = mutex.withLockIfAvailable({ $0 }) { return copy }
+      usleep(100)
+    }
+    return nil
   }
 }
 

@@ -1,0 +1,74 @@
+import Dispatch
+import EventLog
+@testable import Ledger
+import LedgerDomain
+import LedgerTesting
+import Testing
+
+/// The writer and the readers' state: the writer may start from that state when it
+/// resynchronizes, but must not wait for its lock inside a transaction (a reader holding it
+/// can be waiting for a map resize that waits for the transaction); and a commit published
+/// late, after a reader already folded it from the log, must not be applied twice.
+@Suite("Writer and readers' state")
+struct WriterResyncTests {
+  static func ledgerWithHistory(_ directory: TemporaryDirectory) async throws -> String {
+    let path = directory.file("resync.ledger")
+    let ledger = try await Ledger(path: path, options: LedgerFixture.options)
+    try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
+    try await ledger.execute(
+      .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+    try await ledger.execute(.addTransaction(expense(1, "4.20")))
+    return path
+  }
+
+  @Test("given a reader holding the readers' state, when the writer must bring itself up to the log's head, then it folds the history itself instead of waiting")
+  func writerDoesNotWaitForReaders() async throws {
+    let directory = TemporaryDirectory()
+    let reopened = try await Ledger(path: try await Self.ledgerWithHistory(directory), options: LedgerFixture.options)
+    _ = reopened.state  // loaded: the writer would start from a copy of it, if it could take one
+    let held = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let holder = Task.detached {
+      reopened.committedState.withLock { _ in
+        held.signal()
+        // Released once the writer is prepared. A writer that waits for this lock makes the
+        // preparation wait the full ten seconds, and the signal below then wakes nobody.
+        _ = release.wait(timeout: .now() + .seconds(10))
+      }
+    }
+    held.wait()
+
+    try await reopened.prepareWriter()
+    let releasedInTime = release.signal() != 0
+    await holder.value
+
+    #expect(releasedInTime, "the writer waited for the readers' lock")
+    // It folded the history itself: the earlier transaction can be amended.
+    var amendment = TransactionAmended(transaction: txID(1))
+    amendment.amount = eur("5")
+    try await reopened.execute(.amendTransaction(amendment, expectedVersion: 1))
+    #expect(reopened.state.transactions[txID(1)]?.added.amount == eur("5"))
+  }
+
+  @Test("given readers' state that already holds a commit, when that commit is published again, then nothing is applied twice; after a gap, the state is folded afresh")
+  func latePublishIsNotAppliedTwice() async throws {
+    let fixture = try await LedgerFixture()
+    let ledger = fixture.ledger
+    let outcome = try await ledger.execute(.addTransaction(expense(1, "4.20")))
+    let before = ledger.state
+    let hash = try ledger.log.head().hash
+
+    // A reader folded it from the log while the commit waited for the lock: publishing again.
+    Ledger.publish([Ledger.Decided(outcome: outcome, hash: hash)], to: ledger.committedState)
+    #expect(ledger.committedState.withLock { $0.isLoaded }, "skipped, not dropped for a refold")
+    #expect(ledger.state == before)
+    #expect(ledger.state.categories[Scenario.food]?.transactionCount == 1)
+
+    // An outcome that does not follow the state's position: dropped, folded afresh on reading.
+    var ahead = outcome
+    ahead.positions = (outcome.positions.upperBound + 5)...(outcome.positions.upperBound + 5)
+    Ledger.publish([Ledger.Decided(outcome: ahead, hash: hash)], to: ledger.committedState)
+    #expect(ledger.committedState.withLock { $0.isLoaded } == false)
+    #expect(ledger.state == before)
+  }
+}
