@@ -143,4 +143,38 @@ struct EveryCommandTests {
     #expect(status.allSatisfy { $0["lag"] as? Int == 0 && $0["generation"] as? Int == 2 })
     #expect(try ok("log", "-l", "3").contains("BudgetSet"))
   }
+
+  @Test("--json on the commands that report a count: budget copy, projections rebuild, backup, restore, demo")
+  func countsAsJSON() throws {
+    try ok("init")
+    try ok("budget", "set", "Food", "300", "--month", "2024-03")
+    try ok("budget", "set", "Bills", "80", "--month", "2024-03")
+    let copy = try json("budget", "copy", "--from", "2024-03", "--to", "2024-04") as? [String: Any]
+    #expect(copy?["count"] as? Int == 2 && copy?["events"] as? [String] == ["BudgetSet", "BudgetSet"])
+    let positions = copy?["positions"] as? [Int] ?? []
+    #expect(positions.count == 2 && positions[1] == positions[0] + 1)
+    let rebuilt = try json("projections", "rebuild", "running-balances") as? [String: Any]
+    #expect(rebuilt?["rebuilt"] as? [String] == ["running-balances"] && rebuilt?["events"] as? Int == positions[1])
+    #expect(rebuilt?["seconds"] is Double)
+    let backup = directory.file("all.backup.json")
+    let saved = try json("backup", backup) as? [String: Any]
+    #expect(saved?["file"] as? String == backup && saved?["events"] as? Int == positions[1])
+    let target = directory.file("restored.ledger")
+    let restored = try json("restore", backup, "--ledger", target) as? [String: Any]
+    #expect(restored?["file"] as? String == target && restored?["events"] as? Int == positions[1])
+    let demo = try json("demo", "--ledger", directory.file("demo.ledger")) as? [String: Any]
+    #expect(demo?["ledger"] as? String == directory.file("demo.ledger") && (demo?["events"] as? Int ?? 0) > 50)
+  }
+
+  @Test("bad time travel and import options: usage errors (exit 2) naming the option; a missing file is named as missing")
+  func badOptions() throws {
+    try ok("init")
+    let knownAt = try budget.run(["report", "balances", "--as-known-at", "yesterday"])
+    #expect(knownAt.status == 2 && knownAt.stderr.contains("--as-known-at 'yesterday'") && knownAt.stderr.contains("Usage: budget report balances"))
+    let format = try budget.run(["import", "csv", directory.file("bank.csv"), "--account", "Checking", "--date-format", "ymd"])
+    #expect(format.status == 2 && format.stderr.contains("--date-format must be iso, dmy or mdy") && format.stderr.contains("Usage: budget import csv"))
+    try fails("import", "csv", directory.file("missing.csv"), "--account", "Checking", saying: "missing.csv' does not exist")
+    #expect(try ok("report", "balances", "--as-known-at", "2000-01-01").contains("before the ledger's first event"))
+    #expect(try ok("report", "balances", "--as-known-at", "99999").contains("99999 is past it"))
+  }
 }

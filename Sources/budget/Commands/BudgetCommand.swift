@@ -114,6 +114,11 @@ struct BudgetCommand: AsyncParsableCommand {
       // One transaction for the whole copy, all or nothing.
       let outcomes = try await userFacing { try await ledger.execute(atomically: commands, metadata: options.metadata) }
       let copied = outcomes.count
+      if options.json {
+        let positions = outcomes.first.map { first in [first.positions.lowerBound, outcomes.last!.positions.upperBound] } ?? []
+        return try Console.json(
+          BatchOutcomeJSON(count: copied, positions: positions, events: outcomes.flatMap { $0.events.map(\.typeName) }))
+      }
       print("copied \(copied) budget\(copied == 1 ? "" : "s") from \(from.title) to \(to.title)")
     }
   }

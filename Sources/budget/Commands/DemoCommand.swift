@@ -18,8 +18,11 @@ struct DemoCommand: AsyncParsableCommand {
     } else {
       try await DemoData(options: options, ledger: ledger, today: LedgerOptions.today()).create()
     }
-    // The three sheets of seed 001, as the commands print them.
     let path = try options.resolvedPath()
+    if options.json {
+      return try Console.json(DemoJSON(ledger: path, events: ledger.position))
+    }
+    // The three sheets of seed 001, as the commands print them.
     print(Console.paint("Sheet 1 — Budget", .bold))
     let sheet = try BudgetShowCommand.parse(["--ledger", path])
     try await sheet.run()
@@ -35,4 +38,10 @@ struct DemoCommand: AsyncParsableCommand {
     print("ledger: \(path)")
     print("try: budget tx search market · budget report balances --as-of \(LedgerOptions.today().yearMonth.firstDay) · budget log · budget history category Food · budget verify")
   }
+}
+
+/// `budget demo --json`: where the sample ledger is and how many events it holds.
+struct DemoJSON: Encodable {
+  var ledger: String
+  var events: UInt64
 }

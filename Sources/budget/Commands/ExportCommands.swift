@@ -42,6 +42,13 @@ struct ExportCommand: AsyncParsableCommand {
 }
 
 /// `budget backup FILE`: every event as JSON.
+/// `backup --json` and `restore --json`: the file written (the backup, or the new ledger) and
+/// how many events it holds.
+struct FileEventsJSON: Encodable {
+  var file: String
+  var events: UInt64
+}
+
 struct BackupCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "backup", abstract: "Write a JSON backup of every event (restore replays it).")
@@ -54,6 +61,7 @@ struct BackupCommand: AsyncParsableCommand {
     guard FileManager.default.createFile(atPath: file, contents: data, attributes: [.posixPermissions: 0o600]) else {
       throw UserError("cannot write '\(file)'")
     }
+    if options.json { return try Console.json(FileEventsJSON(file: file, events: ledger.position)) }
     print("backed up \(ledger.position) events to \(file)")
   }
 }
@@ -96,6 +104,7 @@ struct RestoreCommand: AsyncParsableCommand {
     Self.syncDirectory(of: path)  // the rename itself survives a power cut
     Self.remove(staging)  // its lock file
     unlink(staging + ".guard")
+    if options.json { return try Console.json(FileEventsJSON(file: path, events: UInt64(events.count))) }
     print("restored \(events.count) events into \(path)")
   }
 

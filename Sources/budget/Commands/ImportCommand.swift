@@ -39,10 +39,14 @@ struct ImportCommand: AsyncParsableCommand {
       guard (1...100_000).contains(batchSize) else {
         throw ValidationError("--batch-size must be between 1 and 100,000 (got \(batchSize))")
       }
+      guard ["iso", "dmy", "mdy"].contains(dateFormat) else {
+        throw ValidationError("--date-format must be iso, dmy or mdy (got '\(dateFormat)')")
+      }
     }
 
     func run() async throws {
       let ledger = try await options.openExisting()
+      guard FileManager.default.fileExists(atPath: file) else { throw UserError("'\(file)' does not exist") }
       guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
         throw UserError("cannot read '\(file)' as UTF-8 text")
       }

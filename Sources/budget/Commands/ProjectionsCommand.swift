@@ -28,6 +28,13 @@ struct ProjectionsCommand: AsyncParsableCommand {
     }
   }
 
+  /// `projections rebuild --json`: which projections were rebuilt, from how many events, how fast.
+  struct RebuildJSON: Encodable {
+    var rebuilt: [String]
+    var events: UInt64
+    var seconds: Double
+  }
+
   struct Rebuild: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Rebuild projections by re-projection (blue/green).")
     @OptionGroup var options: LedgerOptions
@@ -44,7 +51,11 @@ struct ProjectionsCommand: AsyncParsableCommand {
       }
       progress.finish()
       let head = try userFacing { try ledger.log.head().position }
-      print("rebuilt \(rebuilt.joined(separator: ", ")) from \(head) events in \(clock.now - start)")
+      let elapsed = clock.now - start
+      if options.json {
+        return try Console.json(RebuildJSON(rebuilt: rebuilt, events: head, seconds: elapsed / .seconds(1)))
+      }
+      print("rebuilt \(rebuilt.joined(separator: ", ")) from \(head) events in \(elapsed)")
     }
   }
 }

@@ -24,10 +24,21 @@ struct TimeOptions: ParsableArguments {
     throw UserError("--as-known-at '\(text)' is neither a log position (1204) nor a time (2024-05-01T12:00:00Z or 2024-05-01)")
   }
 
-  /// Prints, after a report, which point of the log it reflects (when not now).
+  /// A bad `--as-known-at` is a usage error (exit 2, with the usage line), like a bad `--as-of`.
+  func validate() throws {
+    do { _ = try point() } catch let error as UserError { throw ValidationError(error.message) }
+  }
+
+  /// Prints, after a report, which point of the log it reflects (when not now), and says so
+  /// when that is not the point asked for: before the first event, or past the last.
   func footer(_ position: UInt64, recordedAt: Int64) {
-    guard asKnownAt != nil else { return }
+    guard let asked = asKnownAt else { return }
+    guard position > 0 else {
+      return print(Console.paint("as known at position 0: before the ledger's first event", .dim))
+    }
     let time = Date(timeIntervalSince1970: Double(recordedAt) / 1000).formatted(.iso8601)
-    print(Console.paint("as known at position \(position), recorded \(time)", .dim))
+    var line = "as known at position \(position), recorded \(time)"
+    if let requested = UInt64(asked), requested > position { line += " — the last event; \(requested) is past it" }
+    print(Console.paint(line, .dim))
   }
 }
