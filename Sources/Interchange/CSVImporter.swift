@@ -79,7 +79,7 @@ public struct CSVImporter: Sendable {
       for record in records {
         let cell = { (index: Int?) -> String? in
           guard let index, index < record.fields.count else { return nil }
-          let value = record.fields[index].trimmingSpaces
+          let value = record.fields[index].joiningLines.trimmingSpaces
           return value.isEmpty ? nil : value
         }
         let identity = [
@@ -152,6 +152,13 @@ extension Int64 {
 }
 
 extension String {
+  /// A quoted cell that spans lines (a bank's multi-line memo), as one line: each run of line
+  /// breaks and tabs becomes a space. A transaction's texts hold no control characters.
+  var joiningLines: String {
+    guard utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return self }
+    return split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" }).joined(separator: " ")
+  }
+
   var trimmingSpaces: String {
     var slice = Substring(self)
     while let first = slice.first, first.isWhitespace { slice.removeFirst() }

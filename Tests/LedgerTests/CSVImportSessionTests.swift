@@ -55,6 +55,20 @@ struct CSVImportSessionTests {
     #expect(chunked.filter { (try? $0.result.get()) == nil }.map(\.line) == [5, 6])
   }
 
+  @Test("given quoted cells that span lines or hold tabs, when mapped, then each becomes one line with spaces, and the row imports")
+  func multiLineCellsBecomeOneLine() throws {
+    var mapping = CSVMapping()
+    mapping.defaultAccount = "Checking"
+    mapping.description = "memo"
+    let text = "date,amount,payee,category,memo\r\n2024-03-01,-2.80,\"Corner\r\nCoffee\",Restaurants,\"card 1234\n\n\tat 08:10\"\r\n"
+    let records = try CSVReader().records(in: text)
+    var session = try CSVImporter(mapping: mapping).session(header: records.first, state: Scenario.standard().state)
+
+    let added = try #require(try session.rows(records.dropFirst()).first?.result.get())
+    #expect(added.name == "Corner Coffee")
+    #expect(added.description == "card 1234 at 08:10")
+  }
+
   @Test("given a header without the payee column, when a session starts, then the error names the columns and the option")
   func missingColumnIsRefusedUpFront() throws {
     let records = try CSVReader().records(in: "date,amount,category\n2024-03-01,-1.00,Food\n")
