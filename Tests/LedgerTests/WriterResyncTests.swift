@@ -1,5 +1,7 @@
 import Dispatch
 import EventLog
+import Foundation
+import Synchronization
 @testable import Ledger
 import LedgerDomain
 import LedgerTesting
@@ -26,23 +28,27 @@ struct WriterResyncTests {
     let directory = TemporaryDirectory()
     let reopened = try await Ledger(path: try await Self.ledgerWithHistory(directory), options: LedgerFixture.options)
     _ = reopened.state  // loaded: the writer would start from a copy of it, if it could take one
-    let held = DispatchSemaphore(value: 0)
+    // The lock is held on a thread of its own, and this task waits by sleeping: blocking the
+    // cooperative pool's two threads here would stall every other test of the run.
+    let holder = LockHolder()
     let release = DispatchSemaphore(value: 0)
-    let holder = Task.detached {
+    Thread {
       reopened.committedState.withLock { _ in
-        held.signal()
+        holder.held.store(true, ordering: .releasing)
         // Released once the writer is prepared. A writer that waits for this lock makes the
-        // preparation wait the full ten seconds, and the signal below then wakes nobody.
-        _ = release.wait(timeout: .now() + .seconds(10))
+        // preparation wait the full ten seconds, and the holder records that it timed out.
+        if release.wait(timeout: .now() + .seconds(10)) == .timedOut { holder.timedOut.store(true, ordering: .releasing) }
       }
-    }
-    held.wait()
+      holder.done.store(true, ordering: .releasing)
+    }.start()
+    while !holder.held.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(1)) }
 
     try await reopened.prepareWriter()
-    let releasedInTime = release.signal() != 0
-    await holder.value
+    release.signal()
+    while !holder.done.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(1)) }
 
-    #expect(releasedInTime, "the writer waited for the readers' lock")
+    let timedOut = holder.timedOut.load(ordering: .acquiring)
+    #expect(!timedOut, "the writer waited for the readers' lock")
     // It folded the history itself: the earlier transaction can be amended.
     var amendment = TransactionAmended(transaction: txID(1))
     amendment.amount = eur("5")
@@ -71,4 +77,11 @@ struct WriterResyncTests {
     #expect(ledger.committedState.withLock { $0.isLoaded } == false)
     #expect(ledger.state == before)
   }
+}
+
+/// What the thread holding the readers' lock reports.
+private final class LockHolder: Sendable {
+  let held = Atomic<Bool>(false)
+  let timedOut = Atomic<Bool>(false)
+  let done = Atomic<Bool>(false)
 }
