@@ -41,7 +41,6 @@ struct ExportCommand: AsyncParsableCommand {
   }
 }
 
-/// `budget backup FILE`: every event as JSON.
 /// `backup --json` and `restore --json`: the file written (the backup, or the new ledger) and
 /// how many events it holds.
 struct FileEventsJSON: Encodable {
@@ -49,6 +48,7 @@ struct FileEventsJSON: Encodable {
   var events: UInt64
 }
 
+/// `budget backup FILE`: every event as JSON.
 struct BackupCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "backup", abstract: "Write a JSON backup of every event (restore replays it).")
