@@ -157,8 +157,9 @@ struct RebuildRestoreCrashTests {
     var lastKilledTarget: String?
     for round in 0..<rounds {
       let target = directory.file("restore-\(round).ledger")
-      // Stratified over the writing phase — round r kills somewhere in its r-th tenth — so
-      // that the kills cover every stretch between commits however the phase divides.
+      // Stratified over the writing phase — round r kills somewhere in the r-th of `rounds`
+      // equal slices — so that the kills cover every stretch between commits however the
+      // phase divides.
       let delay = writingSeconds * 0.95 * (Double(round) + Double.random(in: 0..<1, using: &generator)) / Double(rounds)
       var killed = try Self.restore(budget, backup, into: target, killAfterFileAppearsBy: delay).killed
       if killed && FileManager.default.fileExists(atPath: target) {
