@@ -76,7 +76,16 @@ public struct BalanceQueries {
 
   /// The total of every account in `currency` at the end of `date`.
   public func total(in currency: Currency, on date: CivilDate, asKnownAt: UInt64 = .max) throws -> Money {
-    Money(units: try units(of: BalanceKeys.all(currency.code), through: date, asKnownAt: asKnownAt), currency: currency)
+    var total: Int64 = 0
+    for account in try accounts(in: currency, asKnownAt: asKnownAt) {
+      total &+= try units(of: account, through: date, asKnownAt: asKnownAt)
+    }
+    return Money(units: total, currency: currency)
+  }
+
+  /// The ids of the accounts in `currency`, as known at `asKnownAt`.
+  func accounts(in currency: Currency, asKnownAt: UInt64) throws -> [EntityID] {
+    try accounts(asKnownAt: asKnownAt).filter { $0.currency == currency }.map(\.account.raw)
   }
 
   func units(of account: EntityID, through date: CivilDate, asKnownAt: UInt64) throws -> Int64 {
@@ -95,15 +104,56 @@ public struct BalanceQueries {
 
   /// A page of `account`'s log (or of every account in a currency, with `account: nil`),
   /// newest first, each row with the balance after it. Starts at the newest row, or just
-  /// before / after a cursor. Costs a balance lookup plus the page, whatever the history.
+  /// before / after a cursor. Costs a balance lookup plus the page per account, whatever the
+  /// history: the accounts' logs are merged in (date, id) order, and the balance of several
+  /// accounts is the sum of theirs.
   public func log(
     account: AccountID?, currency: Currency, before: LogCursor? = nil, after: LogCursor? = nil, limit: Int = 50,
     asKnownAt: UInt64 = .max
   ) throws -> LogPage {
-    let owner = account?.raw ?? BalanceKeys.all(currency.code)
-    let low = BalanceKeys.entry(owner, .earliest, EntityID(high: 0, low: 0))
-    let high = BalanceKeys.entry(owner, .latest, EntityID(high: .max, low: .max))
-    var entries: [(date: CivilDate, id: EntityID, units: Int64, kind: EntryKind)] = []
+    let owners = try account.map { [$0.raw] } ?? accounts(in: currency, asKnownAt: asKnownAt)
+    var entries: [LogEntry] = []
+    for owner in owners {
+      entries += try page(of: owner, before: before, after: after, limit: limit, asKnownAt: asKnownAt)
+    }
+    // Newest first; a page after a cursor is the `limit` oldest rows newer than it.
+    entries.sort { ($0.date, $0.id) > ($1.date, $1.id) }
+    entries = after == nil ? Array(entries.prefix(limit)) : Array(entries.suffix(limit))
+    guard let newest = entries.first, let oldest = entries.last else {
+      return LogPage(rows: [], olderCursor: nil, newerCursor: nil)
+    }
+    // Balance after the newest row: end of its day, minus that day's later rows.
+    var running: Int64 = 0
+    var hasOlder = false
+    var hasNewer = false
+    for owner in owners {
+      running &+= try units(of: owner, through: newest.date, asKnownAt: asKnownAt)
+      let afterNewest = Self.successor(BalanceKeys.entry(owner, newest.date, newest.id))
+      try reader.scan(name, "entries", from: afterNewest, to: BalanceKeys.entry(owner, newest.date.nextDay, EntityID(high: 0, low: 0)), asKnownAt: asKnownAt) { _, value in
+        running &-= Int64(units: value)
+        return .continue
+      }
+      let (low, high) = Self.bounds(of: owner)
+      hasOlder = try hasOlder || exists(from: low, to: BalanceKeys.entry(owner, oldest.date, oldest.id), asKnownAt: asKnownAt)
+      hasNewer = try hasNewer || exists(from: afterNewest, to: high, asKnownAt: asKnownAt)
+    }
+    var rows: [LogRow] = []
+    for entry in entries {
+      rows.append(LogRow(date: entry.date, id: entry.id, kind: entry.kind, amount: Money(units: entry.units, currency: currency), balance: Money(units: running, currency: currency)))
+      running &-= entry.units
+    }
+    return LogPage(
+      rows: rows, olderCursor: hasOlder ? LogCursor(date: oldest.date, id: oldest.id) : nil,
+      newerCursor: hasNewer ? LogCursor(date: newest.date, id: newest.id) : nil)
+  }
+
+  /// Up to `limit` of `owner`'s entries just before `before` (newest first) or just after
+  /// `after` (oldest first), or its newest.
+  private func page(
+    of owner: EntityID, before: LogCursor?, after: LogCursor?, limit: Int, asKnownAt: UInt64
+  ) throws -> [LogEntry] {
+    let (low, high) = Self.bounds(of: owner)
+    var entries: [LogEntry] = []
     func collect(from lower: [UInt8], to upper: [UInt8], direction: ReadDirection) throws {
       try reader.scan(name, "entries", from: lower, to: upper, asKnownAt: asKnownAt, direction: direction) { key, value in
         entries.append(Self.entry(key, value))
@@ -112,31 +162,18 @@ public struct BalanceQueries {
     }
     if let after {
       try collect(from: Self.successor(BalanceKeys.entry(owner, after.date, after.id)), to: high, direction: .forward)
-      entries.reverse()
     } else {
       try collect(from: low, to: before.map { BalanceKeys.entry(owner, $0.date, $0.id) } ?? high, direction: .backward)
     }
-    guard let newest = entries.first else { return LogPage(rows: [], olderCursor: nil, newerCursor: nil) }
-    // Balance after the newest row: end of its day, minus that day's later rows.
-    var running = try units(of: owner, through: newest.date, asKnownAt: asKnownAt)
-    try reader.scan(name, "entries", from: Self.successor(BalanceKeys.entry(owner, newest.date, newest.id)), to: BalanceKeys.entry(owner, newest.date.nextDay, EntityID(high: 0, low: 0)), asKnownAt: asKnownAt) { _, value in
-      running &-= Int64(units: value)
-      return .continue
-    }
-    var rows: [LogRow] = []
-    for entry in entries {
-      rows.append(LogRow(date: entry.date, id: entry.id, kind: entry.kind, amount: Money(units: entry.units, currency: currency), balance: Money(units: running, currency: currency)))
-      running &-= entry.units
-    }
-    let oldest = entries.last!
-    let hasOlder = try exists(owner, from: low, to: BalanceKeys.entry(owner, oldest.date, oldest.id), asKnownAt: asKnownAt)
-    let hasNewer = try exists(owner, from: Self.successor(BalanceKeys.entry(owner, newest.date, newest.id)), to: high, asKnownAt: asKnownAt)
-    return LogPage(
-      rows: rows, olderCursor: hasOlder ? LogCursor(date: oldest.date, id: oldest.id) : nil,
-      newerCursor: hasNewer ? LogCursor(date: newest.date, id: newest.id) : nil)
+    return entries
   }
 
-  private func exists(_ owner: EntityID, from lower: [UInt8], to upper: [UInt8], asKnownAt: UInt64) throws -> Bool {
+  /// The first and last possible entry keys of `owner`.
+  private static func bounds(of owner: EntityID) -> (low: [UInt8], high: [UInt8]) {
+    (BalanceKeys.entry(owner, .earliest, EntityID(high: 0, low: 0)), BalanceKeys.entry(owner, .latest, EntityID(high: .max, low: .max)))
+  }
+
+  private func exists(from lower: [UInt8], to upper: [UInt8], asKnownAt: UInt64) throws -> Bool {
     var found = false
     try reader.scan(name, "entries", from: lower, to: upper, asKnownAt: asKnownAt) { _, _ in
       found = true
@@ -145,7 +182,9 @@ public struct BalanceQueries {
     return found
   }
 
-  static func entry(_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> (date: CivilDate, id: EntityID, units: Int64, kind: EntryKind) {
+  typealias LogEntry = (date: CivilDate, id: EntityID, units: Int64, kind: EntryKind)
+
+  static func entry(_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> LogEntry {
     func word(_ at: Int) -> UInt64 { KeyBuilder.word(key, at: at) }
     let day = Int(KeyBuilder.signed(word(16)))
     return ((try? CivilDate(daysSinceEpoch: day)) ?? .earliest, EntityID(high: word(24), low: word(32)), Int64(units: value),

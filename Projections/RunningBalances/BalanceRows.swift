@@ -5,13 +5,6 @@ import ProjectionEngine
 enum BalanceKeys {
   static func id(_ id: EntityID) -> [UInt8] { KeyBuilder.words(id.high, id.low) }
 
-  /// The pseudo-account holding the total of every account in `currency`.
-  static func all(_ currency: String) -> EntityID {
-    var code: UInt64 = 0
-    for byte in currency.utf8.prefix(3) { code = code << 8 | UInt64(byte) }
-    return EntityID(high: 0, low: code)
-  }
-
   /// The id of a transfer's incoming leg (the outgoing leg uses the transfer id).
   static func incomingLeg(_ transfer: EntityID) -> EntityID { EntityID(high: transfer.high, low: ~transfer.low) }
 
