@@ -1,4 +1,9 @@
 import Dispatch
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import EventLog
 import LMDB
 import LedgerDomain
@@ -93,8 +98,10 @@ extension ProjectionEngine {
   }
 
   /// Folds the log from position 1 to its head into one memory store per projector. The
-  /// projectors fold side by side, one per core, each on its own pass over the log: a
-  /// projector reads only its own tables, so they share nothing but the (read-only) log.
+  /// projectors fold side by side, one pass over the log per core, each pass folding a share
+  /// of them of about equal cost (``passes(for:cores:)``): a projector reads only its own
+  /// tables, so they share nothing but the (read-only) log, and a pass reads and decodes each
+  /// event once for all of its projectors.
   func fold(
     _ chosen: [any Projector], progress: (@Sendable (ProjectionProgress) -> Void)?
   ) throws -> (stores: [String: MemoryProjectionStore], snapshot: UInt64) {
@@ -105,32 +112,32 @@ extension ProjectionEngine {
     let (total, boundaries) = try log.environment.read { txn in
       (try log.head(in: txn).position, try CommitBoundaries.load(after: 0, in: txn, database: commits))
     }
-    let results = Mutex<[Int: Result<MemoryProjectionStore, any Error>]>([:])
+    let passes = Self.passes(for: chosen, cores: Self.cores)
+    let results = Mutex<[Int: Result<[MemoryProjectionStore], any Error>]>([:])
     let folded = FoldCounter()
     let start = ContinuousClock.now
-    let passes = UInt64(chosen.count)
+    let passCount = UInt64(passes.count)
     var report: (@Sendable (UInt64) -> Void)?
     if let progress {
       report = { @Sendable step in
-        let done = folded.events.add(step, ordering: .relaxed).newValue / passes
+        let done = folded.events.add(step, ordering: .relaxed).newValue / passCount
         let elapsed = (ContinuousClock.now - start) / .seconds(1)
         progress(
           ProjectionProgress(done: done, total: total, eventsPerSecond: elapsed > 0 ? Double(done) / elapsed : 0))
       }
     }
     let reportProgress = report
-    let costliestFirst = chosen.indices.sorted { chosen[$0].relativeFoldCost > chosen[$1].relativeFoldCost }
-    DispatchQueue.concurrentPerform(iterations: chosen.count) { turn in
-      let index = costliestFirst[turn]
-      let result: Result<MemoryProjectionStore, any Error>
+    DispatchQueue.concurrentPerform(iterations: passes.count) { pass in
+      let result: Result<[MemoryProjectionStore], any Error>
       do {
         result = .success(
-          try self.fold(chosen[index], upTo: total, commits: boundaries, report: reportProgress, stop: folded))
+          try self.fold(
+            passes[pass].map { chosen[$0] }, upTo: total, commits: boundaries, report: reportProgress, stop: folded))
       } catch {
         folded.failed.store(true, ordering: .relaxed)  // the other passes stop too
         result = .failure(error)
       }
-      results.withLock { $0[index] = result }
+      results.withLock { $0[pass] = result }
     }
     let outcomes = results.withLock { $0 }
     // The failure that stopped the rebuild, not the passes it stopped.
@@ -138,32 +145,56 @@ extension ProjectionEngine {
       throw error
     }
     var stores: [String: MemoryProjectionStore] = [:]
-    for (index, projector) in chosen.enumerated() { stores[projector.name] = try outcomes[index]!.get() }
+    for (pass, members) in passes.enumerated() {
+      for (index, store) in zip(members, try outcomes[pass]!.get()) { stores[chosen[index].name] = store }
+    }
     return (stores, total)
   }
 
-  /// One projector's pass over the log up to `total`.
+  /// The processors this process may run on.
+  static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+  /// Splits `projectors` into at most `cores` passes of about equal cost (by
+  /// ``Projector/relativeFoldCost``; the costliest first, each to the cheapest pass so far).
+  /// Returns each pass's indices into `projectors`.
+  package static func passes(for projectors: [any Projector], cores: Int) -> [[Int]] {
+    var passes = [[Int]](repeating: [], count: max(1, min(cores, projectors.count)))
+    var costs = [Int](repeating: 0, count: passes.count)
+    let costliestFirst = projectors.indices.sorted { projectors[$0].relativeFoldCost > projectors[$1].relativeFoldCost }
+    for index in costliestFirst {
+      let cheapest = costs.indices.min { costs[$0] < costs[$1] }!
+      passes[cheapest].append(index)
+      costs[cheapest] += projectors[index].relativeFoldCost
+    }
+    return passes.filter { !$0.isEmpty }
+  }
+
+  /// One pass over the log up to `total`, folding each event into each of `projectors`.
   private func fold(
-    _ projector: any Projector, upTo total: UInt64, commits: [UInt64: UInt64], report: (@Sendable (UInt64) -> Void)?,
-    stop: FoldCounter
-  ) throws -> MemoryProjectionStore {
-    var store = MemoryProjectionStore()
+    _ projectors: [any Projector], upTo total: UInt64, commits: [UInt64: UInt64],
+    report: (@Sendable (UInt64) -> Void)?, stop: FoldCounter
+  ) throws -> [MemoryProjectionStore] {
+    var stores = [MemoryProjectionStore](repeating: MemoryProjectionStore(), count: projectors.count)
     var walker = CommitBoundaries.Walker(commits)
     let step: UInt64 = 50_000
     try log.scan(from: 1) { view in
       guard view.position <= total else { return .stop }
       let event = try LedgerEvent.decode(
         typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
-      store.commitStart = walker.commitStart(of: view.position)
-      try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
+      let commitStart = walker.commitStart(of: view.position)
+      let point = LogPoint(position: view.position, recordedAt: view.recordedAt)
+      for index in projectors.indices {
+        stores[index].commitStart = commitStart
+        try projectors[index].apply(event, at: point, into: &stores[index])
+      }
       if view.position % step == 0 {
         if stop.failed.load(ordering: .relaxed) { throw ProjectionError.rebuildAbandoned }
         report?(step)
       }
       return .continue
     }
-    store.seal()
-    return store
+    for index in stores.indices { stores[index].seal() }
+    return stores
   }
 }
 

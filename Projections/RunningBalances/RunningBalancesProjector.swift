@@ -22,8 +22,6 @@ public struct RunningBalancesProjector: Projector {
   /// 2: no "all accounts" pseudo-account rows (totals and the overall log are merged from
   /// the accounts' rows at query time).
   public var version: Int { 2 }
-  /// Measured at 1 M events: ≈ 2× category totals' fold (docs/benchmarks.md).
-  public var relativeFoldCost: Int { 2 }
   public var tables: [TableSpec] {
     [
       TableSpec("accounts", keySize: 16), TableSpec("day", keySize: 24), TableSpec("month", keySize: 24),
