@@ -15,7 +15,6 @@ import ProjectionEngine
 /// | `due` | category (16) | due date: day (8, signed) |
 /// | `rollover` | category (16) ‖ month it applies from (4) | flags: carry unspent, carry overspent |
 /// | `actuals` | month (4) ‖ currency (3) ‖ category (16) | spent, received, count: 3 × Int64 |
-/// | `transactions` | transaction (16) | date, type, currency, amount, postings — to undo on amend / delete |
 ///
 /// A `RolloverSet` carries no month: it applies from the calendar month (UTC) in which it was
 /// recorded, i.e. that month's leftover is the first one carried. Everything derived — the
@@ -24,13 +23,13 @@ import ProjectionEngine
 public struct BudgetVsActualProjector: Projector {
   public static let name = "budget-vs-actual"
   public var name: String { Self.name }
-  public var version: Int { 1 }
+  /// 2: no `transactions` table; amends and deletes carry the transaction as it stood.
+  public var version: Int { 2 }
   public var tables: [TableSpec] {
     [
       TableSpec("categories", keySize: 16), TableSpec("budgets", keySize: BudgetKeys.budgetSize),
       TableSpec("income", keySize: BudgetKeys.incomeSize), TableSpec("due", keySize: 16),
       TableSpec("rollover", keySize: BudgetKeys.rolloverSize), TableSpec("actuals", keySize: BudgetKeys.actualSize),
-      TableSpec("transactions", keySize: 16),
     ]
   }
 
@@ -88,22 +87,14 @@ public struct BudgetVsActualProjector: Projector {
     }
     switch event {
     case .transactionAdded(let e):
-      let record = TransactionPostings(e)
-      try store.put(in: "transactions", key: KeyPart.id(e.transaction.raw), value: record.encoded, at: position)
-      add(record, sign: 1)
+      add(TransactionPostings(e), sign: 1)
     case .transactionAmended(let e):
-      let key = KeyPart.id(e.transaction.raw)
-      guard TransactionPostings.changes(e), let old = try store.value(in: "transactions", key: key).flatMap(TransactionPostings.init)
-      else { return }
-      let new = old.amended(by: e)
-      try store.put(in: "transactions", key: key, value: new.encoded, at: position)
-      add(old, sign: -1)
-      add(new, sign: 1)
+      guard TransactionPostings.changes(e), let previous = e.previous else { return }
+      add(TransactionPostings(previous), sign: -1)
+      add(TransactionPostings(previous.applying(e)), sign: 1)
     case .transactionDeleted(let e):
-      let key = KeyPart.id(e.transaction.raw)
-      guard let old = try store.value(in: "transactions", key: key).flatMap(TransactionPostings.init) else { return }
-      try store.delete(in: "transactions", key: key, at: position)
-      add(old, sign: -1)
+      guard let deleted = e.deleted else { return }
+      add(TransactionPostings(deleted), sign: -1)
     default:
       return
     }

@@ -7,9 +7,9 @@ import ProjectionEngine
 ///
 /// Each transaction adds its postings (the splits, or the whole amount to its category) to
 /// one month, one year and, when it has one, one period row per category, in its currency.
-/// An amend or delete takes the transaction's own record back out and adds the new one, so
-/// a back-dated change touches O(postings) rows. A month's or year's totals are then one
-/// range scan over the rows of that month or year.
+/// An amend or delete takes the transaction as it stood (the event's before-image) back out
+/// and adds the new one, so a back-dated change touches O(postings) rows. A month's or
+/// year's totals are then one range scan over the rows of that month or year.
 ///
 /// | table | key | value |
 /// |---|---|---|
@@ -17,19 +17,18 @@ import ProjectionEngine
 /// | `month` | month (4) ‖ currency (3) ‖ category (16) | spent, received, count: 3 × Int64 |
 /// | `year` | year (4) ‖ currency (3) ‖ category (16) | spent, received, count |
 /// | `period` | period (16) ‖ currency (3) ‖ category (16) | spent, received, count |
-/// | `transactions` | transaction (16) | date, type, currency, period, amount, postings — to undo on amend / delete |
 ///
 /// Transfers move money between the user's own accounts and are neither spent nor received,
 /// so they are not counted.
 public struct CategoryTotalsProjector: Projector {
   public static let name = "category-totals"
   public var name: String { Self.name }
-  public var version: Int { 1 }
+  /// 2: no `transactions` table; amends and deletes carry the transaction as it stood.
+  public var version: Int { 2 }
   public var tables: [TableSpec] {
     [
       TableSpec("categories", keySize: 16), TableSpec("month", keySize: TotalsKeys.monthSize),
       TableSpec("year", keySize: TotalsKeys.yearSize), TableSpec("period", keySize: TotalsKeys.periodSize),
-      TableSpec("transactions", keySize: 16),
     ]
   }
 
@@ -45,22 +44,14 @@ public struct CategoryTotalsProjector: Projector {
     var batch = TotalsBatch()
     switch event {
     case .transactionAdded(let e):
-      let record = TransactionPostings(e)
-      try store.put(in: "transactions", key: KeyPart.id(e.transaction.raw), value: record.encoded, at: position)
-      add(record, sign: 1, to: &batch)
+      add(TransactionPostings(e), sign: 1, to: &batch)
     case .transactionAmended(let e):
-      let key = KeyPart.id(e.transaction.raw)
-      guard TransactionPostings.changes(e), let old = try store.value(in: "transactions", key: key).flatMap(TransactionPostings.init)
-      else { return }
-      let new = old.amended(by: e)
-      try store.put(in: "transactions", key: key, value: new.encoded, at: position)
-      add(old, sign: -1, to: &batch)
-      add(new, sign: 1, to: &batch)
+      guard TransactionPostings.changes(e), let previous = e.previous else { return }
+      add(TransactionPostings(previous), sign: -1, to: &batch)
+      add(TransactionPostings(previous.applying(e)), sign: 1, to: &batch)
     case .transactionDeleted(let e):
-      let key = KeyPart.id(e.transaction.raw)
-      guard let old = try store.value(in: "transactions", key: key).flatMap(TransactionPostings.init) else { return }
-      try store.delete(in: "transactions", key: key, at: position)
-      add(old, sign: -1, to: &batch)
+      guard let deleted = e.deleted else { return }
+      add(TransactionPostings(deleted), sign: -1, to: &batch)
     default:
       return
     }

@@ -59,20 +59,24 @@ extension ProjectionEngine {
         // Fold what was appended since the snapshot (versioned by its own commits), then switch.
         var store = LMDBProjectionStore(txn: txn, tables: tables.tables)
         var walker = CommitBoundaries.Walker(try CommitBoundaries.load(after: snapshot, in: txn, database: commits))
+        let reader = session
         try session.scan(after: snapshot) { view in
-          let event = try LedgerEvent.decode(
-            typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
+          let event = try BeforeImages.completing(
+            LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload),
+            at: view.position
+          ) { try reader.read(stream: $0, limit: .max) }
           store.commitStart = walker.commitStart(of: view.position)
           try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
         }
         try txn.put(entry.encoded, for: projector.name, in: catalog)
-        if let previous {
-          let old = try Self.openTables(of: projector, generation: previous.generation, entry: previous, in: txn)
-          for table in old.tables.values { try txn.clear(table.database) }
-          // The generation before that was emptied by the last rebuild, and no snapshot a
-          // reader can still hold names it: drop it, so that names and handles do not pile up
-          // (LMDB allows 256 open tables per process).
-          try Self.dropTables(of: projector, generation: previous.generation - 1, in: txn)
+        // The previous generation is emptied (a reader's snapshot may still name it); the ones
+        // before were emptied by earlier rebuilds, and no snapshot a reader can still hold
+        // names them: they are dropped, so that names and handles do not pile up (LMDB allows
+        // 256 open tables per process). Both cover every stored table, also those the new
+        // version no longer has.
+        for table in try Self.storedTables(of: projector.name, in: txn) where table.generation < generation {
+          let database = try txn.openDatabase(named: table.name)
+          if table.generation == previous?.generation { try txn.clear(database) } else { try txn.drop(database) }
         }
         tables.entry = entry
         switched[projector.name] = tables
@@ -86,15 +90,26 @@ extension ProjectionEngine {
     return selected
   }
 
-  /// Deletes `generation`'s tables of `projector` from the file and closes their handles;
-  /// tables that do not exist are skipped.
-  static func dropTables(of projector: any Projector, generation: Int, in txn: WriteTransaction) throws {
-    guard generation >= 1 else { return }
-    for spec in projector.tables {
-      let name = CatalogEntry.tableName(projector: projector.name, table: spec.name, generation: generation)
-      guard let database = try? txn.openDatabase(named: name) else { continue }  // never made, or dropped
-      try txn.drop(database)
+  /// Every table of `projector` in the file, of any generation — also tables of an earlier
+  /// version that the current one no longer has — read from LMDB's own list of named tables.
+  package static func storedTables(of projector: String, in txn: WriteTransaction) throws
+    -> [(name: String, generation: Int)]
+  {
+    let prefix = Array("p.\(projector).".utf8)
+    let names = try txn.openDatabase(named: nil)
+    var tables: [(name: String, generation: Int)] = []
+    try txn.withCursor(on: names) { cursor in
+      var entry = try cursor.seek(atLeast: prefix)
+      while let current = entry, current.key.starts(with: prefix) {
+        // `p.<projector>.<table>.g<generation>`
+        let name = String(decoding: current.key, as: UTF8.self)
+        if let last = name.split(separator: ".").last, last.first == "g", let generation = Int(last.dropFirst()) {
+          tables.append((name, generation))
+        }
+        entry = try cursor.next()
+      }
     }
+    return tables
   }
 
   /// Folds the log from position 1 to its head into one memory store per projector. The
@@ -175,12 +190,27 @@ extension ProjectionEngine {
     report: (@Sendable (UInt64) -> Void)?, stop: FoldCounter
   ) throws -> [MemoryProjectionStore] {
     var stores = [MemoryProjectionStore](repeating: MemoryProjectionStore(), count: projectors.count)
+    // One read transaction for the scan and the streams that complete old events.
+    try log.environment.read { txn in
+      try fold(projectors, into: &stores, upTo: total, commits: commits, report: report, stop: stop, in: txn)
+    }
+    for index in stores.indices { stores[index].seal() }
+    return stores
+  }
+
+  /// The pass's scan, in `txn`.
+  private func fold(
+    _ projectors: [any Projector], into stores: inout [MemoryProjectionStore], upTo total: UInt64,
+    commits: [UInt64: UInt64], report: (@Sendable (UInt64) -> Void)?, stop: FoldCounter, in txn: ReadTransaction
+  ) throws {
     var walker = CommitBoundaries.Walker(commits)
     let step: UInt64 = 50_000
-    try log.scan(from: 1) { view in
+    try log.scan(from: 1, in: txn) { view in
       guard view.position <= total else { return .stop }
-      let event = try LedgerEvent.decode(
-        typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
+      let event = try BeforeImages.completing(
+        LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload),
+        at: view.position
+      ) { try log.read(stream: $0, limit: .max, in: txn) }
       let commitStart = walker.commitStart(of: view.position)
       let point = LogPoint(position: view.position, recordedAt: view.recordedAt)
       for index in projectors.indices {
@@ -193,8 +223,6 @@ extension ProjectionEngine {
       }
       return .continue
     }
-    for index in stores.indices { stores[index].seal() }
-    return stores
   }
 }
 

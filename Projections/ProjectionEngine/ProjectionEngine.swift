@@ -69,7 +69,8 @@ public final class ProjectionEngine: Sendable {
   public func apply(_ events: [(event: LedgerEvent, point: LogPoint)], in session: LogWriteSession) throws {
     guard let last = events.last?.point.position else { return }
     try CommitBoundaries.record(first: session.firstPosition, last: last, in: session.transaction, database: commits)
-    try apply(events, in: session.transaction, commitStart: session.firstPosition)
+    let completed = try BeforeImages.completing(events) { try session.read(stream: $0, limit: .max) }
+    try apply(completed, in: session.transaction, commitStart: session.firstPosition)
   }
 
   func apply(

@@ -37,40 +37,20 @@ struct Flow {
   var date: CivilDate
   /// Signed: negative leaves the account.
   var units: Int64
-  var currency: String
   var kind: EntryKind
 
-  init(id: EntityID, account: EntityID, date: CivilDate, units: Int64, currency: String, kind: EntryKind) {
+  init(id: EntityID, account: EntityID, date: CivilDate, units: Int64, kind: EntryKind) {
     self.id = id
     self.account = account
     self.date = date
     self.units = units
-    self.currency = currency
     self.kind = kind
   }
 
   init(transaction e: TransactionAdded) {
     self.init(
       id: e.transaction.raw, account: e.account.raw, date: e.date,
-      units: e.type == .expense ? -e.amount.units : e.amount.units, currency: e.amount.currency.code, kind: .transaction)
-  }
-
-  var encoded: [UInt8] {
-    var key = KeyBuilder(capacity: 56)
-    key.append(bytes: KeyBuilder.words(id.high, id.low, account.high, account.low, KeyBuilder.ordered(Int64(date.daysSinceEpoch)), UInt64(bitPattern: units)))
-    key.append(text: currency, width: 3)
-    key.append(bytes: [kind.rawValue])
-    return key.bytes
-  }
-
-  init?(_ bytes: [UInt8]) {
-    guard bytes.count == 52 else { return nil }
-    func word(_ at: Int) -> UInt64 { KeyBuilder.word(bytes, at: at) }
-    guard let date = try? CivilDate(daysSinceEpoch: Int(KeyBuilder.signed(word(32)))) else { return nil }
-    self.init(
-      id: EntityID(high: word(0), low: word(8)), account: EntityID(high: word(16), low: word(24)), date: date,
-      units: Int64(bitPattern: word(40)), currency: String(decoding: bytes[48..<51], as: UTF8.self),
-      kind: EntryKind(rawValue: bytes[51]) ?? .transaction)
+      units: e.type == .expense ? -e.amount.units : e.amount.units, kind: .transaction)
   }
 
   var entryValue: [UInt8] { units.unitsBytes + [kind.rawValue] }

@@ -15,17 +15,17 @@ import ProjectionEngine
 /// | `accounts` | account (16) | currency (3), type, name |
 /// | `day` / `month` / `year` | account (16) ‖ day (8, signed) / month (8) / year (8) | net flow, Int64 units |
 /// | `entries` | account (16) ‖ day (8) ‖ entry id (16) | signed Int64 units, kind |
-/// | `flows` | entry id (16) | account (16), day (8), signed units (8), currency (3) — to undo on amend / delete |
 public struct RunningBalancesProjector: Projector {
   public static let name = "running-balances"
   public var name: String { Self.name }
   /// 2: no "all accounts" pseudo-account rows (totals and the overall log are merged from
-  /// the accounts' rows at query time).
-  public var version: Int { 2 }
+  /// the accounts' rows at query time). 3: no `flows` table; amends and deletes carry the
+  /// transaction as it stood.
+  public var version: Int { 3 }
   public var tables: [TableSpec] {
     [
       TableSpec("accounts", keySize: 16), TableSpec("day", keySize: 24), TableSpec("month", keySize: 24),
-      TableSpec("year", keySize: 24), TableSpec("entries", keySize: 40), TableSpec("flows", keySize: 16),
+      TableSpec("year", keySize: 24), TableSpec("entries", keySize: 40),
     ]
   }
 
@@ -40,32 +40,23 @@ public struct RunningBalancesProjector: Projector {
     switch event {
     case .accountOpened(let e):
       try store.put(in: "accounts", key: BalanceKeys.id(e.account.raw), value: AccountRow(currency: e.currency.code, type: e.type.rawValue, name: e.name).encoded, at: position)
-      try addFlow(Flow(id: e.account.raw, account: e.account.raw, date: e.date, units: e.openingBalance.units, currency: e.currency.code, kind: .opening), into: &store, at: position)
+      try addFlow(Flow(id: e.account.raw, account: e.account.raw, date: e.date, units: e.openingBalance.units, kind: .opening), into: &store, at: position)
     case .accountRenamed(let e):
       guard let row = try store.value(in: "accounts", key: BalanceKeys.id(e.account.raw)).flatMap(AccountRow.init) else { return }
       try store.put(in: "accounts", key: BalanceKeys.id(e.account.raw), value: AccountRow(currency: row.currency, type: row.type, name: e.name).encoded, at: position)
     case .transactionAdded(let e):
       try addFlow(Flow(transaction: e), into: &store, at: position)
     case .transactionAmended(let e):
-      guard e.account != nil || e.date != nil || e.amount != nil || e.type != nil,
-        let old = try store.value(in: "flows", key: BalanceKeys.id(e.transaction.raw)).flatMap(Flow.init)
-      else { return }
-      var new = old
-      if let account = e.account { new.account = account.raw }
-      if let date = e.date { new.date = date }
-      if let amount = e.amount { new.currency = amount.currency.code }
-      let magnitude = e.amount?.units ?? abs(old.units)
-      let type = e.type ?? (old.units < 0 ? .expense : .income)
-      new.units = type == .expense ? -magnitude : magnitude
-      try removeFlow(old, from: &store, at: position)
-      try addFlow(new, into: &store, at: position)
+      guard e.account != nil || e.date != nil || e.amount != nil || e.type != nil, let previous = e.previous else { return }
+      try removeFlow(Flow(transaction: previous), from: &store, at: position)
+      try addFlow(Flow(transaction: previous.applying(e)), into: &store, at: position)
     case .transactionDeleted(let e):
-      guard let old = try store.value(in: "flows", key: BalanceKeys.id(e.transaction.raw)).flatMap(Flow.init) else { return }
-      try removeFlow(old, from: &store, at: position)
+      guard let deleted = e.deleted else { return }
+      try removeFlow(Flow(transaction: deleted), from: &store, at: position)
     case .transferMade(let e):
-      var out = Flow(id: e.transfer.raw, account: e.from.raw, date: e.date, units: -e.amount.units, currency: e.amount.currency.code, kind: .transfer)
+      var out = Flow(id: e.transfer.raw, account: e.from.raw, date: e.date, units: -e.amount.units, kind: .transfer)
       try addFlow(out, into: &store, at: position)
-      out = Flow(id: BalanceKeys.incomingLeg(e.transfer.raw), account: e.to.raw, date: e.date, units: e.amount.units, currency: e.amount.currency.code, kind: .transfer)
+      out = Flow(id: BalanceKeys.incomingLeg(e.transfer.raw), account: e.to.raw, date: e.date, units: e.amount.units, kind: .transfer)
       try addFlow(out, into: &store, at: position)
     default:
       break
@@ -73,13 +64,11 @@ public struct RunningBalancesProjector: Projector {
   }
 
   private func addFlow<Store: ProjectionStore>(_ flow: Flow, into store: inout Store, at position: UInt64) throws {
-    try store.put(in: "flows", key: BalanceKeys.id(flow.id), value: flow.encoded, at: position)
     try store.put(in: "entries", key: BalanceKeys.entry(flow.account, flow.date, flow.id), value: flow.entryValue, at: position)
     try adjust(flow, by: flow.units, in: &store, at: position)
   }
 
   private func removeFlow<Store: ProjectionStore>(_ flow: Flow, from store: inout Store, at position: UInt64) throws {
-    try store.delete(in: "flows", key: BalanceKeys.id(flow.id), at: position)
     try store.delete(in: "entries", key: BalanceKeys.entry(flow.account, flow.date, flow.id), at: position)
     try adjust(flow, by: -flow.units, in: &store, at: position)
   }

@@ -178,6 +178,12 @@ struct AppendTransaction {
     head = LogHead(position: position, hash: hash, recordedAt: recordedAt)
   }
 
+  /// `stream`'s id and version as this group sees them, its own appends included.
+  func currentState(of stream: StreamName) throws(LMDBError) -> StreamState? {
+    if let cached = streams[stream] { return cached.state }
+    return try schema.streamState(stream, in: txn)
+  }
+
   private mutating func state(of stream: StreamName) throws(LMDBError) -> StreamState? {
     if let cached = streams[stream] { return cached.state }
     let stored = try schema.streamState(stream, in: txn)

@@ -45,7 +45,29 @@ extension EventLog {
     // log's own (storage errors and damaged envelopes are).
     var bodyError: (any Error)?
     let visited = try withRead { txn in
-      try txn.withCursor(on: schema.events) { cursor in
+      try scan(from: position, direction: direction, in: txn) { view in
+        do {
+          return try body(view)
+        } catch {
+          bodyError = error
+          return .stop
+        }
+      }
+    }
+    if let bodyError { throw bodyError }
+    return visited
+  }
+
+  /// ``scan(from:direction:_:)`` in a transaction the caller holds — for a fold that also
+  /// reads other tables, or one stream's events (``read(stream:from:direction:limit:in:)``),
+  /// in the same snapshot. Errors `body` throws are rethrown as they are, and so are the
+  /// storage's own (`LMDBError`).
+  @discardableResult
+  public func scan(
+    from position: UInt64 = 1, direction: ReadDirection = .forward, in txn: some Transaction,
+    _ body: (EventView) throws -> ScanControl
+  ) throws -> Int {
+    try txn.withCursor(on: schema.events) { cursor in
         var entry: Cursor.Entry?
         switch direction {
         case .forward: entry = try cursor.seek(atLeast: BigEndianKey(position))
@@ -56,19 +78,11 @@ extension EventLog {
           let key = BigEndianKey.decode(current.key) ?? 0
           visited += 1
           let view = try EventView(storedBytes: current.value, key: key)
-          do {
-            if try body(view) == .stop { break }
-          } catch {
-            bodyError = error
-            break
-          }
+          if try body(view) == .stop { break }
           entry = direction == .forward ? try cursor.next() : try cursor.previous()
         }
         return visited
       }
-    }
-    if let bodyError { throw bodyError }
-    return visited
   }
 
   /// Up to `limit` events from `position` on (inclusive), copied out.
@@ -118,25 +132,50 @@ extension EventLog {
   public func read(
     stream: StreamName, from version: UInt64 = 1, direction: ReadDirection = .forward, limit: Int = 1000
   ) throws(EventLogError) -> [RecordedEvent] {
-    try withRead { txn in
-      guard let state = try schema.streamState(stream, in: txn), limit > 0 else { return [] }
-      var events: [RecordedEvent] = []
-      try txn.withCursor(on: schema.streamIndex) { index in
-        var entry: Cursor.Entry? =
-          direction == .forward
-          ? try index.seek(atLeast: BigEndianPairKey(state.id, version))
-          : try index.seek(atMost: BigEndianPairKey(state.id, version))
-        while let current = entry, BigEndianKey.decode(current.key) == state.id, events.count < limit {
-          guard let position = BigEndianKey.decode(current.value),
-            let stored = try txn.get(BigEndianKey(position), in: schema.events)
-          else {
-            throw EventLogError.corruptRecord(position: 0, reason: "stream index of '\(stream)' points nowhere")
-          }
-          events.append(RecordedEvent(try EventView(storedBytes: stored, key: position)))
-          entry = direction == .forward ? try index.next() : try index.previous()
-        }
-      }
-      return events
+    try withRead { txn in try read(stream: stream, from: version, direction: direction, limit: limit, in: txn) }
+  }
+
+  /// ``read(stream:from:direction:limit:)`` in a transaction the caller holds. Inside the
+  /// writer's transaction, use ``LogWriteSession/read(stream:limit:)``, which also sees the
+  /// streams that transaction created.
+  public func read(
+    stream: StreamName, from version: UInt64 = 1, direction: ReadDirection = .forward, limit: Int = 1000,
+    in txn: some Transaction
+  ) throws(EventLogError) -> [RecordedEvent] {
+    do {
+      guard let state = try schema.streamState(stream, in: txn) else { return [] }
+      return try schema.events(of: stream, state: state, from: version, direction: direction, limit: limit, in: txn)
+    } catch let error as EventLogError {
+      throw error
+    } catch {
+      throw EventLogError(error)
     }
+  }
+}
+
+extension LogSchema {
+  /// Up to `limit` events of `stream` (whose id and version are `state`) from `version` on.
+  func events(
+    of stream: StreamName, state: StreamState, from version: UInt64, direction: ReadDirection, limit: Int,
+    in txn: some Transaction
+  ) throws -> [RecordedEvent] {
+    var events: [RecordedEvent] = []
+    guard limit > 0 else { return events }
+    try txn.withCursor(on: streamIndex) { index in
+      var entry: Cursor.Entry? =
+        direction == .forward
+        ? try index.seek(atLeast: BigEndianPairKey(state.id, version))
+        : try index.seek(atMost: BigEndianPairKey(state.id, version))
+      while let current = entry, BigEndianKey.decode(current.key) == state.id, events.count < limit {
+        guard let position = BigEndianKey.decode(current.value),
+          let stored = try txn.get(BigEndianKey(position), in: self.events)
+        else {
+          throw EventLogError.corruptRecord(position: 0, reason: "stream index of '\(stream)' points nowhere")
+        }
+        events.append(RecordedEvent(try EventView(storedBytes: stored, key: position)))
+        entry = direction == .forward ? try index.next() : try index.previous()
+      }
+    }
+    return events
   }
 }

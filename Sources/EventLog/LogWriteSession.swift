@@ -48,6 +48,14 @@ public struct LogWriteSession {
     try appends.earlierResult(forKey: key)
   }
 
+  /// Up to `limit` events of `stream`, oldest first, as this transaction sees them: events
+  /// appended earlier in it included, also to streams it created (whose state is written
+  /// only when the transaction finishes).
+  public func read(stream: StreamName, limit: Int = 1000) throws -> [RecordedEvent] {
+    guard let state = try appends.currentState(of: stream) else { return [] }
+    return try schema.events(of: stream, state: state, from: 1, direction: .forward, limit: limit, in: transaction)
+  }
+
   /// The chain hash stored at `position`, or `nil` if there is no such event.
   public func hash(at position: UInt64) throws -> ChainHash? {
     guard let stored = try transaction.get(BigEndianKey(position), in: schema.events) else { return nil }

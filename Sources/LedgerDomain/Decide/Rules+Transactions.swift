@@ -39,7 +39,7 @@ extension Rules {
     }
     try notInClosedPeriod(record.added.date)
     let reason = try TextRules.validated(reason, field: "reason", maximum: FieldLimits.reason)
-    return TransactionDeleted(transaction: id, reason: reason)
+    return TransactionDeleted(transaction: id, reason: reason, deleted: record.added)
   }
 
   /// A deleted transaction back as it was, if every rule a new transaction must meet still
@@ -121,9 +121,11 @@ extension Rules {
     return result
   }
 
-  /// The amendment that turns `old` into `new`, holding only the fields that differ.
+  /// The amendment that turns `old` into `new`, holding only the fields that differ (and
+  /// `old` itself as ``TransactionAmended/previous``).
   static func difference(from old: TransactionAdded, to new: TransactionAdded) -> TransactionAmended {
     var changes = TransactionAmended(transaction: old.transaction)
+    changes.previous = old
     if new.account != old.account { changes.account = new.account }
     if new.date != old.date { changes.date = new.date }
     if new.amount != old.amount { changes.amount = new.amount }

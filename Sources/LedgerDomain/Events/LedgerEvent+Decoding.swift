@@ -85,11 +85,28 @@ extension LedgerEvent {
       default: throw .unknownEvent(type: TransactionAdded.typeName, schemaVersion: version)
       }
     },
-    TransactionAmended.typeName: current(TransactionAmended.self, LedgerEvent.transactionAmended),
-    TransactionDeleted.typeName: current(TransactionDeleted.self, LedgerEvent.transactionDeleted),
+    TransactionAmended.typeName: withTrailingOptional(TransactionAmended.self, LedgerEvent.transactionAmended),
+    TransactionDeleted.typeName: withTrailingOptional(TransactionDeleted.self, LedgerEvent.transactionDeleted),
     TransactionRestored.typeName: current(TransactionRestored.self, LedgerEvent.transactionRestored),
     TransferMade.typeName: current(TransferMade.self, LedgerEvent.transferMade),
   ]
+
+  /// A decoder for a type whose schema version 2 only added one optional field after all the
+  /// others (`TransactionAmended.previous`, `TransactionDeleted.deleted`). The binary codec
+  /// writes an absent optional as a single 0 byte, so a version 1 payload is the version 2
+  /// payload of the same event with that field absent, minus its last byte: it is read as
+  /// such.
+  private static func withTrailingOptional<P: EventPayload>(
+    _ type: P.Type, _ wrap: @escaping @Sendable (P) -> LedgerEvent
+  ) -> Decode {
+    { (version, bytes) throws(CodecError) in
+      switch version {
+      case 1: return wrap(try BinaryDecoder().decode(P.self, from: bytes + [0]))
+      case P.schemaVersion: return wrap(try BinaryDecoder().decode(P.self, from: bytes))
+      default: throw .unknownEvent(type: P.typeName, schemaVersion: version)
+      }
+    }
+  }
 
   /// A decoder for a type that has only ever had its current schema version.
   private static func current<P: EventPayload>(_ type: P.Type, _ wrap: @escaping @Sendable (P) -> LedgerEvent) -> Decode

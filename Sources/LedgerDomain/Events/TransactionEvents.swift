@@ -67,9 +67,14 @@ public struct TransactionAdded: EventPayload {
 
 /// A transaction was changed. Only the fields that changed are present, so history shows
 /// exactly what was edited. Clearable fields carry a ``Change`` whose value may be `nil`.
+///
+/// Schema version 2 added ``previous``, the transaction as it stood before the change, so
+/// that a read model can take the old amounts out without keeping its own copy of every
+/// transaction. Version 1 events are read with `previous` = `nil`; the projection engine fills
+/// it from the transaction's stream before a projector sees the event.
 public struct TransactionAmended: EventPayload {
   public static let typeName = "TransactionAmended"
-  public static let schemaVersion: UInt16 = 1
+  public static let schemaVersion: UInt16 = 2
   public var transaction: TransactionID
   public var account: AccountID?
   public var date: CivilDate?
@@ -84,6 +89,9 @@ public struct TransactionAmended: EventPayload {
   public var notes: Change<String>?
   public var period: Change<PeriodID>?
   public var tags: [String]?
+  /// The whole transaction before this change (amendments included); `nil` only in events
+  /// of schema version 1. Not part of what changed: ``isEmpty`` ignores it.
+  public var previous: TransactionAdded?
   public var stream: String { transaction.stream }
 
   public init(transaction: TransactionID) { self.transaction = transaction }
@@ -102,16 +110,22 @@ public struct Change<Value: Sendable & Hashable & Codable>: Sendable, Hashable, 
 }
 
 /// A transaction was deleted, with a reason. The log keeps the original events.
+///
+/// Schema version 2 added ``deleted``, the transaction as it stood when deleted, for the same
+/// reason as ``TransactionAmended/previous``; version 1 events are read with `nil`.
 public struct TransactionDeleted: EventPayload {
   public static let typeName = "TransactionDeleted"
-  public static let schemaVersion: UInt16 = 1
+  public static let schemaVersion: UInt16 = 2
   public var transaction: TransactionID
   public var reason: String
+  /// The whole transaction as it stood when deleted; `nil` only in events of schema version 1.
+  public var deleted: TransactionAdded?
   public var stream: String { transaction.stream }
 
-  public init(transaction: TransactionID, reason: String) {
+  public init(transaction: TransactionID, reason: String, deleted: TransactionAdded? = nil) {
     self.transaction = transaction
     self.reason = reason
+    self.deleted = deleted
   }
 }
 

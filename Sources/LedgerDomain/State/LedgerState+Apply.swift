@@ -142,6 +142,13 @@ extension LedgerState {
 
 extension TransactionAdded {
   /// This transaction with `amendment`'s changed fields applied.
+  public func applying(_ amendment: TransactionAmended) -> TransactionAdded {
+    var amended = self
+    amended.apply(amendment)
+    return amended
+  }
+
+  /// Applies `amendment`'s changed fields.
   public mutating func apply(_ amendment: TransactionAmended) {
     if let account = amendment.account { self.account = account }
     if let date = amendment.date { self.date = date }

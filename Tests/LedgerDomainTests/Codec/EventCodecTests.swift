@@ -16,6 +16,7 @@ struct EventCodecTests {
     amended.description = Change(nil)
     amended.notes = Change("n")
     amended.splits = []
+    amended.previous = tx
     return [
       .ledgerCreated(LedgerCreated(name: "Home", baseCurrency: .eur, firstDayOfWeek: 7, fiscalYearStartMonth: 4)),
       .accountOpened(AccountOpened(account: Scenario.checking, name: "C", type: .creditCard, currency: .jpy, openingBalance: Money(units: -5, currency: .jpy), date: day("2024-01-01"))),
@@ -43,6 +44,7 @@ struct EventCodecTests {
       .transactionAmended(amended),
       .transactionAmended(TransactionAmended(transaction: txID(2))),
       .transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "dup ✓")),
+      .transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "dup", deleted: tx)),
       .transactionRestored(TransactionRestored(transaction: tx, reason: "undo")),
       .transferMade(TransferMade(transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("9"), date: day("2024-03-03"))),
     ]
@@ -73,6 +75,35 @@ struct EventCodecTests {
     #expect(TransactionAdded.schemaVersion == 2)
   }
 
+  @Test("given a v1 TransactionAmended and TransactionDeleted as stored before before-images, when read, then they come back whole with none")
+  func readsVersion1BeforeImages() throws {
+    func bytes(_ hex: String) -> [UInt8] {
+      var bytes: [UInt8] = []
+      var index = hex.startIndex
+      while index < hex.endIndex {
+        let next = hex.index(index, offsetBy: 2)
+        bytes.append(UInt8(hex[index..<next], radix: 16)!)
+        index = next
+      }
+      return bytes
+    }
+    // Written by the schema-version-1 encoder (commit 505cf8d).
+    let amendedV1 = bytes(
+      "2430303030303030302d303030302d303037612d303030302d30303030303030303030303300010a323032342d30322d3239"
+        + "0190a10f034555520000000000010000010201610162")
+    let deletedV1 = bytes("2430303030303030302d303030302d303037612d303030302d303030303030303030303034096475706c6963617465")
+
+    var amended = TransactionAmended(transaction: TransactionID(raw: EntityID(high: 0x7A, low: 3)))
+    amended.amount = eur("12.50")
+    amended.date = day("2024-02-29")
+    amended.notes = Change(nil)
+    amended.tags = ["a", "b"]
+    #expect(try LedgerEvent.decode(type: "TransactionAmended", schemaVersion: 1, payload: amendedV1) == .transactionAmended(amended))
+    let deleted = TransactionDeleted(transaction: TransactionID(raw: EntityID(high: 0x7A, low: 4)), reason: "duplicate")
+    #expect(try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 1, payload: deletedV1) == .transactionDeleted(deleted))
+    #expect(TransactionAmended.schemaVersion == 2 && TransactionDeleted.schemaVersion == 2)
+  }
+
   @Test("given unknown types, versions, truncated or padded bytes, when decoded, then a clear codec error")
   func badInput() throws {
     let bytes = try LedgerEvent.transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "r")).encodedPayload()
@@ -80,8 +111,9 @@ struct EventCodecTests {
     #expect(throws: CodecError.unknownEvent(type: "TransactionDeleted", schemaVersion: 9)) {
       try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 9, payload: bytes)
     }
-    #expect(throws: CodecError.truncated) { try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 1, payload: bytes.dropLast()) }
-    #expect(throws: CodecError.trailingBytes(1)) { try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 1, payload: bytes + [0]) }
+    #expect(throws: CodecError.truncated) { try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 2, payload: bytes.dropLast()) }
+    #expect(throws: CodecError.trailingBytes(1)) { try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 2, payload: bytes + [0]) }
+    #expect(throws: CodecError.truncated) { try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 1, payload: bytes.dropLast(2)) }
     let error = #expect(throws: CodecError.self) { try LedgerEvent.decode(type: "Nope", schemaVersion: 3, payload: []) }
     #expect(error?.description.contains("upgrade") == true)
   }

@@ -107,6 +107,8 @@ struct TransactionRulesTests {
     var expected = TransactionAmended(transaction: txID(1))
     expected.amount = eur("40.00")
     expected.notes = Change("receipt lost")
+    expected.previous = scenario.state.transactions[txID(1)]?.added
+    #expect(expected.previous?.amount == eur("42.50"))
     #expect(events == [.transactionAmended(expected)])
     var same = TransactionAmended(transaction: txID(1))
     same.name = "Market"
@@ -128,11 +130,14 @@ struct TransactionRulesTests {
     #expect(throws: DomainError.self) { try scenario.when(.deleteTransaction(txID(1), reason: "x", expectedVersion: 1)) }
   }
 
-  @Test("given a deleted transaction, when amended or deleted again, then refused; its category can then be deleted")
+  @Test("given a transaction, when deleted, then the event carries it whole; when amended or deleted again, then refused; its category can then be deleted")
   func deleted() throws {
     var scenario = Scenario.standard()
     scenario.run(.addTransaction(expense(1, "42.50", category: Scenario.restaurants)))
     #expect(throws: DomainError.self) { try scenario.when(.deleteTransaction(txID(1), reason: " ", expectedVersion: 1)) }
+    let whole = try #require(scenario.state.transactions[txID(1)]?.added)
+    #expect(try scenario.when(.deleteTransaction(txID(1), reason: "duplicate", expectedVersion: 1))
+      == [.transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "duplicate", deleted: whole))])
     scenario.run(.deleteTransaction(txID(1), reason: "duplicate", expectedVersion: 1))
 
     #expect(throws: DomainError.transactionDeleted(txID(1))) { try scenario.when(.deleteTransaction(txID(1), reason: "again", expectedVersion: nil)) }
