@@ -104,8 +104,10 @@ struct StaleReaderTests {
     let rounds = Soak.rounds(10)
     let directory = TemporaryDirectory()
     let controlPath = directory.file("control.ledger"), path = directory.file("readers.ledger")
-    let control = try Self.ledger(controlPath, rows: 1_500, directory: directory)
-    let budget = try Self.ledger(path, rows: 1_500, directory: directory)
+    // Big enough that `budget verify` spends most of its life inside read transactions (its
+    // deep check folds the whole log), so that most kills land inside one.
+    let control = try Self.ledger(controlPath, rows: 4_000, directory: directory)
+    let budget = try Self.ledger(path, rows: 4_000, directory: directory)
     // The servers keep each environment open, so LMDB never resets the reader table: only
     // mdb_reader_check (run by every `budget` process on open) can free a dead reader's slot.
     // Servers that never run the reader check themselves (see `serverReclaimsKilledReaders`).
