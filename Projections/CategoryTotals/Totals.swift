@@ -30,6 +30,16 @@ package struct Totals: Sendable, Hashable {
     return row.bytes
   }
 
+  /// Writes ``encoded`` into `bytes`, in place when it already has 24 bytes.
+  package func store(in bytes: inout [UInt8]) {
+    if bytes.count != 24 { bytes = [UInt8](repeating: 0, count: 24) }
+    bytes.withUnsafeMutableBytes { row in
+      row.storeBytes(of: UInt64(bitPattern: spent).bigEndian, toByteOffset: 0, as: UInt64.self)
+      row.storeBytes(of: UInt64(bitPattern: received).bigEndian, toByteOffset: 8, as: UInt64.self)
+      row.storeBytes(of: UInt64(bitPattern: count).bigEndian, toByteOffset: 16, as: UInt64.self)
+    }
+  }
+
   package var isZero: Bool { spent == 0 && received == 0 && count == 0 }
 
   package static func + (lhs: Totals, rhs: Totals) -> Totals {
@@ -63,11 +73,9 @@ package struct TotalsBatch {
   /// Adds each delta to its row; a row back at zero is deleted.
   package func flush<Store: ProjectionStore>(into store: inout Store, at position: UInt64) throws {
     for (table, key, delta) in rows where !delta.isZero {
-      let total = (try store.value(in: table, key: key).flatMap(Totals.init) ?? Totals()) + delta
-      if total.isZero {
-        try store.delete(in: table, key: key, at: position)
-      } else {
-        try store.put(in: table, key: key, value: total.encoded, at: position)
+      try store.update(in: table, key: key, at: position) { value in
+        let total = (Totals(value) ?? Totals()) + delta
+        if total.isZero { value = [] } else { total.store(in: &value) }
       }
     }
   }

@@ -27,6 +27,30 @@ public struct LMDBProjectionStore: ProjectionStore {
     try txn.put(value, for: VersionedKey.make(key, position: commitStart ?? position), in: database)
   }
 
+  /// ``ProjectionStore/update(in:key:at:_:)`` with one search of the tree when the row
+  /// already has a version at this commit (most aggregate updates of a batch): the value is
+  /// replaced where the cursor found it.
+  public mutating func update(
+    in table: String, key: [UInt8], at position: UInt64, _ change: (inout [UInt8]) throws -> Void
+  ) throws {
+    let database = try self.database(table, key: key)
+    let stored = VersionedKey.make(key, position: commitStart ?? position)
+    try txn.withCursor(on: database) { cursor in
+      var value: [UInt8] = []
+      var atThisPosition = false
+      if let newest = try cursor.seek(atMost: VersionedKey.make(key, position: .max)), VersionedKey.matches(newest.key, key) {
+        value = Array(newest.value)
+        atThisPosition = newest.key.elementsEqual(stored)
+      }
+      try change(&value)
+      if atThisPosition {
+        try cursor.replaceCurrent(key: stored, with: value)
+      } else {
+        try txn.put(value, for: stored, in: database)
+      }
+    }
+  }
+
   private func database(_ table: String, key: [UInt8]) throws -> Database {
     guard let entry = tables.first(where: { $0.name == table }) else { throw ProjectionError.unknownTable(table) }
     guard key.count == entry.keySize else { throw ProjectionError.badKey(table: table, expected: entry.keySize, got: key.count) }

@@ -22,17 +22,29 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
   /// LMDB (``TableSpec/keySize``): with mixed sizes, ordering by logical key and then position
   /// would not be LMDB's order of the stored keys.
   public mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws {
-    let index: Int
-    if let found = names.firstIndex(of: table) {
-      index = found
-      try check(key, of: table, size: tables[index].keySize)
-    } else {
-      try check(key, of: table, size: key.count)
-      names.append(table)
-      tables.append(MemoryTable(keySize: key.count))
-      index = tables.count - 1
-    }
+    let index = try tableIndex(table, key: key)
     tables[index].put(InlineKey(key), value: value, at: commitStart ?? position)
+  }
+
+  /// ``ProjectionStore/update(in:key:at:_:)`` with one lookup, changing the row in place when
+  /// it already has a version at this commit (most aggregate updates during a rebuild).
+  public mutating func update(
+    in table: String, key: [UInt8], at position: UInt64, _ change: (inout [UInt8]) throws -> Void
+  ) throws {
+    let index = try tableIndex(table, key: key)
+    try tables[index].update(InlineKey(key), at: commitStart ?? position, change)
+  }
+
+  /// The index of `table`, created with `key`'s size if new; the key's size checked.
+  private mutating func tableIndex(_ table: String, key: [UInt8]) throws -> Int {
+    if let found = names.firstIndex(of: table) {
+      try check(key, of: table, size: tables[found].keySize)
+      return found
+    }
+    try check(key, of: table, size: key.count)
+    names.append(table)
+    tables.append(MemoryTable(keySize: key.count))
+    return tables.count - 1
   }
 
   private func check(_ key: [UInt8], of table: String, size: Int) throws {

@@ -43,6 +43,37 @@ struct MemoryTable: Sendable {
     if keys.count * 2 > buckets.count { grow() }
   }
 
+  /// Lets `change` modify the newest value of `key` (empty when absent) and records it at
+  /// `position`: in place when the newest version is already at `position`.
+  mutating func update(_ key: InlineKey, at position: UInt64, _ change: (inout [UInt8]) throws -> Void) rethrows {
+    precondition(sealed == nil, "a sealed memory table is only written out")
+    let hash = key.cheapHash
+    let (bucket, slot) = find(key, hash: hash)
+    guard let slot else {
+      var value: [UInt8] = []
+      try change(&value)
+      buckets[bucket] = Self.entry(hash: hash, slot: keys.count)
+      keys.append(key)
+      versions.append(Versions(position: position, value: value))
+      rowCount += 1
+      byteCount += key.count + Self.rowOverhead + value.count
+      if keys.count * 2 > buckets.count { grow() }
+      return
+    }
+    if versions[slot].position == position {
+      let before = versions[slot].value.count
+      try change(&versions[slot].value)
+      byteCount += versions[slot].value.count - before
+      return
+    }
+    var value = versions[slot].value
+    try change(&value)
+    if versions[slot].put(value, at: position) {
+      rowCount += 1
+      byteCount += key.count + Self.rowOverhead + value.count
+    }
+  }
+
   /// The position in the stored key and LMDB's node header and pointer per row.
   static let rowOverhead = 8 + 8 + 2
 

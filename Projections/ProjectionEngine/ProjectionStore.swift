@@ -10,9 +10,25 @@ public protocol ProjectionStore {
   func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]?
   /// Records `value` as the version of `key` in `table` at `position`.
   mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws
+  /// Reads the newest value of `key` (empty when absent or deleted), lets `change` modify it,
+  /// and records the result as the version at `position` (empty: a deletion) — the
+  /// aggregates' read-modify-write. A default does it with ``value(in:key:asKnownAt:)`` and
+  /// ``put(in:key:value:at:)``; a store may do it with one lookup.
+  mutating func update(
+    in table: String, key: [UInt8], at position: UInt64, _ change: (inout [UInt8]) throws -> Void
+  ) throws
 }
 
 extension ProjectionStore {
+  /// ``update(in:key:at:_:)`` as a read and a write.
+  public mutating func update(
+    in table: String, key: [UInt8], at position: UInt64, _ change: (inout [UInt8]) throws -> Void
+  ) throws {
+    var value = try self.value(in: table, key: key) ?? []
+    try change(&value)
+    try put(in: table, key: key, value: value, at: position)
+  }
+
   /// The newest value of `key`.
   public func value(in table: String, key: [UInt8]) throws -> [UInt8]? {
     try value(in: table, key: key, asKnownAt: .max)

@@ -90,4 +90,10 @@ extension Int64 {
   }
 
   var unitsBytes: [UInt8] { withUnsafeBytes(of: littleEndian) { Array($0) } }
+
+  /// Writes `units` as ``unitsBytes`` into `bytes`, in place when it already has 8 bytes.
+  static func store(_ units: Int64, asUnitsIn bytes: inout [UInt8]) {
+    if bytes.count != 8 { bytes = [UInt8](repeating: 0, count: 8) }
+    bytes.withUnsafeMutableBytes { $0.storeBytes(of: units.littleEndian, as: Int64.self) }
+  }
 }

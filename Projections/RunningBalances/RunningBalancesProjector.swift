@@ -83,7 +83,9 @@ public struct RunningBalancesProjector: Projector {
   private func add<Store: ProjectionStore>(
     _ delta: Int64, in table: String, key: [UInt8], store: inout Store, at position: UInt64
   ) throws {
-    let current = try store.value(in: table, key: key).map(Int64.init(units:)) ?? 0
-    try store.put(in: table, key: key, value: (current &+ delta).unitsBytes, at: position)
+    try store.update(in: table, key: key, at: position) { value in
+      let current = value.isEmpty ? 0 : Int64(units: value)
+      Int64.store(current &+ delta, asUnitsIn: &value)
+    }
   }
 }

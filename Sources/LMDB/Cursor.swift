@@ -40,6 +40,20 @@ public struct Cursor {
     }
   }
 
+  /// Replaces the value of the entry the cursor is on, whose key is `key`, without searching
+  /// the tree again (`MDB_CURRENT`). Only in a write transaction; the entries the cursor
+  /// returned before are invalid afterwards.
+  @inlinable
+  public func replaceCurrent(key: some ByteRepresentable, with value: some ByteRepresentable) throws(LMDBError) {
+    try key.withBytes { (keyBytes) throws(LMDBError) in
+      try value.withBytes { (valueBytes) throws(LMDBError) in
+        var k = MDB_val(keyBytes)
+        var v = MDB_val(valueBytes)
+        try LMDBError.check(mdb_cursor_put(handle, &k, &v, UInt32(MDB_CURRENT)), "mdb_cursor_put(current)")
+      }
+    }
+  }
+
   @inlinable
   func move(_ op: MDB_cursor_op, key: UnsafeRawBufferPointer? = nil) throws(LMDBError) -> Entry? {
     var k = key.map { MDB_val($0) } ?? MDB_val()

@@ -59,6 +59,52 @@ struct MemoryProjectionStoreTests {
     }
   }
 
+  /// A store with only reads and writes: its updates are the protocol's general form.
+  struct ReadWriteOnly: ProjectionStore {
+    var inner = MemoryProjectionStore()
+    func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]? {
+      try inner.value(in: table, key: key, asKnownAt: position)
+    }
+    mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws {
+      try inner.put(in: table, key: key, value: value, at: position)
+    }
+  }
+
+  /// Adds `delta` to the 8-byte counter in `value` (empty: 0), deleting it at zero; or, for
+  /// `grow`, appends a byte — so updates change sizes too.
+  static func change(_ value: inout [UInt8], delta: UInt8, grow: Bool) {
+    if grow { value.append(delta); return }
+    let current = value.count == 8 ? value.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } : 0
+    let next = current &+ UInt64(delta % 3) &- 1
+    if next == 0 { value = [] } else { value = withUnsafeBytes(of: next) { Array($0) } }
+  }
+
+  @Test("given thousands of updates, some at the same position, some deleting or resizing rows, then the one-lookup update stores what a read and a write store")
+  func updateMatchesReadAndWrite() throws {
+    var random = SeededGenerator(seed: 77)
+    var fast = MemoryProjectionStore()
+    var plain = ReadWriteOnly()
+    var position: UInt64 = 1
+    let keys = Self.randomKeys(size: 24, count: 300, random: &random)
+    for _ in 0..<20_000 {
+      if random.next() % 5 == 0 { position += 1 }
+      let key = keys[Int(random.next() % UInt64(keys.count))]
+      let delta = UInt8(truncatingIfNeeded: random.next())
+      let grow = random.next() % 7 == 0
+      let table = random.next() % 2 == 0 ? "a" : "b"
+      try fast.update(in: table, key: key, at: position) { Self.change(&$0, delta: delta, grow: grow) }
+      try plain.update(in: table, key: key, at: position) { Self.change(&$0, delta: delta, grow: grow) }
+    }
+    for table in ["a", "b"] {
+      let expected = plain.inner.sortedRows(of: table)
+      let rows = fast.sortedRows(of: table)
+      #expect(rows.map(\.key) == expected.map(\.key), "table \(table)")
+      #expect(rows.map(\.value) == expected.map(\.value), "table \(table)")
+      #expect(fast.rowCount(of: table) == plain.inner.rowCount(of: table))
+      #expect(expected.count > 1_000)
+    }
+  }
+
   @Test("given a store, when sealed for writing, then it lists the same rows in the same order")
   func sealedRowsAreTheSame() throws {
     var random = SeededGenerator(seed: 9)
