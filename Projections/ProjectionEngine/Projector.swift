@@ -17,8 +17,8 @@ public protocol Projector: Sendable {
   func apply<Store: ProjectionStore>(_ event: LedgerEvent, at point: LogPoint, into store: inout Store) throws
 
   /// About how much a fold of this projector costs per event, relative to the others (default
-  /// 1). Rebuilds fold projectors side by side and start the costliest first, so that the
-  /// longest fold does not begin last.
+  /// 1). Rebuilds split the projectors into one pass per core by this cost, so that the passes
+  /// end at about the same time.
   var relativeFoldCost: Int { get }
 }
 
