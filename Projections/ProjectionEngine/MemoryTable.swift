@@ -25,22 +25,7 @@ struct MemoryTable: Sendable {
   }
 
   mutating func put(_ key: InlineKey, value: [UInt8], at position: UInt64) {
-    precondition(sealed == nil, "a sealed memory table is only written out")
-    let hash = key.cheapHash
-    let (bucket, slot) = find(key, hash: hash)
-    if let slot {
-      if versions[slot].put(value, at: position) {
-        rowCount += 1
-        byteCount += key.count + Self.rowOverhead + value.count
-      }
-      return
-    }
-    buckets[bucket] = Self.entry(hash: hash, slot: keys.count)
-    keys.append(key)
-    versions.append(Versions(position: position, value: value))
-    rowCount += 1
-    byteCount += key.count + Self.rowOverhead + value.count
-    if keys.count * 2 > buckets.count { grow() }
+    update(key, at: position) { $0 = value }
   }
 
   /// Lets `change` modify the newest value of `key` (empty when absent) and records it at
