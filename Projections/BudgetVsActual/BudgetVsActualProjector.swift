@@ -80,9 +80,9 @@ public struct BudgetVsActualProjector: Projector {
   private func foldActuals<Store: ProjectionStore>(_ event: LedgerEvent, into store: inout Store, at position: UInt64) throws {
     var batch = TotalsBatch()
     func add(_ record: TransactionPostings, sign: Int64) {
-      for posting in record.byCategory {
-        let key = BudgetKeys.actual(KeyPart.month(record.date.yearMonth), record.currency, posting.category)
-        batch.add(Totals.posting(posting.units, expense: record.type == .expense, sign: sign), in: "actuals", key: key)
+      record.forEachCategory { category, units in
+        let key = BudgetKeys.actual(KeyPart.month(record.date.yearMonth), record.currency, category)
+        batch.add(Totals.posting(units, expense: record.type == .expense, sign: sign), in: "actuals", key: key)
       }
     }
     switch event {

@@ -60,12 +60,12 @@ public struct CategoryTotalsProjector: Projector {
 
   /// Adds (`sign` 1) or takes out (-1) a transaction's postings in its month, year and period rows.
   private func add(_ record: TransactionPostings, sign: Int64, to batch: inout TotalsBatch) {
-    for posting in record.byCategory {
-      let delta = Totals.posting(posting.units, expense: record.type == .expense, sign: sign)
-      batch.add(delta, in: "month", key: TotalsKeys.month(record.date.yearMonth, record.currency, posting.category))
-      batch.add(delta, in: "year", key: TotalsKeys.year(record.date.year, record.currency, posting.category))
+    record.forEachCategory { category, units in
+      let delta = Totals.posting(units, expense: record.type == .expense, sign: sign)
+      batch.add(delta, in: "month", key: TotalsKeys.month(record.date.yearMonth, record.currency, category))
+      batch.add(delta, in: "year", key: TotalsKeys.year(record.date.year, record.currency, category))
       if let period = record.period {
-        batch.add(delta, in: "period", key: TotalsKeys.period(period, record.currency, posting.category))
+        batch.add(delta, in: "period", key: TotalsKeys.period(period, record.currency, category))
       }
     }
   }

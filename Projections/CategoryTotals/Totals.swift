@@ -60,7 +60,9 @@ package struct TotalsBatch {
   /// period row per category it posts to), so a linear search beats hashing byte arrays.
   private var rows: [(table: String, key: [UInt8], delta: Totals)] = []
 
-  package init() {}
+  package init() {
+    rows.reserveCapacity(4)  // a month, a year and a period row: one allocation, not three
+  }
 
   package mutating func add(_ delta: Totals, in table: String, key: [UInt8]) {
     if let index = rows.firstIndex(where: { $0.key == key && $0.table == table }) {

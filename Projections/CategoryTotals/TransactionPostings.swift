@@ -10,10 +10,13 @@ package struct TransactionPostings: Sendable {
   package var period: PeriodID?
   /// The transaction's amount, in units.
   package var amount: Int64
+  /// The single category of an unsplit transaction (`nil` when split, or uncategorized).
+  private var category: CategoryID?
+  /// The splits, in the order the event gave them; empty when not split.
+  private var splits: [Split]
+
   /// Whether the postings are splits; otherwise there is at most one, the whole amount.
-  package var isSplit: Bool
-  /// Positive units per category, in the order the event gave them.
-  package var postings: [(category: CategoryID, units: Int64)]
+  package var isSplit: Bool { !splits.isEmpty }
 
   package init(_ e: TransactionAdded) {
     date = e.date
@@ -21,8 +24,10 @@ package struct TransactionPostings: Sendable {
     currency = e.amount.currency.code
     period = e.period
     amount = e.amount.units
-    isSplit = !e.splits.isEmpty
-    postings = e.postings.map { ($0.category, $0.amount.units) }
+    // Shares the event's storage: most transactions have one category and no splits, and
+    // folding them allocates nothing here.
+    splits = e.splits
+    category = e.splits.isEmpty ? e.category : nil
   }
 
   /// Whether `e` changes anything this record holds.
@@ -30,16 +35,21 @@ package struct TransactionPostings: Sendable {
     e.date != nil || e.amount != nil || e.type != nil || e.category != nil || e.splits != nil || e.period != nil
   }
 
-  /// The postings merged per category (a split may book one category twice), first-seen order.
-  package var byCategory: [(category: CategoryID, units: Int64)] {
+  /// Calls `body` with each category's positive units — the splits merged per category (a
+  /// split may book one category twice), in first-seen order, or the whole amount.
+  package func forEachCategory(_ body: (CategoryID, Int64) throws -> Void) rethrows {
+    if splits.isEmpty {
+      if let category { try body(category, amount) }
+      return
+    }
     var merged: [(category: CategoryID, units: Int64)] = []
-    for posting in postings {
-      if let index = merged.firstIndex(where: { $0.category == posting.category }) {
-        merged[index].units &+= posting.units
+    for split in splits {
+      if let index = merged.firstIndex(where: { $0.category == split.category }) {
+        merged[index].units &+= split.amount.units
       } else {
-        merged.append(posting)
+        merged.append((split.category, split.amount.units))
       }
     }
-    return merged
+    for posting in merged { try body(posting.category, posting.units) }
   }
 }
