@@ -53,7 +53,12 @@ struct Flow {
       units: e.type == .expense ? -e.amount.units : e.amount.units, kind: .transaction)
   }
 
-  var entryValue: [UInt8] { units.unitsBytes + [kind.rawValue] }
+  /// The log entry's value: signed units (``Int64/unitsBytes``) and the kind, in one allocation.
+  var entryValue: [UInt8] {
+    var value = [UInt8](repeating: kind.rawValue, count: 9)
+    value.withUnsafeMutableBytes { $0.storeBytes(of: units.littleEndian, as: Int64.self) }
+    return value
+  }
 }
 
 /// An account's currency, type and name.
