@@ -10,7 +10,15 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
   /// As ``LMDBProjectionStore/commitStart``: where this commit's rows are versioned.
   var commitStart: UInt64?
 
-  public init() {}
+  /// Tables the projector never reads while folding (``TableSpec/isWriteOnly``).
+  private let writeOnlyTables: Set<String>
+
+  public init(writeOnlyTables: Set<String> = []) { self.writeOnlyTables = writeOnlyTables }
+
+  /// A store for `projector`'s fold.
+  public init(for projector: any Projector) {
+    self.init(writeOnlyTables: Set(projector.tables.filter(\.isWriteOnly).map(\.name)))
+  }
 
   public func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]? {
     guard let index = names.firstIndex(of: table) else { return nil }
@@ -43,7 +51,7 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
     }
     try check(key, of: table, size: key.count)
     names.append(table)
-    tables.append(MemoryTable(keySize: key.count))
+    tables.append(MemoryTable(keySize: key.count, writeOnly: writeOnlyTables.contains(table)))
     return tables.count - 1
   }
 

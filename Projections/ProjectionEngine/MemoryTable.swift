@@ -8,23 +8,38 @@ struct MemoryTable: Sendable {
   let keySize: Int
   private var keys: [InlineKey] = []
 
-  init(keySize: Int) { self.keySize = keySize }
+  /// The rows of a write-only table (``TableSpec/isWriteOnly``), instead of the index below.
+  private var appended: AppendedRows?
+
+  init(keySize: Int, writeOnly: Bool = false) {
+    self.keySize = keySize
+    if writeOnly { appended = AppendedRows() }
+  }
 
   private var versions: [Versions] = []
   /// Per bucket: the key's hash bits (high half) and its slot + 1 (low half; 0 = empty). A
   /// power of two, at most half full.
   private var buckets = [UInt64](repeating: 0, count: 1024)
+  /// Rows stored; in a write-only table, rows put (two puts at one position count twice).
   private(set) var rowCount = 0
   /// Bytes of the rows as stored (see ``MemoryProjectionStore/byteCount``).
   private(set) var byteCount = 0
 
   func value(of key: InlineKey, asKnownAt position: UInt64) -> [UInt8]? {
     precondition(sealed == nil, "a sealed memory table is only written out")
+    if let appended { return appended.value(of: key, asKnownAt: position) }
     guard let slot = find(key, hash: key.cheapHash).slot else { return nil }
     return versions[slot].value(asKnownAt: position)
   }
 
   mutating func put(_ key: InlineKey, value: [UInt8], at position: UInt64) {
+    if appended != nil {
+      precondition(sealed == nil, "a sealed memory table is only written out")
+      appended?.append(key, value: value, at: position)
+      rowCount += 1
+      byteCount += key.count + Self.rowOverhead + value.count
+      return
+    }
     update(key, at: position) { $0 = value }
   }
 
@@ -32,6 +47,13 @@ struct MemoryTable: Sendable {
   /// `position`: in place when the newest version is already at `position`.
   mutating func update(_ key: InlineKey, at position: UInt64, _ change: (inout [UInt8]) throws -> Void) rethrows {
     precondition(sealed == nil, "a sealed memory table is only written out")
+    if let appended {
+      // A read of a write-only table: correct, but a scan (see `AppendedRows.value`).
+      var value = appended.value(of: key, asKnownAt: .max) ?? []
+      try change(&value)
+      put(key, value: value, at: position)
+      return
+    }
     let hash = key.cheapHash
     let (bucket, slot) = find(key, hash: hash)
     guard let slot else {
@@ -118,6 +140,7 @@ struct MemoryTable: Sendable {
     keys = []
     versions = []
     buckets = [0]
+    appended = nil
   }
 
   func forEachSortedRow(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) rethrows {
@@ -137,6 +160,7 @@ struct MemoryTable: Sendable {
   }
 
   private func forEachRowSortingNow(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) rethrows {
+    if let appended { return try appended.forEachSortedRow(body) }
     var order = keys.enumerated().map { SortEntry(key: $0.element, slot: Int32($0.offset)) }
     order.sort()
     let stored = UnsafeMutableRawBufferPointer.allocate(byteCount: InlineKey.capacity + 8, alignment: 8)

@@ -189,7 +189,7 @@ extension ProjectionEngine {
     _ projectors: [any Projector], upTo total: UInt64, commits: [UInt64: UInt64],
     report: (@Sendable (UInt64) -> Void)?, stop: FoldCounter
   ) throws -> [MemoryProjectionStore] {
-    var stores = [MemoryProjectionStore](repeating: MemoryProjectionStore(), count: projectors.count)
+    var stores = projectors.map(MemoryProjectionStore.init(for:))
     // One read transaction for the scan and the streams that complete old events.
     try log.environment.read { txn in
       try fold(projectors, into: &stores, upTo: total, commits: commits, report: report, stop: stop, in: txn)

@@ -31,10 +31,15 @@ extension Projector {
 public struct TableSpec: Sendable, Hashable {
   public var name: String
   public var keySize: Int
+  /// The projector only ever puts and deletes rows of this table while it folds, never reads
+  /// them (an index): a rebuild then keeps them in the order they come, with no lookup
+  /// structure, and sorts them once (``MemoryProjectionStore``).
+  public var isWriteOnly: Bool
 
-  public init(_ name: String, keySize: Int) {
+  public init(_ name: String, keySize: Int, writeOnly: Bool = false) {
     self.name = name
     self.keySize = keySize
+    self.isWriteOnly = writeOnly
   }
 }
 

@@ -25,7 +25,7 @@ public struct RunningBalancesProjector: Projector {
   public var tables: [TableSpec] {
     [
       TableSpec("accounts", keySize: 16), TableSpec("day", keySize: 24), TableSpec("month", keySize: 24),
-      TableSpec("year", keySize: 24), TableSpec("entries", keySize: 40),
+      TableSpec("year", keySize: 24), TableSpec("entries", keySize: 40, writeOnly: true),
     ]
   }
 

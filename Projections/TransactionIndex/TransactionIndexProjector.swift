@@ -26,9 +26,11 @@ public struct TransactionIndexProjector: Projector {
   public var relativeFoldCost: Int { 3 }
   public var tables: [TableSpec] {
     [
-      TableSpec("transactions", keySize: 16), TableSpec("by-date", keySize: 24), TableSpec("by-category", keySize: 40),
-      TableSpec("by-account", keySize: 40), TableSpec("by-period", keySize: 40),
-      TableSpec("words", keySize: TextTokens.width + TransactionKeys.suffixSize),
+      // The indexes are only put and deleted while folding; the row is read back by amends.
+      TableSpec("transactions", keySize: 16), TableSpec("by-date", keySize: 24, writeOnly: true),
+      TableSpec("by-category", keySize: 40, writeOnly: true), TableSpec("by-account", keySize: 40, writeOnly: true),
+      TableSpec("by-period", keySize: 40, writeOnly: true),
+      TableSpec("words", keySize: TextTokens.width + TransactionKeys.suffixSize, writeOnly: true),
     ]
   }
 

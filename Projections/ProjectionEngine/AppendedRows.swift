@@ -1,0 +1,59 @@
+/// The rows of a table its projector never reads while folding (an index: see
+/// ``TableSpec/isWriteOnly``), kept in the order they were put and sorted once, when written
+/// out. A rebuild then spends nothing on finding rows in a table of millions — no hashing, no
+/// probing, no growing — only on the rows themselves.
+struct AppendedRows: Sendable {
+  /// Key, position and where the value is; sorted by itself, without calling through a
+  /// closure or moving the values.
+  private struct Entry: Comparable {
+    var key: InlineKey
+    var position: UInt64
+    /// The index of the value in ``values``: also the order the rows were put in.
+    var sequence: Int32
+
+    static func < (a: Entry, b: Entry) -> Bool {
+      if a.key != b.key { return a.key < b.key }
+      if a.position != b.position { return a.position < b.position }
+      return a.sequence < b.sequence
+    }
+  }
+
+  private var entries: [Entry] = []
+  private var values: [[UInt8]] = []
+
+  /// How many rows were put (a row put twice at one position counts twice).
+  var count: Int { entries.count }
+
+  mutating func append(_ key: InlineKey, value: [UInt8], at position: UInt64) {
+    entries.append(Entry(key: key, position: position, sequence: Int32(truncatingIfNeeded: values.count)))
+    values.append(value)
+  }
+
+  /// The newest value of `key` at or before `position` — a scan of every row, for the read a
+  /// write-only table should never get; `nil` if absent or deleted.
+  func value(of key: InlineKey, asKnownAt position: UInt64) -> [UInt8]? {
+    var newest: Entry?
+    for entry in entries where entry.key == key && entry.position <= position {
+      if newest.map({ entry.position >= $0.position }) ?? true { newest = entry }
+    }
+    guard let newest, !values[Int(newest.sequence)].isEmpty else { return nil }
+    return values[Int(newest.sequence)]
+  }
+
+  /// Every row in LMDB key order, as ``MemoryTable`` stores them: versions of a key by
+  /// position, and of two puts at one position the later one.
+  func forEachSortedRow(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) rethrows {
+    let order = entries.sorted()
+    let stored = UnsafeMutableRawBufferPointer.allocate(byteCount: InlineKey.capacity + 8, alignment: 8)
+    defer { stored.deallocate() }
+    for index in order.indices {
+      let entry = order[index]
+      if index + 1 < order.count, order[index + 1].key == entry.key, order[index + 1].position == entry.position {
+        continue  // replaced at the same position
+      }
+      let size = entry.key.write(into: stored)
+      stored.storeBytes(of: entry.position.bigEndian, toByteOffset: size, as: UInt64.self)
+      try values[Int(entry.sequence)].withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: stored[0..<size + 8]), $0) }
+    }
+  }
+}
