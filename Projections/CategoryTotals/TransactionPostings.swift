@@ -15,9 +15,6 @@ package struct TransactionPostings: Sendable {
   /// The splits, in the order the event gave them; empty when not split.
   private var splits: [Split]
 
-  /// Whether the postings are splits; otherwise there is at most one, the whole amount.
-  package var isSplit: Bool { !splits.isEmpty }
-
   package init(_ e: TransactionAdded) {
     date = e.date
     type = e.type

@@ -53,7 +53,7 @@ struct Flow {
       units: e.type == .expense ? -e.amount.units : e.amount.units, kind: .transaction)
   }
 
-  /// The log entry's value: signed units (``Int64/unitsBytes``) and the kind, in one allocation.
+  /// The log entry's value: signed units (8 bytes, little-endian) and the kind, in one allocation.
   var entryValue: [UInt8] {
     var value = [UInt8](repeating: kind.rawValue, count: 9)
     value.withUnsafeMutableBytes { $0.storeBytes(of: units.littleEndian, as: Int64.self) }
@@ -94,9 +94,7 @@ extension Int64 {
     self = (fast ?? nil) ?? Int64(bitPattern: bytes.prefix(8).reversed().reduce(0) { $0 << 8 | UInt64($1) })
   }
 
-  var unitsBytes: [UInt8] { withUnsafeBytes(of: littleEndian) { Array($0) } }
-
-  /// Writes `units` as ``unitsBytes`` into `bytes`, in place when it already has 8 bytes.
+  /// Writes `units` as 8 little-endian bytes into `bytes`, in place when it already has 8.
   static func store(_ units: Int64, asUnitsIn bytes: inout [UInt8]) {
     if bytes.count != 8 { bytes = [UInt8](repeating: 0, count: 8) }
     bytes.withUnsafeMutableBytes { $0.storeBytes(of: units.littleEndian, as: Int64.self) }
