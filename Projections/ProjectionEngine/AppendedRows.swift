@@ -5,7 +5,7 @@
 struct AppendedRows: Sendable {
   /// Key, position and where the value is; sorted by itself, without calling through a
   /// closure or moving the values.
-  private struct Entry: Comparable {
+  private struct Entry: Comparable, Sendable {
     var key: InlineKey
     var position: UInt64
     /// The index of the value in ``values``: also the order the rows were put in.
@@ -16,15 +16,21 @@ struct AppendedRows: Sendable {
       if a.position != b.position { return a.position < b.position }
       return a.sequence < b.sequence
     }
+
+    /// Whether `other` is a row at the same key and position (a later put replaces it).
+    func sameRow(as other: Entry) -> Bool { key == other.key && position == other.position }
   }
 
   private var entries: [Entry] = []
   private var values: [[UInt8]] = []
+  /// The entries sorted for writing, once ``sort(ways:minimumRun:)`` has run.
+  private var sorted: SortedRuns<Entry>?
 
   /// How many rows were put (a row put twice at one position counts twice).
-  var count: Int { entries.count }
+  var count: Int { sorted?.elements.count ?? entries.count }
 
   mutating func append(_ key: InlineKey, value: [UInt8], at position: UInt64) {
+    precondition(sorted == nil, "sorted rows are only written out")
     entries.append(Entry(key: key, position: position, sequence: Int32(truncatingIfNeeded: values.count)))
     values.append(value)
   }
@@ -33,27 +39,40 @@ struct AppendedRows: Sendable {
   /// write-only table should never get; `nil` if absent or deleted.
   func value(of key: InlineKey, asKnownAt position: UInt64) -> [UInt8]? {
     var newest: Entry?
-    for entry in entries where entry.key == key && entry.position <= position {
+    for entry in sorted?.elements ?? entries where entry.key == key && entry.position <= position {
       if newest.map({ entry.position >= $0.position }) ?? true { newest = entry }
     }
     guard let newest, !values[Int(newest.sequence)].isEmpty else { return nil }
     return values[Int(newest.sequence)]
   }
 
+  /// Sorts the rows for writing, in up to `ways` runs side by side (see ``SortedRuns``); rows
+  /// can no longer be added after.
+  mutating func sort(ways: Int, minimumRun: Int) {
+    guard sorted == nil else { return }
+    sorted = SortedRuns(sorting: entries, ways: ways, minimumRun: minimumRun)
+    entries = []
+  }
+
   /// Every row in LMDB key order, as ``MemoryTable`` stores them: versions of a key by
   /// position, and of two puts at one position the later one.
   func forEachSortedRow(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) rethrows {
-    let order = entries.sorted()
+    let rows = sorted ?? SortedRuns(sorting: entries, ways: 1, minimumRun: .max)
     let stored = UnsafeMutableRawBufferPointer.allocate(byteCount: InlineKey.capacity + 8, alignment: 8)
     defer { stored.deallocate() }
-    for index in order.indices {
-      let entry = order[index]
-      if index + 1 < order.count, order[index + 1].key == entry.key, order[index + 1].position == entry.position {
-        continue  // replaced at the same position
-      }
+    var pending: Entry?
+    func write(_ entry: Entry) throws {
       let size = entry.key.write(into: stored)
       stored.storeBytes(of: entry.position.bigEndian, toByteOffset: size, as: UInt64.self)
-      try values[Int(entry.sequence)].withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: stored[0..<size + 8]), $0) }
+      try values[Int(entry.sequence)].withUnsafeBytes {
+        try body(UnsafeRawBufferPointer(rebasing: stored[0..<size + 8]), $0)
+      }
     }
+    try rows.forEach { entry in
+      // Of two puts at one position, the later one (sorted after it) is the row.
+      if let earlier = pending, !earlier.sameRow(as: entry) { try write(earlier) }
+      pending = entry
+    }
+    if let pending { try write(pending) }
   }
 }

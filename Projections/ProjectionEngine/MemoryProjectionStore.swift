@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A ``ProjectionStore`` in memory: rebuilds fold here at memory speed, then write the rows
 /// to fresh tables in key order; deep verification folds here and compares.
 ///
@@ -77,14 +79,26 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
     return rows
   }
 
-  /// Sorts every table's rows and lays them out in one buffer per table, in key order, now —
-  /// on the thread that folded, in parallel with the other projectors' folds — so that the
-  /// write transaction, which runs alone, reads them front to back instead of chasing each
-  /// value through memory. The lookup structures are freed: a sealed store can only be
-  /// written out (``forEachSortedRow(of:_:)``), not read or changed.
-  package mutating func seal() {
-    for index in tables.indices { tables[index].seal() }
+  /// Sorts every table's rows for writing, now — on up to `ways` threads, the biggest
+  /// tables first and big ones in several runs (``SortedRuns``), while other projectors may
+  /// still be folding — so that the write transaction, which runs alone, only walks them in
+  /// order. The hash indexes are freed: a sealed store can only be written out
+  /// (``forEachSortedRow(of:_:)``), not read or changed. `minimumRun` is the fewest rows a
+  /// sorting run gets (tests make it small).
+  package mutating func seal(ways: Int = 1, minimumRun: Int = MemoryProjectionStore.minimumSortRun) {
+    let biggestFirst = tables.indices.sorted { tables[$0].rowCount > tables[$1].rowCount }
+    tables.withUnsafeMutableBufferPointer { buffer in
+      let shared = UnsafeSendable(buffer)
+      // Each iteration seals a table of its own.
+      DispatchQueue.concurrentPerform(iterations: biggestFirst.count) { job in
+        shared.value[biggestFirst[job]].seal(ways: ways, minimumRun: minimumRun)
+      }
+    }
   }
+
+  /// The fewest rows a sorting run of ``seal(ways:minimumRun:)`` gets by default: smaller
+  /// tables sort on one thread.
+  package static let minimumSortRun = 100_000
 
   /// About how many bytes the rows take once written: keys, positions, values and LMDB's
   /// per-row header.

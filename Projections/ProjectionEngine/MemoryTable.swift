@@ -121,52 +121,36 @@ struct MemoryTable: Sendable {
     buckets = grown
   }
 
-  /// The rows in key order, once ``seal()`` has run: per row, the stored key's length (1
-  /// byte), the stored key (`logical key ‖ position`), the value's length (4 bytes,
-  /// little-endian) and the value.
-  private var sealed: [UInt8]?
+  /// The keys in order, once ``seal(ways:minimumRun:)`` has run (the hash index is gone then).
+  private var sealed: SortedRuns<SortEntry>?
 
-  /// Lays the rows out in key order (see ``MemoryProjectionStore/seal()``) and frees the rest.
-  mutating func seal() {
-    var rows: [UInt8] = []
-    rows.reserveCapacity(byteCount + rowCount * 5)
-    forEachRowSortingNow { key, value in
-      rows.append(UInt8(key.count))
-      rows.append(contentsOf: key)
-      withUnsafeBytes(of: UInt32(value.count).littleEndian) { rows.append(contentsOf: $0) }
-      rows.append(contentsOf: value)
+  /// Sorts the keys for writing out (see ``MemoryProjectionStore/seal(ways:)``), in up to
+  /// `ways` runs side by side, and frees the hash index; a write-only table's rows are sorted
+  /// where they are.
+  mutating func seal(ways: Int, minimumRun: Int) {
+    if appended != nil {
+      appended!.sort(ways: ways, minimumRun: minimumRun)
+      return
     }
-    sealed = rows
+    guard sealed == nil else { return }
+    sealed = SortedRuns(sorting: sortEntries(), ways: ways, minimumRun: minimumRun)
     keys = []
-    versions = []
     buckets = [0]
-    appended = nil
   }
 
+  private func sortEntries() -> [SortEntry] {
+    keys.enumerated().map { SortEntry(key: $0.element, slot: Int32($0.offset)) }
+  }
+
+  /// Calls `body` with every stored row — `logical key ‖ position` and value — in LMDB key
+  /// order: versions of a key by position.
   func forEachSortedRow(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) rethrows {
-    guard let sealed else { return try forEachRowSortingNow(body) }
-    try sealed.withUnsafeBytes { rows in
-      var offset = 0
-      while offset < rows.count {
-        let keyLength = Int(rows[offset])
-        let key = UnsafeRawBufferPointer(rebasing: rows[offset + 1..<offset + 1 + keyLength])
-        offset += 1 + keyLength
-        let valueLength = Int(UInt32(littleEndian: rows.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-        let value = UnsafeRawBufferPointer(rebasing: rows[offset + 4..<offset + 4 + valueLength])
-        offset += 4 + valueLength
-        try body(key, value)
-      }
-    }
-  }
-
-  private func forEachRowSortingNow(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) rethrows {
     if let appended { return try appended.forEachSortedRow(body) }
-    var order = keys.enumerated().map { SortEntry(key: $0.element, slot: Int32($0.offset)) }
-    order.sort()
+    let order = sealed ?? SortedRuns(sorting: sortEntries(), ways: 1, minimumRun: .max)
     let stored = UnsafeMutableRawBufferPointer.allocate(byteCount: InlineKey.capacity + 8, alignment: 8)
     defer { stored.deallocate() }
     try versions.withUnsafeBufferPointer { versions in
-      for entry in order {
+      try order.forEach { entry in
         let size = entry.key.write(into: stored)
         let key = UnsafeRawBufferPointer(rebasing: stored[0..<size + 8])
         let row = versions.baseAddress! + Int(entry.slot)
@@ -183,7 +167,7 @@ struct MemoryTable: Sendable {
 
 /// A key and its slot, sorted by key: a plain value, so the sort compares without calling
 /// through a closure.
-private struct SortEntry: Comparable {
+private struct SortEntry: Comparable, Sendable {
   var key: InlineKey
   var slot: Int32
 

@@ -57,7 +57,8 @@ struct MemoryProjectionStoreTests {
       #expect(rows.map(\.key) == expectedRows.map(\.0), "table \(table)")
       #expect(rows.map(\.value) == expectedRows.map(\.1), "table \(table)")
       // A write-only table counts puts: two at one position count twice.
-      #expect(writeOnly ? store.rowCount(of: table) >= expectedRows.count : store.rowCount(of: table) == expectedRows.count)
+      #expect(
+        writeOnly ? store.rowCount(of: table) >= expectedRows.count : store.rowCount(of: table) == expectedRows.count)
     }
   }
 
@@ -81,7 +82,9 @@ struct MemoryProjectionStoreTests {
     if next == 0 { value = [] } else { value = withUnsafeBytes(of: next) { Array($0) } }
   }
 
-  @Test("given thousands of updates, some at the same position, some deleting or resizing rows, then the one-lookup update stores what a read and a write store")
+  @Test(
+    "given thousands of updates, some at the same position, some deleting or resizing rows, then the one-lookup update stores what a read and a write store"
+  )
   func updateMatchesReadAndWrite() throws {
     var random = SeededGenerator(seed: 77)
     var fast = MemoryProjectionStore()
@@ -107,23 +110,40 @@ struct MemoryProjectionStoreTests {
     }
   }
 
-  @Test("given a store, when sealed for writing, then it lists the same rows in the same order", arguments: [false, true])
-  func sealedRowsAreTheSame(writeOnly: Bool) throws {
+  @Test(
+    "given a store, when sealed for writing in one run or in several sorted side by side, then it lists the same rows in the same order",
+    arguments: [(false, 1), (true, 1), (false, 3), (true, 3)])
+  func sealedRowsAreTheSame(writeOnly: Bool, ways: Int) throws {
     var random = SeededGenerator(seed: 9)
     var store = MemoryProjectionStore(writeOnlyTables: writeOnly ? ["x"] : [])
-    for position in 1...3_000 {
-      let key = Self.randomKeys(size: 24, count: 1, random: &random)[0]
+    var previous: (table: String, key: [UInt8], position: UInt64)?
+    for index in 1...3_000 {
+      var key = Self.randomKeys(size: 24, count: 1, random: &random)[0]
+      var table = index % 3 == 0 ? "x" : "y"
+      var position = UInt64(index / 2)
+      if index % 10 == 0, let previous {  // a second put at one position: the later one is the row
+        (table, key, position) = previous
+      }
       let value = (0..<Int(random.next() % 40)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-      try store.put(in: position % 3 == 0 ? "x" : "y", key: key, value: value, at: UInt64(position / 2))
+      try store.put(in: table, key: key, value: value, at: position)
+      previous = (table, key, position)
     }
     let before = (store.sortedRows(of: "x"), store.sortedRows(of: "y"))
 
-    store.seal()
+    store.seal(ways: ways, minimumRun: 100)
 
     let after = (store.sortedRows(of: "x"), store.sortedRows(of: "y"))
-    #expect(after.0.map(\.key) == before.0.map(\.key) && after.0.map(\.value) == before.0.map(\.value))
-    #expect(after.1.map(\.key) == before.1.map(\.key) && after.1.map(\.value) == before.1.map(\.value))
+    // Booleans, so that a failure does not print thousands of keys.
+    let sameX = after.0.map(\.key) == before.0.map(\.key) && after.0.map(\.value) == before.0.map(\.value)
+    let sameY = after.1.map(\.key) == before.1.map(\.key) && after.1.map(\.value) == before.1.map(\.value)
+    #expect(sameX && sameY)
     #expect(!before.0.isEmpty && !before.1.isEmpty)
+    for rows in [after.0, after.1] {
+      let keys = rows.map(\.key)
+      let inLMDBOrder = keys == keys.sorted { $0.lexicographicallyPrecedes($1) }
+      let oneRowPerKeyAndPosition = Set(keys).count == keys.count
+      #expect(inLMDBOrder && oneRowPerKeyAndPosition)
+    }
   }
 
   @Test(
