@@ -96,6 +96,11 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
     }
   }
 
+  /// The store's tables, by name, for sealing and writing elsewhere (``TableSealing``).
+  consuming func takeTables() -> [(name: String, rows: MemoryTable)] {
+    zip(names, tables).map { (name: $0, rows: $1) }
+  }
+
   /// The fewest rows a sorting run of ``seal(ways:minimumRun:)`` gets by default: smaller
   /// tables sort on one thread.
   package static let minimumSortRun = 100_000

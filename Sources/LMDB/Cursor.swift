@@ -54,6 +54,21 @@ public struct Cursor {
     }
   }
 
+  /// Puts `value` under `key`, which must sort after every key of the table (`MDB_APPEND`):
+  /// for loading a table in key order. The cursor stays on the last page, so each row costs
+  /// no search from the root (which `mdb_put` makes, through every dirty page of a big
+  /// transaction). Only in a write transaction; a key out of order fails with `MDB_KEYEXIST`.
+  @inlinable
+  public func append(_ value: some ByteRepresentable, for key: some ByteRepresentable) throws(LMDBError) {
+    try key.withBytes { (keyBytes) throws(LMDBError) in
+      try value.withBytes { (valueBytes) throws(LMDBError) in
+        var k = MDB_val(keyBytes)
+        var v = MDB_val(valueBytes)
+        try LMDBError.check(mdb_cursor_put(handle, &k, &v, UInt32(MDB_APPEND)), "mdb_cursor_put(append)")
+      }
+    }
+  }
+
   @inlinable
   func move(_ op: MDB_cursor_op, key: UnsafeRawBufferPointer? = nil) throws(LMDBError) -> Entry? {
     var k = key.map { MDB_val($0) } ?? MDB_val()

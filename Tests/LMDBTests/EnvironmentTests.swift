@@ -21,7 +21,9 @@ struct EnvironmentTests {
     #expect(try environment.read { try $0.get("key", in: db) } == nil)
   }
 
-  @Test("given big-endian integer keys written out of order, when a cursor walks them, then they come back in numeric order")
+  @Test(
+    "given big-endian integer keys written out of order, when a cursor walks them, then they come back in numeric order"
+  )
   func bigEndianKeysSortNumerically() throws {
     let directory = TemporaryDirectory()
     let environment = try Environment(path: directory.file("t.mdb"))
@@ -94,7 +96,8 @@ struct EnvironmentTests {
   func readableErrors() throws {
     let error = #expect(throws: LMDBError.self) { try Environment(path: "/nonexistent/dir/x.mdb") }
     #expect(error?.code == 2)
-    #expect(error?.description == "mdb_env_open(/nonexistent/dir/x.mdb) failed: no such file or directory (LMDB code 2)")
+    #expect(
+      error?.description == "mdb_env_open(/nonexistent/dir/x.mdb) failed: no such file or directory (LMDB code 2)")
   }
 
   @Test("given a reserved value, when it is filled in place, then it reads back")
@@ -109,5 +112,41 @@ struct EnvironmentTests {
     }
 
     #expect(try environment.read { try $0.get("k", in: db).map(Array.init) } == [1, 2, 3, 4])
+  }
+
+  @Test(
+    "given keys in order, when appended through a cursor, then they read back in order; a key out of order is refused and changes nothing"
+  )
+  func cursorAppendLoadsInKeyOrder() throws {
+    let directory = TemporaryDirectory()
+    let environment = try Environment(path: directory.file("t.mdb"))
+    let db = try environment.openDatabase(named: "a", flags: .create)
+    let numbers = Array(UInt64(1)...5_000)
+
+    try environment.write { txn in
+      try txn.withCursor(on: db) { cursor in
+        for number in numbers { try cursor.append(BigEndianKey(number * 3), for: BigEndianKey(number)) }
+      }
+    }
+    let outOfOrder = #expect(throws: LMDBError.self) {
+      try environment.write { txn in
+        try txn.withCursor(on: db) { try $0.append(BigEndianKey(0), for: BigEndianKey(7)) }
+      }
+    }
+
+    #expect(outOfOrder?.code == -30799)  // MDB_KEYEXIST: not after the last key
+    let stored = try environment.read { txn in
+      try txn.withCursor(on: db) { cursor in
+        var rows: [(UInt64, UInt64)] = []
+        var entry = try cursor.first()
+        while let current = entry {
+          rows.append((BigEndianKey.decode(current.key)!, BigEndianKey.decode(current.value)!))
+          entry = try cursor.next()
+        }
+        return rows
+      }
+    }
+    #expect(stored.map(\.0) == numbers)
+    #expect(stored.allSatisfy { $0.1 == $0.0 * 3 })
   }
 }
