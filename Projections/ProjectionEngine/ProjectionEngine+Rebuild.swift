@@ -69,16 +69,17 @@ extension ProjectionEngine {
         var (tables, previous) = opened[projector.name]!
         let (entry, generation) = (tables.entry, tables.entry.generation)
         // Fold what was appended since the snapshot (versioned by its own commits), then switch.
-        var store = LMDBProjectionStore(txn: txn, tables: tables.tables)
         var walker = CommitBoundaries.Walker(try CommitBoundaries.load(after: snapshot, in: txn, database: commits))
         let reader = session
-        try session.scan(after: snapshot) { view in
-          let event = try BeforeImages.completing(
-            LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload),
-            at: view.position
-          ) { try reader.read(stream: $0, limit: .max) }
-          store.commitStart = walker.commitStart(of: view.position)
-          try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
+        try LMDBProjectionStore.with(txn: txn, tables: tables.tables) { store in
+          try session.scan(after: snapshot) { view in
+            let event = try BeforeImages.completing(
+              LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload),
+              at: view.position
+            ) { try reader.read(stream: $0, limit: .max) }
+            store.commitStart = walker.commitStart(of: view.position)
+            try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
+          }
         }
         try txn.put(entry.encoded, for: projector.name, in: catalog)
         // The previous generation is emptied (a reader's snapshot may still name it); the ones

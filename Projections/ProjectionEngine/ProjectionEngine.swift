@@ -88,10 +88,11 @@ public final class ProjectionEngine: Sendable {
         // published only after the commit, so open them here rather than skip the events.
         tables = try Self.openTables(of: projector, generation: entry.generation, entry: entry, in: txn)
       }
-      var store = LMDBProjectionStore(txn: txn, tables: tables.tables)
-      store.commitStart = commitStart
-      // By index: destructuring each element would copy the event (a retain per payload field).
-      for index in events.indices { try projector.apply(events[index].event, at: events[index].point, into: &store) }
+      try LMDBProjectionStore.with(txn: txn, tables: tables.tables) { store in
+        store.commitStart = commitStart
+        // By index: destructuring each element would copy the event (a retain per payload field).
+        for index in events.indices { try projector.apply(events[index].event, at: events[index].point, into: &store) }
+      }
       entry.checkpoint = last
       try txn.put(entry.encoded, for: name, in: catalog)
     }

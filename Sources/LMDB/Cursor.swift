@@ -54,6 +54,19 @@ public struct Cursor {
     }
   }
 
+  /// Puts `value` under `key` and leaves the cursor on it. Only in a write transaction; a
+  /// key that sorts on the page the cursor is on is found without a search from the root.
+  @inlinable
+  public func put(_ value: some ByteRepresentable, for key: some ByteRepresentable) throws(LMDBError) {
+    try key.withBytes { (keyBytes) throws(LMDBError) in
+      try value.withBytes { (valueBytes) throws(LMDBError) in
+        var k = MDB_val(keyBytes)
+        var v = MDB_val(valueBytes)
+        try LMDBError.check(mdb_cursor_put(handle, &k, &v, 0), "mdb_cursor_put")
+      }
+    }
+  }
+
   /// Puts `value` under `key`, which must sort after every key of the table (`MDB_APPEND`):
   /// for loading a table in key order. The cursor stays on the last page, so each row costs
   /// no search from the root (which `mdb_put` makes, through every dirty page of a big

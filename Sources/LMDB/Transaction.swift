@@ -48,6 +48,21 @@ extension Transaction {
     defer { mdb_cursor_close(cursor) }
     return try body(Cursor(handle: cursor!))
   }
+
+  /// Runs `body` with one cursor on each of `databases`, in order, open for all of its
+  /// duration: for a run of reads and writes across a few tables, where each cursor's last
+  /// position saves searches from the root.
+  public func withCursors<R>(on databases: [Database], _ body: ([Cursor]) throws -> R) throws -> R {
+    var cursors: [Cursor] = []
+    cursors.reserveCapacity(databases.count)
+    defer { for cursor in cursors { mdb_cursor_close(cursor.handle) } }
+    for database in databases {
+      var cursor: OpaquePointer?
+      try LMDBError.check(mdb_cursor_open(handle, database.dbi, &cursor), "mdb_cursor_open")
+      cursors.append(Cursor(handle: cursor!))
+    }
+    return try body(cursors)
+  }
 }
 
 extension MDB_val {

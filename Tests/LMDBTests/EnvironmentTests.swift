@@ -149,4 +149,48 @@ struct EnvironmentTests {
     #expect(stored.map(\.0) == numbers)
     #expect(stored.allSatisfy { $0.1 == $0.0 * 3 })
   }
+
+  @Test(
+    "given cursors on two tables held open across many puts and reads in any order, then every put is stored and every read sees the puts before it"
+  )
+  func cursorsHeldAcrossWrites() throws {
+    let directory = TemporaryDirectory()
+    let environment = try Environment(path: directory.file("t.mdb"))
+    let a = try environment.openDatabase(named: "a", flags: .create)
+    let b = try environment.openDatabase(named: "b", flags: .create)
+    var random = SeededGenerator(seed: 5)
+    var model: [UInt64: UInt64] = [:]
+
+    try environment.write { txn in
+      try txn.withCursors(on: [a, b]) { cursors in
+        for index in 0..<20_000 {
+          let key = random.next() % 50_000
+          let table = Int(key % 2)
+          try cursors[table].put(BigEndianKey(UInt64(index)), for: BigEndianKey(key))
+          model[key] = UInt64(index)
+          let probe = random.next() % 50_000
+          let found = try cursors[Int(probe % 2)].seek(exactly: BigEndianKey(probe)).map {
+            BigEndianKey.decode($0.value)!
+          }
+          #expect(found == model[probe])
+        }
+      }
+    }
+
+    let stored = try environment.read { txn in
+      try [a, b].map { db in
+        try txn.withCursor(on: db) { cursor in
+          var rows: [UInt64: UInt64] = [:]
+          var entry = try cursor.first()
+          while let current = entry {
+            rows[BigEndianKey.decode(current.key)!] = BigEndianKey.decode(current.value)!
+            entry = try cursor.next()
+          }
+          return rows
+        }
+      }
+    }
+    #expect(stored[0].merging(stored[1]) { $1 } == model)
+    #expect(stored[0].keys.allSatisfy { $0 % 2 == 0 } && stored[1].keys.allSatisfy { $0 % 2 == 1 })
+  }
 }
