@@ -1,12 +1,13 @@
 /// A logical key of up to 48 bytes held in six big-endian words: a value with no heap
 /// storage, so a rebuild's tables hash, compare and sort millions of keys without allocating
-/// or reference counting.
+/// or reference counting — and a projector that builds its keys from words (ids, days) puts
+/// them without allocating either (``ProjectionStore/put(in:key:value:at:)-(_,InlineKey,_,_)``).
 ///
 /// Ordering is LMDB's key order — bytewise, a shorter key first when it is a prefix of a
 /// longer one — because the words are loaded big-endian and zero-padded.
-struct InlineKey: Hashable, Comparable, Sendable {
+public struct InlineKey: Hashable, Comparable, Sendable {
   /// The longest key it holds (every projector table's key fits).
-  static let capacity = 48
+  public static let capacity = 48
 
   private var w0: UInt64 = 0
   private var w1: UInt64 = 0
@@ -17,8 +18,30 @@ struct InlineKey: Hashable, Comparable, Sendable {
   /// A full word, so the value has no padding and hashes as one block of bytes.
   private var length: UInt64 = 0
 
+  /// The 24-byte key of three big-endian words, e.g. a day and an id.
+  public init(_ a: UInt64, _ b: UInt64, _ c: UInt64) {
+    (w0, w1, w2, length) = (a, b, c, 24)
+  }
+
+  /// The 40-byte key of five big-endian words, e.g. an owner's id, a day and an id.
+  public init(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64, _ e: UInt64) {
+    (w0, w1, w2, w3, w4, length) = (a, b, c, d, e, 40)
+  }
+
+  /// The 48-byte key of six big-endian words.
+  public init(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64, _ e: UInt64, _ f: UInt64) {
+    (w0, w1, w2, w3, w4, w5, length) = (a, b, c, d, e, f, 48)
+  }
+
+  /// The key's bytes.
+  public var bytes: [UInt8] {
+    withUnsafeBytes(of: (w0.bigEndian, w1.bigEndian, w2.bigEndian, w3.bigEndian, w4.bigEndian, w5.bigEndian)) {
+      Array($0.prefix(count))
+    }
+  }
+
   /// The key of `bytes`, which must hold at most ``capacity`` bytes (extra bytes are ignored).
-  init(_ bytes: [UInt8]) {
+  public init(_ bytes: [UInt8]) {
     let count = min(bytes.count, Self.capacity)
     self.length = UInt64(count)
     bytes.withUnsafeBufferPointer { buffer in
@@ -42,10 +65,10 @@ struct InlineKey: Hashable, Comparable, Sendable {
   }
 
   /// How many bytes the key has.
-  var count: Int { Int(length) }
+  public var count: Int { Int(length) }
 
   /// Hashes the seven words in one call (the synthesized conformance makes seven).
-  func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) {
     withUnsafeBytes(of: self) { hasher.combine(bytes: $0) }
   }
 
@@ -66,11 +89,11 @@ struct InlineKey: Hashable, Comparable, Sendable {
     return Int(truncatingIfNeeded: h)
   }
 
-  static func == (a: InlineKey, b: InlineKey) -> Bool {
+  public static func == (a: InlineKey, b: InlineKey) -> Bool {
     a.w0 == b.w0 && a.w1 == b.w1 && a.w2 == b.w2 && a.w3 == b.w3 && a.w4 == b.w4 && a.w5 == b.w5 && a.length == b.length
   }
 
-  static func < (a: InlineKey, b: InlineKey) -> Bool {
+  public static func < (a: InlineKey, b: InlineKey) -> Bool {
     if a.w0 != b.w0 { return a.w0 < b.w0 }
     if a.w1 != b.w1 { return a.w1 < b.w1 }
     if a.w2 != b.w2 { return a.w2 < b.w2 }

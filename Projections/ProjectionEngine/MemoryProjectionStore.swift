@@ -24,7 +24,7 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
 
   public func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]? {
     guard let index = names.firstIndex(of: table) else { return nil }
-    try check(key, of: table, size: tables[index].keySize)
+    try check(key.count, of: table, size: tables[index].keySize)
     return tables[index].value(of: InlineKey(key), asKnownAt: position)
   }
 
@@ -32,8 +32,14 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
   /// LMDB (``TableSpec/keySize``): with mixed sizes, ordering by logical key and then position
   /// would not be LMDB's order of the stored keys.
   public mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws {
-    let index = try tableIndex(table, key: key)
+    let index = try tableIndex(table, keySize: key.count)
     tables[index].put(InlineKey(key), value: value, at: commitStart ?? position)
+  }
+
+  /// ``put(in:key:value:at:)-(_,[UInt8],_,_)`` with the key as it is kept.
+  public mutating func put(in table: String, key: InlineKey, value: [UInt8], at position: UInt64) throws {
+    let index = try tableIndex(table, keySize: key.count)
+    tables[index].put(key, value: value, at: commitStart ?? position)
   }
 
   /// ``ProjectionStore/update(in:key:at:_:)`` with one lookup, changing the row in place when
@@ -41,25 +47,25 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
   public mutating func update(
     in table: String, key: [UInt8], at position: UInt64, _ change: (inout [UInt8]) throws -> Void
   ) throws {
-    let index = try tableIndex(table, key: key)
+    let index = try tableIndex(table, keySize: key.count)
     try tables[index].update(InlineKey(key), at: commitStart ?? position, change)
   }
 
-  /// The index of `table`, created with `key`'s size if new; the key's size checked.
-  private mutating func tableIndex(_ table: String, key: [UInt8]) throws -> Int {
+  /// The index of `table`, created for keys of `keySize` bytes if new; the size checked.
+  private mutating func tableIndex(_ table: String, keySize: Int) throws -> Int {
     if let found = names.firstIndex(of: table) {
-      try check(key, of: table, size: tables[found].keySize)
+      try check(keySize, of: table, size: tables[found].keySize)
       return found
     }
-    try check(key, of: table, size: key.count)
+    try check(keySize, of: table, size: keySize)
     names.append(table)
-    tables.append(MemoryTable(keySize: key.count, writeOnly: writeOnlyTables.contains(table)))
+    tables.append(MemoryTable(keySize: keySize, writeOnly: writeOnlyTables.contains(table)))
     return tables.count - 1
   }
 
-  private func check(_ key: [UInt8], of table: String, size: Int) throws {
-    guard key.count == size, size <= InlineKey.capacity else {
-      throw ProjectionError.badKey(table: table, expected: min(size, InlineKey.capacity), got: key.count)
+  private func check(_ keySize: Int, of table: String, size: Int) throws {
+    guard keySize == size, size <= InlineKey.capacity else {
+      throw ProjectionError.badKey(table: table, expected: min(size, InlineKey.capacity), got: keySize)
     }
   }
 

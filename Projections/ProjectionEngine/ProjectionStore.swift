@@ -10,6 +10,10 @@ public protocol ProjectionStore {
   func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]?
   /// Records `value` as the version of `key` in `table` at `position`.
   mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws
+  /// ``put(in:key:value:at:)-(_,[UInt8],_,_)`` with a key built inline: a store that keeps
+  /// keys inline (the rebuild's memory store) takes it without allocating. The default puts its
+  /// bytes.
+  mutating func put(in table: String, key: InlineKey, value: [UInt8], at position: UInt64) throws
   /// Reads the newest value of `key` (empty when absent or deleted), lets `change` modify it,
   /// and records the result as the version at `position` (empty: a deletion) — the
   /// aggregates' read-modify-write. A default does it with ``value(in:key:asKnownAt:)`` and
@@ -36,6 +40,16 @@ extension ProjectionStore {
 
   /// Records that `key` no longer exists as of `position`.
   public mutating func delete(in table: String, key: [UInt8], at position: UInt64) throws {
+    try put(in: table, key: key, value: [], at: position)
+  }
+
+  /// ``put(in:key:value:at:)-(_,InlineKey,_,_)`` as a put of the key's bytes.
+  public mutating func put(in table: String, key: InlineKey, value: [UInt8], at position: UInt64) throws {
+    try put(in: table, key: key.bytes, value: value, at: position)
+  }
+
+  /// Records that `key` no longer exists as of `position`.
+  public mutating func delete(in table: String, key: InlineKey, at position: UInt64) throws {
     try put(in: table, key: key, value: [], at: position)
   }
 }

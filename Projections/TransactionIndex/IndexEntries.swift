@@ -1,4 +1,5 @@
 import LedgerDomain
+import ProjectionEngine
 
 /// Every index key a transaction's current state has, per index table. Amendments move a
 /// transaction by writing the difference between its old and new entries.
@@ -7,26 +8,39 @@ struct IndexEntries {
   static let tables = ["by-date", "by-category", "by-account", "by-period", "words"]
 
   /// Distinct keys per table, in the order of ``tables``. Arrays, not sets: they hold a
-  /// handful of keys, and hashing keys costs more than comparing them.
-  var keys: [[[UInt8]]]
+  /// handful of keys, and hashing keys costs more than comparing them. Keys are built inline
+  /// from words (``InlineKey``): a rebuild makes millions and allocates none of them.
+  var keys: [[InlineKey]]
 
   init(_ row: TransactionAdded) {
     let id = row.transaction.raw
-    let suffix = TransactionKeys.suffix(row.date, id)
-    let categories = Self.distinct(row.postings.map { TransactionKeys.owned($0.category.raw, suffix) })
-    let periods = row.period.map { [TransactionKeys.owned($0.raw, suffix)] } ?? []
-    let words = TextTokens.indexWords(of: row).map { TransactionKeys.word($0, suffix) }
-    keys = [[suffix], categories, [TransactionKeys.owned(row.account.raw, suffix)], periods, words]
+    // `day (8, ordered) ‖ id (16)`, the suffix of every key (``TransactionKeys/suffix(_:_:)``).
+    let day = KeyBuilder.ordered(Int64(row.date.daysSinceEpoch))
+    func owned(_ owner: EntityID) -> InlineKey { InlineKey(owner.high, owner.low, day, id.high, id.low) }
+    var categories: [InlineKey] = []
+    if row.splits.isEmpty {
+      if let category = row.category { categories.append(owned(category.raw)) }
+    } else {
+      categories.reserveCapacity(row.splits.count)
+      for split in row.splits { categories.append(owned(split.category.raw)) }
+      categories = Self.distinct(categories)
+    }
+    let periods = row.period.map { [owned($0.raw)] } ?? []
+    let words = TextTokens.indexWords(of: row).map { word -> InlineKey in
+      let token = TransactionKeys.tokenWords(word)
+      return InlineKey(token.0, token.1, token.2, day, id.high, id.low)
+    }
+    keys = [[InlineKey(day, id.high, id.low)], categories, [owned(row.account.raw)], periods, words]
   }
 
   /// `keys` without repeats, in first-seen order.
-  static func distinct(_ keys: [[UInt8]]) -> [[UInt8]] {
+  static func distinct<Key: Hashable>(_ keys: [Key]) -> [Key] {
     guard keys.count > 1 else { return keys }
-    var result: [[UInt8]] = []
+    var result: [Key] = []
     if keys.count <= 16 {
       for key in keys where !result.contains(key) { result.append(key) }
     } else {
-      var seen: Set<[UInt8]> = []
+      var seen: Set<Key> = []
       for key in keys where seen.insert(key).inserted { result.append(key) }
     }
     return result

@@ -37,10 +37,19 @@ enum TransactionKeys {
     return key
   }
 
+  /// `token` zero-padded to ``TextTokens/width`` bytes, as the three big-endian words a
+  /// `words` key starts with (the words of ``word(_:_:)``'s first 24 bytes).
+  static func tokenWords(_ token: [UInt8]) -> (UInt64, UInt64, UInt64) {
+    var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: token.prefix(TextTokens.width)) }
+    return (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1), UInt64(bigEndian: words.2))
+  }
+
   /// The date and transaction id in the last 24 bytes of an index key.
   static func decodeSuffix(_ key: some Collection<UInt8>) -> (date: CivilDate, id: EntityID)? {
     let start = key.count - suffixSize
-    guard start >= 0, let date = try? CivilDate(daysSinceEpoch: Int(KeyBuilder.signed(KeyBuilder.word(key, at: start)))) else {
+    guard start >= 0, let date = try? CivilDate(daysSinceEpoch: Int(KeyBuilder.signed(KeyBuilder.word(key, at: start))))
+    else {
       return nil
     }
     return (date, EntityID(high: KeyBuilder.word(key, at: start + 8), low: KeyBuilder.word(key, at: start + 16)))
