@@ -26,10 +26,7 @@ struct IndexEntries {
       categories = Self.distinct(categories)
     }
     let periods = row.period.map { [owned($0.raw)] } ?? []
-    let words = TextTokens.indexWords(of: row).map { word -> InlineKey in
-      let token = TransactionKeys.tokenWords(word)
-      return InlineKey(token.0, token.1, token.2, day, id.high, id.low)
-    }
+    let words = TextTokens.indexTokens(of: row).map { InlineKey($0.0, $0.1, $0.2, day, id.high, id.low) }
     keys = [[InlineKey(day, id.high, id.low)], categories, [owned(row.account.raw)], periods, words]
   }
 

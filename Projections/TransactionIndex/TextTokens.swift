@@ -15,28 +15,46 @@ enum TextTokens {
   static func words(_ text: String) -> [[UInt8]] {
     var words: [[UInt8]] = []
     var current: [UInt8] = []
-    func flush() {
-      if !current.isEmpty {
-        words.append(current)
-        current.removeAll(keepingCapacity: true)
-      }
+    scan(text, word: &current) { word in
+      words.append(word)
+      word.removeAll(keepingCapacity: true)
     }
-    for scalar in text.unicodeScalars {
-      let value = scalar.value
-      if value < 0x80 {
-        switch UInt8(value) {
-        case 0x30...0x39, 0x61...0x7A: current.append(UInt8(value))
-        case 0x41...0x5A: current.append(UInt8(value) + 0x20)
-        default: flush()
-        }
-      } else if isWordScalar(scalar) {
-        current.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
-      } else {
-        flush()
-      }
-    }
-    flush()
     return words
+  }
+
+  /// Splits `text` into words: appends each word's lower-cased UTF-8 to `word` and calls `end`
+  /// after each, which must empty `word` (so one buffer serves every word). ASCII text — most
+  /// text — is split byte by byte, without decoding scalars.
+  static func scan(_ text: String, word: inout [UInt8], end: (inout [UInt8]) -> Void) {
+    let splitAsASCII =
+      text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+        for byte in bytes {
+          switch byte {
+          case 0x30...0x39, 0x61...0x7A: word.append(byte)
+          case 0x41...0x5A: word.append(byte + 0x20)
+          default: if !word.isEmpty { end(&word) }
+          }
+        }
+        return true
+      } ?? false
+    if !splitAsASCII {
+      for scalar in text.unicodeScalars {
+        let value = scalar.value
+        if value < 0x80 {
+          switch UInt8(value) {
+          case 0x30...0x39, 0x61...0x7A: word.append(UInt8(value))
+          case 0x41...0x5A: word.append(UInt8(value) + 0x20)
+          default: if !word.isEmpty { end(&word) }
+          }
+        } else if isWordScalar(scalar) {
+          word.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+        } else if !word.isEmpty {
+          end(&word)
+        }
+      }
+    }
+    if !word.isEmpty { end(&word) }
   }
 
   /// Whether a non-ASCII scalar belongs to a word: a letter, a digit or a mark.

@@ -37,14 +37,6 @@ enum TransactionKeys {
     return key
   }
 
-  /// `token` zero-padded to ``TextTokens/width`` bytes, as the three big-endian words a
-  /// `words` key starts with (the words of ``word(_:_:)``'s first 24 bytes).
-  static func tokenWords(_ token: [UInt8]) -> (UInt64, UInt64, UInt64) {
-    var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: token.prefix(TextTokens.width)) }
-    return (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1), UInt64(bigEndian: words.2))
-  }
-
   /// The date and transaction id in the last 24 bytes of an index key.
   static func decodeSuffix(_ key: some Collection<UInt8>) -> (date: CivilDate, id: EntityID)? {
     let start = key.count - suffixSize

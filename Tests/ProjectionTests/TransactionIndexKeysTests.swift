@@ -43,4 +43,27 @@ struct TransactionIndexKeysTests {
       #expect(inline == Self.byteKeys(row), "transaction \(row.name)")
     }
   }
+
+  @Test(
+    "given random texts of ASCII and other scripts, long words, marks, digits and punctuation, then the words index keys equal the byte keys of the words search reads"
+  )
+  func randomTextKeys() {
+    var random = SeededGenerator(seed: 77)
+    let pieces = [
+      "Café", "ØLSTUE", "naïve", "ß", "İstanbul", "e\u{301}", "数字", "١٢٣", "abc", "ABC123", "x", "-", " ", ", ", "\t",
+      "verylongwordthatgoespastthewidthofthekey", "ünïcödéwörtërthatisalsoverylongindeed", "🙂", "a.b", "A", "a",
+    ]
+    func text() -> String {
+      (0..<Int(random.next() % 12)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+    }
+    for index in 0..<500 {
+      let row = TransactionAdded(
+        transaction: txID(UInt64(index)), account: Scenario.checking, date: day("2024-03-10"), amount: eur("1"),
+        type: .expense, category: Scenario.food, name: text(), description: random.next() % 2 == 0 ? text() : nil,
+        notes: random.next() % 3 == 0 ? text() : nil, tags: (0..<Int(random.next() % 3)).map { _ in text() })
+      let inline = IndexEntries(row).keys[4].map(\.bytes)
+      let expected = Self.byteKeys(row)[4]
+      #expect(inline == expected, "texts \(row.name) | \(row.description ?? "-") | \(row.notes ?? "-") | \(row.tags)")
+    }
+  }
 }

@@ -1,0 +1,37 @@
+import LedgerDomain
+
+extension TextTokens {
+  /// A word as a `words` key starts with it: its first ``width`` bytes (cut at a character
+  /// boundary, as ``indexed(_:)`` cuts), zero-padded, in three big-endian words.
+  typealias Token = (UInt64, UInt64, UInt64)
+
+  /// The distinct index words of a transaction — ``indexWords(of:)`` — as tokens, in
+  /// first-seen order: one buffer for every word instead of an array each, which a rebuild
+  /// made millions of. (A word holds no zero byte, so zero-padding keeps tokens distinct.)
+  static func indexTokens(of row: TransactionAdded) -> [Token] {
+    var tokens: [Token] = []
+    var word: [UInt8] = []
+    word.reserveCapacity(64)
+    func end(_ word: inout [UInt8]) {
+      let token = Self.token(word)
+      if !tokens.contains(where: { $0 == token }) { tokens.append(token) }
+      word.removeAll(keepingCapacity: true)
+    }
+    scan(row.name, word: &word, end: end)
+    if let description = row.description { scan(description, word: &word, end: end) }
+    if let notes = row.notes { scan(notes, word: &word, end: end) }
+    for tag in row.tags { scan(tag, word: &word, end: end) }
+    return tokens
+  }
+
+  /// `word`'s token.
+  static func token(_ word: [UInt8]) -> Token {
+    var length = min(word.count, width)
+    if word.count > width {
+      while length > 0, word[length] & 0xC0 == 0x80 { length -= 1 }  // don't split a character
+    }
+    var words: Token = (0, 0, 0)
+    withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: word[..<length]) }
+    return (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1), UInt64(bigEndian: words.2))
+  }
+}
