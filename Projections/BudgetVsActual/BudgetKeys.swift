@@ -25,6 +25,15 @@ enum BudgetKeys {
   }
 
   /// month (4) ‖ currency (3) ‖ category (16): a month's actuals in a currency sit together.
+  /// ``actual(_:_:_:)`` built inline, as the projector folds it (no allocation per posting).
+  static func actualKey(_ month: UInt32, _ currency: String, _ category: CategoryID) -> InlineKey {
+    var key = InlineKeyBuilder()
+    key.append(month)
+    key.append(text: currency, width: 3)
+    key.append(high: category.raw.high, low: category.raw.low)
+    return key.key
+  }
+
   static func actual(_ month: UInt32, _ currency: String, _ category: CategoryID) -> [UInt8] {
     var key = KeyBuilder(capacity: actualSize)  // one allocation: made for every posting
     key.append(month)

@@ -45,12 +45,14 @@ public struct BudgetVsActualProjector: Projector {
     switch event {
     case .budgetSet(let e):
       let row = BudgetRow(set: e.amount.units, moved: 0, currency: e.amount.currency.code, span: e.span)
-      try store.put(in: "budgets", key: BudgetKeys.budget(KeyPart.month(e.month), e.category), value: row.encoded, at: position)
+      try store.put(
+        in: "budgets", key: BudgetKeys.budget(KeyPart.month(e.month), e.category), value: row.encoded, at: position)
     case .budgetMoved(let e):
       guard e.from != e.to else { return }
       for (category, delta) in [(e.from, -e.amount.units), (e.to, e.amount.units)] {
         let key = BudgetKeys.budget(KeyPart.month(e.month), category)
-        var row = try store.value(in: "budgets", key: key).flatMap(BudgetRow.init)
+        var row =
+          try store.value(in: "budgets", key: key).flatMap(BudgetRow.init)
           ?? BudgetRow(set: 0, moved: 0, currency: e.amount.currency.code, span: .month)
         row.moved &+= delta
         try store.put(in: "budgets", key: key, value: row.encoded, at: position)
@@ -77,11 +79,13 @@ public struct BudgetVsActualProjector: Projector {
   }
 
   /// Keeps `actuals` equal to the sum of the live transactions' postings.
-  private func foldActuals<Store: ProjectionStore>(_ event: LedgerEvent, into store: inout Store, at position: UInt64) throws {
+  private func foldActuals<Store: ProjectionStore>(
+    _ event: LedgerEvent, into store: inout Store, at position: UInt64
+  ) throws {
     var batch = TotalsBatch()
     func add(_ record: TransactionPostings, sign: Int64) {
       record.forEachCategory { category, units in
-        let key = BudgetKeys.actual(KeyPart.month(record.date.yearMonth), record.currency, category)
+        let key = BudgetKeys.actualKey(KeyPart.month(record.date.yearMonth), record.currency, category)
         batch.add(Totals.posting(units, expense: record.type == .expense, sign: sign), in: "actuals", key: key)
       }
     }

@@ -28,7 +28,35 @@ enum TotalsKeys {
     return key.bytes
   }
 
-  /// A month or year key, built in one allocation (projectors make them for every posting).
+  /// ``month(_:_:_:)`` built inline, as the projector folds it (no allocation per posting).
+  static func monthKey(_ month: YearMonth, _ currency: String, _ category: CategoryID) -> InlineKey {
+    inlineKey(KeyPart.month(month), currency, category)
+  }
+
+  /// ``year(_:_:_:)`` built inline.
+  static func yearKey(_ year: Int, _ currency: String, _ category: CategoryID) -> InlineKey {
+    inlineKey(UInt32(year), currency, category)
+  }
+
+  /// ``period(_:_:_:)`` built inline.
+  static func periodKey(_ period: PeriodID, _ currency: String, _ category: CategoryID) -> InlineKey {
+    var key = InlineKeyBuilder()
+    key.append(high: period.raw.high, low: period.raw.low)
+    key.append(text: currency, width: 3)
+    key.append(high: category.raw.high, low: category.raw.low)
+    return key.key
+  }
+
+  /// scope (4) ‖ currency (3) ‖ category (16), inline.
+  private static func inlineKey(_ scope: UInt32, _ currency: String, _ category: CategoryID) -> InlineKey {
+    var key = InlineKeyBuilder()
+    key.append(scope)
+    key.append(text: currency, width: 3)
+    key.append(high: category.raw.high, low: category.raw.low)
+    return key.key
+  }
+
+  /// A month or year key, built in one allocation.
   private static func key(_ scope: UInt32, _ currency: String, _ category: CategoryID) -> [UInt8] {
     var key = KeyBuilder(capacity: monthSize)
     key.append(scope)

@@ -62,10 +62,10 @@ public struct CategoryTotalsProjector: Projector {
   private func add(_ record: TransactionPostings, sign: Int64, to batch: inout TotalsBatch) {
     record.forEachCategory { category, units in
       let delta = Totals.posting(units, expense: record.type == .expense, sign: sign)
-      batch.add(delta, in: "month", key: TotalsKeys.month(record.date.yearMonth, record.currency, category))
-      batch.add(delta, in: "year", key: TotalsKeys.year(record.date.year, record.currency, category))
+      batch.add(delta, in: "month", key: TotalsKeys.monthKey(record.date.yearMonth, record.currency, category))
+      batch.add(delta, in: "year", key: TotalsKeys.yearKey(record.date.year, record.currency, category))
       if let period = record.period {
-        batch.add(delta, in: "period", key: TotalsKeys.period(period, record.currency, category))
+        batch.add(delta, in: "period", key: TotalsKeys.periodKey(period, record.currency, category))
       }
     }
   }

@@ -58,13 +58,13 @@ package struct Totals: Sendable, Hashable {
 package struct TotalsBatch {
   /// Rows in the order first touched. A command touches a handful (a month, a year and a
   /// period row per category it posts to), so a linear search beats hashing byte arrays.
-  private var rows: [(table: String, key: [UInt8], delta: Totals)] = []
+  private var rows: [(table: String, key: InlineKey, delta: Totals)] = []
 
   package init() {
     rows.reserveCapacity(4)  // a month, a year and a period row: one allocation, not three
   }
 
-  package mutating func add(_ delta: Totals, in table: String, key: [UInt8]) {
+  package mutating func add(_ delta: Totals, in table: String, key: InlineKey) {
     if let index = rows.firstIndex(where: { $0.key == key && $0.table == table }) {
       rows[index].delta = rows[index].delta + delta
     } else {

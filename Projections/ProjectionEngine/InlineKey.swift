@@ -42,9 +42,14 @@ public struct InlineKey: Hashable, Comparable, Sendable {
 
   /// The key of `bytes`, which must hold at most ``capacity`` bytes (extra bytes are ignored).
   public init(_ bytes: [UInt8]) {
+    self = bytes.withUnsafeBytes { InlineKey($0) }
+  }
+
+  /// The key of `bytes`, which must hold at most ``capacity`` bytes (extra bytes are ignored).
+  public init(_ bytes: UnsafeRawBufferPointer) {
     let count = min(bytes.count, Self.capacity)
     self.length = UInt64(count)
-    bytes.withUnsafeBufferPointer { buffer in
+    bytes.withMemoryRebound(to: UInt8.self) { buffer in
       func word(_ index: Int) -> UInt64 {
         let start = index * 8
         guard start < count else { return 0 }

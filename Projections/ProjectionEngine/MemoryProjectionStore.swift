@@ -51,6 +51,14 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
     try tables[index].update(InlineKey(key), at: commitStart ?? position, change)
   }
 
+  /// ``update(in:key:at:_:)-(_,[UInt8],_,_)`` with the key as it is kept.
+  public mutating func update(
+    in table: String, key: InlineKey, at position: UInt64, _ change: (inout [UInt8]) throws -> Void
+  ) throws {
+    let index = try tableIndex(table, keySize: key.count)
+    try tables[index].update(key, at: commitStart ?? position, change)
+  }
+
   /// The index of `table`, created for keys of `keySize` bytes if new; the size checked.
   private mutating func tableIndex(_ table: String, keySize: Int) throws -> Int {
     if let found = names.firstIndex(of: table) {

@@ -14,6 +14,11 @@ public protocol ProjectionStore {
   /// keys inline (the rebuild's memory store) takes it without allocating. The default puts its
   /// bytes.
   mutating func put(in table: String, key: InlineKey, value: [UInt8], at position: UInt64) throws
+  /// ``update(in:key:at:_:)-(_,[UInt8],_,_)`` with a key built inline (see
+  /// ``put(in:key:value:at:)-(_,InlineKey,_,_)``). The default updates its bytes.
+  mutating func update(
+    in table: String, key: InlineKey, at position: UInt64, _ change: (inout [UInt8]) throws -> Void
+  ) throws
   /// Reads the newest value of `key` (empty when absent or deleted), lets `change` modify it,
   /// and records the result as the version at `position` (empty: a deletion) — the
   /// aggregates' read-modify-write. A default does it with ``value(in:key:asKnownAt:)`` and
@@ -46,6 +51,13 @@ extension ProjectionStore {
   /// ``put(in:key:value:at:)-(_,InlineKey,_,_)`` as a put of the key's bytes.
   public mutating func put(in table: String, key: InlineKey, value: [UInt8], at position: UInt64) throws {
     try put(in: table, key: key.bytes, value: value, at: position)
+  }
+
+  /// ``update(in:key:at:_:)-(_,InlineKey,_,_)`` as an update of the key's bytes.
+  public mutating func update(
+    in table: String, key: InlineKey, at position: UInt64, _ change: (inout [UInt8]) throws -> Void
+  ) throws {
+    try update(in: table, key: key.bytes, at: position, change)
   }
 
   /// Records that `key` no longer exists as of `position`.

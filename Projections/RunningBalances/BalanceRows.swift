@@ -23,6 +23,24 @@ enum BalanceKeys {
   static func entry(_ account: EntityID, _ date: CivilDate, _ id: EntityID) -> [UInt8] {
     KeyBuilder.words(account.high, account.low, KeyBuilder.ordered(Int64(date.daysSinceEpoch)), id.high, id.low)
   }
+
+  // The same keys built inline, as the projector folds them (no allocation per flow).
+
+  static func dayKey(_ account: EntityID, _ date: CivilDate) -> InlineKey {
+    InlineKey(account.high, account.low, KeyBuilder.ordered(Int64(date.daysSinceEpoch)))
+  }
+
+  static func monthKey(_ account: EntityID, _ month: YearMonth) -> InlineKey {
+    InlineKey(account.high, account.low, KeyBuilder.ordered(Int64(month.year * 12 + month.month - 1)))
+  }
+
+  static func yearKey(_ account: EntityID, _ year: Int) -> InlineKey {
+    InlineKey(account.high, account.low, KeyBuilder.ordered(Int64(year)))
+  }
+
+  static func entryKey(_ account: EntityID, _ date: CivilDate, _ id: EntityID) -> InlineKey {
+    InlineKey(account.high, account.low, KeyBuilder.ordered(Int64(date.daysSinceEpoch)), id.high, id.low)
+  }
 }
 
 /// What a log entry is.
@@ -67,7 +85,9 @@ struct AccountRow {
   var type: String
   var name: String
 
-  var encoded: [UInt8] { Array(currency.utf8.prefix(3)) + [UInt8(type.utf8.count)] + Array(type.utf8) + Array(name.utf8) }
+  var encoded: [UInt8] {
+    Array(currency.utf8.prefix(3)) + [UInt8(type.utf8.count)] + Array(type.utf8) + Array(name.utf8)
+  }
 
   init(currency: String, type: String, name: String) {
     self.currency = currency

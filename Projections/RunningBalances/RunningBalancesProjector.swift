@@ -39,15 +39,24 @@ public struct RunningBalancesProjector: Projector {
     let position = point.position
     switch event {
     case .accountOpened(let e):
-      try store.put(in: "accounts", key: BalanceKeys.id(e.account.raw), value: AccountRow(currency: e.currency.code, type: e.type.rawValue, name: e.name).encoded, at: position)
-      try addFlow(Flow(id: e.account.raw, account: e.account.raw, date: e.date, units: e.openingBalance.units, kind: .opening), into: &store, at: position)
+      try store.put(
+        in: "accounts", key: BalanceKeys.id(e.account.raw),
+        value: AccountRow(currency: e.currency.code, type: e.type.rawValue, name: e.name).encoded, at: position)
+      try addFlow(
+        Flow(id: e.account.raw, account: e.account.raw, date: e.date, units: e.openingBalance.units, kind: .opening),
+        into: &store, at: position)
     case .accountRenamed(let e):
-      guard let row = try store.value(in: "accounts", key: BalanceKeys.id(e.account.raw)).flatMap(AccountRow.init) else { return }
-      try store.put(in: "accounts", key: BalanceKeys.id(e.account.raw), value: AccountRow(currency: row.currency, type: row.type, name: e.name).encoded, at: position)
+      guard let row = try store.value(in: "accounts", key: BalanceKeys.id(e.account.raw)).flatMap(AccountRow.init)
+      else { return }
+      try store.put(
+        in: "accounts", key: BalanceKeys.id(e.account.raw),
+        value: AccountRow(currency: row.currency, type: row.type, name: e.name).encoded, at: position)
     case .transactionAdded(let e):
       try addFlow(Flow(transaction: e), into: &store, at: position)
     case .transactionAmended(let e):
-      guard e.account != nil || e.date != nil || e.amount != nil || e.type != nil, let previous = e.previous else { return }
+      guard e.account != nil || e.date != nil || e.amount != nil || e.type != nil, let previous = e.previous else {
+        return
+      }
       try removeFlow(Flow(transaction: previous), from: &store, at: position)
       try addFlow(Flow(transaction: previous.applying(e)), into: &store, at: position)
     case .transactionDeleted(let e):
@@ -56,7 +65,9 @@ public struct RunningBalancesProjector: Projector {
     case .transferMade(let e):
       var out = Flow(id: e.transfer.raw, account: e.from.raw, date: e.date, units: -e.amount.units, kind: .transfer)
       try addFlow(out, into: &store, at: position)
-      out = Flow(id: BalanceKeys.incomingLeg(e.transfer.raw), account: e.to.raw, date: e.date, units: e.amount.units, kind: .transfer)
+      out = Flow(
+        id: BalanceKeys.incomingLeg(e.transfer.raw), account: e.to.raw, date: e.date, units: e.amount.units,
+        kind: .transfer)
       try addFlow(out, into: &store, at: position)
     default:
       break
@@ -64,24 +75,28 @@ public struct RunningBalancesProjector: Projector {
   }
 
   private func addFlow<Store: ProjectionStore>(_ flow: Flow, into store: inout Store, at position: UInt64) throws {
-    try store.put(in: "entries", key: BalanceKeys.entry(flow.account, flow.date, flow.id), value: flow.entryValue, at: position)
+    try store.put(
+      in: "entries", key: BalanceKeys.entryKey(flow.account, flow.date, flow.id), value: flow.entryValue, at: position)
     try adjust(flow, by: flow.units, in: &store, at: position)
   }
 
   private func removeFlow<Store: ProjectionStore>(_ flow: Flow, from store: inout Store, at position: UInt64) throws {
-    try store.delete(in: "entries", key: BalanceKeys.entry(flow.account, flow.date, flow.id), at: position)
+    try store.delete(in: "entries", key: BalanceKeys.entryKey(flow.account, flow.date, flow.id), at: position)
     try adjust(flow, by: -flow.units, in: &store, at: position)
   }
 
   /// Adds `delta` to the day, month and year rows of the flow's account.
-  private func adjust<Store: ProjectionStore>(_ flow: Flow, by delta: Int64, in store: inout Store, at position: UInt64) throws {
-    try add(delta, in: "day", key: BalanceKeys.day(flow.account, flow.date), store: &store, at: position)
-    try add(delta, in: "month", key: BalanceKeys.month(flow.account, flow.date.yearMonth), store: &store, at: position)
-    try add(delta, in: "year", key: BalanceKeys.year(flow.account, flow.date.year), store: &store, at: position)
+  private func adjust<Store: ProjectionStore>(
+    _ flow: Flow, by delta: Int64, in store: inout Store, at position: UInt64
+  ) throws {
+    try add(delta, in: "day", key: BalanceKeys.dayKey(flow.account, flow.date), store: &store, at: position)
+    try add(
+      delta, in: "month", key: BalanceKeys.monthKey(flow.account, flow.date.yearMonth), store: &store, at: position)
+    try add(delta, in: "year", key: BalanceKeys.yearKey(flow.account, flow.date.year), store: &store, at: position)
   }
 
   private func add<Store: ProjectionStore>(
-    _ delta: Int64, in table: String, key: [UInt8], store: inout Store, at position: UInt64
+    _ delta: Int64, in table: String, key: InlineKey, store: inout Store, at position: UInt64
   ) throws {
     try store.update(in: table, key: key, at: position) { value in
       let current = value.isEmpty ? 0 : Int64(units: value)
