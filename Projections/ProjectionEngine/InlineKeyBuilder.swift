@@ -22,15 +22,27 @@ public struct InlineKeyBuilder {
   }
 
   public mutating func append(_ value: UInt64) {
-    for shift in stride(from: 56, through: 0, by: -8) {
-      append(byte: UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+    guard count + 8 <= InlineKey.capacity else {
+      for shift in stride(from: 56, through: 0, by: -8) {
+        append(byte: UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+      }
+      return
     }
+    let offset = count
+    withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt64.self) }
+    count += 8
   }
 
   public mutating func append(_ value: UInt32) {
-    for shift in stride(from: 24, through: 0, by: -8) {
-      append(byte: UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+    guard count + 4 <= InlineKey.capacity else {
+      for shift in stride(from: 24, through: 0, by: -8) {
+        append(byte: UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+      }
+      return
     }
+    let offset = count
+    withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt32.self) }
+    count += 4
   }
 
   /// Appends an id's two big-endian words.
