@@ -26,6 +26,12 @@ struct AppendedRows: Sendable {
   /// The entries sorted for writing, once ``sort(ways:minimumRun:)`` has run.
   private var sorted: SortedRuns<Entry>?
 
+  /// Rows with room reserved for `expectedRows` of them.
+  init(expectedRows: Int = 0) {
+    entries.reserveCapacity(expectedRows)
+    values.reserveCapacity(expectedRows)
+  }
+
   /// How many rows were put (a row put twice at one position counts twice).
   var count: Int { sorted?.elements.count ?? entries.count }
 
@@ -50,8 +56,11 @@ struct AppendedRows: Sendable {
   /// can no longer be added after.
   mutating func sort(ways: Int, minimumRun: Int) {
     guard sorted == nil else { return }
-    sorted = SortedRuns(sorting: entries, ways: ways, minimumRun: minimumRun)
-    entries = []
+    // Taken out first, so that the sort has the only reference and sorts in place (a shared
+    // array would be copied whole).
+    var taken: [Entry] = []
+    swap(&taken, &entries)
+    sorted = SortedRuns(sorting: consume taken, ways: ways, minimumRun: minimumRun)
   }
 
   /// Every row in LMDB key order, as ``MemoryTable`` stores them: versions of a key by

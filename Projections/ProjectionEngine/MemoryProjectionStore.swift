@@ -14,12 +14,18 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
 
   /// Tables the projector never reads while folding (``TableSpec/isWriteOnly``).
   private let writeOnlyTables: Set<String>
+  /// Rows each table is expected to get (a rebuild's previous generation had as many), so
+  /// that its arrays are allocated once instead of doubling (and copying) on the way.
+  private let expectedRows: [String: Int]
 
-  public init(writeOnlyTables: Set<String> = []) { self.writeOnlyTables = writeOnlyTables }
+  public init(writeOnlyTables: Set<String> = [], expectedRows: [String: Int] = [:]) {
+    self.writeOnlyTables = writeOnlyTables
+    self.expectedRows = expectedRows
+  }
 
-  /// A store for `projector`'s fold.
-  public init(for projector: any Projector) {
-    self.init(writeOnlyTables: Set(projector.tables.filter(\.isWriteOnly).map(\.name)))
+  /// A store for `projector`'s fold; `expectedRows` as in ``init(writeOnlyTables:expectedRows:)``.
+  public init(for projector: any Projector, expectedRows: [String: Int] = [:]) {
+    self.init(writeOnlyTables: Set(projector.tables.filter(\.isWriteOnly).map(\.name)), expectedRows: expectedRows)
   }
 
   public func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]? {
@@ -67,7 +73,8 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
     }
     try check(keySize, of: table, size: keySize)
     names.append(table)
-    tables.append(MemoryTable(keySize: keySize, writeOnly: writeOnlyTables.contains(table)))
+    tables.append(
+      MemoryTable(keySize: keySize, writeOnly: writeOnlyTables.contains(table), expectedRows: expectedRows[table] ?? 0))
     return tables.count - 1
   }
 

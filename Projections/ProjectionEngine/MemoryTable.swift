@@ -11,9 +11,16 @@ struct MemoryTable: Sendable {
   /// The rows of a write-only table (``TableSpec/isWriteOnly``), instead of the index below.
   private var appended: AppendedRows?
 
-  init(keySize: Int, writeOnly: Bool = false) {
+  /// A table of `keySize`-byte keys; `expectedRows` reserves room for that many rows (the
+  /// reserved memory costs nothing until used; the hash index still grows as keys come).
+  init(keySize: Int, writeOnly: Bool = false, expectedRows: Int = 0) {
     self.keySize = keySize
-    if writeOnly { appended = AppendedRows() }
+    if writeOnly {
+      appended = AppendedRows(expectedRows: expectedRows)
+    } else if expectedRows > 0 {
+      keys.reserveCapacity(expectedRows)
+      versions.reserveCapacity(expectedRows)
+    }
   }
 
   private var versions: [Versions] = []

@@ -26,8 +26,18 @@ extension ProjectionEngine {
     // which is a commit boundary, and versions rows by the same commits the inline path did.
     // Later snapshots hold the same events up to that head, so each pass may take its own.
     let commits = self.commits
-    let (total, boundaries) = try log.environment.read { txn in
-      (try log.head(in: txn).position, try CommitBoundaries.load(after: 0, in: txn, database: commits))
+    let live = self.live.withLock { $0 }
+    let (total, boundaries, expectedRows) = try log.environment.read { txn in
+      // Each table will have about as many rows as its current generation has.
+      var expectedRows: [String: [String: Int]] = [:]
+      for projector in chosen {
+        for (table, handle) in live[projector.name]?.tables ?? [:] {
+          expectedRows[projector.name, default: [:]][table] = try txn.count(of: handle.database)
+        }
+      }
+      return (
+        try log.head(in: txn).position, try CommitBoundaries.load(after: 0, in: txn, database: commits), expectedRows
+      )
     }
     let passes = Self.passes(for: chosen, cores: Self.cores)
     let results = Mutex<[Int: Result<[MemoryProjectionStore], any Error>]>([:])
@@ -49,8 +59,8 @@ extension ProjectionEngine {
       do {
         result = .success(
           try self.fold(
-            passes[pass].map { chosen[$0] }, upTo: total, commits: boundaries, report: reportProgress, stop: folded,
-            sealing: sealing))
+            passes[pass].map { chosen[$0] }, upTo: total, commits: boundaries, expectedRows: expectedRows,
+            report: reportProgress, stop: folded, sealing: sealing))
       } catch {
         folded.failed.store(true, ordering: .relaxed)  // the other passes stop too
         result = .failure(error)
@@ -89,10 +99,10 @@ extension ProjectionEngine {
 
   /// One pass over the log up to `total`, folding each event into each of `projectors`.
   private func fold(
-    _ projectors: [any Projector], upTo total: UInt64, commits: [UInt64: UInt64],
+    _ projectors: [any Projector], upTo total: UInt64, commits: [UInt64: UInt64], expectedRows: [String: [String: Int]],
     report: (@Sendable (UInt64) -> Void)?, stop: FoldCounter, sealing: TableSealing?
   ) throws -> [MemoryProjectionStore] {
-    var stores = projectors.map(MemoryProjectionStore.init(for:))
+    var stores = projectors.map { MemoryProjectionStore(for: $0, expectedRows: expectedRows[$0.name] ?? [:]) }
     // One read transaction for the scan and the streams that complete old events.
     try log.environment.read { txn in
       try fold(projectors, into: &stores, upTo: total, commits: commits, report: report, stop: stop, in: txn)

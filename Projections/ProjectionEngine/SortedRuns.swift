@@ -9,9 +9,9 @@ struct SortedRuns<Element: Comparable>: Sendable where Element: Sendable {
   private let runs: [Range<Int>]
 
   /// Sorts `elements` in up to `ways` runs of at least `minimumRun` elements each.
-  init(sorting elements: [Element], ways: Int, minimumRun: Int) {
-    self.elements = elements
+  init(sorting elements: consuming [Element], ways: Int, minimumRun: Int) {
     let count = elements.count
+    self.elements = consume elements  // the only reference: sorted in place below
     let runCount = max(1, min(ways, count / max(1, minimumRun)))
     let runs = (0..<runCount).map { run in count * run / runCount..<count * (run + 1) / runCount }
     self.runs = runs
