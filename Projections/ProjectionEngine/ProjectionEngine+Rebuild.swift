@@ -12,9 +12,23 @@ import Synchronization
 
 /// How far a rebuild or verification has come.
 public struct ProjectionProgress: Sendable {
+  /// What a rebuild is doing: folding the log, then writing the folded tables (which reports
+  /// once, when it starts: on a big ledger it takes seconds after the fold reached the end).
+  public enum Phase: Sendable, Hashable {
+    case folding, writing
+  }
+
   public var done: UInt64
   public var total: UInt64
   public var eventsPerSecond: Double
+  public var phase: Phase = .folding
+
+  public init(done: UInt64, total: UInt64, eventsPerSecond: Double, phase: Phase = .folding) {
+    self.done = done
+    self.total = total
+    self.eventsPerSecond = eventsPerSecond
+    self.phase = phase
+  }
   /// Seconds left at the current rate.
   public var secondsLeft: Double { eventsPerSecond > 0 ? Double(total - done) / eventsPerSecond : 0 }
 }
@@ -39,6 +53,7 @@ extension ProjectionEngine {
     // soon as they are sorted.
     let sealing = TableSealing(ways: Self.cores)
     let snapshot = try fold(chosen, progress: progress, sealing: sealing).snapshot
+    progress?(ProjectionProgress(done: snapshot, total: snapshot, eventsPerSecond: 0, phase: .writing))
     // Room for the new generation beside the old one (both live until the switch commits),
     // with slack for half-full pages: a map that fills mid-write would run it all again.
     try log.environment.reserveRoom(forBytes: sealing.byteCount * 2 + (64 << 20))

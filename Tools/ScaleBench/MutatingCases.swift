@@ -16,7 +16,13 @@ enum MutatingCases {
     ("budget-vs-actual", [BudgetVsActualProjector.name]),
     ("transaction-index", [TransactionIndexProjector.name]),
     ("three", [RunningBalancesProjector.name, CategoryTotalsProjector.name, BudgetVsActualProjector.name]),
-    ("all", [RunningBalancesProjector.name, CategoryTotalsProjector.name, BudgetVsActualProjector.name, TransactionIndexProjector.name]),
+    (
+      "all",
+      [
+        RunningBalancesProjector.name, CategoryTotalsProjector.name, BudgetVsActualProjector.name,
+        TransactionIndexProjector.name,
+      ]
+    ),
   ]
 
   /// `projections.rebuild(names)` for each set, `rounds` times; median reported.
@@ -36,7 +42,7 @@ enum MutatingCases {
         let lastProgress = Mutex<Double?>(nil)
         let start = ContinuousClock.now
         let rebuilt = try await ledger.projections.rebuild(set.names) { update in
-          lastProgress.withLock { $0 = update.eventsPerSecond }
+          if update.phase == .folding { lastProgress.withLock { $0 = update.eventsPerSecond } }
         }
         let seconds = Stopwatch.seconds(ContinuousClock.now - start)
         guard rebuilt == set.names else { throw BenchError.failed("rebuild returned \(rebuilt)") }
@@ -44,20 +50,26 @@ enum MutatingCases {
         if let rate = lastProgress.withLock({ $0 }) { folds.append(rate) }
         syncs.append(fsyncFile(path))
         peak = max(peak, peakResidentBytes())
-        progress("  rebuild \(set.names.joined(separator: "+")) round \(round): \(Format.fixed(seconds, digits: 2)) s = \(Format.rate(Double(events) / seconds)) events/s")
+        progress(
+          "  rebuild \(set.names.joined(separator: "+")) round \(round): \(Format.fixed(seconds, digits: 2)) s = \(Format.rate(Double(events) / seconds)) events/s"
+        )
       }
       let median = times.sorted()[times.count / 2]
-      let rows = try ledger.projections.status().filter { set.names.contains($0.name) }.reduce(0) { $0 + $1.rows.values.reduce(0, +) }
+      let rows = try ledger.projections.status().filter { set.names.contains($0.name) }.reduce(0) {
+        $0 + $1.rows.values.reduce(0, +)
+      }
       let fold = folds.isEmpty ? nil : folds.sorted()[folds.count / 2]
       let tables = set.names.reduce(0) { $0 + (ledger.projections.projectors[$1]?.tables.count ?? 0) }
       let floorSeconds = try floor?.seconds(rows: rows, tables: tables)
       let writeSeconds = fold.map { median - Double(events) / $0 }
-      results.append(RebuildCase(
-        id: set.id, projectors: set.names, events: events, roundsSeconds: times, seconds: median,
-        eventsPerSecond: Double(events) / median, foldEventsPerSecond: fold,
-        fsyncSeconds: syncs.sorted()[syncs.count / 2], peakResidentBytes: peak, rows: rows, rowsPerEvent: Double(rows) / Double(max(1, events)),
-        writeRowsPerSecond: writeSeconds.flatMap { $0 > 0 ? Double(rows) / $0 : nil }, floorSeconds: floorSeconds,
-        floorEventsPerSecond: floorSeconds.map { Double(events) / $0 }))
+      results.append(
+        RebuildCase(
+          id: set.id, projectors: set.names, events: events, roundsSeconds: times, seconds: median,
+          eventsPerSecond: Double(events) / median, foldEventsPerSecond: fold,
+          fsyncSeconds: syncs.sorted()[syncs.count / 2], peakResidentBytes: peak, rows: rows,
+          rowsPerEvent: Double(rows) / Double(max(1, events)),
+          writeRowsPerSecond: writeSeconds.flatMap { $0 > 0 ? Double(rows) / $0 : nil }, floorSeconds: floorSeconds,
+          floorEventsPerSecond: floorSeconds.map { Double(events) / $0 }))
     }
     let stale = try ledger.projections.staleProjectors()
     if !stale.isEmpty { throw BenchError.failed("after the rebuilds these projectors are stale: \(stale)") }
@@ -83,7 +95,8 @@ enum MutatingCases {
     let oldPool = live.prefix(max(n, live.count / 10))
     let recentPool = live.suffix(max(n, live.count / 200))
     let old = choose(oldPool), recent = choose(recentPool)
-    let oldDates = "\(oldPool.first!.date)…\(oldPool.last!.date)", recentDates = "\(recentPool.first!.date)…\(recentPool.last!.date)"
+    let oldDates = "\(oldPool.first!.date)…\(oldPool.last!.date)",
+      recentDates = "\(recentPool.first!.date)…\(recentPool.last!.date)"
     func amendOnce(_ t: TransactionAdded) async throws -> Double {
       var amendment = TransactionAmended(transaction: t.transaction)
       amendment.amount = Money(units: t.amount.units + 100, currency: t.amount.currency)

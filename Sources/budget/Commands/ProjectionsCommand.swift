@@ -8,7 +8,8 @@ import RunningBalances
 /// `budget projections status|rebuild`.
 struct ProjectionsCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "projections", abstract: "Inspect or rebuild the read models.", subcommands: [Status.self, Rebuild.self])
+    commandName: "projections", abstract: "Inspect or rebuild the read models.",
+    subcommands: [Status.self, Rebuild.self])
 
   struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Each projection's version, checkpoint, lag and size.")
@@ -18,11 +19,22 @@ struct ProjectionsCommand: AsyncParsableCommand {
       let ledger = try await options.openExisting()
       let status = try userFacing { try ledger.projections.status() }
       if options.json {
-        return try Console.json(status.map { StatusJSON(name: $0.name, codeVersion: $0.codeVersion, storedVersion: $0.storedVersion, generation: $0.generation, checkpoint: $0.checkpoint, lag: $0.lag, rows: $0.rows) })
+        return try Console.json(
+          status.map {
+            StatusJSON(
+              name: $0.name, codeVersion: $0.codeVersion, storedVersion: $0.storedVersion, generation: $0.generation,
+              checkpoint: $0.checkpoint, lag: $0.lag, rows: $0.rows)
+          })
       }
-      var table = Table([("PROJECTION", .left), ("VERSION", .right), ("GEN", .right), ("CHECKPOINT", .right), ("LAG", .right), ("ROWS", .right)])
+      var table = Table([
+        ("PROJECTION", .left), ("VERSION", .right), ("GEN", .right), ("CHECKPOINT", .right), ("LAG", .right),
+        ("ROWS", .right),
+      ])
       for s in status {
-        table.add([s.name, "\(s.storedVersion.map(String.init) ?? "-")/\(s.codeVersion)", s.generation.map(String.init) ?? "-", String(s.checkpoint), String(s.lag), String(s.rows.values.reduce(0, +))])
+        table.add([
+          s.name, "\(s.storedVersion.map(String.init) ?? "-")/\(s.codeVersion)", s.generation.map(String.init) ?? "-",
+          String(s.checkpoint), String(s.lag), String(s.rows.values.reduce(0, +)),
+        ])
       }
       print(table.render())
     }
@@ -47,7 +59,12 @@ struct ProjectionsCommand: AsyncParsableCommand {
       let clock = ContinuousClock()
       let start = clock.now
       let rebuilt = try await userFacing {
-        try await ledger.projections.rebuild(chosen) { p in progress.update(done: p.done, total: p.total, rate: p.eventsPerSecond) }
+        try await ledger.projections.rebuild(chosen) { p in
+          switch p.phase {
+          case .folding: progress.update(done: p.done, total: p.total, rate: p.eventsPerSecond)
+          case .writing: progress.show("writing the new tables…")
+          }
+        }
       }
       progress.finish()
       let head = try userFacing { try ledger.log.head().position }

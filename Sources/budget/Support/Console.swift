@@ -48,6 +48,16 @@ struct ProgressBar {
 
   func update(done: UInt64, total: UInt64, rate: Double) {
     guard Console.isInteractive, total > 0 else { return }
+    draw(done: done, total: total, rate: rate)
+  }
+
+  /// Replaces the bar with `message` (a phase that reports no counts, such as writing).
+  func show(_ message: String) {
+    guard Console.isInteractive else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[K\(title): \(message)".utf8))
+  }
+
+  private func draw(done: UInt64, total: UInt64, rate: Double) {
     let width = 30
     let filled = Int(Double(width) * Double(done) / Double(total))
     let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: max(0, width - filled))
