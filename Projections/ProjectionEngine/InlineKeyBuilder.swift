@@ -21,28 +21,25 @@ public struct InlineKeyBuilder {
     count += 1
   }
 
-  public mutating func append(_ value: UInt64) {
-    guard count + 8 <= InlineKey.capacity else {
-      for shift in stride(from: 56, through: 0, by: -8) {
-        append(byte: UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-      }
-      return
-    }
-    let offset = count
-    withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt64.self) }
-    count += 8
-  }
+  public mutating func append(_ value: UInt64) { appendBigEndian(value) }
 
-  public mutating func append(_ value: UInt32) {
-    guard count + 4 <= InlineKey.capacity else {
-      for shift in stride(from: 24, through: 0, by: -8) {
-        append(byte: UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+  public mutating func append(_ value: UInt32) { appendBigEndian(value) }
+
+  /// Appends `value` big-endian. Generic but private: specialized here, for the two entry
+  /// points above that other modules call on every posting.
+  private mutating func appendBigEndian(_ value: some FixedWidthInteger & UnsignedInteger) {
+    let size = MemoryLayout.size(ofValue: value)
+    guard count + size <= InlineKey.capacity else {
+      for shift in stride(from: size * 8 - 8, through: 0, by: -8) {
+        append(byte: UInt8(truncatingIfNeeded: value >> shift))
       }
       return
     }
     let offset = count
-    withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt32.self) }
-    count += 4
+    withUnsafeMutableBytes(of: &storage) {
+      $0.storeBytes(of: value.bigEndian, toByteOffset: offset, as: type(of: value))
+    }
+    count += size
   }
 
   /// Appends an id's two big-endian words.

@@ -45,26 +45,14 @@ public struct Cursor {
   /// returned before are invalid afterwards.
   @inlinable
   public func replaceCurrent(key: some ByteRepresentable, with value: some ByteRepresentable) throws(LMDBError) {
-    try key.withBytes { (keyBytes) throws(LMDBError) in
-      try value.withBytes { (valueBytes) throws(LMDBError) in
-        var k = MDB_val(keyBytes)
-        var v = MDB_val(valueBytes)
-        try LMDBError.check(mdb_cursor_put(handle, &k, &v, UInt32(MDB_CURRENT)), "mdb_cursor_put(current)")
-      }
-    }
+    try put(value, for: key, flags: UInt32(MDB_CURRENT), "mdb_cursor_put(current)")
   }
 
   /// Puts `value` under `key` and leaves the cursor on it. Only in a write transaction; a
   /// key that sorts on the page the cursor is on is found without a search from the root.
   @inlinable
   public func put(_ value: some ByteRepresentable, for key: some ByteRepresentable) throws(LMDBError) {
-    try key.withBytes { (keyBytes) throws(LMDBError) in
-      try value.withBytes { (valueBytes) throws(LMDBError) in
-        var k = MDB_val(keyBytes)
-        var v = MDB_val(valueBytes)
-        try LMDBError.check(mdb_cursor_put(handle, &k, &v, 0), "mdb_cursor_put")
-      }
-    }
+    try put(value, for: key, flags: 0, "mdb_cursor_put")
   }
 
   /// Puts `value` under `key`, which must sort after every key of the table (`MDB_APPEND`):
@@ -73,11 +61,18 @@ public struct Cursor {
   /// transaction). Only in a write transaction; a key out of order fails with `MDB_KEYEXIST`.
   @inlinable
   public func append(_ value: some ByteRepresentable, for key: some ByteRepresentable) throws(LMDBError) {
+    try put(value, for: key, flags: UInt32(MDB_APPEND), "mdb_cursor_put(append)")
+  }
+
+  @inlinable
+  func put(
+    _ value: some ByteRepresentable, for key: some ByteRepresentable, flags: UInt32, _ operation: String
+  ) throws(LMDBError) {
     try key.withBytes { (keyBytes) throws(LMDBError) in
       try value.withBytes { (valueBytes) throws(LMDBError) in
         var k = MDB_val(keyBytes)
         var v = MDB_val(valueBytes)
-        try LMDBError.check(mdb_cursor_put(handle, &k, &v, UInt32(MDB_APPEND)), "mdb_cursor_put(append)")
+        try LMDBError.check(mdb_cursor_put(handle, &k, &v, flags), operation)
       }
     }
   }
