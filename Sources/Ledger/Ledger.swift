@@ -1,12 +1,12 @@
+import BudgetVsActual
+import CategoryTotals
 import EventLog
 import Foundation
 import LedgerDomain
 import ProjectionEngine
-import BudgetVsActual
-import CategoryTotals
 import RunningBalances
-import TransactionIndex
 import Synchronization
+import TransactionIndex
 
 /// An open ledger: the event log plus the state the rules need, kept in step with it.
 ///
@@ -51,7 +51,9 @@ public final class Ledger: Sendable {
   /// ledger of millions of events starts in milliseconds.
   public init(path: String, options: Options = Options()) async throws(LedgerError) {
     do { log = try EventLog(path: path, options: options.log) } catch { throw .log(error) }
-    do { projections = try ProjectionEngine(projectors: options.projectors, log: log) } catch { throw LedgerError(error) }
+    do { projections = try ProjectionEngine(projectors: options.projectors, log: log) } catch {
+      throw LedgerError(error)
+    }
     today = options.today
     writerState = StateCell(FoldedState())
     committedState = StateCell(.unloaded)
@@ -95,12 +97,17 @@ public final class Ledger: Sendable {
   /// The log position the committed state reflects (the log's head).
   public var position: UInt64 { (try? log.head().position) ?? 0 }
 
-  /// The whole log folded into state, or `nil` if it cannot be read.
-  static func fold(_ log: EventLog) -> FoldedState? {
+  /// The whole log folded into state, or `nil` if it cannot be read. From `decodingAside`
+  /// events on (and with a second core), the events are decoded on another thread.
+  static func fold(_ log: EventLog, decodingAside: UInt64 = decodingAsideThreshold) -> FoldedState? {
     var folded = FoldedState()
+    let head = (try? log.head().position) ?? 0
     // Most events of a big ledger add a transaction: size the table once instead of
     // growing (and rehashing) it twenty times on the way to a million.
-    folded.state.transactions.reserveCapacity(Int(min((try? log.head().position) ?? 0, 1 << 26)))
+    folded.state.transactions.reserveCapacity(Int(min(head, 1 << 26)))
+    if head >= decodingAside, ProcessInfo.processInfo.activeProcessorCount > 1 {
+      return foldDecodingAside(&folded, of: log) ? folded : nil
+    }
     return foldTail(&folded, of: log) ? folded : nil
   }
 
