@@ -36,6 +36,11 @@ final class TableSealing: Sendable {
   init(ways: Int) { self.ways = ways }
 
   /// Takes `store`'s tables over and seals them in the background, biggest first.
+  ///
+  /// On a serial queue of its own: such a queue gets a thread even when every thread of the
+  /// shared pool is busy or blocked (the pool also runs Swift's tasks), so the write
+  /// transaction, which waits for these tables on the writer's thread, always sees them come.
+  /// A big table's sort still spreads over the free cores (``SortedRuns``).
   func seal(_ store: consuming MemoryProjectionStore, of projector: String) {
     let tables = store.takeTables().sorted { $0.rows.rowCount > $1.rows.rowCount }
     let added = tables.map { Slot(projector: projector, table: $0.name, rows: $0.rows) }
@@ -43,8 +48,8 @@ final class TableSealing: Sendable {
       defer { slots += added }
       return slots.count
     }
-    for (offset, slot) in added.enumerated() {
-      DispatchQueue.global().async { [self] in
+    DispatchQueue(label: "budget-ledger.sealing.\(projector)").async { [self] in
+      for (offset, slot) in added.enumerated() {
         slot.rows.seal(ways: ways, minimumRun: MemoryProjectionStore.minimumSortRun)
         sealed.withLock { $0.append(first + offset) }
         sealedSignal.signal()

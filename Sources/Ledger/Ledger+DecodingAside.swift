@@ -18,7 +18,9 @@ extension Ledger {
   ) -> Bool {
     let chunks = DecodedChunks()
     let start = folded.position + 1
-    DispatchQueue.global().async {
+    // A serial queue of its own gets a thread even when every thread of the shared pool is
+    // busy or blocked (the caller may be one of them, waiting below): the decoding always runs.
+    DispatchQueue(label: "budget-ledger.decoding").async {
       var chunk = DecodedChunks.Chunk()
       chunk.reserveCapacity(chunkSize)
       do {

@@ -1,6 +1,9 @@
+import Dispatch
 import EventLog
+import Foundation
 import LedgerDomain
 import LedgerTesting
+import Synchronization
 import Testing
 
 @testable import Ledger
@@ -39,5 +42,36 @@ struct DecodingAsideTests {
     #expect(!Ledger.foldDecodingAside(&aside, of: log, chunkSize: 1))
     #expect(Ledger.fold(log, decodingAside: .max) == nil)
     #expect(Ledger.fold(log, decodingAside: 0) == nil)
+  }
+
+  @Test(
+    "given every thread of the shared pool blocked, when the history is folded decoding aside, then the fold still completes (its decoder has a thread of its own)"
+  )
+  func completesWhenThePoolIsBlocked() async throws {
+    let directory = TemporaryDirectory()
+    let ledger = try await ProjectionPropertyTests.randomLedger(seed: 12, count: 100, directory: directory)
+    let log = ledger.log
+    // Occupy the shared pool's threads (more than there are cores) until the fold is done.
+    let release = DispatchSemaphore(value: 0)
+    let blockers = ProcessInfo.processInfo.activeProcessorCount * 2
+    for _ in 0..<blockers { DispatchQueue.global().async { release.wait() } }
+    let done = DispatchSemaphore(value: 0)
+    let result = Mutex<Bool?>(nil)
+    // The fold runs on a thread of its own: the test waits for it with a time limit, and
+    // releases the pool either way, so a failure cannot hang the run.
+    Thread {
+      var folded = FoldedState()
+      let read = Ledger.foldDecodingAside(&folded, of: log, chunkSize: 16)
+      result.withLock { $0 = read }
+      done.signal()
+    }.start()
+
+    // Alone it takes milliseconds; waiting for the pool, seconds (until libdispatch adds a thread).
+    let finished = done.wait(timeout: .now() + 2) == .success
+    for _ in 0..<blockers { release.signal() }
+    if !finished { _ = done.wait(timeout: .now() + 60) }
+
+    #expect(finished, "the fold waited for a thread of the blocked pool")
+    #expect(result.withLock { $0 } == true)
   }
 }
