@@ -3,19 +3,17 @@ import LMDB
 /// A ``ProjectionStore`` over LMDB tables in a write transaction: the inline path, where
 /// rows commit together with the events they come from.
 public struct LMDBProjectionStore: ProjectionStore {
-  let txn: WriteTransaction
   /// A projector's few tables, found by comparing their short names (cheaper than hashing
   /// them, which every row read and write would otherwise do), each with a cursor open for
   /// the store's lifetime: a row next to the last one touched is found on the cursor's page,
   /// without a search from the root.
-  let tables: [(name: String, database: Database, keySize: Int, cursor: Cursor)]
+  let tables: [(name: String, keySize: Int, cursor: Cursor)]
   /// The first position of the commit the events being folded belong to: rows are versioned
   /// there, one version per commit (see ``CommitBoundaries``). `nil` versions each row at the
   /// position it is put at.
   var commitStart: UInt64?
 
-  private init(txn: WriteTransaction, tables: [(name: String, database: Database, keySize: Int, cursor: Cursor)]) {
-    self.txn = txn
+  private init(tables: [(name: String, keySize: Int, cursor: Cursor)]) {
     self.tables = tables
   }
 
@@ -27,20 +25,15 @@ public struct LMDBProjectionStore: ProjectionStore {
     let named = Array(tables)
     return try txn.withCursors(on: named.map(\.value.database)) { cursors in
       var store = LMDBProjectionStore(
-        txn: txn,
         tables: zip(named, cursors).map {
-          (name: $0.key, database: $0.value.database, keySize: $0.value.keySize, cursor: $1)
+          (name: $0.key, keySize: $0.value.keySize, cursor: $1)
         })
       return try body(&store)
     }
   }
 
   public func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]? {
-    let cursor = try self.cursor(table, key: key)
-    guard let entry = try cursor.seek(atMost: VersionedKey.make(key, position: position)),
-      VersionedKey.matches(entry.key, key), !entry.value.isEmpty
-    else { return nil }
-    return Array(entry.value)
+    try Self.latest(on: self.cursor(table, key: key), key: key, asKnownAt: position).map(Array.init)
   }
 
   public mutating func put(in table: String, key: [UInt8], value: [UInt8], at position: UInt64) throws {
@@ -84,11 +77,14 @@ public struct LMDBProjectionStore: ProjectionStore {
   static func latest(
     in txn: some Transaction, database: Database, key: [UInt8], asKnownAt position: UInt64
   ) throws -> UnsafeRawBufferPointer? {
-    try txn.withCursor(on: database) { cursor in
-      guard let entry = try cursor.seek(atMost: VersionedKey.make(key, position: position)),
-        VersionedKey.matches(entry.key, key), !entry.value.isEmpty
-      else { return nil }
-      return entry.value
-    }
+    try txn.withCursor(on: database) { try latest(on: $0, key: key, asKnownAt: position) }
+  }
+
+  /// ``latest(in:database:key:asKnownAt:)`` through `cursor`.
+  static func latest(on cursor: Cursor, key: [UInt8], asKnownAt position: UInt64) throws -> UnsafeRawBufferPointer? {
+    guard let entry = try cursor.seek(atMost: VersionedKey.make(key, position: position)),
+      VersionedKey.matches(entry.key, key), !entry.value.isEmpty
+    else { return nil }
+    return entry.value
   }
 }

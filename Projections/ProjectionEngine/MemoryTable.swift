@@ -131,7 +131,7 @@ struct MemoryTable: Sendable {
   /// The keys in order, once ``seal(ways:minimumRun:)`` has run (the hash index is gone then).
   private var sealed: SortedRuns<SortEntry>?
 
-  /// Sorts the keys for writing out (see ``MemoryProjectionStore/seal(ways:)``), in up to
+  /// Sorts the keys for writing out (see ``MemoryProjectionStore/seal(ways:minimumRun:)``), in up to
   /// `ways` runs side by side, and frees the hash index; a write-only table's rows are sorted
   /// where they are.
   mutating func seal(ways: Int, minimumRun: Int) {

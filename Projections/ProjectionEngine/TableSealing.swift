@@ -6,7 +6,7 @@ import Synchronization
 /// background, biggest first, and the write transaction writes each as soon as it is sealed —
 /// so the sorting of one table overlaps the writing of others instead of preceding them all.
 final class TableSealing: Sendable {
-  /// One table of one projector, sealed once ``isSealed``.
+  /// One table of one projector; sealed once its index is in ``TableSealing``'s sealed list.
   final class Slot: @unchecked Sendable {
     let projector: String
     let table: String

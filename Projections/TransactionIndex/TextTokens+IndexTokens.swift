@@ -5,9 +5,10 @@ extension TextTokens {
   /// boundary, as ``indexed(_:)`` cuts), zero-padded, in three big-endian words.
   typealias Token = (UInt64, UInt64, UInt64)
 
-  /// The distinct index words of a transaction — ``indexWords(of:)`` — as tokens, in
-  /// first-seen order: one buffer for every word instead of an array each, which a rebuild
-  /// made millions of. (A word holds no zero byte, so zero-padding keeps tokens distinct.)
+  /// The distinct index words of a transaction — its ``words(of:)``, each cut as
+  /// ``indexed(_:)`` cuts it — as tokens, in first-seen order: one buffer for every word
+  /// instead of an array each, which a rebuild made millions of. (A word holds no zero byte,
+  /// so zero-padding keeps tokens distinct.)
   static func indexTokens(of row: TransactionAdded) -> [Token] {
     var tokens: [Token] = []
     var word: [UInt8] = []

@@ -84,11 +84,6 @@ enum TextTokens {
     return all
   }
 
-  /// The distinct index words of a transaction, in first-seen order.
-  static func indexWords(of row: TransactionAdded) -> [[UInt8]] {
-    IndexEntries.distinct(words(of: row).map(indexed))
-  }
-
   /// Whether every one of `terms` starts some word of `words`.
   static func allMatch(_ terms: [[UInt8]], in words: [[UInt8]]) -> Bool {
     terms.allSatisfy { term in words.contains { $0.starts(with: term) } }

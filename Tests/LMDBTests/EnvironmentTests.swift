@@ -33,17 +33,7 @@ struct EnvironmentTests {
       for number in numbers { try txn.put(BigEndianKey(number % 7), for: BigEndianKey(number), in: db) }
     }
 
-    let walked = try environment.read { txn in
-      try txn.withCursor(on: db) { cursor in
-        var keys: [UInt64] = []
-        var entry = try cursor.first()
-        while let current = entry {
-          keys.append(BigEndianKey.decode(current.key)!)
-          entry = try cursor.next()
-        }
-        return keys
-      }
-    }
+    let walked = try Self.rows(of: db, in: environment).map(\.key)
 
     #expect(walked == numbers.sorted())
     let atMost = try environment.read { txn in
@@ -135,19 +125,9 @@ struct EnvironmentTests {
     }
 
     #expect(outOfOrder?.code == -30799)  // MDB_KEYEXIST: not after the last key
-    let stored = try environment.read { txn in
-      try txn.withCursor(on: db) { cursor in
-        var rows: [(UInt64, UInt64)] = []
-        var entry = try cursor.first()
-        while let current = entry {
-          rows.append((BigEndianKey.decode(current.key)!, BigEndianKey.decode(current.value)!))
-          entry = try cursor.next()
-        }
-        return rows
-      }
-    }
-    #expect(stored.map(\.0) == numbers)
-    #expect(stored.allSatisfy { $0.1 == $0.0 * 3 })
+    let stored = try Self.rows(of: db, in: environment)
+    #expect(stored.map(\.key) == numbers)
+    #expect(stored.allSatisfy { $0.value == $0.key * 3 })
   }
 
   @Test(
@@ -177,20 +157,24 @@ struct EnvironmentTests {
       }
     }
 
-    let stored = try environment.read { txn in
-      try [a, b].map { db in
-        try txn.withCursor(on: db) { cursor in
-          var rows: [UInt64: UInt64] = [:]
-          var entry = try cursor.first()
-          while let current = entry {
-            rows[BigEndianKey.decode(current.key)!] = BigEndianKey.decode(current.value)!
-            entry = try cursor.next()
-          }
-          return rows
+    let stored = try [a, b].map { try Self.rows(of: $0, in: environment) }
+    let all = Dictionary(uniqueKeysWithValues: (stored[0] + stored[1]).map { ($0.key, $0.value) })
+    #expect(all == model)
+    #expect(stored[0].allSatisfy { $0.key % 2 == 0 } && stored[1].allSatisfy { $0.key % 2 == 1 })
+  }
+
+  /// Every row of `db`, in order, keys and values read as big-endian integers.
+  static func rows(of db: Database, in environment: Environment) throws -> [(key: UInt64, value: UInt64)] {
+    try environment.read { txn in
+      try txn.withCursor(on: db) { cursor in
+        var rows: [(key: UInt64, value: UInt64)] = []
+        var entry = try cursor.first()
+        while let current = entry {
+          rows.append((BigEndianKey.decode(current.key)!, BigEndianKey.decode(current.value)!))
+          entry = try cursor.next()
         }
+        return rows
       }
     }
-    #expect(stored[0].merging(stored[1]) { $1 } == model)
-    #expect(stored[0].keys.allSatisfy { $0 % 2 == 0 } && stored[1].keys.allSatisfy { $0 % 2 == 1 })
   }
 }

@@ -13,7 +13,8 @@ struct TransactionIndexKeysTests {
     let suffix = TransactionKeys.suffix(row.date, row.transaction.raw)
     let categories = IndexEntries.distinct(row.postings.map { TransactionKeys.owned($0.category.raw, suffix) })
     let periods = row.period.map { [TransactionKeys.owned($0.raw, suffix)] } ?? []
-    let words = TextTokens.indexWords(of: row).map { TransactionKeys.word($0, suffix) }
+    let indexWords = IndexEntries.distinct(TextTokens.words(of: row).map(TextTokens.indexed))
+    let words = indexWords.map { TransactionKeys.word($0, suffix) }
     return [[suffix], categories, [TransactionKeys.owned(row.account.raw, suffix)], periods, words]
   }
 
