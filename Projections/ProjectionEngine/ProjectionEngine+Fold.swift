@@ -11,20 +11,22 @@ import Synchronization
 #endif
 
 extension ProjectionEngine {
-  /// Folds the log from position 1 to its head into one memory store per projector. The
-  /// projectors fold side by side, one pass over the log per core, each pass folding a share
-  /// of them of about equal cost (``passes(for:cores:)``): a projector reads only its own
-  /// tables, so they share nothing but the (read-only) log, and a pass reads and decodes each
-  /// event once for all of its projectors.
+  /// Folds the log from position 1 to its head into one memory store per projector. The log
+  /// is read and decoded once, on a thread of its own, and each projector folds the decoded
+  /// events on a thread of its own: a projector reads only its own tables, so they share
+  /// nothing but the decoded events, and the busiest (the transaction index) sets the pace
+  /// rather than the sum of the ones a core would have to take turns on.
   ///
-  /// With `sealing`, each pass hands its stores' tables over to it when its fold ends and the
-  /// stores returned are empty; without, each pass seals its stores itself.
-  func fold(
-    _ chosen: [any Projector], progress: (@Sendable (ProjectionProgress) -> Void)?, sealing: TableSealing? = nil
+  /// With `sealing`, each projector hands its store's tables over to it when its fold ends
+  /// and the stores returned are empty; without, each seals its store itself. `chunkSize` is
+  /// how many decoded events the folds are handed at a time (tests make it small).
+  package func fold(
+    _ chosen: [any Projector], progress: (@Sendable (ProjectionProgress) -> Void)?, sealing: TableSealing? = nil,
+    chunkSize: Int = DecodedEvent.chunkSize
   ) throws -> (stores: [String: MemoryProjectionStore], snapshot: UInt64) {
     // The head and the commits that make it up, in one snapshot: the fold stops at that head,
     // which is a commit boundary, and versions rows by the same commits the inline path did.
-    // Later snapshots hold the same events up to that head, so each pass may take its own.
+    // A later snapshot, which the decoding takes, holds the same events up to that head.
     let commits = self.commits
     let live = self.live.withLock { $0 }
     let (total, boundaries, expectedRows) = try log.environment.read { txn in
@@ -39,42 +41,42 @@ extension ProjectionEngine {
         try log.head(in: txn).position, try CommitBoundaries.load(after: 0, in: txn, database: commits), expectedRows
       )
     }
-    let passes = Self.passes(for: chosen, cores: Self.cores)
-    let results = Mutex<[Int: Result<[MemoryProjectionStore], any Error>]>([:])
-    let folded = FoldCounter()
-    let start = ContinuousClock.now
-    let passCount = UInt64(passes.count)
-    var report: (@Sendable (UInt64) -> Void)?
-    if let progress {
-      report = { @Sendable step in
-        let done = folded.events.add(step, ordering: .relaxed).newValue / passCount
-        let elapsed = (ContinuousClock.now - start) / .seconds(1)
-        progress(
-          ProjectionProgress(done: done, total: total, eventsPerSecond: elapsed > 0 ? Double(done) / elapsed : 0))
+    guard !chosen.isEmpty else { return ([:], total) }
+    let feed = ChunkFeed<DecodedEvent>(consumers: chosen.count)
+    feed.start(label: "budget-ledger.rebuild-decoding") { [log] put in
+      try log.environment.read { txn in try Self.decode(log, upTo: total, commits: boundaries, in: txn, chunkSize: chunkSize, into: put) }
+    }
+    let report = Self.progressReporter(progress, total: total, passes: chosen.count)
+    let results = Mutex<[Int: Result<MemoryProjectionStore?, any Error>]>([:])
+    // Each fold on a thread of its own: they read the feed in step, so none may wait for a
+    // thread another holds (`concurrentPerform` runs at most a thread per core, and all on
+    // the calling thread when the shared pool is busy, one after the other).
+    let folding = DispatchGroup()
+    for (index, projector) in chosen.enumerated() {
+      DispatchQueue(label: "budget-ledger.rebuild-fold").async(group: folding) {
+        let result: Result<MemoryProjectionStore?, any Error>
+        do {
+          result = .success(
+            try self.fold(
+              projector, from: feed, as: index, expectedRows: expectedRows[projector.name] ?? [:], report: report,
+              sealing: sealing))
+        } catch {
+          feed.cancel()  // the other folds stop too
+          result = .failure(error)
+        }
+        results.withLock { $0[index] = result }
       }
     }
-    let reportProgress = report
-    DispatchQueue.concurrentPerform(iterations: passes.count) { pass in
-      let result: Result<[MemoryProjectionStore], any Error>
-      do {
-        result = .success(
-          try self.fold(
-            passes[pass].map { chosen[$0] }, upTo: total, commits: boundaries, expectedRows: expectedRows,
-            report: reportProgress, stop: folded, sealing: sealing))
-      } catch {
-        folded.failed.store(true, ordering: .relaxed)  // the other passes stop too
-        result = .failure(error)
-      }
-      results.withLock { $0[pass] = result }
-    }
+    folding.wait()
+    feed.waitUntilEnded()  // its read transaction is over
     let outcomes = results.withLock { $0 }
-    // The failure that stopped the rebuild, not the passes it stopped.
+    // The failure that stopped the rebuild, not the folds it stopped.
     for case .failure(let error) in outcomes.values where (error as? ProjectionError) != .rebuildAbandoned {
       throw error
     }
     var stores: [String: MemoryProjectionStore] = [:]
-    for (pass, members) in passes.enumerated() {
-      for (index, store) in zip(members, try outcomes[pass]!.get()) { stores[chosen[index].name] = store }
+    for (index, projector) in chosen.enumerated() {
+      if let store = try outcomes[index]!.get() { stores[projector.name] = store }
     }
     return (stores, total)
   }
@@ -82,72 +84,106 @@ extension ProjectionEngine {
   /// The processors this process may run on.
   static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-  /// Splits `projectors` into at most `cores` passes of about equal cost (by
-  /// ``Projector/relativeFoldCost``; the costliest first, each to the cheapest pass so far).
-  /// Returns each pass's indices into `projectors`.
-  package static func passes(for projectors: [any Projector], cores: Int) -> [[Int]] {
-    var passes = [[Int]](repeating: [], count: max(1, min(cores, projectors.count)))
-    var costs = [Int](repeating: 0, count: passes.count)
-    let costliestFirst = projectors.indices.sorted { projectors[$0].relativeFoldCost > projectors[$1].relativeFoldCost }
-    for index in costliestFirst {
-      let cheapest = costs.indices.min { costs[$0] < costs[$1] }!
-      passes[cheapest].append(index)
-      costs[cheapest] += projectors[index].relativeFoldCost
+  /// Turns the events each of `passes` folds into reports of the whole fold's progress.
+  private static func progressReporter(
+    _ progress: (@Sendable (ProjectionProgress) -> Void)?, total: UInt64, passes: Int
+  ) -> (@Sendable (UInt64) -> Void)? {
+    guard let progress else { return nil }
+    let folded = FoldCounter()
+    let start = ContinuousClock.now
+    return { @Sendable step in
+      let done = folded.events.add(step, ordering: .relaxed).newValue / UInt64(passes)
+      let elapsed = (ContinuousClock.now - start) / .seconds(1)
+      progress(ProjectionProgress(done: done, total: total, eventsPerSecond: elapsed > 0 ? Double(done) / elapsed : 0))
     }
-    return passes.filter { !$0.isEmpty }
   }
 
-  /// One pass over the log up to `total`, folding each event into each of `projectors`.
+  /// Folds each event of `feed` into `projector`'s store, as the feed's consumer number
+  /// `consumer`. Returns the store, or `nil` once handed to `sealing`.
   private func fold(
-    _ projectors: [any Projector], upTo total: UInt64, commits: [UInt64: UInt64], expectedRows: [String: [String: Int]],
-    report: (@Sendable (UInt64) -> Void)?, stop: FoldCounter, sealing: TableSealing?
-  ) throws -> [MemoryProjectionStore] {
-    var stores = projectors.map { MemoryProjectionStore(for: $0, expectedRows: expectedRows[$0.name] ?? [:]) }
-    // One read transaction for the scan and the streams that complete old events.
-    try log.environment.read { txn in
-      try fold(projectors, into: &stores, upTo: total, commits: commits, report: report, stop: stop, in: txn)
+    _ projector: any Projector, from feed: ChunkFeed<DecodedEvent>, as consumer: Int, expectedRows: [String: Int],
+    report: (@Sendable (UInt64) -> Void)?, sealing: TableSealing?
+  ) throws -> MemoryProjectionStore? {
+    var store = MemoryProjectionStore(for: projector, expectedRows: expectedRows)
+    let step: UInt64 = 50_000
+    var unreported: UInt64 = 0
+    var sequence = 0
+    while let chunk = feed.chunk(sequence, for: consumer) {
+      // By index: destructuring each element would copy the event (a retain per payload field).
+      for index in chunk.indices {
+        store.commitStart = chunk[index].commitStart
+        try projector.apply(chunk[index].event, at: chunk[index].point, into: &store)
+      }
+      feed.release(sequence)
+      sequence += 1
+      unreported += UInt64(chunk.count)
+      if unreported >= step {
+        report?(unreported)
+        unreported = 0
+      }
+    }
+    switch feed.outcome {
+    case .complete: if unreported > 0 { report?(unreported) }
+    case .failed(let error): throw error
+    case .cancelled, nil: throw ProjectionError.rebuildAbandoned
     }
     if let sealing {
-      for (projector, store) in zip(projectors, stores) { sealing.seal(store, of: projector.name) }
-      return []
+      sealing.seal(store, of: projector.name)
+      return nil
     }
-    // Sealing sorts millions of rows: all cores help, since the other passes are mostly
-    // done by the time the costliest one ends.
-    for index in stores.indices { stores[index].seal(ways: Self.cores) }
-    return stores
+    // Sealing sorts millions of rows: all cores help, since the other folds are mostly done
+    // by the time the costliest one ends.
+    store.seal(ways: Self.cores)
+    return store
   }
 
-  /// The pass's scan, in `txn`.
-  private func fold(
-    _ projectors: [any Projector], into stores: inout [MemoryProjectionStore], upTo total: UInt64,
-    commits: [UInt64: UInt64], report: (@Sendable (UInt64) -> Void)?, stop: FoldCounter, in txn: ReadTransaction
+  /// Reads the log from position 1 up to `total` in `txn`, decodes each event (with its
+  /// before-image, ``BeforeImages``) and hands them to `put` a chunk at a time, until `put`
+  /// returns `false`.
+  private static func decode(
+    _ log: EventLog, upTo total: UInt64, commits: [UInt64: UInt64], in txn: ReadTransaction, chunkSize: Int,
+    into put: ([DecodedEvent]) -> Bool
   ) throws {
     var walker = CommitBoundaries.Walker(commits)
-    let step: UInt64 = 50_000
+    var chunk = [DecodedEvent]()
+    chunk.reserveCapacity(chunkSize)
+    var stopped = false
     try log.scan(from: 1, in: txn) { view in
       guard view.position <= total else { return .stop }
       let event = try BeforeImages.completing(
         LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload),
         at: view.position
       ) { try log.read(stream: $0, limit: .max, in: txn) }
-      let commitStart = walker.commitStart(of: view.position)
-      let point = LogPoint(position: view.position, recordedAt: view.recordedAt)
-      for index in projectors.indices {
-        stores[index].commitStart = commitStart
-        try projectors[index].apply(event, at: point, into: &stores[index])
-      }
-      if view.position % step == 0 {
-        if stop.failed.load(ordering: .relaxed) { throw ProjectionError.rebuildAbandoned }
-        report?(step)
+      chunk.append(
+        DecodedEvent(
+          event: event, point: LogPoint(position: view.position, recordedAt: view.recordedAt),
+          commitStart: walker.commitStart(of: view.position)))
+      if chunk.count == chunkSize {
+        guard put(chunk) else {
+          stopped = true
+          return .stop
+        }
+        chunk.removeAll(keepingCapacity: false)
+        chunk.reserveCapacity(chunkSize)
       }
       return .continue
     }
+    if !stopped && !chunk.isEmpty { _ = put(chunk) }
   }
 }
 
-/// Events folded so far by all passes of a rebuild, for its progress reports, and whether a
-/// pass failed (the others then stop early: the rebuild fails anyway).
+/// An event as the passes of a fold read it: decoded, with its point of the log and the first
+/// position of the commit it belongs to.
+package struct DecodedEvent: Sendable {
+  /// Events per chunk of a ``ChunkFeed`` by default.
+  package static let chunkSize = 2_048
+
+  var event: LedgerEvent
+  var point: LogPoint
+  var commitStart: UInt64
+}
+
+/// Events folded so far by all passes of a rebuild, for its progress reports.
 private final class FoldCounter: Sendable {
   let events = Atomic<UInt64>(0)
-  let failed = Atomic<Bool>(false)
 }

@@ -15,15 +15,6 @@ public protocol Projector: Sendable {
 
   /// Folds one event into `store`. Reads may only use the projector's own tables.
   func apply<Store: ProjectionStore>(_ event: LedgerEvent, at point: LogPoint, into store: inout Store) throws
-
-  /// About how much a fold of this projector costs per event, relative to the others (default
-  /// 1). Rebuilds split the projectors into one pass per core by this cost, so that the passes
-  /// end at about the same time.
-  var relativeFoldCost: Int { get }
-}
-
-extension Projector {
-  public var relativeFoldCost: Int { 1 }
 }
 
 /// A table of a projector: its name and the fixed size of its logical keys (the stored key

@@ -5,7 +5,7 @@ import Synchronization
 /// fold ends, they are sealed (sorted, ``MemoryTable/seal(ways:minimumRun:)``) in the
 /// background, biggest first, and the write transaction writes each as soon as it is sealed —
 /// so the sorting of one table overlaps the writing of others instead of preceding them all.
-final class TableSealing: Sendable {
+package final class TableSealing: Sendable {
   /// One table of one projector; sealed once its index is in ``TableSealing``'s sealed list.
   final class Slot: @unchecked Sendable {
     let projector: String

@@ -22,8 +22,6 @@ public struct TransactionIndexProjector: Projector {
   public static let name = "transaction-index"
   public var name: String { Self.name }
   public var version: Int { 1 }
-  /// Measured at 1 M events: ≈ 3× category totals' fold (docs/benchmarks.md).
-  public var relativeFoldCost: Int { 3 }
   public var tables: [TableSpec] {
     [
       // The indexes are only put and deleted while folding; the row is read back by amends.

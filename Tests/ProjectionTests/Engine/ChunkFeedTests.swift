@@ -1,0 +1,136 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+import ProjectionEngine
+import Synchronization
+import Testing
+
+@Suite("Rebuild: the decoded feed every pass reads")
+struct ChunkFeedTests {
+  private struct Broken: Error, Equatable {}
+
+  /// Runs `body` for 0..<count, each on a thread of its own, and waits for all (consumers
+  /// read in step: `concurrentPerform` may run them one after the other, which never ends).
+  private func onThreadsOfTheirOwn(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    for index in 0..<count { DispatchQueue(label: "test-consumer").async(group: group) { body(index) } }
+    group.wait()
+  }
+
+  /// Runs `consumers` consumers side by side over `feed`; each returns what it read (and
+  /// `stopAt`, if given, makes consumer 0 cancel before chunk number `stopAt`).
+  private func consume(_ feed: ChunkFeed<Int>, stopAt: Int? = nil) -> [[Int]] {
+    let read = Mutex<[Int: [Int]]>([:])
+    onThreadsOfTheirOwn(feed.consumers) { consumer in
+      var seen: [Int] = []
+      var sequence = 0
+      while let chunk = feed.chunk(sequence, for: consumer) {
+        if consumer == 0, sequence == stopAt {
+          feed.cancel()
+          break
+        }
+        seen += chunk
+        feed.release(sequence)
+        sequence += 1
+      }
+      read.withLock { $0[consumer] = seen }
+    }
+    feed.waitUntilEnded()
+    return read.withLock { state in (0..<feed.consumers).map { state[$0]! } }
+  }
+
+  @Test("given a producer of 1,000 numbers in chunks of 7, when three consumers read, then each reads all, in order")
+  func everyConsumerReadsEverything() {
+    let feed = ChunkFeed<Int>(consumers: 3, capacity: 2)
+    feed.start(label: "test-feed") { put in
+      for first in stride(from: 0, to: 1_000, by: 7) {
+        guard put(Array(first..<min(first + 7, 1_000))) else { return }
+      }
+    }
+
+    let read = consume(feed)
+
+    #expect(read == Array(repeating: Array(0..<1_000), count: 3))
+    guard case .complete = feed.outcome else {
+      Issue.record("outcome \(String(describing: feed.outcome))")
+      return
+    }
+  }
+
+  @Test("given a producer far ahead of its consumers, when it runs, then no more than the capacity of chunks wait")
+  func producerWaitsForTheSlowestConsumer() {
+    let feed = ChunkFeed<Int>(consumers: 2, capacity: 3)
+    let ahead = Mutex<(put: Int, released: Int, mostWaiting: Int)>((0, 0, 0))
+    feed.start(label: "test-feed") { put in
+      for chunk in 0..<50 {
+        guard put([chunk]) else { return }
+        ahead.withLock { state in
+          state.put += 1
+          state.mostWaiting = max(state.mostWaiting, state.put - state.released)
+        }
+      }
+    }
+
+    let read = Mutex<[Int: [Int]]>([:])
+    onThreadsOfTheirOwn(2) { consumer in
+      var sequence = 0
+      var seen: [Int] = []
+      while let chunk = feed.chunk(sequence, for: consumer) {
+        usleep(consumer == 1 ? 2_000 : 0)  // consumer 1 is slow
+        seen += chunk
+        if consumer == 1 { ahead.withLock { $0.released += 1 } }
+        feed.release(sequence)
+        sequence += 1
+      }
+      read.withLock { $0[consumer] = seen }
+    }
+    feed.waitUntilEnded()
+
+    #expect(read.withLock { $0 } == [0: Array(0..<50), 1: Array(0..<50)])
+    // Counted after each put returns and before each release: never more than are waiting.
+    #expect(ahead.withLock { $0.mostWaiting } <= 3)
+  }
+
+  @Test("given a producer that fails after 20 chunks, when consumers read, then they read those chunks and see its error")
+  func producerFailureReachesEveryConsumer() {
+    let feed = ChunkFeed<Int>(consumers: 2)
+    feed.start(label: "test-feed") { put in
+      for chunk in 0..<20 { _ = put([chunk]) }
+      throw Broken()
+    }
+
+    let read = consume(feed)
+
+    #expect(read == [Array(0..<20), Array(0..<20)])
+    guard case .failed(let error) = feed.outcome else {
+      Issue.record("outcome \(String(describing: feed.outcome))")
+      return
+    }
+    #expect(error as? Broken == Broken())
+  }
+
+  @Test(
+    "given an endless producer, when one consumer cancels, then the producer stops, the other consumer ends early and the feed says cancelled"
+  )
+  func cancelStopsProducerAndConsumers() {
+    let feed = ChunkFeed<Int>(consumers: 2, capacity: 2)
+    let stopped = Mutex(false)
+    feed.start(label: "test-feed") { put in
+      var next = 0
+      while put([next]) { next += 1 }
+      stopped.withLock { $0 = true }
+    }
+
+    let read = consume(feed, stopAt: 10)
+
+    #expect(stopped.withLock { $0 })
+    #expect(read[0] == Array(0..<10))
+    #expect(read[1].count <= 10 + 2 && read[1] == Array(0..<read[1].count))
+    guard case .cancelled = feed.outcome else {
+      Issue.record("outcome \(String(describing: feed.outcome))")
+      return
+    }
+  }
+}

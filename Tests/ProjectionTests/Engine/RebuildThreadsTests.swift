@@ -1,0 +1,58 @@
+import BudgetVsActual
+import CategoryTotals
+import Dispatch
+import Foundation
+import LedgerDomain
+import LedgerTesting
+import ProjectionEngine
+import RunningBalances
+import Synchronization
+import Testing
+import TransactionIndex
+
+@Suite("Rebuild: threads")
+struct RebuildThreadsTests {
+  @Test(
+    "given every thread of the shared pool blocked, when four projectors fold a log of many chunks, then the fold completes (each fold has a thread of its own) and equals a fold with the pool free"
+  )
+  func foldCompletesWhenThePoolIsBlocked() async throws {
+    let projectors: [any Projector] = [
+      RunningBalancesProjector(), CategoryTotalsProjector(), BudgetVsActualProjector(), TransactionIndexProjector(),
+    ]
+    let harness = try await ProjectionHarness(projectors)
+    try await harness.given((1...200).map { .transactionAdded(expense(UInt64($0), "3.10")) })
+    let engine = harness.engine
+    // 200 events in chunks of 8: 25 chunks, far more than the feed lets wait, so folds that
+    // ran one after the other would wait for each other forever.
+    let expected = try engine.fold(projectors, progress: nil, chunkSize: 8).stores
+
+    let release = DispatchSemaphore(value: 0)
+    let blockers = ProcessInfo.processInfo.activeProcessorCount * 2
+    for _ in 0..<blockers { DispatchQueue.global().async { release.wait() } }
+    let done = DispatchSemaphore(value: 0)
+    let folded = Mutex<[String: MemoryProjectionStore]?>(nil)
+    // The fold runs on a thread of its own: the test waits for it with a time limit, and
+    // releases the pool either way, so a failure cannot hang the run.
+    Thread {
+      let stores = try? engine.fold(projectors, progress: nil, chunkSize: 8).stores
+      folded.withLock { $0 = stores }
+      done.signal()
+    }.start()
+    let finished = done.wait(timeout: .now() + 5) == .success
+    for _ in 0..<blockers { release.signal() }
+    if !finished { _ = done.wait(timeout: .now() + 60) }
+
+    #expect(finished, "the fold waited for threads of the blocked pool")
+    let stores = try #require(folded.withLock { $0 })
+    for projector in projectors {
+      for table in projector.tables {
+        #expect(
+          stores[projector.name]?.sortedRows(of: table.name).map(\.key)
+            == expected[projector.name]?.sortedRows(of: table.name).map(\.key), "\(projector.name).\(table.name)")
+        #expect(
+          stores[projector.name]?.sortedRows(of: table.name).map(\.value)
+            == expected[projector.name]?.sortedRows(of: table.name).map(\.value), "\(projector.name).\(table.name)")
+      }
+    }
+  }
+}
