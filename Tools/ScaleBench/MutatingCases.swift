@@ -34,6 +34,7 @@ enum MutatingCases {
       var times: [Double] = []
       var folds: [Double] = []
       var syncs: [Double] = []
+      var cpu: [Double] = []
       var peak: Int64 = 0
       let events = ledger.position
       for round in 1...rounds {
@@ -41,10 +42,12 @@ enum MutatingCases {
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
         let lastProgress = Mutex<Double?>(nil)
         let start = ContinuousClock.now
+        let cpuBefore = processCPUSeconds()
         let rebuilt = try await ledger.projections.rebuild(set.names) { update in
           if update.phase == .folding { lastProgress.withLock { $0 = update.eventsPerSecond } }
         }
         let seconds = Stopwatch.seconds(ContinuousClock.now - start)
+        cpu.append(processCPUSeconds() - cpuBefore)
         guard rebuilt == set.names else { throw BenchError.failed("rebuild returned \(rebuilt)") }
         times.append(seconds)
         if let rate = lastProgress.withLock({ $0 }) { folds.append(rate) }
@@ -66,7 +69,7 @@ enum MutatingCases {
         RebuildCase(
           id: set.id, projectors: set.names, events: events, roundsSeconds: times, seconds: median,
           eventsPerSecond: Double(events) / median, foldEventsPerSecond: fold,
-          fsyncSeconds: syncs.sorted()[syncs.count / 2], peakResidentBytes: peak, rows: rows,
+          fsyncSeconds: syncs.sorted()[syncs.count / 2], cpuSeconds: cpu.sorted()[cpu.count / 2], peakResidentBytes: peak, rows: rows,
           rowsPerEvent: Double(rows) / Double(max(1, events)),
           writeRowsPerSecond: writeSeconds.flatMap { $0 > 0 ? Double(rows) / $0 : nil }, floorSeconds: floorSeconds,
           floorEventsPerSecond: floorSeconds.map { Double(events) / $0 }))

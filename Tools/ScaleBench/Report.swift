@@ -109,6 +109,9 @@ struct RebuildCase: Codable, Sendable {
   var foldEventsPerSecond: Double?
   /// fsync of the file after the rebuild (the run is noSync), median.
   var fsyncSeconds: Double
+  /// CPU seconds the process used during the rebuild (all threads), median: steadier than
+  /// the wall time on a host whose other guests take CPU away.
+  var cpuSeconds: Double?
   var peakResidentBytes: Int64
   /// Stored rows (every version) of the rebuilt projectors afterwards, and per event.
   var rows: Int
@@ -267,12 +270,13 @@ extension ScaleReport {
     if !rebuilds.isEmpty {
       lines.append("")
       lines.append("Rebuild (projections.rebuild(names), noSync; median of rounds)")
-      lines.append("  " + [Format.pad("projectors", 58), Format.pad("seconds", 8, right: true), Format.pad("events/s", 10, right: true), Format.pad("fold ev/s", 10, right: true), Format.pad("fsync s", 8, right: true), Format.pad("peak RSS", 10, right: true), Format.pad("rows/event", 10, right: true), Format.pad("write rows/s", 12, right: true), Format.pad("C floor ev/s", 12, right: true)].joined(separator: " "))
+      lines.append("  " + [Format.pad("projectors", 58), Format.pad("seconds", 8, right: true), Format.pad("events/s", 10, right: true), Format.pad("fold ev/s", 10, right: true), Format.pad("fsync s", 8, right: true), Format.pad("CPU s", 6, right: true), Format.pad("peak RSS", 10, right: true), Format.pad("rows/event", 10, right: true), Format.pad("write rows/s", 12, right: true), Format.pad("C floor ev/s", 12, right: true)].joined(separator: " "))
       for rebuild in rebuilds {
         lines.append("  " + [
           Format.pad(rebuild.projectors.joined(separator: " + "), 58), Format.pad(Format.fixed(rebuild.seconds, digits: 2), 8, right: true),
           Format.pad(Format.rate(rebuild.eventsPerSecond), 10, right: true), Format.pad(rebuild.foldEventsPerSecond.map(Format.rate) ?? "—", 10, right: true),
-          Format.pad(Format.fixed(rebuild.fsyncSeconds, digits: 2), 8, right: true), Format.pad(Format.bytes(rebuild.peakResidentBytes), 10, right: true),
+          Format.pad(Format.fixed(rebuild.fsyncSeconds, digits: 2), 8, right: true),
+          Format.pad(rebuild.cpuSeconds.map { Format.fixed($0, digits: 2) } ?? "—", 6, right: true), Format.pad(Format.bytes(rebuild.peakResidentBytes), 10, right: true),
           Format.pad(Format.fixed(rebuild.rowsPerEvent, digits: 1), 10, right: true), Format.pad(rebuild.writeRowsPerSecond.map(Format.rate) ?? "—", 12, right: true),
           Format.pad(rebuild.floorEventsPerSecond.map(Format.rate) ?? "—", 12, right: true),
         ].joined(separator: " "))

@@ -276,6 +276,15 @@ func fsyncFile(_ path: String) -> Double {
   return Stopwatch.time { _ = fsync(fd) }
 }
 
+/// CPU seconds (user + system) this process has used so far, all threads: the work a phase
+/// did, which time stolen by other guests of the host does not inflate as it does wall time.
+func processCPUSeconds() -> Double {
+  var usage = rusage()
+  getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+  func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
 /// Resident set size of this process, from /proc/self/status (VmRSS), in bytes.
 func residentBytes() -> Int64 {
   let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
