@@ -3,11 +3,12 @@ import ProjectionEngine
 
 /// The transaction list, its filters and full-text search (seed 000's queries).
 ///
-/// Each transaction has one row holding its current state (amendments carry only what
-/// changed, so the row is what they are applied to and what tells which index entries to
-/// remove). The indexes are ordered by date, so a page of any of them is one range scan.
-/// An amendment writes only the index keys that change (tombstoning the old, putting the
-/// new); a deletion tombstones the row and every entry.
+/// Each transaction has one row holding its current state. Amendments and deletions carry the
+/// transaction as it stood before them (the engine completes old events that lack it), which
+/// tells which index entries to remove: no table is read while folding, so a rebuild keeps
+/// every table as rows appended and sorted once. The indexes are ordered by date, so a page
+/// of any of them is one range scan. An amendment writes only the index keys that change
+/// (tombstoning the old, putting the new); a deletion tombstones the row and every entry.
 ///
 /// | table | key | value |
 /// |---|---|---|
@@ -24,8 +25,8 @@ public struct TransactionIndexProjector: Projector {
   public var version: Int { 1 }
   public var tables: [TableSpec] {
     [
-      // The indexes are only put and deleted while folding; the row is read back by amends.
-      TableSpec("transactions", keySize: 16), TableSpec("by-date", keySize: 24, writeOnly: true),
+      // Only put and deleted while folding (edits carry the transaction as it was).
+      TableSpec("transactions", keySize: 16, writeOnly: true), TableSpec("by-date", keySize: 24, writeOnly: true),
       TableSpec("by-category", keySize: 40, writeOnly: true), TableSpec("by-account", keySize: 40, writeOnly: true),
       TableSpec("by-period", keySize: 40, writeOnly: true),
       TableSpec("words", keySize: TextTokens.width + TransactionKeys.suffixSize, writeOnly: true),
@@ -49,20 +50,26 @@ public struct TransactionIndexProjector: Projector {
       try store.put(in: "transactions", key: TransactionKeys.id(e.transaction.raw), value: TransactionRowCodec.encode(e), at: position)
       try write(old: nil, new: IndexEntries(e), into: &store, at: position)
     case .transactionAmended(let e):
-      let key = TransactionKeys.id(e.transaction.raw)
-      guard var row = try store.value(in: "transactions", key: key).flatMap(TransactionRowCodec.decode) else { return }
+      guard var row = try e.previous ?? Self.row(of: e.transaction, in: store) else { return }
       let old = IndexEntries(row)
       row.apply(e)
-      try store.put(in: "transactions", key: key, value: TransactionRowCodec.encode(row), at: position)
+      try store.put(in: "transactions", key: TransactionKeys.id(e.transaction.raw), value: TransactionRowCodec.encode(row), at: position)
       try write(old: old, new: IndexEntries(row), into: &store, at: position)
     case .transactionDeleted(let e):
-      let key = TransactionKeys.id(e.transaction.raw)
-      guard let row = try store.value(in: "transactions", key: key).flatMap(TransactionRowCodec.decode) else { return }
-      try store.delete(in: "transactions", key: key, at: position)
+      guard let row = try e.deleted ?? Self.row(of: e.transaction, in: store) else { return }
+      try store.delete(in: "transactions", key: TransactionKeys.id(e.transaction.raw), at: position)
       try write(old: IndexEntries(row), new: nil, into: &store, at: position)
     default:
       break
     }
+  }
+
+  /// The stored row of `transaction`: only for an edit without its before-image, which the
+  /// engine never hands over (it completes old events); in a rebuild, a scan.
+  private static func row<Store: ProjectionStore>(of transaction: TransactionID, in store: Store) throws
+    -> TransactionAdded?
+  {
+    try store.value(in: "transactions", key: TransactionKeys.id(transaction.raw)).flatMap(TransactionRowCodec.decode)
   }
 
   /// Tombstones the entries of `old` that `new` lacks and puts those of `new` that `old`
