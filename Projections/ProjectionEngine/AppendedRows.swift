@@ -8,8 +8,10 @@ struct AppendedRows: Sendable {
   private struct Entry: Comparable, Sendable {
     var key: InlineKey
     var position: UInt64
-    /// The index of the value in ``values``: also the order the rows were put in.
+    /// The order the rows were put in.
     var sequence: Int32
+    /// The index of the value in ``values`` (in the padding the other fields leave).
+    var value: Int32
 
     static func < (a: Entry, b: Entry) -> Bool {
       if a.key != b.key { return a.key < b.key }
@@ -22,14 +24,18 @@ struct AppendedRows: Sendable {
   }
 
   private var entries: [Entry] = []
+  /// The values, each once if it is small and recent: an index puts the same marker value
+  /// in millions of rows, and writing them out in key order then reads one value again and
+  /// again instead of one array per row, anywhere in memory.
   private var values: [[UInt8]] = []
+  /// The indices of the last few small values put, the ones a new value is compared with.
+  private var recent: [Int32] = []
   /// The entries sorted for writing, once ``sort(ways:minimumRun:)`` has run.
   private var sorted: SortedRuns<Entry>?
 
   /// Rows with room reserved for `expectedRows` of them.
   init(expectedRows: Int = 0) {
     entries.reserveCapacity(expectedRows)
-    values.reserveCapacity(expectedRows)
   }
 
   /// How many rows were put (a row put twice at one position counts twice).
@@ -37,9 +43,28 @@ struct AppendedRows: Sendable {
 
   mutating func append(_ key: InlineKey, value: [UInt8], at position: UInt64) {
     precondition(sorted == nil, "sorted rows are only written out")
-    entries.append(Entry(key: key, position: position, sequence: Int32(truncatingIfNeeded: values.count)))
-    values.append(value)
+    entries.append(
+      Entry(
+        key: key, position: position, sequence: Int32(truncatingIfNeeded: entries.count), value: index(of: value)))
   }
+
+  /// The index of `value` in ``values``, where it is appended unless it is a recent small one.
+  private mutating func index(of value: [UInt8]) -> Int32 {
+    guard value.count <= Self.smallValue else {
+      values.append(value)
+      return Int32(truncatingIfNeeded: values.count - 1)
+    }
+    for index in recent where values[Int(index)] == value { return index }
+    values.append(value)
+    let index = Int32(truncatingIfNeeded: values.count - 1)
+    if recent.count == Self.recentValues { recent.removeFirst() }
+    recent.append(index)
+    return index
+  }
+
+  /// The longest value compared with recent ones, and how many recent ones.
+  private static let smallValue = 16
+  private static let recentValues = 4
 
   /// The newest value of `key` at or before `position` — a scan of every row, for the read a
   /// write-only table should never get; `nil` if absent or deleted.
@@ -48,8 +73,8 @@ struct AppendedRows: Sendable {
     for entry in sorted?.elements ?? entries where entry.key == key && entry.position <= position {
       if newest.map({ entry.position >= $0.position }) ?? true { newest = entry }
     }
-    guard let newest, !values[Int(newest.sequence)].isEmpty else { return nil }
-    return values[Int(newest.sequence)]
+    guard let newest, !values[Int(newest.value)].isEmpty else { return nil }
+    return values[Int(newest.value)]
   }
 
   /// Sorts the rows for writing, in up to `ways` runs side by side (see ``SortedRuns``); rows
@@ -73,7 +98,7 @@ struct AppendedRows: Sendable {
     func write(_ entry: Entry) throws {
       let size = entry.key.write(into: stored)
       stored.storeBytes(of: entry.position.bigEndian, toByteOffset: size, as: UInt64.self)
-      try values[Int(entry.sequence)].withUnsafeBytes {
+      try values[Int(entry.value)].withUnsafeBytes {
         try body(UnsafeRawBufferPointer(rebasing: stored[0..<size + 8]), $0)
       }
     }

@@ -62,6 +62,31 @@ struct MemoryProjectionStoreTests {
     }
   }
 
+  @Test(
+    "given a write-only table whose rows repeat a few small values (more than it keeps once) and some big ones, then each sorted row has its own value"
+  )
+  func repeatedValuesStayWithTheirRows() throws {
+    var random = SeededGenerator(seed: 7)
+    var store = MemoryProjectionStore(writeOnlyTables: ["index"])
+    let small: [[UInt8]] = [[1], [], [2], [1, 1], [3, 0, 3], [9], Array(repeating: 5, count: 16)]
+    var expected: [(key: [UInt8], value: [UInt8])] = []
+    for position in 1...5_000 as ClosedRange<UInt64> {
+      let key = withUnsafeBytes(of: (random.next() % 1_000_000).bigEndian) { Array($0) } + [0, 0, 0, 0, 0, 0, 0, 0]
+      let value =
+        random.next() % 8 == 0
+        ? (0..<17).map { _ in UInt8(truncatingIfNeeded: random.next()) } : small[Int(random.next() % 7)]
+      try store.put(in: "index", key: key, value: value, at: position)
+      expected.append((key + withUnsafeBytes(of: position.bigEndian) { Array($0) }, value))
+    }
+    expected.sort { $0.key.lexicographicallyPrecedes($1.key) }
+
+    store.seal(ways: 2, minimumRun: 100)
+    let rows = store.sortedRows(of: "index")
+
+    #expect(rows.map(\.key) == expected.map(\.key))
+    #expect(rows.map(\.value) == expected.map(\.value))
+  }
+
   /// A store with only reads and writes: its updates are the protocol's general form.
   struct ReadWriteOnly: ProjectionStore {
     var inner = MemoryProjectionStore()
