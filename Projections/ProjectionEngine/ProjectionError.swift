@@ -19,7 +19,7 @@ public enum ProjectionError: Error, Sendable, Equatable, CustomStringConvertible
       "projection \(projector) differs from the log in table \(table): \(detail)"
     case .unknownProjector(let name, let known):
       "no projection named '\(name)'; known: \(known.joined(separator: ", "))"
-    case .rebuildAbandoned: "the rebuild stopped because another projection's pass failed"
+    case .rebuildAbandoned: "the rebuild stopped because another projector's fold failed"
     }
   }
 }
