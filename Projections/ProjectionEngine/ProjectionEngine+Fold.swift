@@ -44,9 +44,11 @@ extension ProjectionEngine {
     guard !chosen.isEmpty else { return ([:], total) }
     let feed = ChunkFeed<DecodedEvent>(consumers: chosen.count)
     feed.start(label: "budget-ledger.rebuild-decoding") { [log] put in
-      try log.environment.read { txn in try Self.decode(log, upTo: total, commits: boundaries, in: txn, chunkSize: chunkSize, into: put) }
+      try log.environment.read { txn in
+        try Self.decode(log, upTo: total, commits: boundaries, in: txn, chunkSize: chunkSize, into: put)
+      }
     }
-    let report = Self.progressReporter(progress, total: total, passes: chosen.count)
+    let report = Self.progressReporter(progress, total: total, folds: chosen.count)
     let results = Mutex<[Int: Result<MemoryProjectionStore?, any Error>]>([:])
     // Each fold on a thread of its own: they read the feed in step, so none may wait for a
     // thread another holds (`concurrentPerform` runs at most a thread per core, and all on
@@ -84,15 +86,15 @@ extension ProjectionEngine {
   /// The processors this process may run on.
   static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-  /// Turns the events each of `passes` folds into reports of the whole fold's progress.
+  /// Turns the events each of `folds` folds into reports of the whole rebuild's progress.
   private static func progressReporter(
-    _ progress: (@Sendable (ProjectionProgress) -> Void)?, total: UInt64, passes: Int
+    _ progress: (@Sendable (ProjectionProgress) -> Void)?, total: UInt64, folds: Int
   ) -> (@Sendable (UInt64) -> Void)? {
     guard let progress else { return nil }
     let folded = FoldCounter()
     let start = ContinuousClock.now
     return { @Sendable step in
-      let done = folded.events.add(step, ordering: .relaxed).newValue / UInt64(passes)
+      let done = folded.events.add(step, ordering: .relaxed).newValue / UInt64(folds)
       let elapsed = (ContinuousClock.now - start) / .seconds(1)
       progress(ProjectionProgress(done: done, total: total, eventsPerSecond: elapsed > 0 ? Double(done) / elapsed : 0))
     }

@@ -1,13 +1,13 @@
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 import ProjectionEngine
 import Synchronization
 import Testing
 
-@Suite("Rebuild: the decoded feed every pass reads")
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite("Rebuild: the decoded feed every fold reads")
 struct ChunkFeedTests {
   private struct Broken: Error, Equatable {}
 
@@ -93,7 +93,8 @@ struct ChunkFeedTests {
     #expect(ahead.withLock { $0.mostWaiting } <= 3)
   }
 
-  @Test("given a producer that fails after 20 chunks, when consumers read, then they read those chunks and see its error")
+  @Test(
+    "given a producer that fails after 20 chunks, when consumers read, then they read those chunks and see its error")
   func producerFailureReachesEveryConsumer() {
     let feed = ChunkFeed<Int>(consumers: 2)
     feed.start(label: "test-feed") { put in
