@@ -51,25 +51,13 @@ struct DecodingAsideTests {
     let directory = TemporaryDirectory()
     let ledger = try await ProjectionPropertyTests.randomLedger(seed: 12, count: 100, directory: directory)
     let log = ledger.log
-    // Occupy the shared pool's threads (more than there are cores) until the fold is done.
-    let release = DispatchSemaphore(value: 0)
-    let blockers = ProcessInfo.processInfo.activeProcessorCount * 2
-    for _ in 0..<blockers { DispatchQueue.global().async { release.wait() } }
-    let done = DispatchSemaphore(value: 0)
     let result = Mutex<Bool?>(nil)
-    // The fold runs on a thread of its own: the test waits for it with a time limit, and
-    // releases the pool either way, so a failure cannot hang the run.
-    Thread {
+    // Alone it takes milliseconds; waiting for the pool, seconds (until libdispatch adds a thread).
+    let finished = finishesWithSharedPoolBlocked(within: .seconds(2)) {
       var folded = FoldedState()
       let read = Ledger.foldDecodingAside(&folded, of: log, chunkSize: 16)
       result.withLock { $0 = read }
-      done.signal()
-    }.start()
-
-    // Alone it takes milliseconds; waiting for the pool, seconds (until libdispatch adds a thread).
-    let finished = done.wait(timeout: .now() + 2) == .success
-    for _ in 0..<blockers { release.signal() }
-    if !finished { _ = done.wait(timeout: .now() + 60) }
+    }
 
     #expect(finished, "the fold waited for a thread of the blocked pool")
     #expect(result.withLock { $0 } == true)

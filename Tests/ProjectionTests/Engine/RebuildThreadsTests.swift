@@ -1,7 +1,6 @@
 import BudgetVsActual
 import CategoryTotals
 import Dispatch
-import Foundation
 import LedgerDomain
 import LedgerTesting
 import ProjectionEngine
@@ -26,21 +25,10 @@ struct RebuildThreadsTests {
     // ran one after the other would wait for each other forever.
     let expected = try engine.fold(projectors, progress: nil, chunkSize: 8).stores
 
-    let release = DispatchSemaphore(value: 0)
-    let blockers = ProcessInfo.processInfo.activeProcessorCount * 2
-    for _ in 0..<blockers { DispatchQueue.global().async { release.wait() } }
-    let done = DispatchSemaphore(value: 0)
     let folded = Mutex<[String: MemoryProjectionStore]?>(nil)
-    // The fold runs on a thread of its own: the test waits for it with a time limit, and
-    // releases the pool either way, so a failure cannot hang the run.
-    Thread {
-      let stores = try? engine.fold(projectors, progress: nil, chunkSize: 8).stores
-      folded.withLock { $0 = stores }
-      done.signal()
-    }.start()
-    let finished = done.wait(timeout: .now() + 5) == .success
-    for _ in 0..<blockers { release.signal() }
-    if !finished { _ = done.wait(timeout: .now() + 60) }
+    let finished = finishesWithSharedPoolBlocked(within: .seconds(5)) {
+      folded.withLock { $0 = try? engine.fold(projectors, progress: nil, chunkSize: 8).stores }
+    }
 
     #expect(finished, "the fold waited for threads of the blocked pool")
     let stores = try #require(folded.withLock { $0 })
