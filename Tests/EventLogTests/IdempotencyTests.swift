@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Idempotent retries")
 struct IdempotencyTests {
-  @Test("given an append with an idempotency key, when it is retried, then the original positions come back and nothing is written")
+  @Test(
+    "given an append with an idempotency key, when it is retried, then the original positions come back and nothing is written"
+  )
   func retryReturnsOriginal() async throws {
     let log = try LogFixture().log
     let batch = AppendBatch(
@@ -22,6 +24,22 @@ struct IdempotencyTests {
     #expect(try log.head().position == 4)
   }
 
+  @Test("given appends under some keys, when asked which keys or prefixes were used, then exactly those are found")
+  func recordedKeysAndPrefixes() async throws {
+    let log = try LogFixture().log
+    #expect(try log.hasIdempotencyKey(withPrefix: "csv-") == false)
+    for key in ["csv-0a1b", "csv:2024-03-01:0a1b", "csw"] {
+      _ = try await log.append([Fixtures.event()], to: "s", idempotencyKey: IdempotencyKey(key))
+    }
+
+    #expect(try log.hasIdempotencyKey(withPrefix: "csv-"))
+    #expect(try log.hasIdempotencyKey(withPrefix: "csv:2024-03"))
+    #expect(try log.hasIdempotencyKey(withPrefix: "csv:2024-04") == false)
+    #expect(try log.hasIdempotencyKey(withPrefix: "csv-1") == false)  // sorts between csv-0a1b and csv:
+    #expect(try log.hasIdempotencyKey(withPrefix: "csx") == false)  // past every key
+    #expect(try log.recordedIdempotencyKeys(among: ["csv-0a1b", "csv-0a1c", "csw", "cs"]) == ["csv-0a1b", "csw"])
+  }
+
   @Test("given a used idempotency key, when it comes with different events, then the append is refused")
   func keyReuseWithDifferentEvents() async throws {
     let log = try LogFixture().log
@@ -33,7 +51,9 @@ struct IdempotencyTests {
     #expect(try log.head().position == 1)
   }
 
-  @Test("given 20 concurrent retries of one keyed append, when they race, then it is written once and all see the same positions")
+  @Test(
+    "given 20 concurrent retries of one keyed append, when they race, then it is written once and all see the same positions"
+  )
   func concurrentRetries() async throws {
     let log = try LogFixture().log
     let batch = AppendBatch([StreamAppend(stream: "s", events: Fixtures.events(2))], idempotencyKey: "same")
