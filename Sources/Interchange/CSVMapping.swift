@@ -30,6 +30,10 @@ public struct ImportRow: Sendable {
   public var result: Result<TransactionAdded, ImportRowError>
   /// Stable across re-imports of the same file: repeats add nothing.
   public var key: String
+  /// The key earlier versions gave this row (`csv-` + the hash, before keys led with the date).
+  /// A ledger that holds such keys is checked against them too, so that importing an old
+  /// statement again still adds nothing.
+  public var legacyKey: String
 }
 
 /// Why a row was rejected before reaching the rules.

@@ -46,4 +46,42 @@ struct UpgradeTests {
       #expect(projector["generation"] as? Int ?? 0 >= 1, "\(projector)")
     }
   }
+
+  @Test(
+    "given a ledger whose import recorded the keys before they led with the date, when the same statement is imported again, then nothing is added"
+  )
+  func importKeysBeforeTheDate() throws {
+    let fixture = Self.fixtures.appendingPathComponent("ledger-with-undated-import-keys")
+    let directory = TemporaryDirectory()
+    let path = directory.file("imported.ledger")
+    try FileManager.default.copyItem(atPath: fixture.appendingPathComponent("budget.ledger").path, toPath: path)
+    let budget = try BinaryRunner("budget", environment: ["BUDGET_LEDGER": path, "BUDGET_TODAY": "2024-03-31"])
+    let statement = fixture.appendingPathComponent("statement.csv").path
+    func imported(_ file: String, _ extra: [String] = []) throws -> (added: Int?, skipped: Int?) {
+      let output = try budget.run(["import", "csv", file, "--account", "Checking", "--json"] + extra)
+      #expect(output.status == 0, "\(output.stderr)")
+      let summary = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+      return (summary?["added"] as? Int, summary?["skipped"] as? Int)
+    }
+
+    let dryRun = try imported(statement, ["--dry-run"])
+    #expect(dryRun.added == 0 && dryRun.skipped == 6)
+    let again = try imported(statement, ["--batch-size", "4"])
+    #expect(again.added == 0 && again.skipped == 6)
+
+    // The next month's statement overlaps: only its new rows are added, under today's keys,
+    // and a third import of it adds nothing either.
+    let text = try String(contentsOfFile: statement, encoding: .utf8)
+    let next = directory.file("next.csv")
+    try Data((text + "2024-03-20,-9.90,Cinema,Restaurants\n2024-03-01,-2.80,Coffee,Restaurants\n").utf8)
+      .write(to: URL(fileURLWithPath: next))
+    let overlapping = try imported(next)
+    #expect(overlapping.added == 2 && overlapping.skipped == 6)
+    let repeated = try imported(next)
+    #expect(repeated.added == 0 && repeated.skipped == 8)
+    let list = try budget.run(["tx", "list", "--json"])
+    let rows =
+      (try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])?["rows"] as? [[String: Any]]
+    #expect(rows?.count == 9)  // the opening balance, six rows, two new ones
+  }
 }

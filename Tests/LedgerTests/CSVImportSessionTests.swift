@@ -55,12 +55,33 @@ struct CSVImportSessionTests {
     #expect(chunked.filter { (try? $0.result.get()) == nil }.map(\.line) == [5, 6])
   }
 
-  @Test("given quoted cells that span lines or hold tabs, when mapped, then each becomes one line with spaces, and the row imports")
+  @Test(
+    "given rows of several dates, when mapped, then each key leads with the row's date, keys sort like dates, and the legacy key carries the same hash"
+  )
+  func keysLeadWithTheDate() throws {
+    let records = try CSVReader().records(
+      in: "date,amount,payee,category\n2024-03-10,-1.00,A,Food\n2024-02-28,-1.00,A,Food\n2024-03-09,-5.00,B,Food\n")
+    let rows = try Self.importer().rows(records, state: Scenario.standard().state)
+
+    #expect(rows.map { $0.key.prefix(15) } == ["csv:2024-03-10:", "csv:2024-02-28:", "csv:2024-03-09:"])
+    for row in rows {
+      let hash = row.key.dropFirst(15)
+      #expect(hash.count == 32 && hash.allSatisfy(\.isHexDigit))
+      #expect(row.legacyKey == "csv-" + hash)
+      #expect(try row.result.get().importId == row.key)
+    }
+    #expect(rows.map(\.key).sorted() == [rows[1].key, rows[2].key, rows[0].key])
+  }
+
+  @Test(
+    "given quoted cells that span lines or hold tabs, when mapped, then each becomes one line with spaces, and the row imports"
+  )
   func multiLineCellsBecomeOneLine() throws {
     var mapping = CSVMapping()
     mapping.defaultAccount = "Checking"
     mapping.description = "memo"
-    let text = "date,amount,payee,category,memo\r\n2024-03-01,-2.80,\"Corner\r\nCoffee\",Restaurants,\"card 1234\n\n\tat 08:10\"\r\n"
+    let text =
+      "date,amount,payee,category,memo\r\n2024-03-01,-2.80,\"Corner\r\nCoffee\",Restaurants,\"card 1234\n\n\tat 08:10\"\r\n"
     let records = try CSVReader().records(in: text)
     var session = try CSVImporter(mapping: mapping).session(header: records.first, state: Scenario.standard().state)
 
@@ -69,14 +90,16 @@ struct CSVImportSessionTests {
     #expect(added.description == "card 1234 at 08:10")
   }
 
-  @Test("given a header without the payee column, when a session starts, then the error names the columns and the option")
+  @Test(
+    "given a header without the payee column, when a session starts, then the error names the columns and the option")
   func missingColumnIsRefusedUpFront() throws {
     let records = try CSVReader().records(in: "date,amount,category\n2024-03-01,-1.00,Food\n")
 
     #expect {
       _ = try Self.importer().session(header: records.first, state: Scenario.standard().state)
     } throws: { error in
-      "\(error)".contains("no payee column 'payee'; the columns are 'date', 'amount', 'category' — map it with --payee-column")
+      "\(error)".contains(
+        "no payee column 'payee'; the columns are 'date', 'amount', 'category' — map it with --payee-column")
     }
   }
 }
