@@ -174,7 +174,8 @@ let package = Package(
     .testTarget(
       name: "LedgerTests",
       dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "LedgerTesting", "ProjectionEngine", "RunningBalances", "Interchange",
+        "Ledger", "LedgerDomain", "EventLog", "LedgerTesting", "ProjectionEngine", "RunningBalances", "CategoryTotals",
+        "BudgetVsActual", "Interchange",
       ],
       swiftSettings: swiftSettings
     ),

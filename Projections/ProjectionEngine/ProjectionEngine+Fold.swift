@@ -43,9 +43,11 @@ extension ProjectionEngine {
     }
     guard !chosen.isEmpty else { return ([:], total) }
     let feed = ChunkFeed<DecodedEvent>(consumers: chosen.count)
+    let text = chosen.contains { $0.readsTransactionText }
     feed.start(label: "budget-ledger.rebuild-decoding") { [log] put in
       try log.environment.read { txn in
-        try Self.decode(log, upTo: total, commits: boundaries, in: txn, chunkSize: chunkSize, into: put)
+        try Self.decode(
+          log, upTo: total, commits: boundaries, transactionText: text, in: txn, chunkSize: chunkSize, into: put)
       }
     }
     let report = Self.progressReporter(progress, total: total, folds: chosen.count)
@@ -145,10 +147,11 @@ extension ProjectionEngine {
 
   /// Reads the log from position 1 up to `total` in `txn`, decodes each event (with its
   /// before-image, ``BeforeImages``) and hands them to `put` a chunk at a time, until `put`
-  /// returns `false`.
+  /// returns `false`. Without `transactionText`, added transactions come without their free
+  /// text (``Projector/readsTransactionText``).
   private static func decode(
-    _ log: EventLog, upTo total: UInt64, commits: [UInt64: UInt64], in txn: ReadTransaction, chunkSize: Int,
-    into put: ([DecodedEvent]) -> Bool
+    _ log: EventLog, upTo total: UInt64, commits: [UInt64: UInt64], transactionText: Bool, in txn: ReadTransaction,
+    chunkSize: Int, into put: ([DecodedEvent]) -> Bool
   ) throws {
     var walker = CommitBoundaries.Walker(commits)
     var chunk = [DecodedEvent]()
@@ -157,7 +160,9 @@ extension ProjectionEngine {
     try log.scan(from: 1, in: txn) { view in
       guard view.position <= total else { return .stop }
       let event = try BeforeImages.completing(
-        LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload),
+        LedgerEvent.decode(
+          typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload,
+          transactionText: transactionText),
         at: view.position
       ) { try log.read(stream: $0, limit: .max, in: txn) }
       chunk.append(

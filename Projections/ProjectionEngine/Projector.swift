@@ -13,8 +13,17 @@ public protocol Projector: Sendable {
   /// The tables it owns, with their fixed key sizes.
   var tables: [TableSpec] { get }
 
+  /// Whether the fold reads a transaction's free text (name, description, notes, import id,
+  /// tags, split memos). A rebuild of projectors that do not decodes `TransactionAdded`
+  /// events without it, which is most of a replay's decoding. `true` unless declared.
+  var readsTransactionText: Bool { get }
+
   /// Folds one event into `store`. Reads may only use the projector's own tables.
   func apply<Store: ProjectionStore>(_ event: LedgerEvent, at point: LogPoint, into store: inout Store) throws
+}
+
+extension Projector {
+  public var readsTransactionText: Bool { true }
 }
 
 /// A table of a projector: its name and the fixed size of its logical keys (the stored key

@@ -22,6 +22,8 @@ public struct RunningBalancesProjector: Projector {
   /// the accounts' rows at query time). 3: no `flows` table; amends and deletes carry the
   /// transaction as it stood.
   public var version: Int { 3 }
+  /// Amounts, dates, accounts and categories only: rebuilt from events without their text.
+  public var readsTransactionText: Bool { false }
   public var tables: [TableSpec] {
     [
       TableSpec("accounts", keySize: 16), TableSpec("day", keySize: 24), TableSpec("month", keySize: 24),

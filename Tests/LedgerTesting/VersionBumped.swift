@@ -11,6 +11,7 @@ public struct VersionBumped: Projector {
   public var name: String { base.name }
   public var version: Int { base.version + 1 }
   public var tables: [TableSpec] { base.tables }
+  public var readsTransactionText: Bool { base.readsTransactionText }
 
   public func apply<Store: ProjectionStore>(_ event: LedgerEvent, at point: LogPoint, into store: inout Store) throws {
     try base.apply(event, at: point, into: &store)

@@ -1,3 +1,5 @@
+import BudgetVsActual
+import CategoryTotals
 import EventLog
 import Ledger
 import LedgerDomain
@@ -12,23 +14,48 @@ import Testing
 struct ProjectionPropertyTests {
   static let today = day("2024-12-31")
 
-  /// A ledger with a savings account, after `count` random commands from `seed`.
-  static func randomLedger(seed: UInt64, count: Int, directory: TemporaryDirectory) async throws -> Ledger {
-    let options = Ledger.Options(log: .init(durability: .noSync), today: { today })
+  /// A ledger with a savings account, after `count` random commands from `seed`; with
+  /// `projectors`, only those (else every projector).
+  static func randomLedger(
+    seed: UInt64, count: Int, directory: TemporaryDirectory, projectors: [any Projector]? = nil
+  ) async throws -> Ledger {
+    var options = Ledger.Options(log: .init(durability: .noSync), today: { today })
+    if let projectors { options.projectors = projectors }
     let ledger = try await Ledger(path: directory.file("random.ledger"), options: options)
     try await ledger.execute(.createLedger(LedgerCreated(name: "Random", baseCurrency: .eur)))
-    try await ledger.execute(.openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, openingBalance: eur("500"), date: day("2023-01-01"))))
-    try await ledger.execute(.openAccount(OpenAccount(account: Scenario.savings, name: "Savings", type: .savings, date: day("2023-01-01"))))
+    try await ledger.execute(
+      .openAccount(
+        OpenAccount(
+          account: Scenario.checking, name: "Checking", type: .checking, openingBalance: eur("500"),
+          date: day("2023-01-01"))))
+    try await ledger.execute(
+      .openAccount(OpenAccount(account: Scenario.savings, name: "Savings", type: .savings, date: day("2023-01-01"))))
     var commands = RandomCommands(seed: seed)
     for _ in 0..<count { _ = try? await ledger.execute(commands.next(state: ledger.state)) }
     return ledger
   }
 
-  @Test("given 400 random commands, when the log is folded afresh, then every stored row of every projection matches", arguments: [1, 2, 3] as [UInt64])
+  @Test(
+    "given 400 random commands, when the log is folded afresh, then every stored row of every projection matches",
+    arguments: [1, 2, 3] as [UInt64])
   func inlineEqualsFreshFold(seed: UInt64) async throws {
     let directory = TemporaryDirectory()
     let ledger = try await Self.randomLedger(seed: seed, count: 400, directory: directory)
 
+    #expect(try ledger.projections.verifyDeep() == [])
+    #expect(try ledger.log.head().position > 200)
+  }
+
+  @Test(
+    "given 400 random commands into a ledger of the projectors that only add up amounts, when folded afresh from events without their text, then every stored row matches"
+  )
+  func foldWithoutTextEqualsInline() async throws {
+    let directory = TemporaryDirectory()
+    let numeric: [any Projector] = [RunningBalancesProjector(), CategoryTotalsProjector(), BudgetVsActualProjector()]
+    #expect(numeric.allSatisfy { !$0.readsTransactionText })
+    let ledger = try await Self.randomLedger(seed: 6, count: 400, directory: directory, projectors: numeric)
+
+    // The fresh fold decodes no transaction text (none of these reads it); inline, they folded whole events.
     #expect(try ledger.projections.verifyDeep() == [])
     #expect(try ledger.log.head().position > 200)
   }
@@ -63,7 +90,8 @@ struct ProjectionPropertyTests {
     #expect(try ledger.log.head().position > 250)
   }
 
-  @Test("given random history, when asked as known at earlier positions, then answers equal a fresh fold of that prefix")
+  @Test(
+    "given random history, when asked as known at earlier positions, then answers equal a fresh fold of that prefix")
   func timeTravelEqualsPrefixFold() async throws {
     let directory = TemporaryDirectory()
     let ledger = try await Self.randomLedger(seed: 42, count: 250, directory: directory)
@@ -74,14 +102,19 @@ struct ProjectionPropertyTests {
       let prefix = UInt64.random(in: 1...UInt64(events.count), using: &generator)
       let date = (try? CivilDate(daysSinceEpoch: Int.random(in: 19_358...20_088, using: &generator))) ?? Self.today
       let fresh = try await ProjectionHarness([RunningBalancesProjector()])
-      for event in events.prefix(Int(prefix)) { try await fresh.given(try LedgerEvent.decode(type: event.type, schemaVersion: event.schemaVersion, payload: event.payload)) }
+      for event in events.prefix(Int(prefix)) {
+        try await fresh.given(
+          try LedgerEvent.decode(type: event.type, schemaVersion: event.schemaVersion, payload: event.payload))
+      }
 
       let travelled = try ledger.balances(on: date, at: .position(prefix))
       let expected = try fresh.read { reader throws in try BalanceQueries(reader).balances(on: date) }
       #expect(travelled.value == expected, "prefix \(prefix), date \(date)")
       #expect(travelled.position == prefix)
       let page = try ledger.transactionLog(account: Scenario.checking, limit: 20, at: .position(prefix)).value
-      let freshPage = try fresh.read { reader throws in try BalanceQueries(reader).log(account: Scenario.checking, currency: .eur, limit: 20) }
+      let freshPage = try fresh.read { reader throws in
+        try BalanceQueries(reader).log(account: Scenario.checking, currency: .eur, limit: 20)
+      }
       #expect(page.rows == freshPage.rows, "prefix \(prefix)")
     }
   }
@@ -95,9 +128,12 @@ struct ProjectionPropertyTests {
     // The newest rows are one account's only, so paging must look past the other one's.
     let category = ledger.state.categories.first { $0.value.kind == .expense && $0.value.isActive }!.key
     for index in 0..<9 {
-      try await ledger.execute(.addTransaction(TransactionAdded(
-        transaction: TransactionID(raw: EntityID(high: 0x7F, low: UInt64(index))), account: Scenario.checking, date: Self.today,
-        amount: eur("1.25"), type: .expense, category: category, name: "Late")))
+      try await ledger.execute(
+        .addTransaction(
+          TransactionAdded(
+            transaction: TransactionID(raw: EntityID(high: 0x7F, low: UInt64(index))), account: Scenario.checking,
+            date: Self.today,
+            amount: eur("1.25"), type: .expense, category: category, name: "Late")))
     }
 
     // Oracle: every row of each account's own log, merged newest first; the balance after a
@@ -148,7 +184,8 @@ struct ProjectionPropertyTests {
     return rows
   }
 
-  @Test("given a ledger, when a projector's version is bumped, then reopening rebuilds it and every answer stays the same")
+  @Test(
+    "given a ledger, when a projector's version is bumped, then reopening rebuilds it and every answer stays the same")
   func rebuildAfterVersionBump() async throws {
     let directory = TemporaryDirectory()
     let path = directory.file("random.ledger")
@@ -160,7 +197,8 @@ struct ProjectionPropertyTests {
       pageBefore = try ledger.transactionLog(account: nil, limit: 30).value
     }
 
-    let bumped = Ledger.Options(log: .init(durability: .noSync), today: { Self.today }, projectors: [VersionBumped(RunningBalancesProjector())])
+    let bumped = Ledger.Options(
+      log: .init(durability: .noSync), today: { Self.today }, projectors: [VersionBumped(RunningBalancesProjector())])
     let reopened = try await Ledger(path: path, options: bumped)
 
     let status = try reopened.projections.status()
@@ -172,7 +210,9 @@ struct ProjectionPropertyTests {
     #expect(try reopened.projections.verifyDeep() == [])
   }
 
-  @Test("given events over time, when asked as known at a recorded-at moment, then the position is the last event recorded by then")
+  @Test(
+    "given events over time, when asked as known at a recorded-at moment, then the position is the last event recorded by then"
+  )
   func recordedAtResolvesToPosition() async throws {
     let directory = TemporaryDirectory()
     let clock = SteppingClock(start: 1_000_000)
@@ -180,7 +220,10 @@ struct ProjectionPropertyTests {
     let ledger = try await Ledger(path: directory.file("clock.ledger"), options: options)
     try await ledger.execute(.createLedger(LedgerCreated(name: "T", baseCurrency: .eur)))  // positions 1...10 at 1_000_000
     clock.set(2_000_000)
-    try await ledger.execute(.openAccount(OpenAccount(account: Scenario.checking, name: "C", type: .checking, openingBalance: eur("10"), date: day("2024-01-01"))))
+    try await ledger.execute(
+      .openAccount(
+        OpenAccount(
+          account: Scenario.checking, name: "C", type: .checking, openingBalance: eur("10"), date: day("2024-01-01"))))
 
     #expect(try ledger.balances(on: Self.today, at: .recordedAt(1_500_000)).value == [])
     #expect(try ledger.balances(on: Self.today, at: .recordedAt(1_500_000)).position == 10)

@@ -50,6 +50,19 @@ struct PayloadReader {
     return String(validating: run, as: UTF8.self)
   }
 
+  /// Steps over a string, checking that it is well-formed UTF-8 as ``string()`` does, without
+  /// making it: for readers that do not need the text (see ``TransactionAdded/init(fastDecoding:text:)``).
+  mutating func skipString() -> Bool {
+    guard let run = run() else { return false }
+    return Self.isASCII(run) || String(validating: run, as: UTF8.self) != nil
+  }
+
+  /// ``optionalString()`` stepped over, as ``skipString()``.
+  mutating func skipOptionalString() -> Bool {
+    guard let present = bool() else { return false }
+    return !present || skipString()
+  }
+
   private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
     var index = 0
     var high: UInt64 = 0

@@ -3,7 +3,12 @@ extension TransactionAdded {
   /// bytes are anything but well-formed (``BinaryDecoder`` then explains what is wrong).
   ///
   /// Field order is the declaration order the `Codable` conformance writes.
-  package init?(fastDecoding payload: UnsafeRawBufferPointer) {
+  ///
+  /// Without `text`, the free text — name, description, notes, import id, tags and split
+  /// memos — is checked but not made: the name comes back empty and the rest `nil` or empty.
+  /// Read models that only add up amounts are rebuilt from such events (``Projector``'s
+  /// `readsTransactionText`), which spares a replay a `String` or more per transaction.
+  package init?(fastDecoding payload: UnsafeRawBufferPointer, text: Bool = true) {
     var reader = PayloadReader(payload)
     guard let transaction = reader.id(), let account = reader.id(), let date = reader.date(),
       let amount = reader.money(),
@@ -14,11 +19,29 @@ extension TransactionAdded {
     if splitCount > 0 {
       splits.reserveCapacity(Int(splitCount))
       for _ in 0..<splitCount {
-        guard let category = reader.id(), let amount = reader.money(), let memo = reader.optionalString() else {
-          return nil
+        guard let category = reader.id(), let amount = reader.money() else { return nil }
+        var memo: String?
+        if text {
+          guard let stored = reader.optionalString() else { return nil }
+          memo = stored
+        } else {
+          guard reader.skipOptionalString() else { return nil }
         }
         splits.append(Split(category: CategoryID(raw: category), amount: amount, memo: memo))
       }
+    }
+    guard text else {
+      guard reader.skipString(), reader.skipOptionalString(), reader.skipOptionalString(),
+        let period = reader.optionalID(), reader.skipOptionalString(), let tagCount = reader.varint(),
+        tagCount <= UInt64(payload.count)
+      else { return nil }
+      for _ in 0..<tagCount where !reader.skipString() { return nil }
+      guard reader.isAtEnd else { return nil }
+      self.init(
+        transaction: TransactionID(raw: transaction), account: AccountID(raw: account), date: date, amount: amount,
+        type: type, category: category.map(CategoryID.init(raw:)), splits: splits, name: "",
+        period: period.map(PeriodID.init(raw:)))
+      return
     }
     guard let name = reader.string(), let description = reader.optionalString(), let notes = reader.optionalString(),
       let period = reader.optionalID(), let importId = reader.optionalString(), let tagCount = reader.varint(),

@@ -26,11 +26,16 @@ extension LedgerEvent {
 
   /// ``decode(type:schemaVersion:payload:)`` from stored bytes in place — the type name as
   /// UTF-8 — so a replay makes no `String` for the type of its most common event.
+  ///
+  /// With `transactionText` false, a `TransactionAdded` of the current schema comes without
+  /// its free text (``TransactionAdded/init(fastDecoding:text:)``), still checked: for a
+  /// replay whose readers only add up amounts. Other events are decoded whole.
   public static func decode(
-    typeBytes: UnsafeRawBufferPointer, schemaVersion: UInt16, payload: UnsafeRawBufferPointer
+    typeBytes: UnsafeRawBufferPointer, schemaVersion: UInt16, payload: UnsafeRawBufferPointer,
+    transactionText: Bool = true
   ) throws(CodecError) -> LedgerEvent {
     if schemaVersion == TransactionAdded.schemaVersion, PayloadReader.equal(typeBytes, "TransactionAdded"),
-      let added = TransactionAdded(fastDecoding: payload)
+      let added = TransactionAdded(fastDecoding: payload, text: transactionText)
     {
       return .transactionAdded(added)
     }

@@ -46,7 +46,46 @@ struct FastDecodingTests {
     }
   }
 
-  @Test("given 2,000 random transactions, when each is encoded without Codable, then the bytes are the Codable encoder's")
+  @Test(
+    "given 2,000 random transactions, when each is decoded without text, then it is the whole decoding with its free text left out"
+  )
+  func decodesWithoutText() throws {
+    for transaction in try Self.randomTransactions(count: 2_000, seed: 23) {
+      let bytes = try BinaryEncoder().encode(transaction)
+      var expected = transaction
+      expected.name = ""
+      (expected.description, expected.notes, expected.importId, expected.tags) = (nil, nil, nil, [])
+      expected.splits = expected.splits.map { Split(category: $0.category, amount: $0.amount) }
+      #expect(bytes.withUnsafeBytes { TransactionAdded(fastDecoding: $0, text: false) } == expected)
+      let event = try Array("TransactionAdded".utf8).withUnsafeBytes { type in
+        try bytes.withUnsafeBytes {
+          try LedgerEvent.decode(typeBytes: type, schemaVersion: 2, payload: $0, transactionText: false)
+        }
+      }
+      #expect(event == .transactionAdded(expected))
+    }
+  }
+
+  @Test(
+    "given damaged bytes or a name that is not UTF-8, when decoded without text, then the fast path declines as it does with text"
+  )
+  func damagedBytesDeclineWithoutText() throws {
+    let transaction = try Self.randomTransactions(count: 1, seed: 11)[0]
+    let bytes = try BinaryEncoder().encode(transaction)
+    for damaged in [Array(bytes.dropLast()), bytes + [0], Array(bytes.prefix(10)), [UInt8](repeating: 0xFF, count: 40)]
+    {
+      #expect(damaged.withUnsafeBytes { TransactionAdded(fastDecoding: $0, text: false) } == nil)
+    }
+    // The only text of this transaction is its name.
+    var invalid = try BinaryEncoder().encode(expense(1, "4.20", name: "Caf\u{E9}"))
+    let accent = try #require(invalid.firstIndex(of: 0xC3))  // é is C3 A9 in UTF-8
+    invalid[accent] = 0xFF
+    #expect(invalid.withUnsafeBytes { TransactionAdded(fastDecoding: $0) } == nil)
+    #expect(invalid.withUnsafeBytes { TransactionAdded(fastDecoding: $0, text: false) } == nil)
+  }
+
+  @Test(
+    "given 2,000 random transactions, when each is encoded without Codable, then the bytes are the Codable encoder's")
   func encodesLikeCodable() throws {
     for transaction in try Self.randomTransactions(count: 2_000, seed: 19) {
       #expect(transaction.fastEncoded() == (try BinaryEncoder().encode(transaction)))
