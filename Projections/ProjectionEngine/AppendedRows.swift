@@ -10,7 +10,8 @@ struct AppendedRows: Sendable {
     var position: UInt64
     /// The order the rows were put in.
     var sequence: Int32
-    /// The index of the value in ``values`` (in the padding the other fields leave).
+    /// Where the value is (in the padding the other fields leave): at or above zero, its
+    /// index in ``values``; below, ``small``'s offset `~value`.
     var value: Int32
 
     static func < (a: Entry, b: Entry) -> Bool {
@@ -24,11 +25,16 @@ struct AppendedRows: Sendable {
   }
 
   private var entries: [Entry] = []
-  /// The values, each once if it is small and recent: an index puts the same marker value
-  /// in millions of rows, and writing them out in key order then reads one value again and
-  /// again instead of one array per row, anywhere in memory.
+  /// Values longer than ``smallValue`` bytes, each an array of its own.
   private var values: [[UInt8]] = []
-  /// The indices of the last few small values put, the ones a new value is compared with.
+  /// Small values — most rows of an index or a log: a marker, an amount — one after the
+  /// other, each a length byte and its bytes. They take a few bytes each in one buffer
+  /// instead of an allocation per row kept for the whole rebuild (a million of them for a
+  /// million transactions, all freed again at the end); and a value equal to one of the last
+  /// few is stored once: an index puts the same marker in millions of rows.
+  private var small: [UInt8] = []
+  /// The offsets in ``small`` of the last few values stored there, the ones a new value is
+  /// compared with.
   private var recent: [Int32] = []
   /// The entries sorted for writing, once ``sort(ways:minimumRun:)`` has run.
   private var sorted: SortedRuns<Entry>?
@@ -45,25 +51,47 @@ struct AppendedRows: Sendable {
     precondition(sorted == nil, "sorted rows are only written out")
     entries.append(
       Entry(
-        key: key, position: position, sequence: Int32(truncatingIfNeeded: entries.count), value: index(of: value)))
+        key: key, position: position, sequence: Int32(truncatingIfNeeded: entries.count), value: store(value)))
   }
 
-  /// The index of `value` in ``values``, where it is appended unless it is a recent small one.
-  private mutating func index(of value: [UInt8]) -> Int32 {
-    guard value.count <= Self.smallValue else {
+  /// Stores `value` in ``small`` (once, if it equals a recent one) or, if long, in ``values``;
+  /// returns the entry's ``Entry/value``.
+  private mutating func store(_ value: [UInt8]) -> Int32 {
+    guard value.count <= Self.smallValue, small.count + 1 + value.count <= Int(Int32.max) else {
       values.append(value)
       return Int32(truncatingIfNeeded: values.count - 1)
     }
-    for index in recent where values[Int(index)] == value { return index }
-    values.append(value)
-    let index = Int32(truncatingIfNeeded: values.count - 1)
+    for offset in recent where bytes(at: offset).elementsEqual(value) { return ~offset }
+    let offset = Int32(truncatingIfNeeded: small.count)
+    small.append(UInt8(value.count))
+    small.append(contentsOf: value)
     if recent.count == Self.recentValues { recent.removeFirst() }
-    recent.append(index)
-    return index
+    recent.append(offset)
+    return ~offset
   }
 
-  /// The longest value compared with recent ones, and how many recent ones.
-  private static let smallValue = 16
+  /// The bytes of the small value at `offset`.
+  private func bytes(at offset: Int32) -> ArraySlice<UInt8> {
+    let start = Int(offset) + 1
+    return small[start..<start + Int(small[Int(offset)])]
+  }
+
+  /// The value an entry points at.
+  private func value(of entry: Entry) -> [UInt8] {
+    entry.value >= 0 ? values[Int(entry.value)] : Array(bytes(at: ~entry.value))
+  }
+
+  /// Calls `body` with the bytes of an entry's value, in place.
+  private func withValue<R>(of entry: Entry, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    if entry.value >= 0 { return try values[Int(entry.value)].withUnsafeBytes(body) }
+    let offset = Int(~entry.value)
+    return try small.withUnsafeBytes {
+      try body(UnsafeRawBufferPointer(rebasing: $0[offset + 1..<offset + 1 + Int($0[offset])]))
+    }
+  }
+
+  /// The longest value kept in ``small``, and how many recent ones a new value is compared with.
+  private static let smallValue = 32
   private static let recentValues = 4
 
   /// The newest value of `key` at or before `position` — a scan of every row, for the read a
@@ -73,8 +101,9 @@ struct AppendedRows: Sendable {
     for entry in sorted?.elements ?? entries where entry.key == key && entry.position <= position {
       if newest.map({ entry.position >= $0.position }) ?? true { newest = entry }
     }
-    guard let newest, !values[Int(newest.value)].isEmpty else { return nil }
-    return values[Int(newest.value)]
+    guard let newest else { return nil }
+    let value = value(of: newest)
+    return value.isEmpty ? nil : value
   }
 
   /// Sorts the rows for writing, in up to `ways` runs side by side (see ``SortedRuns``); rows
@@ -98,9 +127,7 @@ struct AppendedRows: Sendable {
     func write(_ entry: Entry) throws {
       let size = entry.key.write(into: stored)
       stored.storeBytes(of: entry.position.bigEndian, toByteOffset: size, as: UInt64.self)
-      try values[Int(entry.value)].withUnsafeBytes {
-        try body(UnsafeRawBufferPointer(rebasing: stored[0..<size + 8]), $0)
-      }
+      try withValue(of: entry) { try body(UnsafeRawBufferPointer(rebasing: stored[0..<size + 8]), $0) }
     }
     try rows.forEach { entry in
       // Of two puts at one position, the later one (sorted after it) is the row.

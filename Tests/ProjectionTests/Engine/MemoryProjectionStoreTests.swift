@@ -63,18 +63,22 @@ struct MemoryProjectionStoreTests {
   }
 
   @Test(
-    "given a write-only table whose rows repeat a few small values (more than it keeps once) and some big ones, then each sorted row has its own value"
+    "given a write-only table whose rows repeat a few small values (more than it keeps once), other small ones and big ones, then each sorted row has its own value"
   )
   func repeatedValuesStayWithTheirRows() throws {
     var random = SeededGenerator(seed: 7)
     var store = MemoryProjectionStore(writeOnlyTables: ["index"])
-    let small: [[UInt8]] = [[1], [], [2], [1, 1], [3, 0, 3], [9], Array(repeating: 5, count: 16)]
+    // Up to 32 bytes a value is kept with the small ones (one buffer), longer in an array of its own.
+    let small: [[UInt8]] = [[1], [], [2], [1, 1], [3, 0, 3], [9], Array(repeating: 5, count: 32)]
     var expected: [(key: [UInt8], value: [UInt8])] = []
     for position in 1...5_000 as ClosedRange<UInt64> {
       let key = withUnsafeBytes(of: (random.next() % 1_000_000).bigEndian) { Array($0) } + [0, 0, 0, 0, 0, 0, 0, 0]
-      let value =
-        random.next() % 8 == 0
-        ? (0..<17).map { _ in UInt8(truncatingIfNeeded: random.next()) } : small[Int(random.next() % 7)]
+      let value: [UInt8]
+      switch random.next() % 8 {
+      case 0: value = (0..<33).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      case 1: value = (0..<Int(random.next() % 33)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      default: value = small[Int(random.next() % 7)]
+      }
       try store.put(in: "index", key: key, value: value, at: position)
       expected.append((key + withUnsafeBytes(of: position.bigEndian) { Array($0) }, value))
     }
