@@ -25,16 +25,15 @@ struct AppendedRows: Sendable {
   }
 
   private var entries: [Entry] = []
-  /// Values longer than ``smallValue`` bytes, each an array of its own.
-  private var values: [[UInt8]] = []
-  /// Small values — most rows of an index or a log: a marker, an amount — one after the
-  /// other, each a length byte and its bytes. They take a few bytes each in one buffer
-  /// instead of an allocation per row kept for the whole rebuild (a million of them for a
-  /// million transactions, all freed again at the end); and a value equal to one of the last
-  /// few is stored once: an index puts the same marker in millions of rows.
-  private var small: [UInt8] = []
-  /// The offsets in ``small`` of the last few values stored there, the ones a new value is
-  /// compared with.
+  /// The values, one after the other, each a length (a byte, or `0xFF` and four bytes) and its
+  /// bytes: one buffer instead of an array per row kept for the whole rebuild (a million of
+  /// them for a million transactions, all freed again at the end). A small value equal to one
+  /// of the last few is stored once: an index puts the same marker in millions of rows.
+  private var packed: [UInt8] = []
+  /// Values that did not fit in ``packed`` (whose offsets are 31 bits), each an array of its own.
+  private var overflow: [[UInt8]] = []
+  /// The offsets in ``packed`` of the last few small values stored there, the ones a new
+  /// small value is compared with.
   private var recent: [Int32] = []
   /// The entries sorted for writing, once ``sort(ways:minimumRun:)`` has run.
   private var sorted: SortedRuns<Entry>?
@@ -54,43 +53,57 @@ struct AppendedRows: Sendable {
         key: key, position: position, sequence: Int32(truncatingIfNeeded: entries.count), value: store(value)))
   }
 
-  /// Stores `value` in ``small`` (once, if it equals a recent one) or, if long, in ``values``;
-  /// returns the entry's ``Entry/value``.
+  /// Stores `value` in ``packed`` (once, if it is small and equals a recent one) or, when that
+  /// is full, in ``overflow``; returns the entry's ``Entry/value``.
   private mutating func store(_ value: [UInt8]) -> Int32 {
-    guard value.count <= Self.smallValue, small.count + 1 + value.count <= Int(Int32.max) else {
-      values.append(value)
-      return Int32(truncatingIfNeeded: values.count - 1)
+    guard packed.count + 5 + value.count <= Int(Int32.max) else {
+      overflow.append(value)
+      return Int32(truncatingIfNeeded: overflow.count - 1)
     }
-    for offset in recent where bytes(at: offset).elementsEqual(value) { return ~offset }
-    let offset = Int32(truncatingIfNeeded: small.count)
-    small.append(UInt8(value.count))
-    small.append(contentsOf: value)
-    if recent.count == Self.recentValues { recent.removeFirst() }
-    recent.append(offset)
+    let isSmall = value.count <= Self.smallValue
+    if isSmall {
+      for offset in recent where packed[Self.span(at: offset, in: packed)].elementsEqual(value) { return ~offset }
+    }
+    let offset = Int32(truncatingIfNeeded: packed.count)
+    if value.count < 0xFF {
+      packed.append(UInt8(value.count))
+    } else {
+      packed.append(0xFF)
+      withUnsafeBytes(of: UInt32(value.count).littleEndian) { packed.append(contentsOf: $0) }
+    }
+    packed.append(contentsOf: value)
+    if isSmall {
+      if recent.count == Self.recentValues { recent.removeFirst() }
+      recent.append(offset)
+    }
     return ~offset
   }
 
-  /// The bytes of the small value at `offset`.
-  private func bytes(at offset: Int32) -> ArraySlice<UInt8> {
-    let start = Int(offset) + 1
-    return small[start..<start + Int(small[Int(offset)])]
+  /// Where the bytes of the value stored at `offset` of `packed` are.
+  private static func span<Bytes: RandomAccessCollection<UInt8>>(at offset: Int32, in packed: Bytes) -> Range<Int>
+  where Bytes.Index == Int {
+    let start = packed.startIndex + Int(offset)
+    let length = packed[start]
+    guard length == 0xFF else { return start + 1..<start + 1 + Int(length) }
+    var count = 0
+    for index in 0..<4 { count |= Int(packed[start + 1 + index]) << (8 * index) }
+    return start + 5..<start + 5 + count
   }
 
   /// The value an entry points at.
   private func value(of entry: Entry) -> [UInt8] {
-    entry.value >= 0 ? values[Int(entry.value)] : Array(bytes(at: ~entry.value))
+    entry.value >= 0 ? overflow[Int(entry.value)] : Array(packed[Self.span(at: ~entry.value, in: packed)])
   }
 
   /// Calls `body` with the bytes of an entry's value, in place.
   private func withValue<R>(of entry: Entry, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-    if entry.value >= 0 { return try values[Int(entry.value)].withUnsafeBytes(body) }
-    let offset = Int(~entry.value)
-    return try small.withUnsafeBytes {
-      try body(UnsafeRawBufferPointer(rebasing: $0[offset + 1..<offset + 1 + Int($0[offset])]))
+    if entry.value >= 0 { return try overflow[Int(entry.value)].withUnsafeBytes(body) }
+    return try packed.withUnsafeBytes { bytes in
+      try body(UnsafeRawBufferPointer(rebasing: bytes[Self.span(at: ~entry.value, in: bytes)]))
     }
   }
 
-  /// The longest value kept in ``small``, and how many recent ones a new value is compared with.
+  /// The longest value compared with recent ones, and how many recent ones.
   private static let smallValue = 32
   private static let recentValues = 4
 

@@ -68,14 +68,17 @@ struct MemoryProjectionStoreTests {
   func repeatedValuesStayWithTheirRows() throws {
     var random = SeededGenerator(seed: 7)
     var store = MemoryProjectionStore(writeOnlyTables: ["index"])
-    // Up to 32 bytes a value is kept with the small ones (one buffer), longer in an array of its own.
+    // Values of up to 32 bytes are compared with the last few stored, to be stored once.
     let small: [[UInt8]] = [[1], [], [2], [1, 1], [3, 0, 3], [9], Array(repeating: 5, count: 32)]
     var expected: [(key: [UInt8], value: [UInt8])] = []
     for position in 1...5_000 as ClosedRange<UInt64> {
       let key = withUnsafeBytes(of: (random.next() % 1_000_000).bigEndian) { Array($0) } + [0, 0, 0, 0, 0, 0, 0, 0]
       let value: [UInt8]
       switch random.next() % 8 {
-      case 0: value = (0..<33).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      case 0:
+        // Longer than the ones compared with recent values; from 255 bytes the length takes five.
+        let lengths = [33, 200, 254, 255, 256, 1_000]
+        value = (0..<lengths[Int(random.next() % 6)]).map { _ in UInt8(truncatingIfNeeded: random.next()) }
       case 1: value = (0..<Int(random.next() % 33)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
       default: value = small[Int(random.next() % 7)]
       }
