@@ -72,6 +72,15 @@ public struct InlineKey: Hashable, Comparable, Sendable {
   /// How many bytes the key has.
   public var count: Int { Int(length) }
 
+  /// The six words, for a table that keeps keys of its fixed width in fewer (``PackedKey``).
+  var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) { (w0, w1, w2, w3, w4, w5) }
+
+  /// The key of `count` bytes held in `words` (zero past `count`), as ``words`` gives them.
+  init(words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), count: Int) {
+    (w0, w1, w2, w3, w4, w5) = words
+    length = UInt64(count)
+  }
+
   /// Hashes the seven words in one call (the synthesized conformance makes seven).
   public func hash(into hasher: inout Hasher) {
     withUnsafeBytes(of: self) { hasher.combine(bytes: $0) }

@@ -16,7 +16,7 @@ struct MemoryTable: Sendable {
   init(keySize: Int, writeOnly: Bool = false, expectedRows: Int = 0) {
     self.keySize = keySize
     if writeOnly {
-      appended = AppendedRows(expectedRows: expectedRows)
+      appended = AppendedRows(keySize: keySize, expectedRows: expectedRows)
     } else if expectedRows > 0 {
       keys.reserveCapacity(expectedRows)
       versions.reserveCapacity(expectedRows)

@@ -21,13 +21,14 @@ struct MemoryProjectionStoreTests {
     arguments: [false, true])
   func matchesModel(writeOnly: Bool) throws {
     var random = SeededGenerator(seed: 42)
-    var store = MemoryProjectionStore(writeOnlyTables: writeOnly ? ["a", "b", "c", "d"] : [])
+    var store = MemoryProjectionStore(writeOnlyTables: writeOnly ? ["a", "b", "c", "d", "e"] : [])
     // table → key → versions (position, value), the reference.
     var model: [String: [[UInt8]: [(UInt64, [UInt8])]]] = [:]
-    let tables = [("a", 16), ("b", 24), ("c", 40), ("d", 48)]
+    // Widths with a packed key type of their own, and one without (kept as an InlineKey).
+    let tables = [("a", 16), ("b", 24), ("c", 40), ("d", 48), ("e", 32)]
     var position: UInt64 = 0
     for _ in 0..<20_000 {
-      let (table, size) = tables[Int(random.next() % 4)]
+      let (table, size) = tables[Int(random.next() % 5)]
       let key = Self.randomKeys(size: size, count: 1, random: &random)[0]
       if random.next() % 4 != 0 { position += 1 }  // some writes share a position: the later one replaces
       let value =
