@@ -13,13 +13,19 @@ typealias HTTPTestResponse = HTTPResponse
 struct HTTPTestClient: Sendable {
   let port: Int
 
+  /// How long a response may take before the test fails. Generous: the server runs on the
+  /// test process's cooperative pool (a thread per core), which the other tests running in
+  /// parallel — several waiting for child processes — can keep busy for seconds; CI saw every
+  /// server test time out at 10 s at once while the rest of the suite was loading both cores.
+  static let responseTimeoutSeconds = 60
+
   /// Sends one request (`Connection: close`) and reads the whole response.
   func send(
     _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:]
   ) async throws -> HTTPTestResponse {
     let port = self.port
     return try await Self.onThread {
-      let socket = try Self.connect(port: port, timeoutSeconds: 10)
+      let socket = try Self.connect(port: port, timeoutSeconds: Self.responseTimeoutSeconds)
       defer { close(socket) }
       try Self.write(socket, Self.requestText(method, path, body: json, headers: headers))
       var data = Data()
@@ -39,7 +45,7 @@ struct HTTPTestClient: Sendable {
   /// Opens `path` as an event stream and returns the raw text received once `until` returns
   /// true for it, or when `timeoutSeconds` pass.
   func stream(
-    _ path: String, headers: [String: String] = [:], timeoutSeconds: Int = 10,
+    _ path: String, headers: [String: String] = [:], timeoutSeconds: Int = HTTPTestClient.responseTimeoutSeconds,
     afterConnect: @escaping @Sendable () async throws -> Void,
     until: @escaping @Sendable (String) -> Bool
   ) async throws -> String {
