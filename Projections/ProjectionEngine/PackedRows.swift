@@ -39,9 +39,14 @@ struct PackedRows<Key: PackedKey>: Sendable {
   /// The entries sorted for writing, once ``sort(ways:minimumRun:)`` has run.
   private var sorted: SortedRuns<Entry>?
 
-  /// Rows with room reserved for `expectedRows` of them.
-  init(expectedRows: Int = 0) {
+  /// How many bytes ``packed`` may hold: its offsets are 31 bits.
+  private let packedCapacity: Int
+
+  /// Rows with room reserved for `expectedRows` of them; `packedCapacity` bytes of values
+  /// in the one buffer before values get an array each (tests make it small).
+  init(expectedRows: Int = 0, packedCapacity: Int = Int(Int32.max)) {
     entries.reserveCapacity(expectedRows)
+    self.packedCapacity = min(packedCapacity, Int(Int32.max))
   }
 
   /// How many rows were put (a row put twice at one position counts twice).
@@ -49,6 +54,8 @@ struct PackedRows<Key: PackedKey>: Sendable {
 
   mutating func append(_ key: InlineKey, value: [UInt8], at position: UInt64) {
     precondition(sorted == nil, "sorted rows are only written out")
+    // The put order breaks ties of key and position (the later put wins): 31 bits of it.
+    precondition(entries.count < Int(Int32.max), "more than 2^31 rows in one table")
     entries.append(
       Entry(
         key: Key(key), position: position, sequence: Int32(truncatingIfNeeded: entries.count), value: store(value)))
@@ -57,13 +64,14 @@ struct PackedRows<Key: PackedKey>: Sendable {
   /// Stores `value` in ``packed`` (once, if it is small and equals a recent one) or, when that
   /// is full, in ``overflow``; returns the entry's ``Entry/value``.
   private mutating func store(_ value: [UInt8]) -> Int32 {
-    guard packed.count + 5 + value.count <= Int(Int32.max) else {
-      overflow.append(value)
-      return Int32(truncatingIfNeeded: overflow.count - 1)
-    }
     let isSmall = value.count <= Self.smallValue
     if isSmall {
+      // Before the room is checked: a value stored once already needs none.
       for offset in recent where packed[Self.span(at: offset, in: packed)].elementsEqual(value) { return ~offset }
+    }
+    guard packed.count + 5 + value.count <= packedCapacity else {
+      overflow.append(value)
+      return Int32(truncatingIfNeeded: overflow.count - 1)
     }
     let offset = Int32(truncatingIfNeeded: packed.count)
     if value.count < 0xFF {

@@ -12,6 +12,7 @@ extension UnsafeMutableBufferPointer where Element: Comparable {
   /// `depthLimit` is how many levels of quicksort may run before heapsort finishes a range
   /// (tests lower it to reach the heapsort); by default twice the binary logarithm of the count.
   mutating func introsort(depthLimit: Int? = nil) {
+    precondition(depthLimit ?? 0 >= 0, "a negative depth limit would never reach the heapsort")
     guard count > 1 else { return }
     introsort(0, count, depthLimit: depthLimit ?? 2 * (Int.bitWidth - count.leadingZeroBitCount))
   }

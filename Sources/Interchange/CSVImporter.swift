@@ -3,12 +3,13 @@ import LedgerDomain
 /// Turns CSV records into `TransactionAdded` commands, with stable idempotency keys so that
 /// importing the same file again adds nothing.
 ///
-/// The key of a row is `csv:` + its date + `:` + a hash of its account, date, amount, payee
-/// and how many identical rows came before it in the file — so two identical coffees on one
-/// day stay two transactions, and a re-import (or an overlapping statement) is recognised.
-/// Leading with the date keeps a statement's keys together in the log's key table, so an
-/// import writes a few pages of it per batch instead of one page per row. Keys written
-/// before that (`csv-` + the hash, ``ImportRow/legacyKey``) are still recognised.
+/// The key of a row is `csv:` + its date as the file writes it + `:` + a hash of its account,
+/// date, amount, payee and how many identical rows came before it in the file — so two
+/// identical coffees on one day stay two transactions, and a re-import (or an overlapping
+/// statement) is recognised, also with another `--date-format` (the key holds the text, not
+/// what it was read as). Leading with the date keeps a statement's keys together in the log's
+/// key table, so an import writes a few pages of it per batch instead of one page per row.
+/// Keys written before that (`csv-` + the hash, ``ImportRow/legacyKey``) are still recognised.
 public struct CSVImporter: Sendable {
   public var mapping: CSVMapping
 
@@ -103,7 +104,7 @@ public struct CSVImporter: Sendable {
             hash: hash,
             names: &names)
         }
-        let key = (try? result.get().importId) ?? CSVImporter.key(date: nil, hash: hash)
+        let key = (try? result.get().importId) ?? CSVImporter.key(dateText: cell(columns.date), hash: hash)
         rows.append(ImportRow(line: record.line, result: result, key: key, legacyKey: "csv-" + hash))
       }
       return rows
@@ -147,7 +148,7 @@ public struct CSVImporter: Sendable {
     let resolvedCategory: CategoryID
     do { resolvedCategory = try names.category(categoryName) } catch { throw fail(error.description) }
     let type: TransactionType = signed.isNegative ? .expense : .income
-    let key = Self.key(date: parsedDate, hash: hash)
+    let key = Self.key(dateText: dateText, hash: hash)
     return TransactionAdded(
       transaction: TransactionID(raw: StableHash.id(key, ordering: parsedDate)), account: resolvedAccount.id,
       date: parsedDate,
@@ -157,10 +158,13 @@ public struct CSVImporter: Sendable {
 
   private func normalize(_ name: String) -> String { name.trimmingSpaces.lowercased() }
 
-  /// A row's idempotency key: `csv:2024-03-15:<hash>`, or `csv::<hash>` for a row whose date
-  /// did not parse (it is rejected, so the key is never recorded).
-  static func key(date: CivilDate?, hash: String) -> String {
-    "csv:" + (date?.description ?? "") + ":" + hash
+  /// A row's idempotency key: `csv:2024-03-15:<hash>` — the date cell as written (trimmed), so
+  /// that reading it with another `--date-format` gives the same key — or `csv::<hash>` for a
+  /// row without a date (it is rejected, so the key is never recorded). A date cell longer than
+  /// a date is left out: a row whose date parsed has a short one.
+  static func key(dateText: String?, hash: String) -> String {
+    let date = dateText.flatMap { $0.utf8.count <= 32 ? $0 : nil } ?? ""
+    return "csv:" + date + ":" + hash
   }
 }
 

@@ -9,7 +9,8 @@ struct InterchangeCLITests {
   let budget: BinaryRunner
 
   init() throws {
-    budget = try BinaryRunner("budget", environment: ["BUDGET_LEDGER": directory.file("io.ledger"), "BUDGET_TODAY": "2024-03-31"])
+    budget = try BinaryRunner(
+      "budget", environment: ["BUDGET_LEDGER": directory.file("io.ledger"), "BUDGET_TODAY": "2024-03-31"])
   }
 
   @discardableResult
@@ -25,11 +26,15 @@ struct InterchangeCLITests {
     return path
   }
 
-  @Test("given a bank CSV with a decimal comma, when imported twice, then rows are added once; bad rows are reported by line")
+  @Test(
+    "given a bank CSV with a decimal comma, when imported twice, then rows are added once; bad rows are reported by line"
+  )
   func idempotentImport() throws {
     try ok(["init"])
     try ok(["account", "open", "Checking", "--opening", "100", "--date", "2024-01-01"])
-    let csv = try write("bank.csv", """
+    let csv = try write(
+      "bank.csv",
+      """
       Date;Payee;Amount;Category
       15/03/2024;"Market; Co";-42,50;Food
       15/03/2024;Coffee;-2,80;Restaurants
@@ -39,16 +44,21 @@ struct InterchangeCLITests {
       18/03/2024;Typo;-1,00;Fod
 
       """)
-    let arguments = ["import", "csv", csv, "--account", "Checking", "--delimiter", ";", "--date-format", "dmy", "--decimal-comma", "--json"]
+    let arguments = [
+      "import", "csv", csv, "--account", "Checking", "--delimiter", ";", "--date-format", "dmy", "--decimal-comma",
+      "--json",
+    ]
 
     let dry = try JSONSerialization.jsonObject(with: Data(try ok(arguments + ["--dry-run"]).utf8)) as? [String: Any]
     #expect(dry?["added"] as? Int == 4)
     #expect(try ok(["tx", "list", "--json"]).contains("Market") == false)
     // Batches of two split the identical coffees: each must still get its own key.
-    let first = try JSONSerialization.jsonObject(with: Data(try ok(arguments + ["--batch-size", "2"]).utf8)) as? [String: Any]
+    let first =
+      try JSONSerialization.jsonObject(with: Data(try ok(arguments + ["--batch-size", "2"]).utf8)) as? [String: Any]
     let refused = try budget.run(arguments + ["--batch-size", "0"])
     #expect(refused.status != 0 && refused.stderr.contains("--batch-size must be between 1 and 100,000 (got 0)"))
-    let second = try JSONSerialization.jsonObject(with: Data(try ok(arguments + ["--batch-size", "1"]).utf8)) as? [String: Any]
+    let second =
+      try JSONSerialization.jsonObject(with: Data(try ok(arguments + ["--batch-size", "1"]).utf8)) as? [String: Any]
 
     #expect(first?["added"] as? Int == 4 && first?["skipped"] as? Int == 0)
     #expect(second?["added"] as? Int == 0 && second?["skipped"] as? Int == 4)
@@ -64,7 +74,9 @@ struct InterchangeCLITests {
     let list = try JSONSerialization.jsonObject(with: Data(try ok(["tx", "list", "--json"]).utf8)) as? [String: Any]
     let rows = (list?["rows"] as? [[String: Any]] ?? []).compactMap { row -> (date: String, id: String)? in
       // The imported rows, not the opening balance (made now, so its id carries today's time).
-      guard let date = row["date"] as? String, date.hasPrefix("2024-03"), let id = row["id"] as? String else { return nil }
+      guard let date = row["date"] as? String, date.hasPrefix("2024-03"), let id = row["id"] as? String else {
+        return nil
+      }
       return (date, id)
     }
     #expect(rows.count == 4)
@@ -72,12 +84,42 @@ struct InterchangeCLITests {
     for a in rows { for b in rows where a.date < b.date { #expect(a.id < b.id, "\(a) should sort before \(b)") } }
   }
 
+  @Test(
+    "given a statement imported as day-month-year, when imported again as month-day-year (dry run and for real), then nothing is added"
+  )
+  func reimportWithAnotherDateFormat() throws {
+    try ok(["init"])
+    try ok(["account", "open", "Checking", "--opening", "100", "--date", "2024-01-01"])
+    let csv = try write(
+      "ambiguous.csv", "date,amount,payee,category\n05/03/2024,-4.00,Bakery,Food\n07/02/2024,-9.00,Cinema,Restaurants\n"
+    )
+    func imported(_ format: String, _ extra: [String] = []) throws -> (added: Int?, skipped: Int?) {
+      let output = try ok(["import", "csv", csv, "--account", "Checking", "--date-format", format, "--json"] + extra)
+      let summary = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+      return (summary?["added"] as? Int, summary?["skipped"] as? Int)
+    }
+
+    let first = try imported("dmy")
+    let dry = try imported("mdy", ["--dry-run"])
+    let again = try imported("mdy")
+
+    #expect(first.added == 2 && first.skipped == 0)
+    #expect(dry.added == 0 && dry.skipped == 2)
+    #expect(again.added == 0 && again.skipped == 2)
+    let list = try JSONSerialization.jsonObject(with: Data(try ok(["tx", "list", "--json"]).utf8)) as? [String: Any]
+    let dates = (list?["rows"] as? [[String: Any]] ?? []).compactMap { $0["date"] as? String }.filter {
+      $0.hasPrefix("2024-0")
+    }
+    #expect(dates.sorted() == ["2024-01-01", "2024-02-07", "2024-03-05"])  // the opening, and the rows as first read
+  }
+
   @Test("given the demo ledger, when exported as a journal, then the real hledger reports the same balances")
   func hledgerAgrees() throws {
     try ok(["demo"])
     let journal = directory.file("demo.journal")
     try ok(["export", "hledger", "-o", journal])
-    let ours = try JSONSerialization.jsonObject(with: Data(try ok(["report", "balances", "--json"]).utf8)) as? [String: Any]
+    let ours =
+      try JSONSerialization.jsonObject(with: Data(try ok(["report", "balances", "--json"]).utf8)) as? [String: Any]
     let accounts = ours?["accounts"] as? [[String: String]] ?? []
     #expect(accounts.count == 3)
 
@@ -93,11 +135,14 @@ struct InterchangeCLITests {
     for account in accounts {
       let name = account["account"]!.replacingOccurrences(of: " ", with: "-")
       let line = report.split(separator: "\n").first { $0.hasSuffix(":" + name) }
-      #expect(line?.contains("\(account["balance"]!) EUR") == true, "hledger says \(line ?? "nothing") for \(name), we say \(account["balance"]!)")
+      #expect(
+        line?.contains("\(account["balance"]!) EUR") == true,
+        "hledger says \(line ?? "nothing") for \(name), we say \(account["balance"]!)")
     }
   }
 
-  @Test("given the demo ledger, when backed up and restored into a new file, then reports and the chain head are identical")
+  @Test(
+    "given the demo ledger, when backed up and restored into a new file, then reports and the chain head are identical")
   func backupRestore() throws {
     try ok(["demo"])
     let backup = directory.file("backup.json")

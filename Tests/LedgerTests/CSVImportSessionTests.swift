@@ -74,6 +74,26 @@ struct CSVImportSessionTests {
   }
 
   @Test(
+    "given a file read as day-month-year and again as month-day-year, when mapped, then the dates differ but every row's keys are the same (a re-import finds them)"
+  )
+  func keysHoldTheDateAsWritten() throws {
+    let records = try CSVReader().records(
+      in: "date,amount,payee,category\n05/03/2024,-1.00,A,Food\n07/02/2024,-1.00,A,Food\n 11.12.2024 ,-5.00,B,Food\n")
+    var dayFirst = Self.importer()
+    dayFirst.mapping.dateFormat = .dayMonthYear
+    var monthFirst = Self.importer()
+    monthFirst.mapping.dateFormat = .monthDayYear
+    let state = Scenario.standard().state
+    let (a, b) = (try dayFirst.rows(records, state: state), try monthFirst.rows(records, state: state))
+
+    #expect(try a.map { try $0.result.get().date } == [day("2024-03-05"), day("2024-02-07"), day("2024-12-11")])
+    #expect(try b.map { try $0.result.get().date } == [day("2024-05-03"), day("2024-07-02"), day("2024-11-12")])
+    #expect(a.map(\.key) == b.map(\.key))
+    #expect(a.map(\.legacyKey) == b.map(\.legacyKey))
+    #expect(a.map { $0.key.prefix(15) } == ["csv:05/03/2024:", "csv:07/02/2024:", "csv:11.12.2024:"])  // trimmed
+  }
+
+  @Test(
     "given quoted cells that span lines or hold tabs, when mapped, then each becomes one line with spaces, and the row imports"
   )
   func multiLineCellsBecomeOneLine() throws {

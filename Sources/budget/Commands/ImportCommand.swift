@@ -126,7 +126,7 @@ struct ImportCommand: AsyncParsableCommand {
       for index in batches.indices {
         var commands: [BatchCommand] = []
         var lines: [Int] = []
-        let importedBefore = try legacy.recorded(in: rows)
+        let importedBefore = try userFacing { try legacy.recorded(in: rows) }
         for row in rows {
           switch row.result {
           case .failure(let error): summary.rejected.append(error.description)
@@ -155,18 +155,29 @@ struct ImportCommand: AsyncParsableCommand {
       return summary
     }
 
-    /// Decides every row against a private copy of the state; nothing is written.
+    /// Decides every row against a private copy of the state; nothing is written. A row is
+    /// already imported when its key is recorded — as the import itself finds it (the
+    /// transaction's id also holds the date as read, which another `--date-format` changes).
     private func check(_ rows: [ImportRow], ledger: Ledger, legacy: LegacyKeys) throws -> ImportSummary {
       var summary = ImportSummary()
       var state = ledger.state
       let context = DecisionContext(today: LedgerOptions.today())
-      let importedBefore = try legacy.recorded(in: rows)
+      let importedBefore = try userFacing { try legacy.recorded(in: rows) }
+      let recorded = try userFacing {
+        try ledger.log.recordedIdempotencyKeys(
+          among: rows.filter { (try? $0.result.get()) != nil }.map { try IdempotencyKey($0.key) })
+      }
       for row in rows {
         switch row.result {
         case .failure(let error): summary.rejected.append(error.description)
         case .success where importedBefore.contains(row.line): summary.skipped += 1
         case .success(let added):
-          if state.transactions[added.transaction] != nil { summary.skipped += 1; continue }
+          if recorded.contains(try userFacing { try IdempotencyKey(row.key) })
+            || state.transactions[added.transaction] != nil
+          {
+            summary.skipped += 1
+            continue
+          }
           do throws(DomainError) {
             state.apply(try decide(.addTransaction(added), state: state, context: context))
             summary.added += 1

@@ -76,12 +76,30 @@ struct FastDecodingTests {
     {
       #expect(damaged.withUnsafeBytes { TransactionAdded(fastDecoding: $0, text: false) } == nil)
     }
-    // The only text of this transaction is its name.
-    var invalid = try BinaryEncoder().encode(expense(1, "4.20", name: "Caf\u{E9}"))
-    let accent = try #require(invalid.firstIndex(of: 0xC3))  // é is C3 A9 in UTF-8
-    invalid[accent] = 0xFF
-    #expect(invalid.withUnsafeBytes { TransactionAdded(fastDecoding: $0) } == nil)
-    #expect(invalid.withUnsafeBytes { TransactionAdded(fastDecoding: $0, text: false) } == nil)
+    // Each text field in turn holds the only non-ASCII text of its transaction, made invalid.
+    let accented = "Caf\u{E9}"
+    var variants: [TransactionAdded] = []
+    for field in 0..<6 {
+      var transaction = expense(1, "4.20", name: field == 0 ? accented : "Cafe")
+      switch field {
+      case 1: transaction.description = accented
+      case 2: transaction.notes = accented
+      case 3: transaction.importId = accented
+      case 4: transaction.tags = ["ok", accented]
+      case 5:
+        transaction.category = nil
+        transaction.splits = [Split(category: Scenario.food, amount: eur("4.20"), memo: accented)]
+      default: break
+      }
+      variants.append(transaction)
+    }
+    for (field, transaction) in variants.enumerated() {
+      var invalid = try BinaryEncoder().encode(transaction)
+      let accent = try #require(invalid.firstIndex(of: 0xC3))  // é is C3 A9 in UTF-8
+      invalid[accent] = 0xFF
+      #expect(invalid.withUnsafeBytes { TransactionAdded(fastDecoding: $0) } == nil, "field \(field)")
+      #expect(invalid.withUnsafeBytes { TransactionAdded(fastDecoding: $0, text: false) } == nil, "field \(field)")
+    }
   }
 
   @Test(
