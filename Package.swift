@@ -174,8 +174,8 @@ let package = Package(
     .testTarget(
       name: "LedgerTests",
       dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "LedgerTesting", "ProjectionEngine", "RunningBalances", "CategoryTotals",
-        "BudgetVsActual", "Interchange",
+        "Ledger", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting", "ProjectionEngine", "RunningBalances",
+        "CategoryTotals", "BudgetVsActual", "Interchange",
       ],
       swiftSettings: swiftSettings
     ),

@@ -121,6 +121,11 @@ struct ImportCommand: AsyncParsableCommand {
       correlated.correlationId = "import-" + EntityID.random().description
       let metadata = correlated
       let batches = Array(records).chunks(of: batchSize)
+      // Grow the file's map once for the whole import (a batch that fills it runs twice), and
+      // stop keeping the readers' copy of the state current: this process reads no more of
+      // it, so every commit would update it for nothing.
+      try userFacing { try ledger.reserveRoom(forTransactions: records.count) }
+      ledger.releaseReadersState()
       var session = session
       var rows = batches.first.map { session.rows($0) } ?? []
       for index in batches.indices {
