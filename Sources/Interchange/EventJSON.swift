@@ -9,8 +9,36 @@ enum EventJSON {
 
   /// The event of `type` whose payload is `data`.
   static func decode(type: String, from data: Data) throws -> LedgerEvent {
-    let decoder = JSONDecoder()
+    try decode(type: type, from: DataPayload(data: data, decoder: JSONDecoder()))
+  }
+
+  /// The event of `type` whose payload is the value of `key` in `container` — for a file of
+  /// many events decoded in one pass.
+  static func decode<Key: CodingKey>(
+    type: String, from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> LedgerEvent {
+    try decode(type: type, from: ContainerPayload(container: container, key: key))
+  }
+
+  /// Where a payload is decoded from.
+  private protocol PayloadSource {
+    func payload<P: EventPayload>(_ kind: P.Type) throws -> P
+  }
+
+  private struct DataPayload: PayloadSource {
+    let data: Data
+    let decoder: JSONDecoder
     func payload<P: EventPayload>(_ kind: P.Type) throws -> P { try decoder.decode(P.self, from: data) }
+  }
+
+  private struct ContainerPayload<Key: CodingKey>: PayloadSource {
+    let container: KeyedDecodingContainer<Key>
+    let key: Key
+    func payload<P: EventPayload>(_ kind: P.Type) throws -> P { try container.decode(P.self, forKey: key) }
+  }
+
+  private static func decode(type: String, from source: some PayloadSource) throws -> LedgerEvent {
+    func payload<P: EventPayload>(_ kind: P.Type) throws -> P { try source.payload(kind) }
     switch type {
     case LedgerCreated.typeName: return .ledgerCreated(try payload(LedgerCreated.self))
     case AccountOpened.typeName: return .accountOpened(try payload(AccountOpened.self))

@@ -20,12 +20,18 @@ public struct RestoredEvent: Sendable {
 extension Ledger {
   /// Appends `events` as recorded facts — no rules are checked — into this ledger, which
   /// must be empty: the way a backup is restored. Events go in batches of 5,000 per
-  /// transaction, projected inline; the state is rebuilt from the log at the end.
-  public func restore(_ events: [RestoredEvent], progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(LedgerError) {
+  /// transaction, projected inline, into a map grown beforehand for all of them
+  /// (``reserveRoom(forTransactions:)``); the state is rebuilt from the log at the end.
+  public func restore(
+    _ events: [RestoredEvent], progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) async throws(LedgerError) {
     do {
       guard try log.head().position == 0 else {
-        throw LedgerError.rejected(.invalidField(field: "restore", reason: "the target ledger is not empty; restore into a new file"))
+        throw LedgerError.rejected(
+          .invalidField(field: "restore", reason: "the target ledger is not empty; restore into a new file"))
       }
+      // The map grown once for the whole backup: a batch that fills it is rolled back and run again.
+      try reserveRoom(forTransactions: events.count)
       let projections = self.projections
       var done = 0
       for start in stride(from: 0, to: events.count, by: 5_000) {
@@ -36,8 +42,10 @@ extension Ledger {
           for item in chunk {
             let proposed = try StoredEvent.proposed(item.event, metadata: item.metadata)
             let batch = AppendBatch([StreamAppend(stream: try StreamName(item.event.stream), events: [proposed])])
-            let appended = try (item.recordedAt.map { try session.append(batch, recordedAt: $0) } ?? session.append(batch)).get()
-            appendedEvents.append((item.event, LogPoint(position: appended.positions.lowerBound, recordedAt: appended.recordedAt)))
+            let appended = try
+              (item.recordedAt.map { try session.append(batch, recordedAt: $0) } ?? session.append(batch)).get()
+            appendedEvents.append(
+              (item.event, LogPoint(position: appended.positions.lowerBound, recordedAt: appended.recordedAt)))
           }
           // Projected once per transaction: the engine's per-call work (checkpoints, the
           // commit's extent) is then paid once, not once per event.
