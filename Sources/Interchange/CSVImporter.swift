@@ -96,15 +96,14 @@ public struct CSVImporter: Sendable {
         let occurrence = seen[identity, default: 0]
         seen[identity] = occurrence + 1
         let hash = StableHash.hex(identity + "\u{1F}\(occurrence)")
+        let key = CSVImporter.key(dateText: cell(columns.date), hash: hash)
         let result = Result { () throws(ImportRowError) -> TransactionAdded in
           try importer.transaction(
             line: record.line, date: cell(columns.date), amount: cell(columns.amount), debit: cell(columns.debit),
             credit: cell(columns.credit), payee: cell(columns.payee), category: cell(columns.category),
             account: cell(columns.account), description: cell(columns.description), notes: cell(columns.notes),
-            hash: hash,
-            names: &names)
+            key: key, names: &names)
         }
-        let key = (try? result.get().importId) ?? CSVImporter.key(dateText: cell(columns.date), hash: hash)
         rows.append(ImportRow(line: record.line, result: result, key: key, legacyKey: "csv-" + hash))
       }
       return rows
@@ -113,7 +112,7 @@ public struct CSVImporter: Sendable {
 
   fileprivate func transaction(
     line: Int, date: String?, amount: String?, debit: String?, credit: String?, payee: String?, category: String?,
-    account: String?, description: String?, notes: String?, hash: String, names: inout NameCache
+    account: String?, description: String?, notes: String?, key: String, names: inout NameCache
   ) throws(ImportRowError) -> TransactionAdded {
     func fail(_ message: String) -> ImportRowError { ImportRowError(line: line, message: message) }
     guard let accountName = account ?? mapping.defaultAccount else { throw fail("no account; pass --account NAME") }
@@ -148,7 +147,6 @@ public struct CSVImporter: Sendable {
     let resolvedCategory: CategoryID
     do { resolvedCategory = try names.category(categoryName) } catch { throw fail(error.description) }
     let type: TransactionType = signed.isNegative ? .expense : .income
-    let key = Self.key(dateText: dateText, hash: hash)
     return TransactionAdded(
       transaction: TransactionID(raw: StableHash.id(key, ordering: parsedDate)), account: resolvedAccount.id,
       date: parsedDate,

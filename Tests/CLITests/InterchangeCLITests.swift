@@ -94,9 +94,7 @@ struct InterchangeCLITests {
       "ambiguous.csv", "date,amount,payee,category\n05/03/2024,-4.00,Bakery,Food\n07/02/2024,-9.00,Cinema,Restaurants\n"
     )
     func imported(_ format: String, _ extra: [String] = []) throws -> (added: Int?, skipped: Int?) {
-      let output = try ok(["import", "csv", csv, "--account", "Checking", "--date-format", format, "--json"] + extra)
-      let summary = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
-      return (summary?["added"] as? Int, summary?["skipped"] as? Int)
+      try budget.importCSV(csv, ["--date-format", format] + extra)
     }
 
     let first = try imported("dmy")

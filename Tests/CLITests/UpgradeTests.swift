@@ -9,15 +9,22 @@ import Testing
 struct UpgradeTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
+  /// A copy of fixture `name`'s `budget.ledger` in `directory`, and `budget` on it as of `today`.
+  static func copy(
+    _ name: String, into directory: TemporaryDirectory, today: String
+  ) throws -> (fixture: URL, budget: BinaryRunner) {
+    let fixture = fixtures.appendingPathComponent(name)
+    let path = directory.file("upgraded.ledger")
+    try FileManager.default.copyItem(atPath: fixture.appendingPathComponent("budget.ledger").path, toPath: path)
+    return (fixture, try BinaryRunner("budget", environment: ["BUDGET_LEDGER": path, "BUDGET_TODAY": today]))
+  }
+
   @Test(
     "given a ledger with v1 amends and deletes and v1 projections, when opened by this release, then it verifies and every report equals the earlier release's"
   )
   func beforeVersion2Events() throws {
-    let fixture = Self.fixtures.appendingPathComponent("ledger-before-v2-events")
     let directory = TemporaryDirectory()
-    let path = directory.file("upgraded.ledger")
-    try FileManager.default.copyItem(atPath: fixture.appendingPathComponent("budget.ledger").path, toPath: path)
-    let budget = try BinaryRunner("budget", environment: ["BUDGET_LEDGER": path, "BUDGET_TODAY": "2024-06-30"])
+    let (fixture, budget) = try Self.copy("ledger-before-v2-events", into: directory, today: "2024-06-30")
 
     let verify = try budget.run(["verify"])
     #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
@@ -51,17 +58,11 @@ struct UpgradeTests {
     "given a ledger whose import recorded the keys before they led with the date, when the same statement is imported again, then nothing is added"
   )
   func importKeysBeforeTheDate() throws {
-    let fixture = Self.fixtures.appendingPathComponent("ledger-with-undated-import-keys")
     let directory = TemporaryDirectory()
-    let path = directory.file("imported.ledger")
-    try FileManager.default.copyItem(atPath: fixture.appendingPathComponent("budget.ledger").path, toPath: path)
-    let budget = try BinaryRunner("budget", environment: ["BUDGET_LEDGER": path, "BUDGET_TODAY": "2024-03-31"])
+    let (fixture, budget) = try Self.copy("ledger-with-undated-import-keys", into: directory, today: "2024-03-31")
     let statement = fixture.appendingPathComponent("statement.csv").path
     func imported(_ file: String, _ extra: [String] = []) throws -> (added: Int?, skipped: Int?) {
-      let output = try budget.run(["import", "csv", file, "--account", "Checking", "--json"] + extra)
-      #expect(output.status == 0, "\(output.stderr)")
-      let summary = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
-      return (summary?["added"] as? Int, summary?["skipped"] as? Int)
+      try budget.importCSV(file, extra)
     }
 
     let dryRun = try imported(statement, ["--dry-run"])

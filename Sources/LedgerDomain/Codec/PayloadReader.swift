@@ -50,17 +50,22 @@ struct PayloadReader {
     return String(validating: run, as: UTF8.self)
   }
 
-  /// Steps over a string, checking that it is well-formed UTF-8 as ``string()`` does, without
-  /// making it: for readers that do not need the text (see ``TransactionAdded/init(fastDecoding:text:)``).
-  mutating func skipString() -> Bool {
-    guard let run = run() else { return false }
-    return Self.isASCII(run) || String(validating: run, as: UTF8.self) != nil
+  /// ``string()``; or, not `keeping` it, the string stepped over — checked to be well-formed
+  /// UTF-8 as ``string()`` checks it, so that the same bytes are accepted — and `""` in its
+  /// place: for readers that do not need the text (``TransactionAdded/init(fastDecoding:text:)``).
+  mutating func string(keeping: Bool) -> String? {
+    if keeping { return string() }
+    guard let run = run(), Self.isASCII(run) || String(validating: run, as: UTF8.self) != nil else { return nil }
+    return ""
   }
 
-  /// ``optionalString()`` stepped over, as ``skipString()``.
-  mutating func skipOptionalString() -> Bool {
-    guard let present = bool() else { return false }
-    return !present || skipString()
+  /// ``optionalString()``, or stepped over as ``string(keeping:)`` steps over a string: a
+  /// stored value comes back as `nil`.
+  mutating func optionalString(keeping: Bool) -> String?? {
+    if keeping { return optionalString() }
+    guard let present = bool() else { return nil }
+    guard !present || string(keeping: false) != nil else { return nil }
+    return .some(nil)
   }
 
   private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -19,41 +19,21 @@ extension TransactionAdded {
     if splitCount > 0 {
       splits.reserveCapacity(Int(splitCount))
       for _ in 0..<splitCount {
-        guard let category = reader.id(), let amount = reader.money() else { return nil }
-        var memo: String?
-        if text {
-          guard let stored = reader.optionalString() else { return nil }
-          memo = stored
-        } else {
-          guard reader.skipOptionalString() else { return nil }
-        }
+        guard let category = reader.id(), let amount = reader.money(), let memo = reader.optionalString(keeping: text)
+        else { return nil }
         splits.append(Split(category: CategoryID(raw: category), amount: amount, memo: memo))
       }
     }
-    guard text else {
-      guard reader.skipString(), reader.skipOptionalString(), reader.skipOptionalString(),
-        let period = reader.optionalID(), reader.skipOptionalString(), let tagCount = reader.varint(),
-        tagCount <= UInt64(payload.count)
-      else { return nil }
-      for _ in 0..<tagCount where !reader.skipString() { return nil }
-      guard reader.isAtEnd else { return nil }
-      self.init(
-        transaction: TransactionID(raw: transaction), account: AccountID(raw: account), date: date, amount: amount,
-        type: type, category: category.map(CategoryID.init(raw:)), splits: splits, name: "",
-        period: period.map(PeriodID.init(raw:)))
-      return
-    }
-    guard let name = reader.string(), let description = reader.optionalString(), let notes = reader.optionalString(),
-      let period = reader.optionalID(), let importId = reader.optionalString(), let tagCount = reader.varint(),
+    guard let name = reader.string(keeping: text), let description = reader.optionalString(keeping: text),
+      let notes = reader.optionalString(keeping: text), let period = reader.optionalID(),
+      let importId = reader.optionalString(keeping: text), let tagCount = reader.varint(),
       tagCount <= UInt64(payload.count)
     else { return nil }
     var tags: [String] = []
-    if tagCount > 0 {
-      tags.reserveCapacity(Int(tagCount))
-      for _ in 0..<tagCount {
-        guard let tag = reader.string() else { return nil }
-        tags.append(tag)
-      }
+    if tagCount > 0, text { tags.reserveCapacity(Int(tagCount)) }
+    for _ in 0..<tagCount {
+      guard let tag = reader.string(keeping: text) else { return nil }
+      if text { tags.append(tag) }
     }
     guard reader.isAtEnd else { return nil }
     self.init(

@@ -65,12 +65,12 @@ struct ImportCommand: AsyncParsableCommand {
       }
       let body = records.dropFirst()
       let summary: ImportSummary
-      let legacy = try userFacing { try LegacyKeys(ledger: ledger) }
+      let imported = try userFacing { try ImportedRows(ledger: ledger) }
       if dryRun {
         var session = session
-        summary = try check(session.rows(body), ledger: ledger, legacy: legacy)
+        summary = try check(session.rows(body), ledger: ledger, imported: imported)
       } else {
-        summary = try await record(body, session: session, ledger: ledger, legacy: legacy)
+        summary = try await record(body, session: session, ledger: ledger, imported: imported)
       }
       if options.json { return try Console.json(summary) }
       print(
@@ -109,7 +109,7 @@ struct ImportCommand: AsyncParsableCommand {
     /// (for the idempotency keys) is never shared with a task, and so never copied: a copy
     /// per batch made a million-row import quadratic.
     private func record(
-      _ records: ArraySlice<CSVReader.Record>, session: CSVImporter.Session, ledger: Ledger, legacy: LegacyKeys
+      _ records: ArraySlice<CSVReader.Record>, session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows
     ) async throws -> ImportSummary {
       var summary = ImportSummary()
       let progress = ProgressBar(title: "importing")
@@ -131,7 +131,7 @@ struct ImportCommand: AsyncParsableCommand {
       for index in batches.indices {
         var commands: [BatchCommand] = []
         var lines: [Int] = []
-        let importedBefore = try userFacing { try legacy.recorded(in: rows) }
+        let importedBefore = try userFacing { try imported.lines(of: rows, currentKeys: false) }
         for row in rows {
           switch row.result {
           case .failure(let error): summary.rejected.append(error.description)
@@ -161,28 +161,17 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     /// Decides every row against a private copy of the state; nothing is written. A row is
-    /// already imported when its key is recorded — as the import itself finds it (the
-    /// transaction's id also holds the date as read, which another `--date-format` changes).
-    private func check(_ rows: [ImportRow], ledger: Ledger, legacy: LegacyKeys) throws -> ImportSummary {
+    /// already imported when its key is recorded, as the import itself finds it.
+    private func check(_ rows: [ImportRow], ledger: Ledger, imported: ImportedRows) throws -> ImportSummary {
       var summary = ImportSummary()
       var state = ledger.state
       let context = DecisionContext(today: LedgerOptions.today())
-      let importedBefore = try userFacing { try legacy.recorded(in: rows) }
-      let recorded = try userFacing {
-        try ledger.log.recordedIdempotencyKeys(
-          among: rows.filter { (try? $0.result.get()) != nil }.map { try IdempotencyKey($0.key) })
-      }
+      let importedBefore = try userFacing { try imported.lines(of: rows, currentKeys: true) }
       for row in rows {
         switch row.result {
         case .failure(let error): summary.rejected.append(error.description)
         case .success where importedBefore.contains(row.line): summary.skipped += 1
         case .success(let added):
-          if recorded.contains(try userFacing { try IdempotencyKey(row.key) })
-            || state.transactions[added.transaction] != nil
-          {
-            summary.skipped += 1
-            continue
-          }
           do throws(DomainError) {
             state.apply(try decide(.addTransaction(added), state: state, context: context))
             summary.added += 1
@@ -196,21 +185,27 @@ struct ImportCommand: AsyncParsableCommand {
   }
 }
 
-/// Rows that an earlier version of `budget` imported under the keys it gave them then
-/// (``ImportRow/legacyKey``). Looked up only in a ledger that holds such keys — one seek
-/// tells — so a ledger that never saw one pays nothing per row.
-struct LegacyKeys {
-  let log: EventLog?
+/// Which rows an import recorded before: under the keys rows get now, or — in a ledger that
+/// holds keys of an earlier version (one seek tells) — under those (``ImportRow/legacyKey``),
+/// so that a ledger that never saw one pays nothing per row for them.
+struct ImportedRows {
+  let log: EventLog
+  let hasLegacyKeys: Bool
 
   init(ledger: Ledger) throws {
-    log = try ledger.log.hasIdempotencyKey(withPrefix: "csv-") ? ledger.log : nil
+    log = ledger.log
+    hasLegacyKeys = try log.hasIdempotencyKey(withPrefix: "csv-")
   }
 
-  /// The lines of `rows` whose legacy key is recorded.
-  func recorded(in rows: [ImportRow]) throws -> Set<Int> {
-    guard let log else { return [] }
+  /// The lines of `rows` recorded under their legacy key, and with `currentKeys` also under
+  /// their key (a real import leaves those to the log, which skips a recorded key itself).
+  func lines(of rows: [ImportRow], currentKeys: Bool) throws -> Set<Int> {
     var lines: [IdempotencyKey: Int] = [:]
-    for row in rows where (try? row.result.get()) != nil { lines[try IdempotencyKey(row.legacyKey)] = row.line }
+    for row in rows where (try? row.result.get()) != nil {
+      if hasLegacyKeys { lines[try IdempotencyKey(row.legacyKey)] = row.line }
+      if currentKeys { lines[try IdempotencyKey(row.key)] = row.line }
+    }
+    guard !lines.isEmpty else { return [] }
     return Set(try log.recordedIdempotencyKeys(among: lines.keys).compactMap { lines[$0] })
   }
 }
