@@ -12,14 +12,14 @@ struct AppendedRows: Sendable {
   private var words6: PackedRows<PackedKey6>?
   private var inline: PackedRows<InlineKey>?
 
-  /// Rows of `keySize`-byte keys, with room reserved for `expectedRows` of them.
-  init(keySize: Int, expectedRows: Int = 0) {
+  /// Rows of `keySize`-byte keys, with room reserved for `expected`.
+  init(keySize: Int, expected: ExpectedTableSize = .init()) {
     switch keySize {
-    case 16: words2 = PackedRows(expectedRows: expectedRows)
-    case 24: words3 = PackedRows(expectedRows: expectedRows)
-    case 40: words5 = PackedRows(expectedRows: expectedRows)
-    case 48: words6 = PackedRows(expectedRows: expectedRows)
-    default: inline = PackedRows(expectedRows: expectedRows)
+    case 16: words2 = PackedRows(expected: expected)
+    case 24: words3 = PackedRows(expected: expected)
+    case 40: words5 = PackedRows(expected: expected)
+    case 48: words6 = PackedRows(expected: expected)
+    default: inline = PackedRows(expected: expected)
     }
   }
 

@@ -14,18 +14,18 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
 
   /// Tables the projector never reads while folding (``TableSpec/isWriteOnly``).
   private let writeOnlyTables: Set<String>
-  /// Rows each table is expected to get (a rebuild's previous generation had as many), so
-  /// that its arrays are allocated once instead of doubling (and copying) on the way.
-  private let expectedRows: [String: Int]
+  /// How big each table is expected to get (a rebuild's previous generation was as big), so
+  /// that its memory is reserved once instead of doubling (and copying) on the way.
+  private let expected: [String: ExpectedTableSize]
 
-  public init(writeOnlyTables: Set<String> = [], expectedRows: [String: Int] = [:]) {
+  public init(writeOnlyTables: Set<String> = [], expected: [String: ExpectedTableSize] = [:]) {
     self.writeOnlyTables = writeOnlyTables
-    self.expectedRows = expectedRows
+    self.expected = expected
   }
 
-  /// A store for `projector`'s fold; `expectedRows` as in ``init(writeOnlyTables:expectedRows:)``.
-  public init(for projector: any Projector, expectedRows: [String: Int] = [:]) {
-    self.init(writeOnlyTables: Set(projector.tables.filter(\.isWriteOnly).map(\.name)), expectedRows: expectedRows)
+  /// A store for `projector`'s fold; `expected` as in ``init(writeOnlyTables:expected:)``.
+  public init(for projector: any Projector, expected: [String: ExpectedTableSize] = [:]) {
+    self.init(writeOnlyTables: Set(projector.tables.filter(\.isWriteOnly).map(\.name)), expected: expected)
   }
 
   public func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]? {
@@ -74,7 +74,7 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
     try check(keySize, of: table, size: keySize)
     names.append(table)
     tables.append(
-      MemoryTable(keySize: keySize, writeOnly: writeOnlyTables.contains(table), expectedRows: expectedRows[table] ?? 0))
+      MemoryTable(keySize: keySize, writeOnly: writeOnlyTables.contains(table), expected: expected[table] ?? .init()))
     return tables.count - 1
   }
 

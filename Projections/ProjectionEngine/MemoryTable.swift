@@ -11,15 +11,16 @@ struct MemoryTable: Sendable {
   /// The rows of a write-only table (``TableSpec/isWriteOnly``), instead of the index below.
   private var appended: AppendedRows?
 
-  /// A table of `keySize`-byte keys; `expectedRows` reserves room for that many rows (the
-  /// reserved memory costs nothing until used; the hash index still grows as keys come).
-  init(keySize: Int, writeOnly: Bool = false, expectedRows: Int = 0) {
+  /// A table of `keySize`-byte keys, with room reserved for `expected` (the reserved memory
+  /// costs nothing until used; the hash index still grows as keys come).
+  init(keySize: Int, writeOnly: Bool = false, expected: ExpectedTableSize = .init()) {
     self.keySize = keySize
     if writeOnly {
-      appended = AppendedRows(keySize: keySize, expectedRows: expectedRows)
-    } else if expectedRows > 0 {
-      keys.reserveCapacity(expectedRows)
-      versions.reserveCapacity(expectedRows)
+      appended = AppendedRows(keySize: keySize, expected: expected)
+    } else if expected.rows > 0 {
+      // Rows count versions, so there are no more keys than rows.
+      keys.reserveCapacity(expected.rows)
+      versions.reserveCapacity(expected.rows)
     }
   }
 

@@ -42,15 +42,19 @@ struct PackedRows<Key: PackedKey>: Sendable {
   /// How many bytes ``packed`` may hold: its offsets are 31 bits.
   private let packedCapacity: Int
 
-  /// Rows with room reserved for `expectedRows` of them; `packedCapacity` bytes of values
-  /// in the one buffer before values get an array each (tests make it small).
-  init(expectedRows: Int = 0, packedCapacity: Int = Int(Int32.max)) {
-    entries.reserveCapacity(expectedRows)
+  /// Rows with room reserved for `expected`; `packedCapacity` bytes of values in the one
+  /// buffer before values get an array each (tests make it small).
+  init(expected: ExpectedTableSize = .init(), packedCapacity: Int = Int(Int32.max)) {
     self.packedCapacity = min(packedCapacity, Int(Int32.max))
+    entries.reserveCapacity(expected.rowsToReserve)
+    packed.reserveCapacity(min(expected.bytes, self.packedCapacity))
   }
 
   /// How many rows were put (a row put twice at one position counts twice).
   var count: Int { sorted?.elements.count ?? entries.count }
+
+  /// The rows and value bytes there is room for before a buffer must grow.
+  var reserved: (rows: Int, valueBytes: Int) { (entries.capacity, packed.capacity) }
 
   mutating func append(_ key: InlineKey, value: [UInt8], at position: UInt64) {
     precondition(sorted == nil, "sorted rows are only written out")

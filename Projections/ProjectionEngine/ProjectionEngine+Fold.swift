@@ -29,16 +29,18 @@ extension ProjectionEngine {
     // A later snapshot, which the decoding takes, holds the same events up to that head.
     let commits = self.commits
     let live = self.live.withLock { $0 }
-    let (total, boundaries, expectedRows) = try log.environment.read { txn in
-      // Each table will have about as many rows as its current generation has.
-      var expectedRows: [String: [String: Int]] = [:]
+    let (total, boundaries, expected) = try log.environment.read { txn in
+      // Each table will be about as big as its current generation.
+      var expected: [String: [String: ExpectedTableSize]] = [:]
       for projector in chosen {
         for (table, handle) in live[projector.name]?.tables ?? [:] {
-          expectedRows[projector.name, default: [:]][table] = try txn.count(of: handle.database)
+          let statistics = try txn.statistics(of: handle.database)
+          expected[projector.name, default: [:]][table] = ExpectedTableSize(
+            rows: statistics.entries, bytes: statistics.dataBytes)
         }
       }
       return (
-        try log.head(in: txn).position, try CommitBoundaries.load(after: 0, in: txn, database: commits), expectedRows
+        try log.head(in: txn).position, try CommitBoundaries.load(after: 0, in: txn, database: commits), expected
       )
     }
     guard !chosen.isEmpty else { return ([:], total) }
@@ -62,7 +64,7 @@ extension ProjectionEngine {
         do {
           result = .success(
             try self.fold(
-              projector, from: feed, as: index, expectedRows: expectedRows[projector.name] ?? [:], report: report,
+              projector, from: feed, as: index, expected: expected[projector.name] ?? [:], report: report,
               sealing: sealing))
         } catch {
           feed.cancel()  // the other folds stop too
@@ -105,10 +107,11 @@ extension ProjectionEngine {
   /// Folds each event of `feed` into `projector`'s store, as the feed's consumer number
   /// `consumer`. Returns the store, or `nil` once handed to `sealing`.
   private func fold(
-    _ projector: any Projector, from feed: ChunkFeed<DecodedEvent>, as consumer: Int, expectedRows: [String: Int],
+    _ projector: any Projector, from feed: ChunkFeed<DecodedEvent>, as consumer: Int,
+    expected: [String: ExpectedTableSize],
     report: (@Sendable (UInt64) -> Void)?, sealing: TableSealing?
   ) throws -> MemoryProjectionStore? {
-    var store = MemoryProjectionStore(for: projector, expectedRows: expectedRows)
+    var store = MemoryProjectionStore(for: projector, expected: expected)
     let step: UInt64 = 50_000
     var unreported: UInt64 = 0
     var sequence = 0

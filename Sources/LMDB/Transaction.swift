@@ -35,9 +35,16 @@ extension Transaction {
 
   /// The number of entries in `database`.
   public func count(of database: Database) throws(LMDBError) -> Int {
+    try statistics(of: database).entries
+  }
+
+  /// How many entries `database` holds and how many pages they take (`mdb_stat`).
+  public func statistics(of database: Database) throws(LMDBError) -> DatabaseStatistics {
     var stat = MDB_stat()
     try LMDBError.check(mdb_stat(handle, database.dbi, &stat), "mdb_stat")
-    return stat.ms_entries
+    return DatabaseStatistics(
+      entries: stat.ms_entries, pageSize: Int(stat.ms_psize), branchPages: stat.ms_branch_pages,
+      leafPages: stat.ms_leaf_pages, overflowPages: stat.ms_overflow_pages)
   }
 
   /// Opens a cursor over `database` for the duration of `body`.

@@ -82,6 +82,30 @@ struct EnvironmentTests {
     #expect(try environment.read { try $0.count(of: db) } == 1000)
   }
 
+  @Test(
+    "given 2,000 rows of 100-byte values, when the table's statistics are read, then they count the rows and bound their bytes"
+  )
+  func statisticsCountRowsAndPages() throws {
+    let directory = TemporaryDirectory()
+    let environment = try Environment(path: directory.file("t.mdb"))
+    let db = try environment.openDatabase(named: "rows", flags: .create)
+    try environment.write { txn in
+      for number in 0..<2_000 as Range<UInt64> {
+        try txn.put([UInt8](repeating: UInt8(number % 251), count: 100), for: BigEndianKey(number), in: db)
+      }
+    }
+
+    let statistics = try environment.read { try $0.statistics(of: db) }
+
+    #expect(statistics.entries == 2_000)
+    #expect(try environment.read { try $0.count(of: db) } == 2_000)
+    #expect(statistics.pageSize >= 4_096)
+    #expect(statistics.leafPages > 0 && statistics.overflowPages == 0)
+    // Keys and values alone take 216 KB; the pages hold them, with headers and slack.
+    #expect(statistics.dataBytes >= 2_000 * (8 + 100))
+    #expect(statistics.dataBytes < 2_000 * (8 + 100) * 3)
+  }
+
   @Test("given an LMDB failure, then the error names the operation, the code and a readable reason")
   func readableErrors() throws {
     let error = #expect(throws: LMDBError.self) { try Environment(path: "/nonexistent/dir/x.mdb") }

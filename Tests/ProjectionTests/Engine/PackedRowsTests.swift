@@ -33,4 +33,40 @@ struct PackedRowsTests {
     #expect(written.map(\.key) == expected.map(\.key))
     #expect(written.map(\.value) == expected.map(\.value))
   }
+
+  @Test(
+    "given the size of the table a rebuild replaces, when a few more rows than it kept are put, then no buffer grows on the way"
+  )
+  func roomReservedForTheTableReplaced() {
+    // The table replaced: 10,000 rows of 30-byte values in about 640 KB of pages.
+    var rows = PackedRows<PackedKey2>(expected: ExpectedTableSize(rows: 10_000, bytes: 640_000))
+    let reserved = rows.reserved
+    #expect(reserved.rows >= 10_000 + 10_000 / 8)
+    #expect(reserved.valueBytes >= 640_000)
+
+    // 2 % more puts than rows kept (two puts of a key in one commit make one row).
+    for position in 1...10_200 as ClosedRange<UInt64> {
+      let value = (0..<30).map { UInt8(truncatingIfNeeded: Int(position) &* 7 &+ $0) }
+      rows.append(InlineKey([UInt64(position % 10_000), 0].flatMap(\.bigEndianBytes)), value: value, at: position)
+    }
+
+    #expect(rows.count == 10_200)
+    #expect(rows.reserved.rows == reserved.rows, "the rows' buffer grew")
+    #expect(rows.reserved.valueBytes == reserved.valueBytes, "the values' buffer grew")
+  }
+
+  @Test("given no expected size (a first build), when rows come, then the buffers grow as needed")
+  func noReservationWithoutAnExpectedSize() {
+    var rows = PackedRows<PackedKey2>()
+    #expect(rows.reserved.rows == 0)
+    for position in 1...100 as ClosedRange<UInt64> {
+      rows.append(InlineKey([position, 0].flatMap(\.bigEndianBytes)), value: [1, 2, 3], at: position)
+    }
+    #expect(rows.count == 100)
+    #expect(rows.reserved.rows >= 100)
+  }
+}
+
+extension UInt64 {
+  fileprivate var bigEndianBytes: [UInt8] { withUnsafeBytes(of: bigEndian) { Array($0) } }
 }
