@@ -36,12 +36,22 @@ public struct ProjectionProgress: Sendable {
 extension ProjectionEngine {
   /// Rebuilds `names` (default: every projector that is missing, of another version, or
   /// behind) by re-projection, blue/green: the log is folded in memory from a snapshot, the
-  /// rows are written to a new generation of tables, the events appended meanwhile are folded
-  /// in, and the new generation replaces the old in one transaction. Appends go on while the
-  /// log is folded. Returns the names rebuilt.
+  /// rows are written to a new generation of tables, chunk by chunk, the events appended
+  /// meanwhile are folded in, and the new generation replaces the old in one transaction.
+  /// Appends go on all along: while the log is folded, and between the chunks of rows.
+  /// Returns the names rebuilt.
   @discardableResult
   public func rebuild(
     _ names: [String]? = nil, progress: (@Sendable (ProjectionProgress) -> Void)? = nil
+  ) async throws -> [String] {
+    try await rebuild(names, chunkBytes: RowChunks.defaultChunkBytes, progress: progress)
+  }
+
+  /// ``rebuild(_:progress:)`` writing the rows in transactions of about `chunkBytes` bytes of
+  /// rows each (tests make them small).
+  @discardableResult
+  package func rebuild(
+    _ names: [String]?, chunkBytes: Int, progress: (@Sendable (ProjectionProgress) -> Void)? = nil
   ) async throws -> [String] {
     let selected = try names ?? staleProjectors()
     for name in selected where projectors[name] == nil {
@@ -55,35 +65,76 @@ extension ProjectionEngine {
     let snapshot = try fold(chosen, progress: progress, sealing: sealing).snapshot
     progress?(ProjectionProgress(done: snapshot, total: snapshot, eventsPerSecond: 0, phase: .writing))
     // Room for the new generation beside the old one (both live until the switch commits),
-    // with slack for half-full pages: a map that fills mid-write would run it all again.
+    // with slack for half-full pages.
     try log.environment.reserveRoom(forBytes: sealing.byteCount * 2 + (64 << 20))
+    let generations = try await reserveGenerations(of: chosen)
+    let rows = RowChunks(sealing, chunkBytes: chunkBytes)
+    do {
+      for try await chunk in rows.chunks {
+        try await log.transact(weight: 1) { session in
+          try Self.write(chunk, to: generations, in: session.transaction)
+        }
+        rows.written(chunk)
+      }
+    } catch {
+      rows.stop()
+      throw error
+    }
+    try await switchGenerations(generations, of: chosen, foldingAfter: snapshot)
+    return selected
+  }
+
+  /// Creates a new generation of `chosen`'s tables, empty: numbered past every generation in
+  /// the file — also those of a rebuild that was interrupted, or that another process is
+  /// writing right now — so that no two rebuilds ever write the same tables.
+  private func reserveGenerations(of chosen: [any Projector]) async throws -> [String: LiveTables] {
+    let catalog = self.catalog
+    return try await log.transact { session in
+      var reserved: [String: LiveTables] = [:]
+      let txn = session.transaction
+      for projector in chosen {
+        let live = try txn.get(projector.name, in: catalog).flatMap(CatalogEntry.init)?.generation ?? 0
+        let stored = try Self.storedTables(of: projector.name, in: txn).map(\.generation).max() ?? 0
+        let generation = max(live, stored) + 1
+        let entry = CatalogEntry(version: projector.version, generation: generation, checkpoint: 0)
+        reserved[projector.name] = try Self.openTables(of: projector, generation: generation, entry: entry, in: txn)
+      }
+      return reserved
+    }
+  }
+
+  /// Appends a chunk's rows to the tables they belong to. A table the projector does not
+  /// declare is not written.
+  private static func write(
+    _ chunk: RowChunks.Chunk, to generations: [String: LiveTables], in txn: WriteTransaction
+  ) throws {
+    try chunk.forEachSegment { segment, rows in
+      guard let database = generations[segment.projector]?.tables[segment.table]?.database else { return }
+      try txn.withCursor(on: database) { cursor in
+        try rows.forEach { key, value in try cursor.append(value, for: key) }
+      }
+    }
+  }
+
+  /// Folds the events appended since `snapshot` into the new generations (versioned by their
+  /// own commits) and makes them live, in one transaction. A generation that another rebuild
+  /// has overtaken meanwhile (a later one already live) is dropped instead.
+  private func switchGenerations(
+    _ generations: [String: LiveTables], of chosen: [any Projector], foldingAfter snapshot: UInt64
+  ) async throws {
     let catalog = self.catalog
     let commits = self.commits
-    let switched: [String: LiveTables] = try await log.transact(weight: Int(min(snapshot, 1_000_000))) { session in
+    _ = try await log.transact(weight: 1) { session in
       var switched: [String: LiveTables] = [:]
       let txn = session.transaction
-      var opened: [String: (tables: LiveTables, previous: CatalogEntry?)] = [:]
       for projector in chosen {
+        var tables = generations[projector.name]!
+        let generation = tables.entry.generation
         let previous = try txn.get(projector.name, in: catalog).flatMap(CatalogEntry.init)
-        let generation = (previous?.generation ?? 0) + 1
-        let entry = CatalogEntry(version: projector.version, generation: generation, checkpoint: session.head.position)
-        let tables = try Self.openTables(of: projector, generation: generation, entry: entry, in: txn)
-        for spec in projector.tables {
-          try txn.clear(tables.tables[spec.name]!.database)  // leftovers of an interrupted rebuild
+        if let previous, previous.generation >= generation {
+          for (_, table) in tables.tables { try txn.drop(table.database) }
+          continue
         }
-        opened[projector.name] = (tables, previous)
-      }
-      try sealing.forEachSealed { slot in
-        // A table the projector does not declare is not written (as before sealing existed).
-        guard let database = opened[slot.projector]?.tables.tables[slot.table]?.database else { return }
-        try txn.withCursor(on: database) { cursor in
-          try slot.rows.forEachSortedRow { key, value in try cursor.append(value, for: key) }
-        }
-      }
-      for projector in chosen {
-        var (tables, previous) = opened[projector.name]!
-        let (entry, generation) = (tables.entry, tables.entry.generation)
-        // Fold what was appended since the snapshot (versioned by its own commits), then switch.
         var walker = CommitBoundaries.Walker(try CommitBoundaries.load(after: snapshot, in: txn, database: commits))
         let reader = session
         try LMDBProjectionStore.with(txn: txn, tables: tables.tables) { store in
@@ -96,12 +147,14 @@ extension ProjectionEngine {
             try projector.apply(event, at: LogPoint(position: view.position, recordedAt: view.recordedAt), into: &store)
           }
         }
-        try txn.put(entry.encoded, for: projector.name, in: catalog)
+        tables.entry.checkpoint = session.head.position
+        try txn.put(tables.entry.encoded, for: projector.name, in: catalog)
         // The previous generation is emptied (a reader's snapshot may still name it); the ones
         // before were emptied by earlier rebuilds, and no snapshot a reader can still hold
         // names them: they are dropped, so that names and handles do not pile up (LMDB allows
         // 256 open tables per process). Both cover every stored table, also those the new
-        // version no longer has.
+        // version no longer has, and those of interrupted rebuilds. A newer generation — of a
+        // rebuild still writing — is left alone.
         for table in try Self.storedTables(of: projector.name, in: txn) where table.generation < generation {
           let database = try txn.openDatabase(named: table.name)
           if table.generation == previous?.generation { try txn.clear(database) } else { try txn.drop(database) }
@@ -113,8 +166,6 @@ extension ProjectionEngine {
       // On the writer, before any later append: inline updates go to the new tables at once.
       live.withLock { live in live.merge(switched) { $1 } }
     }
-    _ = switched
-    return selected
   }
 
   /// Every table of `projector` in the file, of any generation — also tables of an earlier
