@@ -25,23 +25,15 @@ final class RowChunks: Sendable {
 
   /// Rows of one or more tables, at most about ``RowChunks/chunkBytes`` of them.
   struct Chunk: Sendable {
-    fileprivate(set) var bytes: [UInt8] = []
+    fileprivate let buffer: ChunkBuffer
     fileprivate(set) var segments: [Segment] = []
 
     /// Calls `body` with each table's rows in the chunk, in order.
     func forEachSegment(_ body: (Segment, _ rows: Rows) throws -> Void) rethrows {
-      try bytes.withUnsafeBytes { bytes in
-        for segment in segments {
-          try body(segment, Rows(bytes: UnsafeRawBufferPointer(rebasing: bytes[segment.range])))
-        }
+      let bytes = buffer.bytes
+      for segment in segments {
+        try body(segment, Rows(bytes: UnsafeRawBufferPointer(rebasing: bytes[segment.range])))
       }
-    }
-
-    fileprivate mutating func append(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
-      withUnsafeBytes(of: UInt16(key.count).littleEndian) { bytes.append(contentsOf: $0) }
-      withUnsafeBytes(of: UInt32(value.count).littleEndian) { bytes.append(contentsOf: $0) }
-      bytes.append(contentsOf: key)
-      bytes.append(contentsOf: value)
     }
   }
 
@@ -74,7 +66,7 @@ final class RowChunks: Sendable {
   let chunks: AsyncThrowingStream<Chunk, any Error>
   private let chunkBytes: Int
   /// Buffers of chunks already written, for the next chunks.
-  private let spare = Mutex<[[UInt8]]>([])
+  private let spare = Mutex<[ChunkBuffer]>([])
   /// Signalled when a chunk has been written (or the writing stopped): the walk fills at most
   /// ``ahead`` chunks before it waits for one.
   /// (Made with no permits and given them in `init`: a semaphore freed with fewer permits than
@@ -100,10 +92,9 @@ final class RowChunks: Sendable {
   }
 
   /// Hands a written chunk's buffer back, for a chunk still to fill.
-  func written(_ chunk: consuming Chunk) {
-    var bytes = chunk.bytes
-    bytes.removeAll(keepingCapacity: true)
-    spare.withLock { $0.append(bytes) }
+  func written(_ chunk: Chunk) {
+    chunk.buffer.count = 0
+    spare.withLock { $0.append(chunk.buffer) }
     room.signal()
   }
 
@@ -119,18 +110,19 @@ final class RowChunks: Sendable {
     do {
       var chunk = try nextChunk()
       try sealing.forEachSealed { slot in
-        var start = chunk.bytes.count
+        var start = chunk.buffer.count
+        func endSegment() {
+          chunk.segments.append(Segment(projector: slot.projector, table: slot.table, range: start..<chunk.buffer.count))
+        }
         try slot.rows.forEachSortedRow { key, value in
-          chunk.append(key: key, value: value)
-          guard chunk.bytes.count >= chunkBytes else { return }
-          chunk.segments.append(Segment(projector: slot.projector, table: slot.table, range: start..<chunk.bytes.count))
+          chunk.buffer.append(key: key, value: value)
+          guard chunk.buffer.count >= chunkBytes else { return }
+          endSegment()
           emit(chunk)
           chunk = try nextChunk()
           start = 0
         }
-        if chunk.bytes.count > start {
-          chunk.segments.append(Segment(projector: slot.projector, table: slot.table, range: start..<chunk.bytes.count))
-        }
+        if chunk.buffer.count > start { endSegment() }
       }
       if !chunk.segments.isEmpty { emit(chunk) }
     } catch is Stopped {
@@ -142,8 +134,48 @@ final class RowChunks: Sendable {
   private func nextChunk() throws -> Chunk {
     room.wait()
     if stopped.load(ordering: .relaxed) { throw Stopped() }
-    var bytes = spare.withLock { $0.popLast() } ?? []
-    bytes.reserveCapacity(chunkBytes + (64 << 10))
-    return Chunk(bytes: bytes)
+    return Chunk(buffer: spare.withLock { $0.popLast() } ?? ChunkBuffer(capacity: chunkBytes + (64 << 10)))
+  }
+}
+
+/// The bytes of a chunk: one buffer, reused from chunk to chunk — a value's copy-on-write
+/// would copy it into fresh memory whenever the writer still held the last chunk.
+///
+/// `@unchecked Sendable`: a buffer has one user at a time, and changes hands through the
+/// stream of chunks (filled → written) and ``RowChunks``'s lock (written → filled again).
+final class ChunkBuffer: @unchecked Sendable {
+  private var base: UnsafeMutableRawPointer
+  private var capacity: Int
+  /// Bytes in use.
+  fileprivate(set) var count = 0
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 64)
+    base = .allocate(byteCount: self.capacity, alignment: 8)
+  }
+
+  deinit { base.deallocate() }
+
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+  /// Adds a row: key length (2 bytes, little-endian), value length (4 bytes), key, value.
+  func append(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+    let needed = count + 6 + key.count + value.count
+    if needed > capacity { grow(to: max(needed, capacity * 2)) }
+    base.storeBytes(of: UInt16(key.count).littleEndian, toByteOffset: count, as: UInt16.self)
+    base.storeBytes(of: UInt32(value.count).littleEndian, toByteOffset: count + 2, as: UInt32.self)
+    if let source = key.baseAddress { (base + count + 6).copyMemory(from: source, byteCount: key.count) }
+    if let source = value.baseAddress {
+      (base + count + 6 + key.count).copyMemory(from: source, byteCount: value.count)
+    }
+    count = needed
+  }
+
+  private func grow(to size: Int) {
+    let grown = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+    grown.copyMemory(from: base, byteCount: count)
+    base.deallocate()
+    base = grown
+    capacity = size
   }
 }
