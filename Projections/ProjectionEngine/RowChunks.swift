@@ -112,7 +112,8 @@ final class RowChunks: Sendable {
       try sealing.forEachSealed { slot in
         var start = chunk.buffer.count
         func endSegment() {
-          chunk.segments.append(Segment(projector: slot.projector, table: slot.table, range: start..<chunk.buffer.count))
+          let range = start..<chunk.buffer.count
+          chunk.segments.append(Segment(projector: slot.projector, table: slot.table, range: range))
         }
         try slot.rows.forEachSortedRow { key, value in
           chunk.buffer.append(key: key, value: value)
