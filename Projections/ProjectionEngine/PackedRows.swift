@@ -108,14 +108,6 @@ struct PackedRows<Key: PackedKey>: Sendable {
     entry.value >= 0 ? overflow[Int(entry.value)] : Array(packed[Self.span(at: ~entry.value, in: packed)])
   }
 
-  /// Calls `body` with the bytes of an entry's value, in place.
-  private func withValue<R>(of entry: Entry, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-    if entry.value >= 0 { return try overflow[Int(entry.value)].withUnsafeBytes(body) }
-    return try packed.withUnsafeBytes { bytes in
-      try body(UnsafeRawBufferPointer(rebasing: bytes[Self.span(at: ~entry.value, in: bytes)]))
-    }
-  }
-
   /// The longest value compared with recent ones, and how many recent ones.
   private static var smallValue: Int { 32 }
   private static var recentValues: Int { 4 }
@@ -148,19 +140,26 @@ struct PackedRows<Key: PackedKey>: Sendable {
   /// position, and of two puts at one position the later one.
   func forEachSortedRow(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) rethrows {
     let rows = sorted ?? SortedRuns(sorting: entries, ways: 1, minimumRun: .max)
+    let overflow = self.overflow
     let stored = UnsafeMutableRawBufferPointer.allocate(byteCount: InlineKey.capacity + 8, alignment: 8)
     defer { stored.deallocate() }
-    var pending: Entry?
-    func write(_ entry: Entry) throws {
-      let size = entry.key.inline.write(into: stored)
-      stored.storeBytes(of: entry.position.bigEndian, toByteOffset: size, as: UInt64.self)
-      try withValue(of: entry) { try body(UnsafeRawBufferPointer(rebasing: stored[0..<size + 8]), $0) }
+    // The values' buffer is borrowed once for the whole walk, and nothing per row refers to
+    // `self`: a row would otherwise retain and release each of its arrays.
+    try packed.withUnsafeBytes { packed in
+      func write(_ entry: Entry) throws {
+        let size = entry.key.inline.write(into: stored)
+        stored.storeBytes(of: entry.position.bigEndian, toByteOffset: size, as: UInt64.self)
+        let key = UnsafeRawBufferPointer(rebasing: stored[0..<size + 8])
+        if entry.value >= 0 { return try overflow[Int(entry.value)].withUnsafeBytes { try body(key, $0) } }
+        try body(key, UnsafeRawBufferPointer(rebasing: packed[Self.span(at: ~entry.value, in: packed)]))
+      }
+      var pending: Entry?
+      try rows.forEach { entry in
+        // Of two puts at one position, the later one (sorted after it) is the row.
+        if let earlier = pending, !earlier.sameRow(as: entry) { try write(earlier) }
+        pending = entry
+      }
+      if let pending { try write(pending) }
     }
-    try rows.forEach { entry in
-      // Of two puts at one position, the later one (sorted after it) is the row.
-      if let earlier = pending, !earlier.sameRow(as: entry) { try write(earlier) }
-      pending = entry
-    }
-    if let pending { try write(pending) }
   }
 }

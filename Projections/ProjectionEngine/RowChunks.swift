@@ -115,12 +115,18 @@ final class RowChunks: Sendable {
           let range = start..<chunk.buffer.count
           chunk.segments.append(Segment(projector: slot.projector, table: slot.table, range: range))
         }
+        // `chunk` holds the buffer: each row uses it without a retain and a release.
+        var buffer = Unmanaged.passUnretained(chunk.buffer)
         try slot.rows.forEachSortedRow { key, value in
-          chunk.buffer.append(key: key, value: value)
-          guard chunk.buffer.count >= chunkBytes else { return }
+          let full = buffer._withUnsafeGuaranteedRef { buffer in
+            buffer.append(key: key, value: value)
+            return buffer.count >= chunkBytes
+          }
+          guard full else { return }
           endSegment()
           emit(chunk)
           chunk = try nextChunk()
+          buffer = Unmanaged.passUnretained(chunk.buffer)
           start = 0
         }
         if chunk.buffer.count > start { endSegment() }
@@ -145,10 +151,12 @@ final class RowChunks: Sendable {
 /// `@unchecked Sendable`: a buffer has one user at a time, and changes hands through the
 /// stream of chunks (filled → written) and ``RowChunks``'s lock (written → filled again).
 final class ChunkBuffer: @unchecked Sendable {
-  private var base: UnsafeMutableRawPointer
-  private var capacity: Int
+  // Unchecked exclusivity: one user at a time (above), and a check on every row's append
+  // was measurable.
+  @exclusivity(unchecked) private var base: UnsafeMutableRawPointer
+  @exclusivity(unchecked) private var capacity: Int
   /// Bytes in use.
-  fileprivate(set) var count = 0
+  @exclusivity(unchecked) fileprivate(set) var count = 0
 
   init(capacity: Int) {
     self.capacity = max(capacity, 64)
