@@ -7,28 +7,58 @@ struct IndexEntries {
   /// The index tables, in a fixed order.
   static let tables = ["by-date", "by-category", "by-account", "by-period", "words"]
 
-  /// Distinct keys per table, in the order of ``tables``. Arrays, not sets: they hold a
+  /// Every table's distinct keys, table after table in the order of ``tables``: one array for
+  /// all of them (a rebuild makes one set per transaction, a million times; an array per
+  /// table cost more in allocating and freeing than the keys). Arrays, not sets: they hold a
   /// handful of keys, and hashing keys costs more than comparing them. Keys are built inline
-  /// from words (``InlineKey``): a rebuild makes millions and allocates none of them.
-  var keys: [[InlineKey]]
+  /// from words (``InlineKey``).
+  private var all: [InlineKey] = []
+  /// Where each table's keys end in ``all``.
+  private var ends: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
 
   init(_ row: TransactionAdded) {
     let id = row.transaction.raw
     // `day (8, ordered) ‖ id (16)`, the suffix of every key (``TransactionKeys/suffix(_:_:)``).
     let day = KeyBuilder.ordered(Int64(row.date.daysSinceEpoch))
     func owned(_ owner: EntityID) -> InlineKey { InlineKey(owner.high, owner.low, day, id.high, id.low) }
-    var categories: [InlineKey] = []
+    all.reserveCapacity(8 + row.splits.count)
+    all.append(InlineKey(day, id.high, id.low))
+    ends.0 = all.count
     if row.splits.isEmpty {
-      if let category = row.category { categories.append(owned(category.raw)) }
+      if let category = row.category { all.append(owned(category.raw)) }
     } else {
-      categories.reserveCapacity(row.splits.count)
-      for split in row.splits { categories.append(owned(split.category.raw)) }
-      categories = Self.distinct(categories)
+      for split in row.splits { appendDistinct(owned(split.category.raw), after: ends.0) }
     }
-    let periods = row.period.map { [owned($0.raw)] } ?? []
-    let words = TextTokens.indexTokens(of: row).map { InlineKey($0.0, $0.1, $0.2, day, id.high, id.low) }
-    keys = [[InlineKey(day, id.high, id.low)], categories, [owned(row.account.raw)], periods, words]
+    ends.1 = all.count
+    all.append(owned(row.account.raw))
+    ends.2 = all.count
+    if let period = row.period { all.append(owned(period.raw)) }
+    ends.3 = all.count
+    let wordsStart = ends.3
+    TextTokens.forEachIndexToken(of: row) { token in
+      appendDistinct(InlineKey(token.0, token.1, token.2, day, id.high, id.low), after: wordsStart)
+    }
+    ends.4 = all.count
   }
+
+  /// Appends `key` unless the keys from `start` on already hold it.
+  private mutating func appendDistinct(_ key: InlineKey, after start: Int) {
+    if !all[start...].contains(key) { all.append(key) }
+  }
+
+  /// The keys of table number `index` of ``tables``.
+  func keys(ofTable index: Int) -> ArraySlice<InlineKey> {
+    switch index {
+    case 0: all[0..<ends.0]
+    case 1: all[ends.0..<ends.1]
+    case 2: all[ends.1..<ends.2]
+    case 3: all[ends.2..<ends.3]
+    default: all[ends.3..<ends.4]
+    }
+  }
+
+  /// Every table's keys, in the order of ``tables``.
+  var keys: [[InlineKey]] { IndexEntries.tables.indices.map { Array(keys(ofTable: $0)) } }
 
   /// `keys` without repeats, in first-seen order.
   static func distinct<Key: Hashable>(_ keys: [Key]) -> [Key] {

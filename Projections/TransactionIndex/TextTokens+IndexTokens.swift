@@ -5,24 +5,21 @@ extension TextTokens {
   /// boundary, as ``indexed(_:)`` cuts), zero-padded, in three big-endian words.
   typealias Token = (UInt64, UInt64, UInt64)
 
-  /// The distinct index words of a transaction — its ``words(of:)``, each cut as
-  /// ``indexed(_:)`` cuts it — as tokens, in first-seen order: one buffer for every word
-  /// instead of an array each, which a rebuild made millions of. (A word holds no zero byte,
-  /// so zero-padding keeps tokens distinct.)
-  static func indexTokens(of row: TransactionAdded) -> [Token] {
-    var tokens: [Token] = []
+  /// The index words of a transaction — its ``words(of:)``, each cut as ``indexed(_:)`` cuts
+  /// it — as tokens, in order, repeats included: one buffer for every word instead of an array
+  /// each, which a rebuild made millions of. (A word holds no zero byte, so zero-padding keeps
+  /// tokens distinct.)
+  static func forEachIndexToken(of row: TransactionAdded, _ body: (Token) -> Void) {
     var word: [UInt8] = []
     word.reserveCapacity(64)
     func end(_ word: inout [UInt8]) {
-      let token = Self.token(word)
-      if !tokens.contains(where: { $0 == token }) { tokens.append(token) }
+      body(Self.token(word))
       word.removeAll(keepingCapacity: true)
     }
     scan(row.name, word: &word, end: end)
     if let description = row.description { scan(description, word: &word, end: end) }
     if let notes = row.notes { scan(notes, word: &word, end: end) }
     for tag in row.tags { scan(tag, word: &word, end: end) }
-    return tokens
   }
 
   /// `word`'s token.

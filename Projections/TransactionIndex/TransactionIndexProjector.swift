@@ -78,8 +78,8 @@ public struct TransactionIndexProjector: Projector {
     old: IndexEntries?, new: IndexEntries?, into store: inout Store, at position: UInt64
   ) throws {
     for (index, table) in IndexEntries.tables.enumerated() {
-      let before = old?.keys[index] ?? []
-      let after = new?.keys[index] ?? []
+      let before = old?.keys(ofTable: index) ?? []
+      let after = new?.keys(ofTable: index) ?? []
       if before.count > 16 || after.count > 16 {  // long notes: compare as sets
         let (beforeSet, afterSet) = (Set(before), Set(after))
         for key in before where !afterSet.contains(key) { try store.delete(in: table, key: key, at: position) }
