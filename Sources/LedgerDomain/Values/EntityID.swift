@@ -100,41 +100,50 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
   }
 
   /// The id in `bytes` (UTF-8) if it is exactly the canonical 8-4-4-4-12 form, else `nil`.
+  ///
+  /// Every stored event names its ids in this form, and a replay parses millions of them: the
+  /// 32 digits are gathered into four 8-byte words and each is checked and converted with word
+  /// arithmetic (``hexWord(_:)``) rather than a byte at a time.
   static func parseCanonical(bytes: UnsafeRawBufferPointer) -> EntityID? {
     guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
       bytes[18] == UInt8(ascii: "-"),
       bytes[23] == UInt8(ascii: "-")
     else { return nil }
-    return hexDigit.withUnsafeBufferPointer { table -> EntityID? in
-      let text = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-      // Hex digits, a run at a time; any `0xFF` (not a digit) leaves high bits in `bad`.
-      var bad: UInt8 = 0
-      func digits(_ start: Int, _ count: Int, into word: inout UInt64) {
-        for index in start..<start + count {
-          let value = table[Int(text[index])]
-          bad |= value
-          word = word << 4 | UInt64(value & 0x0F)
-        }
-      }
-      var high: UInt64 = 0
-      var low: UInt64 = 0
-      digits(0, 8, into: &high)
-      digits(9, 4, into: &high)
-      digits(14, 4, into: &high)
-      digits(19, 4, into: &low)
-      digits(24, 12, into: &low)
-      return bad & 0xF0 == 0 ? EntityID(high: high, low: low) : nil
+    func load(_ offset: Int) -> UInt64 {
+      UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
+    func load4(_ offset: Int) -> UInt64 {
+      UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    }
+    // Digits 0–7, 8–15 (two runs of four), 16–23 (two runs of four), 24–31, in text order.
+    guard let w0 = hexWord(load(0)), let w1 = hexWord(load4(9) | load4(14) << 32),
+      let w2 = hexWord(load4(19) | load4(24) << 32), let w3 = hexWord(load(28))
+    else { return nil }
+    return EntityID(high: w0 << 32 | w1, low: w2 << 32 | w3)
   }
 
-  /// The value of each byte as a hex digit, `0xFF` for anything else.
-  private static let hexDigit: [UInt8] = (0...255).map { byte -> UInt8 in
-    switch UInt8(byte) {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
-    default: 0xFF
+  /// The value of eight hex digits (either case) held in a word as loaded from memory on a
+  /// little-endian machine (the first digit in the lowest byte), or `nil` if any byte is not
+  /// a hex digit.
+  @inline(__always)
+  static func hexWord(_ word: UInt64) -> UInt64? {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    guard word & highBits == 0 else { return nil }  // ASCII only: the sums below cannot carry
+    // Per byte, the high bit of `b + 0x80 - low` says b >= low; of `b + 0x7F - high`, b > high.
+    func inRange(_ word: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
+      (word &+ ones &* UInt64(0x80 - low)) & ~(word &+ ones &* UInt64(0x7F - high)) & highBits
     }
+    let isDigit = inRange(word, UInt8(ascii: "0"), UInt8(ascii: "9"))
+    let isLetter = inRange(word | ones &* 0x20, UInt8(ascii: "a"), UInt8(ascii: "f"))
+    guard isDigit | isLetter == highBits else { return nil }
+    // A digit's value is its low nibble; a letter's (bit 6 set) is its low nibble + 9.
+    let nibbles = (word & (ones &* 0x0F)) &+ ((word >> 6) & ones) &* 9
+    // Pack the nibbles, the first one most significant: pairs, then quads, then the word.
+    var packed = ((nibbles << 4) | (nibbles >> 8)) & 0x00FF_00FF_00FF_00FF
+    packed = (packed | packed >> 8) & 0x0000_FFFF_0000_FFFF
+    packed = (packed | packed >> 16) & 0xFFFF_FFFF
+    return UInt64(UInt32(truncatingIfNeeded: packed).byteSwapped)
   }
 
   private static func parseCanonical(sequence utf8: some Collection<UInt8>) -> EntityID? {
