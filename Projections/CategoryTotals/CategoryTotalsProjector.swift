@@ -43,6 +43,22 @@ public struct CategoryTotalsProjector: Projector {
     }
     let position = point.position
     if try CategoryRow.fold(event, into: &store, table: "categories", at: position) { return }
+    if case .transactionAdded(let e) = event, e.splits.isEmpty {
+      // One posting (most transactions): its month, year and period rows are distinct, so
+      // each is written once without gathering them first.
+      guard let category = e.category else { return }
+      let delta = Totals.posting(e.amount.units, expense: e.type == .expense, sign: 1)
+      let currency = e.amount.currency.code
+      try TotalsBatch.add(
+        delta, in: "month", key: TotalsKeys.monthKey(e.date.yearMonth, currency, category), into: &store, at: position)
+      try TotalsBatch.add(
+        delta, in: "year", key: TotalsKeys.yearKey(e.date.year, currency, category), into: &store, at: position)
+      if let period = e.period {
+        try TotalsBatch.add(
+          delta, in: "period", key: TotalsKeys.periodKey(period, currency, category), into: &store, at: position)
+      }
+      return
+    }
     var batch = TotalsBatch()
     switch event {
     case .transactionAdded(let e):

@@ -75,10 +75,18 @@ package struct TotalsBatch {
   /// Adds each delta to its row; a row back at zero is deleted.
   package func flush<Store: ProjectionStore>(into store: inout Store, at position: UInt64) throws {
     for (table, key, delta) in rows where !delta.isZero {
-      try store.update(in: table, key: key, at: position) { value in
-        let total = (Totals(value) ?? Totals()) + delta
-        if total.isZero { value = [] } else { total.store(in: &value) }
-      }
+      try Self.add(delta, in: table, key: key, into: &store, at: position)
+    }
+  }
+
+  /// Adds `delta` to one row, deleting it if that brings it back to zero: what a flush does
+  /// per row, for a change known to touch each row once (no batch needed).
+  package static func add<Store: ProjectionStore>(
+    _ delta: Totals, in table: String, key: InlineKey, into store: inout Store, at position: UInt64
+  ) throws {
+    try store.update(in: table, key: key, at: position) { value in
+      let total = (Totals(value) ?? Totals()) + delta
+      if total.isZero { value = [] } else { total.store(in: &value) }
     }
   }
 }
