@@ -84,6 +84,13 @@ public struct BudgetVsActualProjector: Projector {
   private func foldActuals<Store: ProjectionStore>(
     _ event: LedgerEvent, into store: inout Store, at position: UInt64
   ) throws {
+    if case .transactionAdded(let e) = event, e.splits.isEmpty {
+      // One posting (most transactions): one row, written without a batch.
+      guard let category = e.category else { return }
+      let key = BudgetKeys.actualKey(KeyPart.month(e.date.yearMonth), e.amount.currency.code, category)
+      let delta = Totals.posting(e.amount.units, expense: e.type == .expense, sign: 1)
+      return try TotalsBatch.add(delta, in: "actuals", key: key, into: &store, at: position)
+    }
     var batch = TotalsBatch()
     func add(_ record: TransactionPostings, sign: Int64) {
       record.forEachCategory { category, units in
