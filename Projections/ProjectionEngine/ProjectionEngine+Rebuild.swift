@@ -71,7 +71,7 @@ extension ProjectionEngine {
     let rows = RowChunks(sealing, chunkBytes: chunkBytes)
     do {
       for try await chunk in rows.chunks {
-        try await log.transact(weight: 1) { session in
+        try await log.transact(weight: 1, bulk: true) { session in
           try Self.write(chunk, to: generations, in: session.transaction)
         }
         rows.written(chunk)

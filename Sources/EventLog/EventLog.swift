@@ -120,13 +120,17 @@ public final class EventLog: Sendable {
   /// its transaction aborted, so nothing it did remains.
   ///
   /// - Parameter weight: roughly how many events `body` appends, for sizing groups.
+  /// - Parameter bulk: `body` writes many pages at once (a chunk of a projection rebuild):
+  ///   the writer then writes no zeros ahead of the data after its commit (``FileHeadroom``) —
+  ///   the next bulk write would only write over them, and a rebuild of many chunks wrote as
+  ///   many zeros as data.
   /// - Parameter afterCommit: runs on the writer after the commit, in commit order, before
   ///   the caller resumes: the place to publish state derived from the appended events.
   public func transact<R: Sendable>(
-    weight: Int = 1, _ body: @escaping @Sendable (inout LogWriteSession) throws -> R,
+    weight: Int = 1, bulk: Bool = false, _ body: @escaping @Sendable (inout LogWriteSession) throws -> R,
     afterCommit: (@Sendable (R) -> Void)? = nil
   ) async throws -> R {
-    try await writer.submit(weight: weight, body, afterCommit: afterCommit)
+    try await writer.submit(weight: weight, bulk: bulk, body, afterCommit: afterCommit)
   }
 
   /// Appends `events` to one stream. See ``append(_:)``.

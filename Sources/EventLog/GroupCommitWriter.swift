@@ -52,13 +52,15 @@ final class GroupCommitWriter: Sendable {
   /// Queues `body` and waits for the commit of the transaction it ran in. `afterCommit` runs
   /// on the writer, in commit order, before the caller resumes.
   func submit<R: Sendable>(
-    weight: Int, _ body: @escaping @Sendable (inout LogWriteSession) throws -> R,
+    weight: Int, bulk: Bool = false, _ body: @escaping @Sendable (inout LogWriteSession) throws -> R,
     afterCommit: (@Sendable (R) -> Void)? = nil
   ) async throws -> R {
     // Unsafe (not checked) continuations: every request is completed exactly once by
     // `commit`, and the checked variant costs an allocation per request.
     try await withUnsafeThrowingContinuation { continuation in
-      enqueue(TypedWriteRequest(weight: weight, body: body, afterCommit: afterCommit, continuation: continuation))
+      enqueue(
+        TypedWriteRequest(
+          weight: weight, isBulk: bulk, body: body, afterCommit: afterCommit, continuation: continuation))
     }
   }
 
@@ -235,7 +237,8 @@ final class GroupCommitWriter: Sendable {
       onCommit(head)
       for request in group { request.committed() }
       resumeCallers(group)
-      headroom.refill()
+      // Zeros ahead of the data, unless only bulk writes committed (see `EventLog.transact`).
+      if group.contains(where: { !$0.isBulk }) { headroom.refill() }
     } catch {
       if group.count > 1 {
         for request in group { commit([request]) }
@@ -251,6 +254,8 @@ final class GroupCommitWriter: Sendable {
 protocol WriteRequest: AnyObject, Sendable {
   /// Events it may append, for sizing groups.
   var weight: Int { get }
+  /// Whether it writes many pages at once, after which no zeros are written ahead.
+  var isBulk: Bool { get }
   /// Runs inside the group's transaction; may run again if the group is retried.
   func execute(_ session: inout LogWriteSession) throws
   /// Runs on the writer right after the commit, in commit order (``EventLog/transact(weight:_:afterCommit:)``'s
@@ -264,16 +269,18 @@ protocol WriteRequest: AnyObject, Sendable {
 final class TypedWriteRequest<R: Sendable>: WriteRequest, @unchecked Sendable {
   // @unchecked: `result` is touched only on the writer's queue.
   let weight: Int
+  let isBulk: Bool
   private let body: @Sendable (inout LogWriteSession) throws -> R
   private let afterCommit: (@Sendable (R) -> Void)?
   private let continuation: UnsafeContinuation<R, any Error>
   private var result: R?
 
   init(
-    weight: Int, body: @escaping @Sendable (inout LogWriteSession) throws -> R, afterCommit: (@Sendable (R) -> Void)?,
-    continuation: UnsafeContinuation<R, any Error>
+    weight: Int, isBulk: Bool = false, body: @escaping @Sendable (inout LogWriteSession) throws -> R,
+    afterCommit: (@Sendable (R) -> Void)?, continuation: UnsafeContinuation<R, any Error>
   ) {
     self.weight = weight
+    self.isBulk = isBulk
     self.body = body
     self.afterCommit = afterCommit
     self.continuation = continuation
@@ -297,6 +304,7 @@ final class TypedWriteRequest<R: Sendable>: WriteRequest, @unchecked Sendable {
 final class AppendRequest: WriteRequest, @unchecked Sendable {
   // @unchecked: `result` is touched only on the writer's queue.
   let weight: Int
+  var isBulk: Bool { false }
   private let pending: PendingAppend
   private let continuation: UnsafeContinuation<Result<AppendResult, EventLogError>, any Error>
   private var result: Result<AppendResult, EventLogError>?

@@ -56,6 +56,35 @@ struct FileHeadroomTests {
     #expect(try log.read(from: 5_990, limit: 20).count == 11)
   }
 
+  @Test(
+    "given a durable log, when bulk writes (a rebuild's chunks) grow it past its headroom, then no zeros are written after them, and the next append writes them again"
+  )
+  func bulkWritesKeepNoHeadroom() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("bulk.ledger")
+    let log = try EventLog(path: path)
+    let table = try log.environment.openDatabase(named: "bulk-rows", flags: .create)
+
+    // Twelve chunks of ~1 MB of rows: past the first 4 MiB stretch three times over.
+    for chunk in 0..<12 as Range<UInt64> {
+      try await log.transact(bulk: true) { session in
+        try session.transaction.withCursor(on: table) { cursor in
+          for row in 0..<250 as Range<UInt64> {
+            try cursor.append([UInt8](repeating: UInt8(row % 251), count: 4_000), for: BigEndianKey(chunk << 16 | row))
+          }
+        }
+      }
+    }
+    // Bulk commits wrote their pages at the end of the file, and nothing after them.
+    #expect(log.environment.fileSize - log.usedSize < Self.mebibyte, "zeros were written after bulk commits")
+
+    try await Self.fill(log, events: 100)
+
+    #expect(log.environment.fileSize - log.usedSize >= 2 * Self.mebibyte)
+    #expect(try Self.tail(of: path, from: log.usedSize).allSatisfy { $0 == 0 })
+    #expect(try log.verify().isIntact)
+  }
+
   @Test("given a log that kept headroom, when it is reopened and appended to, then the chain still verifies")
   func reopenedLogWithHeadroomIsIntact() async throws {
     let directory = TemporaryDirectory()
