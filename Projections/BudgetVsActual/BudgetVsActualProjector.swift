@@ -84,33 +84,31 @@ public struct BudgetVsActualProjector: Projector {
   private func foldActuals<Store: ProjectionStore>(
     _ event: LedgerEvent, into store: inout Store, at position: UInt64
   ) throws {
-    if case .transactionAdded(let e) = event, e.splits.isEmpty {
-      // One posting (most transactions): one row, written without a batch.
-      guard let category = e.category else { return }
-      let key = BudgetKeys.actualKey(KeyPart.month(e.date.yearMonth), e.amount.currency.code, category)
-      let delta = Totals.posting(e.amount.units, expense: e.type == .expense, sign: 1)
-      return try TotalsBatch.add(delta, in: "actuals", key: key, into: &store, at: position)
-    }
-    var batch = TotalsBatch()
-    func add(_ record: TransactionPostings, sign: Int64) {
-      record.forEachCategory { category, units in
+    // As in category totals: an addition or a deletion touches each row once, an amendment
+    // may touch one twice and is gathered first.
+    func forEachRow(of record: TransactionPostings, sign: Int64, _ body: (Totals, InlineKey) throws -> Void) rethrows {
+      try record.forEachCategory { category, units in
         let key = BudgetKeys.actualKey(KeyPart.month(record.date.yearMonth), record.currency, category)
-        batch.add(Totals.posting(units, expense: record.type == .expense, sign: sign), in: "actuals", key: key)
+        try body(Totals.posting(units, expense: record.type == .expense, sign: sign), key)
       }
+    }
+    func write(_ delta: Totals, _ key: InlineKey) throws {
+      try Totals.add(delta, toRow: key, in: "actuals", of: &store, at: position)
     }
     switch event {
     case .transactionAdded(let e):
-      add(TransactionPostings(e), sign: 1)
-    case .transactionAmended(let e):
-      guard TransactionPostings.changes(e), let previous = e.previous else { return }
-      add(TransactionPostings(previous), sign: -1)
-      add(TransactionPostings(previous.applying(e)), sign: 1)
+      try forEachRow(of: TransactionPostings(e), sign: 1, write)
     case .transactionDeleted(let e):
       guard let deleted = e.deleted else { return }
-      add(TransactionPostings(deleted), sign: -1)
+      try forEachRow(of: TransactionPostings(deleted), sign: -1, write)
+    case .transactionAmended(let e):
+      guard TransactionPostings.changes(e), let previous = e.previous else { return }
+      var batch = TotalsBatch()
+      forEachRow(of: TransactionPostings(previous), sign: -1) { batch.add($0, in: "actuals", key: $1) }
+      forEachRow(of: TransactionPostings(previous.applying(e)), sign: 1) { batch.add($0, in: "actuals", key: $1) }
+      try batch.flush(into: &store, at: position)
     default:
       return
     }
-    try batch.flush(into: &store, at: position)
   }
 }

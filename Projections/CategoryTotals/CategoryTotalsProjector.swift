@@ -43,47 +43,40 @@ public struct CategoryTotalsProjector: Projector {
     }
     let position = point.position
     if try CategoryRow.fold(event, into: &store, table: "categories", at: position) { return }
-    if case .transactionAdded(let e) = event, e.splits.isEmpty {
-      // One posting (most transactions): its month, year and period rows are distinct, so
-      // each is written once without gathering them first.
-      guard let category = e.category else { return }
-      let delta = Totals.posting(e.amount.units, expense: e.type == .expense, sign: 1)
-      let currency = e.amount.currency.code
-      try TotalsBatch.add(
-        delta, in: "month", key: TotalsKeys.monthKey(e.date.yearMonth, currency, category), into: &store, at: position)
-      try TotalsBatch.add(
-        delta, in: "year", key: TotalsKeys.yearKey(e.date.year, currency, category), into: &store, at: position)
-      if let period = e.period {
-        try TotalsBatch.add(
-          delta, in: "period", key: TotalsKeys.periodKey(period, currency, category), into: &store, at: position)
-      }
-      return
+    // An addition or a deletion touches each of its rows once (``TransactionPostings`` merges
+    // a split's categories): written as they come. An amendment takes the old out and puts the
+    // new in, which may touch a row twice: gathered first, so that the row is written once.
+    func write(_ delta: Totals, _ table: String, _ key: InlineKey) throws {
+      try Totals.add(delta, toRow: key, in: table, of: &store, at: position)
     }
-    var batch = TotalsBatch()
     switch event {
     case .transactionAdded(let e):
-      add(TransactionPostings(e), sign: 1, to: &batch)
-    case .transactionAmended(let e):
-      guard TransactionPostings.changes(e), let previous = e.previous else { return }
-      add(TransactionPostings(previous), sign: -1, to: &batch)
-      add(TransactionPostings(previous.applying(e)), sign: 1, to: &batch)
+      try forEachRow(of: TransactionPostings(e), sign: 1, write)
     case .transactionDeleted(let e):
       guard let deleted = e.deleted else { return }
-      add(TransactionPostings(deleted), sign: -1, to: &batch)
+      try forEachRow(of: TransactionPostings(deleted), sign: -1, write)
+    case .transactionAmended(let e):
+      guard TransactionPostings.changes(e), let previous = e.previous else { return }
+      var batch = TotalsBatch()
+      forEachRow(of: TransactionPostings(previous), sign: -1) { batch.add($0, in: $1, key: $2) }
+      forEachRow(of: TransactionPostings(previous.applying(e)), sign: 1) { batch.add($0, in: $1, key: $2) }
+      try batch.flush(into: &store, at: position)
     default:
       return
     }
-    try batch.flush(into: &store, at: position)
   }
 
-  /// Adds (`sign` 1) or takes out (-1) a transaction's postings in its month, year and period rows.
-  private func add(_ record: TransactionPostings, sign: Int64, to batch: inout TotalsBatch) {
-    record.forEachCategory { category, units in
+  /// Calls `body` with the delta, table and key of each row a transaction's postings add to
+  /// (`sign` 1) or take out of (-1): its month, year and period rows per category.
+  private func forEachRow(
+    of record: TransactionPostings, sign: Int64, _ body: (Totals, String, InlineKey) throws -> Void
+  ) rethrows {
+    try record.forEachCategory { category, units in
       let delta = Totals.posting(units, expense: record.type == .expense, sign: sign)
-      batch.add(delta, in: "month", key: TotalsKeys.monthKey(record.date.yearMonth, record.currency, category))
-      batch.add(delta, in: "year", key: TotalsKeys.yearKey(record.date.year, record.currency, category))
+      try body(delta, "month", TotalsKeys.monthKey(record.date.yearMonth, record.currency, category))
+      try body(delta, "year", TotalsKeys.yearKey(record.date.year, record.currency, category))
       if let period = record.period {
-        batch.add(delta, in: "period", key: TotalsKeys.periodKey(period, record.currency, category))
+        try body(delta, "period", TotalsKeys.periodKey(period, record.currency, category))
       }
     }
   }

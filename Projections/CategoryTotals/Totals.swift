@@ -72,17 +72,21 @@ package struct TotalsBatch {
     }
   }
 
-  /// Adds each delta to its row; a row back at zero is deleted.
+  /// Adds each delta to its row (``Totals/add(_:toRow:in:of:at:)``).
   package func flush<Store: ProjectionStore>(into store: inout Store, at position: UInt64) throws {
     for (table, key, delta) in rows where !delta.isZero {
-      try Self.add(delta, in: table, key: key, into: &store, at: position)
+      try Totals.add(delta, toRow: key, in: table, of: &store, at: position)
     }
   }
+}
 
-  /// Adds `delta` to one row, deleting it if that brings it back to zero: what a flush does
-  /// per row, for a change known to touch each row once (no batch needed).
+extension Totals {
+  /// Adds `delta` to the row at `key`; a row back at zero is deleted. A change that only adds
+  /// a transaction, or only takes one out, touches each row once and calls this directly; one
+  /// that does both gathers its deltas in a ``TotalsBatch`` first, so that a row both touch is
+  /// written once.
   package static func add<Store: ProjectionStore>(
-    _ delta: Totals, in table: String, key: InlineKey, into store: inout Store, at position: UInt64
+    _ delta: Totals, toRow key: InlineKey, in table: String, of store: inout Store, at position: UInt64
   ) throws {
     try store.update(in: table, key: key, at: position) { value in
       let total = (Totals(value) ?? Totals()) + delta

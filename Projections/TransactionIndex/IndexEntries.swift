@@ -57,9 +57,6 @@ struct IndexEntries {
     }
   }
 
-  /// Every table's keys, in the order of ``tables``.
-  var keys: [[InlineKey]] { IndexEntries.tables.indices.map { Array(keys(ofTable: $0)) } }
-
   /// `keys` without repeats, in first-seen order.
   static func distinct<Key: Hashable>(_ keys: [Key]) -> [Key] {
     guard keys.count > 1 else { return keys }

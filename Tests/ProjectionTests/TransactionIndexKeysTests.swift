@@ -40,7 +40,7 @@ struct TransactionIndexKeysTests {
         category: nil, name: "-- --"),
     ]
     for row in rows {
-      let inline = IndexEntries(row).keys.map { $0.map(\.bytes) }
+      let inline = IndexEntries.tables.indices.map { IndexEntries(row).keys(ofTable: $0).map(\.bytes) }
       #expect(inline == Self.byteKeys(row), "transaction \(row.name)")
     }
   }
@@ -62,7 +62,7 @@ struct TransactionIndexKeysTests {
         transaction: txID(UInt64(index)), account: Scenario.checking, date: day("2024-03-10"), amount: eur("1"),
         type: .expense, category: Scenario.food, name: text(), description: random.next() % 2 == 0 ? text() : nil,
         notes: random.next() % 3 == 0 ? text() : nil, tags: (0..<Int(random.next() % 3)).map { _ in text() })
-      let inline = IndexEntries(row).keys[4].map(\.bytes)
+      let inline = IndexEntries(row).keys(ofTable: 4).map(\.bytes)
       let expected = Self.byteKeys(row)[4]
       #expect(inline == expected, "texts \(row.name) | \(row.description ?? "-") | \(row.notes ?? "-") | \(row.tags)")
     }
