@@ -13,11 +13,11 @@ struct Budget: AsyncParsableCommand {
     commandName: "budget",
     abstract: "An event-sourced, zero-based budget ledger.",
     discussion: """
-      Every change is an event appended to a hash-chained log in one LMDB file; reports are
-      read models of that log and can be asked as of any date (--as-of) or as the ledger
+      Every change is an event appended to a hash-chained log in one LMDB file; reports are \
+      read models of that log and can be asked as of any date (--as-of) or as the ledger \
       knew it at any earlier point (--as-known-at POSITION|TIMESTAMP).
 
-      The ledger file is --ledger PATH, else $BUDGET_LEDGER, else
+      The ledger file is --ledger PATH, else $BUDGET_LEDGER, else \
       $XDG_DATA_HOME/budget-ledger/default.ledger.
       """,
     subcommands: [

@@ -63,6 +63,26 @@ struct CLITests {
     #expect(future.status == 1 && future.stderr.contains("is in the future"))
   }
 
+  @Test("given a date or month that does not exist, when run, then exit 2 with the reason, and nothing recorded")
+  func badDatesSayWhy() throws {
+    try setUp()
+    let before = try ok("log", "--json")
+    let cases: [([String], String)] = [
+      (["tx", "add", "5", "--name", "X", "--category", "Food", "--date", "2024-02-30"], "February 2024 has 29 days"),
+      (["tx", "add", "5", "--name", "X", "--category", "Food", "--date", "2024-3-1"], "not in the form YYYY-MM-DD"),
+      (["budget", "set", "Food", "100", "--month", "2024-13"], "months run from 1 to 12"),
+      (["report", "budget-vs-actual", "--month", "march"], "not in the form YYYY-MM"),
+      (["report", "balances", "--as-of", "2024-04-31"], "April 2024 has 30 days"),
+      (["period", "open", "Trip", "--start", "2024-00-01"], "months run from 1 to 12"),
+    ]
+    for (arguments, reason) in cases {
+      let output = try budget.run(arguments)
+      #expect(output.status == 2, "budget \(arguments.joined(separator: " "))")
+      #expect(output.stderr.contains(reason), "budget \(arguments.joined(separator: " ")): \(output.stderr)")
+    }
+    #expect(try ok("log", "--json") == before)
+  }
+
   @Test("given no ledger, when a command needs one, then it says how to create it and creates nothing")
   func missingLedger() throws {
     let output = try budget.run(["tx", "list"])

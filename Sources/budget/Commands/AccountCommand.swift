@@ -18,7 +18,7 @@ struct AccountCommand: AsyncParsableCommand {
     @Option(help: "checking, savings, credit-card, cash, loan or investment.") var type: AccountType = .checking
     @Option(help: "Currency (default: the ledger's).") var currency: String?
     @Option(parsing: .unconditional, help: "Opening balance, signed (a card owes: -250.00).") var opening: String?
-    @Option(help: "Opening date (default: today).") var date: CivilDate?
+    @Option(help: "Opening date, YYYY-MM-DD (default: today).", transform: dateArgument) var date: CivilDate?
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -50,7 +50,7 @@ struct AccountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Close an account; it takes no new transactions.")
     @OptionGroup var options: LedgerOptions
     @Argument var name: String
-    @Option(help: "Closing date (default: today).") var date: CivilDate?
+    @Option(help: "Closing date, YYYY-MM-DD (default: today).", transform: dateArgument) var date: CivilDate?
 
     func run() async throws {
       let ledger = try await options.openExisting()

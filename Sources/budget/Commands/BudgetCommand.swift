@@ -16,7 +16,7 @@ struct BudgetCommand: AsyncParsableCommand {
     @OptionGroup var options: LedgerOptions
     @Argument var category: String
     @Argument var amount: String
-    @Option var month: YearMonth
+    @Option(help: "The month, YYYY-MM.", transform: monthArgument) var month: YearMonth
     @Flag(help: "The amount covers the quarter starting at --month (quarterly categories).") var quarter = false
 
     func run() async throws {
@@ -34,7 +34,7 @@ struct BudgetCommand: AsyncParsableCommand {
     @Argument var amount: String
     @Option var from: String
     @Option var to: String
-    @Option var month: YearMonth
+    @Option(help: "The month, YYYY-MM.", transform: monthArgument) var month: YearMonth
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -51,8 +51,8 @@ struct BudgetCommand: AsyncParsableCommand {
     @OptionGroup var options: LedgerOptions
     @Argument(help: "Where it comes from, e.g. Salary.") var source: String
     @Argument var amount: String
-    @Option var month: YearMonth?
-    @Option var year: Int?
+    @Option(help: "The month, YYYY-MM.", transform: monthArgument) var month: YearMonth?
+    @Option(help: "The year, for yearly income.") var year: Int?
 
     func run() async throws {
       guard (month == nil) != (year == nil) else { throw ValidationError("give either --month YYYY-MM or --year YYYY") }
@@ -68,7 +68,7 @@ struct BudgetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Set or clear a category's due date.")
     @OptionGroup var options: LedgerOptions
     @Argument var category: String
-    @Argument var date: CivilDate?
+    @Argument(help: "The due date, YYYY-MM-DD.", transform: dateArgument) var date: CivilDate?
     @Flag var clear = false
 
     func run() async throws {
@@ -98,8 +98,8 @@ struct BudgetCommand: AsyncParsableCommand {
   struct Copy: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Copy every budget of one month to another.")
     @OptionGroup var options: LedgerOptions
-    @Option var from: YearMonth
-    @Option var to: YearMonth
+    @Option(help: "The month to copy, YYYY-MM.", transform: monthArgument) var from: YearMonth
+    @Option(help: "The month to copy to, YYYY-MM.", transform: monthArgument) var to: YearMonth
 
     func run() async throws {
       let ledger = try await options.openExisting()

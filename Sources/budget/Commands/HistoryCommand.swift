@@ -44,7 +44,7 @@ struct HistoryCommand: AsyncParsableCommand {
     case "account": return try resolve.account(reference).id.stream
     case "period": return try resolve.period(reference).stream
     case "month":
-      guard let month = YearMonth(argument: reference) else { throw UserError("month '\(reference)' should look like 2024-03") }
+      let month = try userFacing { try YearMonth(parsing: reference) }
       return budgetStream(month)
     default:
       if self.reference == nil, let transaction = try? resolve.transaction(kind) { return transaction.id.stream }

@@ -15,8 +15,8 @@ struct PeriodCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open a period; without --end it is ongoing.")
     @OptionGroup var options: LedgerOptions
     @Argument var name: String
-    @Option var start: CivilDate
-    @Option var end: CivilDate?
+    @Option(help: "First day, YYYY-MM-DD.", transform: dateArgument) var start: CivilDate
+    @Option(help: "Last day, YYYY-MM-DD (default: ongoing).", transform: dateArgument) var end: CivilDate?
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -30,7 +30,7 @@ struct PeriodCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Close a period: its transactions can no longer change. Seals the log's chain head.")
     @OptionGroup var options: LedgerOptions
     @Argument var name: String
-    @Option(help: "End date (default: the period's end, else today).") var end: CivilDate?
+    @Option(help: "End date, YYYY-MM-DD (default: the period's end, else today).", transform: dateArgument) var end: CivilDate?
 
     func run() async throws {
       let ledger = try await options.openExisting()

@@ -11,8 +11,8 @@ struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve", abstract: "Serve the JSON API (/api/v1) and the web app (the three sheets, live).",
     discussion: """
-      Binds to 127.0.0.1:8080 by default. Binding to any other address needs an access token
-      (--token or $BUDGET_TOKEN), which every API request must then send as
+      Binds to 127.0.0.1:8080 by default. Binding to any other address needs an access token \
+      (--token or $BUDGET_TOKEN), which every API request must then send as \
       'Authorization: Bearer TOKEN'. docs/api.md describes the API.
       """)
   @OptionGroup var options: LedgerOptions

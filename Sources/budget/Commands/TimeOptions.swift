@@ -8,7 +8,7 @@ import RunningBalances
 
 /// `--as-of DATE` (business time) and `--as-known-at POSITION|TIMESTAMP` (system time).
 struct TimeOptions: ParsableArguments {
-  @Option(help: "Answer as of this date (business time).") var asOf: CivilDate?
+  @Option(help: "Answer as of this date, YYYY-MM-DD (business time).", transform: dateArgument) var asOf: CivilDate?
   @Option(help: "Answer as the ledger knew it at a log position (e.g. 1204) or a time (e.g. 2024-05-01T12:00:00Z or 2024-05-01).")
   var asKnownAt: String?
 

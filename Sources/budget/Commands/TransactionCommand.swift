@@ -23,7 +23,7 @@ struct TransactionCommand: AsyncParsableCommand {
     @Option(help: "A part of a split: CATEGORY=AMOUNT; repeat for each part.") var split: [String] = []
     @Option(help: "The account (default: the only open account).") var account: String?
     @Option(help: "income or expense.") var type: TransactionType = .expense
-    @Option(help: "Date (default: today).") var date: CivilDate?
+    @Option(help: "Date, YYYY-MM-DD (default: today).", transform: dateArgument) var date: CivilDate?
     @Option var description: String?
     @Option var notes: String?
     @Option(help: "A tag; repeat for several.") var tag: [String] = []
@@ -58,7 +58,7 @@ struct TransactionCommand: AsyncParsableCommand {
     @Option var category: String?
     @Option var account: String?
     @Option var type: TransactionType?
-    @Option var date: CivilDate?
+    @Option(help: "New date, YYYY-MM-DD.", transform: dateArgument) var date: CivilDate?
     @Option(help: "New description; an empty string clears it.") var description: String?
     @Option(help: "New notes; an empty string clears them.") var notes: String?
     @Option(help: "Replace the tags; repeat for several.") var tag: [String] = []
@@ -144,7 +144,7 @@ struct TransactionCommand: AsyncParsableCommand {
     @Option(help: "Only this account (default: all accounts in the base currency).") var account: String?
     @Option(help: "Only this category (splits included).") var category: String?
     @Option(help: "Only this expense period.") var period: String?
-    @Option(help: "Only this month.") var month: YearMonth?
+    @Option(help: "Only this month, YYYY-MM.", transform: monthArgument) var month: YearMonth?
     @Option(name: .shortAndLong) var limit = 20
     @OptionGroup var time: TimeOptions
 

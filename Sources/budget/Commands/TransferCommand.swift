@@ -12,7 +12,7 @@ struct TransferCommand: AsyncParsableCommand {
   @Argument var amount: String
   @Option var from: String
   @Option var to: String
-  @Option var date: CivilDate?
+  @Option(help: "Date, YYYY-MM-DD (default: today).", transform: dateArgument) var date: CivilDate?
   @Option var note: String?
 
   func run() async throws {

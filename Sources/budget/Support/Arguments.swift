@@ -5,19 +5,13 @@ import LedgerDomain
 import ProjectionEngine
 import RunningBalances
 
-extension CivilDate: ExpressibleByArgument {
-  public init?(argument: String) {
-    guard let date = try? CivilDate(parsing: argument) else { return nil }
-    self = date
-  }
-}
+/// Parses a date option or argument (`transform: dateArgument`). Unlike a failable
+/// `ExpressibleByArgument` initialiser, the refusal says why, e.g. "The value '2026-02-30' is
+/// invalid for '--date <date>': '2026-02-30' is not a date: February 2026 has 28 days".
+@Sendable func dateArgument(_ text: String) throws -> CivilDate { try CivilDate(parsing: text) }
 
-extension YearMonth: ExpressibleByArgument {
-  public init?(argument: String) {
-    guard let month = try? YearMonth(parsing: argument) else { return nil }
-    self = month
-  }
-}
+/// Parses a month option (`transform: monthArgument`), saying why a value is refused.
+@Sendable func monthArgument(_ text: String) throws -> YearMonth { try YearMonth(parsing: text) }
 
 extension AccountType: ExpressibleByArgument {}
 extension CategoryKind: ExpressibleByArgument {}
