@@ -21,6 +21,9 @@ package final class ChunkFeed<Element: Sendable>: Sendable {
 
   private struct State {
     var chunks: [Int: [Element]] = [:]
+    /// Chunks every consumer has released, left for the producer to free on its own thread
+    /// (where their memory came from, so that the allocator reuses it without locking).
+    var spent: [[Element]] = []
     /// Consumers yet to release each waiting chunk.
     var remaining: [Int: Int] = [:]
     var produced = 0
@@ -74,14 +77,17 @@ package final class ChunkFeed<Element: Sendable>: Sendable {
   private func put(_ chunk: [Element]) -> Bool {
     if isCancelled { return false }
     room.wait()
-    let accepted = state.withLock { state -> Bool in
-      guard !state.cancelled else { return false }
+    let (accepted, spent) = state.withLock { state -> (Bool, [[Element]]) in
+      let spent = state.spent
+      state.spent = []
+      guard !state.cancelled else { return (false, spent) }
       state.chunks[state.produced] = chunk
       state.remaining[state.produced] = consumers
       state.produced += 1
-      return true
+      return (true, spent)
     }
     if accepted { for semaphore in available { semaphore.signal() } }
+    withExtendedLifetime(spent) {}  // freed here, after the consumers were woken
     return accepted
   }
 
@@ -115,7 +121,7 @@ package final class ChunkFeed<Element: Sendable>: Sendable {
         return false
       }
       state.remaining[sequence] = nil
-      state.chunks[sequence] = nil
+      if let chunk = state.chunks.removeValue(forKey: sequence) { state.spent.append(chunk) }
       return true
     }
     if freed { room.signal() }

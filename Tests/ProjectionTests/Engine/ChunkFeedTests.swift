@@ -93,6 +93,46 @@ struct ChunkFeedTests {
     #expect(ahead.withLock { $0.mostWaiting } <= 3)
   }
 
+  /// The threads elements were freed on.
+  private final class FreeLog: Sendable {
+    let threads = Mutex<[pthread_t]>([])
+  }
+
+  /// An element that records the thread it is freed on.
+  private final class Tracked: Sendable {
+    let log: FreeLog
+    init(_ log: FreeLog) { self.log = log }
+    deinit { log.threads.withLock { $0.append(pthread_self()) } }
+  }
+
+  @Test("given chunks every consumer has released, when the producer puts more, then they are freed on its thread")
+  func releasedChunksAreFreedByTheProducer() {
+    let freedOn = FreeLog()
+    let producer = Mutex<pthread_t?>(nil)
+    let feed = ChunkFeed<Tracked>(consumers: 3, capacity: 2)
+    feed.start(label: "test-feed") { put in
+      producer.withLock { $0 = pthread_self() }
+      for _ in 0..<40 {
+        guard put((0..<5).map { _ in Tracked(freedOn) }) else { return }
+      }
+    }
+    onThreadsOfTheirOwn(3) { consumer in
+      var sequence = 0
+      while feed.chunk(sequence, for: consumer) != nil {
+        feed.release(sequence)
+        sequence += 1
+      }
+    }
+    feed.waitUntilEnded()
+
+    // Chunks released before the producer's last put are freed by that put or an earlier one;
+    // only the last few may be freed elsewhere, when the feed goes.
+    let threads = freedOn.threads.withLock { $0 }
+    let onProducer = threads.filter { pthread_equal($0, producer.withLock { $0! }) != 0 }.count
+    #expect(threads.count >= 37 * 5)
+    #expect(onProducer >= 37 * 5, "freed on the producer: \(onProducer) of \(threads.count)")
+  }
+
   @Test(
     "given a producer that fails after 20 chunks, when consumers read, then they read those chunks and see its error")
   func producerFailureReachesEveryConsumer() {
