@@ -114,16 +114,20 @@ package final class ChunkFeed<Element: Sendable>: Sendable {
 
   /// Marks chunk `sequence` as read by one more consumer; the last one makes room for another.
   package func release(_ sequence: Int) {
-    let freed = state.withLock { state -> Bool in
-      guard let left = state.remaining[sequence] else { return false }
+    let (freed, late) = state.withLock { state -> (Bool, [Element]?) in
+      guard let left = state.remaining[sequence] else { return (false, nil) }
       if left > 1 {
         state.remaining[sequence] = left - 1
-        return false
+        return (false, nil)
       }
       state.remaining[sequence] = nil
-      if let chunk = state.chunks.removeValue(forKey: sequence) { state.spent.append(chunk) }
-      return true
+      let chunk = state.chunks.removeValue(forKey: sequence)
+      // Once the producer has ended, no put will free it: freed here, outside the lock.
+      if state.outcome != nil || state.cancelled { return (true, chunk) }
+      if let chunk { state.spent.append(chunk) }
+      return (true, nil)
     }
+    withExtendedLifetime(late) {}
     if freed { room.signal() }
   }
 

@@ -116,21 +116,25 @@ extension ProjectionEngine {
     var unreported: UInt64 = 0
     var sequence = 0
     while let chunk = feed.chunk(sequence, for: consumer) {
-      // Each event is borrowed from its object's immutable fields, unretained: the one
-      // object every fold's thread reads is neither copied nor retained (see `DecodedEvent`).
-      try chunk.withUnsafeBufferPointer { chunk in
-        try chunk.withMemoryRebound(to: Unmanaged<DecodedEvent>.self) { events in
-          for index in events.indices {
-            try events[index]._withUnsafeGuaranteedRef { decoded in
-              store.commitStart = decoded.commitStart
-              try projector.apply(decoded.event, at: decoded.point, into: &store)
-            }
+      // Each event is borrowed from its object's immutable fields, unretained (the chunk
+      // holds it): the one object every fold's thread reads is neither copied nor retained
+      // (see `DecodedEvent`). Loaded from the raw bytes, since other folds read the same
+      // memory as `DecodedEvent` references meanwhile.
+      try chunk.withUnsafeBytes { events in
+        let width = MemoryLayout<DecodedEvent>.stride
+        for offset in stride(from: 0, to: events.count, by: width) {
+          try events.load(fromByteOffset: offset, as: Unmanaged<DecodedEvent>.self)._withUnsafeGuaranteedRef {
+            decoded in
+            store.commitStart = decoded.commitStart
+            try projector.apply(decoded.event, at: decoded.point, into: &store)
           }
         }
       }
+      unreported += UInt64(chunk.count)
+      // After the last use of `chunk`: a chunk every fold has released is freed by the
+      // producer, which this reference must not outlive.
       feed.release(sequence)
       sequence += 1
-      unreported += UInt64(chunk.count)
       if unreported >= step {
         report?(unreported)
         unreported = 0
