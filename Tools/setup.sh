@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need on a fresh Debian machine: liblmdb-dev (LMDB headers
-# and library, found through pkg-config) and hledger (a peer the tests compare against).
+# and library, found through pkg-config), lmdb-utils (mdb_stat, which a test reads the reader
+# table with) and hledger (a peer the tests compare against).
 # Safe to run again: it does nothing when all is there.
 set -euo pipefail
 
 need=()
 pkg-config --exists lmdb 2>/dev/null || need+=(liblmdb-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+# The stale-reader tests read the lock file's reader table with LMDB's own mdb_stat.
+command -v mdb_stat >/dev/null 2>&1 || need+=(lmdb-utils)
 # The CLI tests check our journal export against the real hledger.
 command -v hledger >/dev/null 2>&1 || need+=(hledger)
 
