@@ -30,7 +30,8 @@ struct PeriodCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Close a period: its transactions can no longer change. Seals the log's chain head.")
     @OptionGroup var options: LedgerOptions
     @Argument var name: String
-    @Option(help: "End date, YYYY-MM-DD (default: the period's end, else today).", transform: dateArgument) var end: CivilDate?
+    @Option(help: "End date, YYYY-MM-DD (default: the period's end, else today).", transform: dateArgument)
+    var end: CivilDate?
 
     func run() async throws {
       let ledger = try await options.openExisting()

@@ -13,7 +13,8 @@ struct BudgetShowCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "The month's zero-based budget: income, fixed / variable / quarterly, remaining to assign.")
   @OptionGroup var options: LedgerOptions
-  @Option(help: "The month, YYYY-MM (default: the month of --as-of, else this month).", transform: monthArgument) var month: YearMonth?
+  @Option(help: "The month, YYYY-MM (default: the month of --as-of, else this month).", transform: monthArgument)
+  var month: YearMonth?
   @OptionGroup var time: TimeOptions
 
   func run() async throws {
@@ -102,7 +103,8 @@ struct BudgetVsActualReport: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "budget-vs-actual", abstract: "Budgeted vs actual per category for a month: difference, % used, alerts.")
   @OptionGroup var options: LedgerOptions
-  @Option(help: "The month, YYYY-MM (default: the month of --as-of, else this month).", transform: monthArgument) var month: YearMonth?
+  @Option(help: "The month, YYYY-MM (default: the month of --as-of, else this month).", transform: monthArgument)
+  var month: YearMonth?
   @OptionGroup var time: TimeOptions
 
   func run() async throws {
@@ -127,7 +129,10 @@ struct BudgetVsActualReport: AsyncParsableCommand {
 struct CategoriesReport: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "categories", abstract: "Spent and received per category for a month, year or period.")
   @OptionGroup var options: LedgerOptions
-  @Option(help: "The month, YYYY-MM (default: the month of --as-of, else this month; not with --year or --period).", transform: monthArgument) var month: YearMonth?
+  @Option(
+    help: "The month, YYYY-MM (default: the month of --as-of, else this month; not with --year or --period).",
+    transform: monthArgument)
+  var month: YearMonth?
   @Option var year: Int?
   @Option var period: String?
   @Flag(help: "Include sub-categories in their group's totals.") var rolledUp = false
