@@ -92,10 +92,13 @@ package final class ChunkFeed<Element: Sendable>: Sendable {
   }
 
   private func finish(_ outcome: Outcome) {
-    state.withLock { state in
+    let spent = state.withLock { state in
       state.outcome = state.cancelled ? .cancelled : outcome
+      defer { state.spent = [] }
+      return state.spent
     }
     for semaphore in available { semaphore.signal() }
+    withExtendedLifetime(spent) {}  // the last ones the producer frees (later ones: `release`)
     running.leave()
   }
 

@@ -125,11 +125,11 @@ struct ChunkFeedTests {
     }
     feed.waitUntilEnded()
 
-    // Chunks released before the producer's last put are freed by that put or an earlier one;
-    // only the last few may be freed elsewhere, when the feed goes.
+    // Every element is freed by now. Chunks released before the producer's last put are freed
+    // by that put or an earlier one; the last few by the producer's end or by their last release.
     let threads = freedOn.threads.withLock { $0 }
     let onProducer = threads.filter { pthread_equal($0, producer.withLock { $0! }) != 0 }.count
-    #expect(threads.count >= 37 * 5)
+    #expect(threads.count == 40 * 5)
     #expect(onProducer >= 37 * 5, "freed on the producer: \(onProducer) of \(threads.count)")
   }
 
