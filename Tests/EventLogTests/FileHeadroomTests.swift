@@ -22,6 +22,9 @@ struct FileHeadroomTests {
       let proposed = (0..<100).map { _ in ProposedEvent(type: "Filler", payload: payload) }
       _ = try await log.append(proposed, to: try StreamName("batch-\(batch)"))
     }
+    // The writer refills after it has resumed the callers of a commit, so the last append
+    // returns before its refill has run. A transaction queued behind it runs only after.
+    _ = try await log.transact { _ in }
   }
 
   @Test("given a new durable log, when it is opened, then at least 4 MiB of zeros follow its used pages")
@@ -128,6 +131,7 @@ struct FileHeadroomTests {
       batch += 1
     }
     _ = try await log.append([ProposedEvent(type: "Filler", payload: payload)], to: "after-growth")
+    _ = try await log.transact { _ in }  // after the writer's refill (see `fill`)
 
     // Refilled at once, up to the new end of the map, not only after the log has grown by
     // another half stretch.
