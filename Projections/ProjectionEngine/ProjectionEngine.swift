@@ -73,6 +73,18 @@ public final class ProjectionEngine: Sendable {
     try apply(completed, in: session.transaction, commitStart: session.firstPosition)
   }
 
+  /// Records the commit of freshly appended `events` without folding them: every projector
+  /// falls behind the log (``staleProjectors()``) until ``rebuild(_:progress:)`` re-projects
+  /// it. For bulk loads — an import that several times outgrows the ledger, a restore — where
+  /// one rebuild at the end, folded in memory on every core and written in key order, costs
+  /// less than folding each batch into the tables inline on the single writer. The commit's
+  /// extent is recorded as ``apply(_:in:)`` records it, so the rebuilt rows are versioned
+  /// exactly as inline folding would have versioned them.
+  public func recordWithoutFolding(_ events: [(event: LedgerEvent, point: LogPoint)], in session: LogWriteSession) throws {
+    guard let last = events.last?.point.position else { return }
+    try CommitBoundaries.record(first: session.firstPosition, last: last, in: session.transaction, database: commits)
+  }
+
   func apply(
     _ events: [(event: LedgerEvent, point: LogPoint)], in txn: WriteTransaction, commitStart: UInt64
   ) throws {

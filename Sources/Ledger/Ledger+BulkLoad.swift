@@ -1,5 +1,6 @@
 import EventLog
 import LMDB
+import ProjectionEngine
 
 extension Ledger {
   /// About how many bytes the file grows per transaction an import adds: the event, its
@@ -24,5 +25,26 @@ extension Ledger {
   /// ``state`` folds it from the log again.
   public func releaseReadersState() {
     committedState.withLock { $0 = .unloaded }
+  }
+
+  /// Whether adding `count` events in a bulk load is cheaper with the projections rebuilt
+  /// once at the end (``ProjectionUpdate/deferred``) than folded batch by batch: when they are
+  /// at least twice as many as the events already in the log. A rebuild folds every event of the ledger, spread over the cores
+  /// and written in key order (~3.4 µs per event for all four read models at 1 M events on
+  /// the project's machine), while inline folding costs the single writer ~4.4 µs per added
+  /// transaction; with fewer, the events already there would weigh too much in the rebuild.
+  public func prefersDeferredProjections(forAdding count: Int) -> Bool {
+    let existing = (try? log.head().position) ?? 0
+    return count > 0 && UInt64(count) >= 2 * existing
+  }
+
+  /// Rebuilds every projection that is behind the log — after a bulk load with
+  /// ``ProjectionUpdate/deferred`` — and returns their names. Blue/green: reads answer from
+  /// the old tables until the new ones replace them in one commit.
+  @discardableResult
+  public func catchUpProjections(
+    progress: (@Sendable (ProjectionProgress) -> Void)? = nil
+  ) async throws(LedgerError) -> [String] {
+    do { return try await projections.rebuild(progress: progress) } catch { throw LedgerError(error) }
   }
 }

@@ -33,8 +33,11 @@ extension Ledger {
   /// events of those before it, each succeeds or is refused on its own (a refused command
   /// changes nothing), and all that succeed commit together — one fsync for the batch, which
   /// is what imports rely on.
+  ///
+  /// - Parameter projecting: whether the read models fold the batch now (the default) or
+  ///   only at the next rebuild (bulk loads, see ``ProjectionUpdate``).
   public func execute(
-    batch commands: [BatchCommand], metadata: EventMetadata = .init()
+    batch commands: [BatchCommand], metadata: EventMetadata = .init(), projecting: ProjectionUpdate = .inline
   ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
     guard !commands.isEmpty else { return [] }
     let metadata = Self.correlated(metadata)
@@ -52,7 +55,10 @@ extension Ledger {
               item.command, today: today, metadata: metadata, idempotencyKey: item.idempotencyKey, session: &session,
               folded: &folded, appended: &appended)
           }
-          try projections.apply(appended, in: session)
+          switch projecting {
+          case .inline: try projections.apply(appended, in: session)
+          case .deferred: try projections.recordWithoutFolding(appended, in: session)
+          }
           return results
         }
       } afterCommit: { results in

@@ -20,8 +20,10 @@ public struct RestoredEvent: Sendable {
 extension Ledger {
   /// Appends `events` as recorded facts — no rules are checked — into this ledger, which
   /// must be empty: the way a backup is restored. Events go in batches of 5,000 per
-  /// transaction, projected inline, into a map grown beforehand for all of them
-  /// (``reserveRoom(forTransactions:)``); the state is rebuilt from the log at the end.
+  /// transaction into a map grown beforehand for all of them (``reserveRoom(forTransactions:)``);
+  /// the read models are rebuilt once at the end (``ProjectionUpdate/deferred``: cheaper than
+  /// folding every batch on the writer when the whole ledger is new), and the state is folded
+  /// from the log.
   public func restore(
     _ events: [RestoredEvent], progress: (@Sendable (Int, Int) -> Void)? = nil
   ) async throws(LedgerError) {
@@ -47,13 +49,13 @@ extension Ledger {
             appendedEvents.append(
               (item.event, LogPoint(position: appended.positions.lowerBound, recordedAt: appended.recordedAt)))
           }
-          // Projected once per transaction: the engine's per-call work (checkpoints, the
-          // commit's extent) is then paid once, not once per event.
-          try projections.apply(appendedEvents, in: session)
+          // The commit's extent only: the projections are rebuilt at the end.
+          try projections.recordWithoutFolding(appendedEvents, in: session)
         }
         done += chunk.count
         progress?(done, events.count)
       }
+      try await projections.rebuild()
       // The writer state notices the new events on the next command; refresh readers now.
       var folded = FoldedState()
       try log.scan { view in

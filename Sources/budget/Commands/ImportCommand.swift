@@ -103,19 +103,12 @@ struct ImportCommand: AsyncParsableCommand {
       return mapping
     }
 
-    /// Records rows in batches of `--batch-size` commands per transaction. The next batch's
-    /// rows are mapped (parsed, names resolved, keys hashed) while the ledger's writer records
-    /// the current one. The session stays with this loop, so its memory of the rows so far
-    /// (for the idempotency keys) is never shared with a task, and so never copied: a copy
-    /// per batch made a million-row import quadratic.
+    /// Records rows in batches of `--batch-size` commands per transaction, as one command for
+    /// `budget undo`, and brings the read models up to date.
     private func record(
       _ records: ArraySlice<CSVReader.Record>, session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows
     ) async throws -> ImportSummary {
       var summary = ImportSummary()
-      let progress = ProgressBar(title: "importing")
-      let clock = ContinuousClock()
-      let start = clock.now
-      var done = 0
       // One correlation id for the whole import: `budget undo` takes it back as one command.
       var correlated = options.metadata
       correlated.correlationId = "import-" + EntityID.random().description
@@ -126,6 +119,49 @@ struct ImportCommand: AsyncParsableCommand {
       // it, so every commit would update it for nothing.
       try userFacing { try ledger.reserveRoom(forTransactions: records.count) }
       ledger.releaseReadersState()
+      // An import that outgrows the ledger several times over records its batches without
+      // folding them into the read models, and rebuilds those once at the end (also when it
+      // stops early: the rows recorded so far stay, and so must their projections).
+      let projecting: ProjectionUpdate = ledger.prefersDeferredProjections(forAdding: records.count) ? .deferred : .inline
+      do {
+        try await record(
+          batches, session: session, ledger: ledger, imported: imported, metadata: metadata, projecting: projecting,
+          into: &summary)
+      } catch {
+        if projecting == .deferred { _ = try? await ledger.catchUpProjections() }
+        throw error
+      }
+      if projecting == .deferred { try await catchUp(ledger) }
+      return summary
+    }
+
+    /// Rebuilds the read models an import deferred, with a progress bar.
+    private func catchUp(_ ledger: Ledger) async throws {
+      let progress = ProgressBar(title: "indexing")
+      try await userFacing {
+        try await ledger.catchUpProjections { p in
+          switch p.phase {
+          case .folding: progress.update(done: p.done, total: p.total, rate: p.eventsPerSecond)
+          case .writing: progress.show("writing the read models…")
+          }
+        }
+      }
+      progress.finish()
+    }
+
+    /// Records `batches`. The next batch's rows are mapped (parsed, names resolved, keys
+    /// hashed) while the ledger's writer records the current one. The session stays with this
+    /// loop, so its memory of the rows so far (for the idempotency keys) is never shared with a
+    /// task, and so never copied: a copy per batch made a million-row import quadratic.
+    private func record(
+      _ batches: [ArraySlice<CSVReader.Record>], session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows,
+      metadata: EventMetadata, projecting: ProjectionUpdate, into summary: inout ImportSummary
+    ) async throws {
+      let total = batches.reduce(0) { $0 + $1.count }
+      let progress = ProgressBar(title: "importing")
+      let clock = ContinuousClock()
+      let start = clock.now
+      var done = 0
       var session = session
       var rows = batches.first.map { session.rows($0) } ?? []
       for index in batches.indices {
@@ -142,7 +178,9 @@ struct ImportCommand: AsyncParsableCommand {
           }
         }
         let batch = commands
-        async let recorded = userFacing { try await ledger.execute(batch: batch, metadata: metadata) }
+        async let recorded = userFacing {
+          try await ledger.execute(batch: batch, metadata: metadata, projecting: projecting)
+        }
         let mapped = rows.count
         rows = index + 1 < batches.count ? session.rows(batches[index + 1]) : []
         for (line, result) in zip(lines, try await recorded) {
@@ -153,11 +191,9 @@ struct ImportCommand: AsyncParsableCommand {
         }
         done += mapped
         let seconds = (clock.now - start) / .seconds(1)
-        progress.update(
-          done: UInt64(done), total: UInt64(records.count), rate: seconds > 0 ? Double(done) / seconds : 0)
+        progress.update(done: UInt64(done), total: UInt64(total), rate: seconds > 0 ? Double(done) / seconds : 0)
       }
       progress.finish()
-      return summary
     }
 
     /// Decides every row against a private copy of the state; nothing is written. A row is
