@@ -84,25 +84,26 @@ public struct CSVImporter: Sendable {
       var rows: [ImportRow] = []
       rows.reserveCapacity(records.count)
       for record in records {
-        let cell = { (index: Int?) -> String? in
+        // Each cell once: joined, trimmed, empty as nil.
+        func cell(_ index: Int?) -> String? {
           guard let index, index < record.fields.count else { return nil }
           let value = record.fields[index].joiningLines.trimmingSpaces
           return value.isEmpty ? nil : value
         }
+        let account = cell(columns.account), date = cell(columns.date), amount = cell(columns.amount)
+        let debit = cell(columns.debit), credit = cell(columns.credit), payee = cell(columns.payee)
         let identity = [
-          cell(columns.account) ?? mapping.defaultAccount ?? "", cell(columns.date) ?? "", cell(columns.amount) ?? "",
-          cell(columns.debit) ?? "", cell(columns.credit) ?? "", cell(columns.payee) ?? "",
+          account ?? mapping.defaultAccount ?? "", date ?? "", amount ?? "", debit ?? "", credit ?? "", payee ?? "",
         ].joined(separator: "\u{1F}")
         let occurrence = seen[identity, default: 0]
         seen[identity] = occurrence + 1
         let hash = StableHash.hex(identity + "\u{1F}\(occurrence)")
-        let key = CSVImporter.key(dateText: cell(columns.date), hash: hash)
+        let key = CSVImporter.key(dateText: date, hash: hash)
         let result = Result { () throws(ImportRowError) -> TransactionAdded in
           try importer.transaction(
-            line: record.line, date: cell(columns.date), amount: cell(columns.amount), debit: cell(columns.debit),
-            credit: cell(columns.credit), payee: cell(columns.payee), category: cell(columns.category),
-            account: cell(columns.account), description: cell(columns.description), notes: cell(columns.notes),
-            key: key, names: &names)
+            line: record.line, date: date, amount: amount, debit: debit, credit: credit, payee: payee,
+            category: cell(columns.category), account: account, description: cell(columns.description),
+            notes: cell(columns.notes), key: key, names: &names)
         }
         rows.append(ImportRow(line: record.line, result: result, key: key, legacyKey: "csv-" + hash))
       }
@@ -180,6 +181,11 @@ extension String {
   }
 
   var trimmingSpaces: String {
+    // Most cells: a visible ASCII character at both ends (Unicode spaces are not ASCII), so
+    // there is nothing to trim and no Character needs its Unicode properties looked up.
+    if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+      return self
+    }
     var slice = Substring(self)
     while let first = slice.first, first.isWhitespace { slice.removeFirst() }
     while let last = slice.last, last.isWhitespace { slice.removeLast() }

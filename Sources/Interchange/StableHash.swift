@@ -32,5 +32,9 @@ enum StableHash {
 }
 
 extension String {
-  fileprivate var replacingDashes: String { String(filter { $0 != "-" }) }
+  fileprivate var replacingDashes: String {
+    // An id's description is ASCII: drop the dash bytes without forming Characters.
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return String(filter { $0 != "-" }) }
+    return String(decoding: utf8.filter { $0 != UInt8(ascii: "-") }, as: UTF8.self)
+  }
 }
