@@ -161,6 +161,14 @@ extension ProjectionEngine {
         }
         switched[projector.name] = tables
       }
+      // The bulk load that deferred them has been caught up once nothing is behind.
+      if try BulkLoadMarker.stored(in: txn, catalog: catalog) != nil {
+        let head = session.head.position
+        let behind = try self.names.contains { name in
+          try txn.get(name, in: catalog).flatMap(CatalogEntry.init).map { $0.checkpoint != head } ?? false
+        }
+        if !behind { _ = try txn.delete(BulkLoadMarker.catalogKey, in: catalog) }
+      }
       return switched
     } afterCommit: { [live] switched in
       // On the writer, before any later append: inline updates go to the new tables at once.

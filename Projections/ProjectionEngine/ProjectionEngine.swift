@@ -80,9 +80,28 @@ public final class ProjectionEngine: Sendable {
   /// less than folding each batch into the tables inline on the single writer. The commit's
   /// extent is recorded as ``apply(_:in:)`` records it, so the rebuilt rows are versioned
   /// exactly as inline folding would have versioned them.
+  ///
+  /// Marks the catalog with this process (``BulkLoadMarker``), so that another process opening
+  /// the ledger meanwhile does not rebuild what this one will; the rebuild that brings every
+  /// projector to the head removes the mark.
   public func recordWithoutFolding(_ events: [(event: LedgerEvent, point: LogPoint)], in session: LogWriteSession) throws {
     guard let last = events.last?.point.position else { return }
     try CommitBoundaries.record(first: session.firstPosition, last: last, in: session.transaction, database: commits)
+    let marker = BulkLoadMarker.currentProcess
+    if try BulkLoadMarker.stored(in: session.transaction, catalog: catalog) != marker {
+      try marker.store(in: session.transaction, catalog: catalog)
+    }
+  }
+
+  /// Records `marker` as if its process had deferred the projections (tests).
+  package func store(_ marker: BulkLoadMarker) async throws {
+    let catalog = self.catalog
+    _ = try await log.transact { session in try marker.store(in: session.transaction, catalog: catalog) }
+  }
+
+  /// The process whose bulk load has deferred the projections, if any.
+  package func bulkLoadMarker() throws -> BulkLoadMarker? {
+    try log.environment.read { txn in try BulkLoadMarker.stored(in: txn, catalog: catalog) }
   }
 
   func apply(
@@ -121,13 +140,26 @@ public final class ProjectionEngine: Sendable {
     }
   }
 
+  /// Projectors that cannot answer at all: their tables are missing or of another version.
+  /// (One that is only behind answers as of its checkpoint.)
+  public func unusableProjectors() throws -> [String] {
+    let entries = try catalogEntries()
+    return names.filter { name in entries[name].map { $0.version != projectors[name]!.version } ?? true }
+  }
+
   /// Projectors whose tables are missing, of another version, or not at the log's head.
-  public func staleProjectors() throws -> [String] {
+  ///
+  /// - Parameter sparingLiveBulkLoad: leave out projectors that are only behind while the
+  ///   process whose bulk load deferred them still runs (``BulkLoadMarker``): it rebuilds them
+  ///   when it ends. What opening a ledger rebuilds.
+  public func staleProjectors(sparingLiveBulkLoad: Bool = false) throws -> [String] {
     let head = try log.head().position
     let entries = try catalogEntries()
+    let spare = try sparingLiveBulkLoad && (bulkLoadMarker()?.isAlive ?? false)
     return names.filter { name in
       guard let entry = entries[name] else { return true }
-      return entry.version != projectors[name]!.version || entry.checkpoint != head
+      if entry.version != projectors[name]!.version { return true }
+      return entry.checkpoint != head && !spare
     }
   }
 }

@@ -10,6 +10,10 @@ public struct ProjectionReader {
   let tables: [String: LiveTables]
   /// The log's head in this snapshot.
   public let head: LogHead
+  /// The position every projection has folded up to in this snapshot: the head's, unless a
+  /// bulk load has deferred them (``ProjectionEngine/recordWithoutFolding(_:in:)``). Answers
+  /// reflect the log up to here.
+  public let checkpoint: UInt64
 
   /// The newest value of `key` at or before `asKnownAt`, zero-copy; `nil` if absent or deleted.
   public func value(
@@ -67,12 +71,17 @@ extension ProjectionEngine {
       let result: R? = try log.environment.read { txn in
         // A rebuild switches generations in a commit and publishes the new tables just after
         // it: read only if the live tables are the ones this snapshot's catalog names.
+        let head = try log.head(in: txn)
+        var checkpoint = head.position
         for (name, live) in tables {
-          guard let stored = try txn.get(name, in: catalog), CatalogEntry(stored)?.generation == live.entry.generation else {
+          guard let stored = try txn.get(name, in: catalog), let entry = CatalogEntry(stored),
+            entry.generation == live.entry.generation
+          else {
             return nil
           }
+          checkpoint = min(checkpoint, entry.checkpoint)
         }
-        return try body(ProjectionReader(txn: txn, tables: tables, head: try log.head(in: txn)))
+        return try body(ProjectionReader(txn: txn, tables: tables, head: head, checkpoint: checkpoint))
       }
       if let result { return result }
       attempts += 1

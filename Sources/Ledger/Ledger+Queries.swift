@@ -17,7 +17,9 @@ extension Ledger {
         case .recordedAt(let milliseconds): try log.position(recordedAtOrBefore: milliseconds)
         }
       return try projections.read { reader in
-        let position = min(requested ?? reader.head.position, reader.head.position)
+        // Never past what the projections have folded: while a bulk load defers them, the
+        // answer is as of before it, and says so.
+        let position = min(requested ?? reader.checkpoint, reader.checkpoint)
         let recordedAt = position == 0 ? 0 : (try log.event(at: position)?.recordedAt ?? 0)
         return Answer(value: try body(reader, position), position: position, recordedAt: recordedAt)
       }

@@ -44,7 +44,8 @@ public final class Ledger: Sendable {
   let committedState: StateCell
 
   /// Opens (or creates) the ledger file at `path` and brings every projection up to date
-  /// (rebuilding those whose code version changed).
+  /// (rebuilding those whose code version changed, or that are behind the log — except while
+  /// another process's bulk load has deferred them, see ``ProjectionUpdate/deferred``).
   ///
   /// Opening does not read the history: queries answer from the projections, the rules'
   /// state is folded on the first command (or the first use of ``state``), so a report on a
@@ -57,7 +58,14 @@ public final class Ledger: Sendable {
     today = options.today
     writerState = StateCell(FoldedState())
     committedState = StateCell(.unloaded)
-    do { try await projections.rebuild() } catch { throw LedgerError(error) }
+    // Not what another process's bulk load has deferred while it runs: it rebuilds them.
+    do { try await projections.rebuild(projections.staleProjectors(sparingLiveBulkLoad: true)) } catch {
+      // Projectors that are only behind (a bulk load stopped by a full disk, say) still
+      // answer, as of what they have folded, and say so: better than a ledger that cannot be
+      // opened to read, verify or free space. The next open tries again.
+      let unusable = (try? projections.unusableProjectors()) ?? projections.names
+      if !unusable.isEmpty { throw LedgerError(error) }
+    }
   }
 
   /// The ledger's settings (name, base currency, …) from its first event, without folding

@@ -128,25 +128,34 @@ struct ImportCommand: AsyncParsableCommand {
           batches, session: session, ledger: ledger, imported: imported, metadata: metadata, projecting: projecting,
           into: &summary)
       } catch {
-        if projecting == .deferred { _ = try? await ledger.catchUpProjections() }
+        // The batches recorded so far stay (each was all or nothing): say so, and bring the
+        // read models up to them before reporting what stopped the import.
+        if summary.added > 0 {
+          Console.note("stopped after adding \(summary.added) rows; running the import again adds the rest")
+        }
+        if projecting == .deferred { await catchUp(ledger) }
         throw error
       }
-      if projecting == .deferred { try await catchUp(ledger) }
+      if projecting == .deferred { await catchUp(ledger) }
       return summary
     }
 
-    /// Rebuilds the read models an import deferred, with a progress bar.
-    private func catchUp(_ ledger: Ledger) async throws {
+    /// Rebuilds the read models an import deferred, with a progress bar. A failure is only a
+    /// warning: the rows are recorded, and the ledger rebuilds what is behind when next opened.
+    private func catchUp(_ ledger: Ledger) async {
       let progress = ProgressBar(title: "indexing")
-      try await userFacing {
+      do {
         try await ledger.catchUpProjections { p in
           switch p.phase {
           case .folding: progress.update(done: p.done, total: p.total, rate: p.eventsPerSecond)
           case .writing: progress.show("writing the read models…")
           }
         }
+        progress.finish()
+      } catch {
+        progress.finish()
+        Console.note("warning: the read models are not up to date (\(error)); they are rebuilt when the ledger is next opened")
       }
-      progress.finish()
     }
 
     /// Records `batches`. The next batch's rows are mapped (parsed, names resolved, keys
