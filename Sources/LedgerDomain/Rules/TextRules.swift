@@ -4,14 +4,16 @@ enum TextRules {
   /// control characters.
   static func validated(_ text: String, field: String, minimum: Int = 1, maximum: Int) throws(DomainError) -> String {
     let trimmed = trim(text)
-    let count = trimmed.count
+    // Printable ASCII (most names): a character per byte, and no control characters.
+    let printable = isPrintableASCII(trimmed)
+    let count = printable ? trimmed.utf8.count : trimmed.count
     if count < minimum {
       throw .invalidField(field: field, reason: minimum == 1 ? "must not be empty" : "needs at least \(minimum) characters")
     }
     if count > maximum {
       throw .invalidField(field: field, reason: "has \(count) characters; at most \(maximum) are allowed")
     }
-    if trimmed.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }) {
+    if !printable, trimmed.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }) {
       throw .invalidField(field: field, reason: "contains control characters")
     }
     return trimmed
@@ -24,11 +26,23 @@ enum TextRules {
   }
 
   static func trim(_ text: String) -> String {
+    if isPrintableASCII(text) {
+      // The only whitespace there is the space: trimmed byte by byte, without looking up any
+      // Character's Unicode properties.
+      let bytes = text.utf8
+      guard let first = bytes.firstIndex(where: { $0 != 0x20 }), let last = bytes.lastIndex(where: { $0 != 0x20 }) else {
+        return ""
+      }
+      return first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) ? text : String(text[first...last])
+    }
     var slice = Substring(text)
     while let first = slice.first, first.isWhitespace { slice.removeFirst() }
     while let last = slice.last, last.isWhitespace { slice.removeLast() }
     return String(slice)
   }
+
+  /// Whether every byte is a printable ASCII character, space to tilde.
+  static func isPrintableASCII(_ text: String) -> Bool { text.utf8.allSatisfy { (0x20...0x7E).contains($0) } }
 
   /// Case-insensitive comparison key for names.
   static func key(_ name: String) -> String { trim(name).lowercased() }

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import LedgerDomain
+
+/// Names and texts are trimmed and measured through a byte-by-byte path when they are
+/// printable ASCII; it must agree with the Character-based path on every input.
+@Suite("Text rules: trimming and measuring")
+struct TextRulesTests {
+  /// The Character-based trimming every text went through before the ASCII path.
+  static func referenceTrim(_ text: String) -> String {
+    var slice = Substring(text)
+    while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+    while let last = slice.last, last.isWhitespace { slice.removeLast() }
+    return String(slice)
+  }
+
+  static let samples = [
+    "", " ", "   ", "Food", " Food", "Food ", "  Food  ", "Eating out", " a b ", "~!@#$%^&*()_+ ",
+    "\tFood\n", "Caf\u{E9}", " Caf\u{E9} ", "\u{A0}Food\u{A0}", "Food\u{2003}", "e\u{301}", " e\u{301} ",
+    "\r\n", "a\r\nb", "\u{7F}x", "x\u{1}", "  \u{200B}  ",
+  ]
+
+  @Test("given printable-ASCII and other texts, when trimmed, then the result equals the Character-based trimming")
+  func trimmingAgrees() {
+    var generator = SystemRandomNumberGenerator()
+    var texts = Self.samples
+    for _ in 0..<500 {
+      let length = Int.random(in: 0...12, using: &generator)
+      texts.append(String((0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &generator))) }))
+      texts.append("  " + (texts.last ?? "") + " ")
+    }
+    for text in texts {
+      #expect(TextRules.trim(text) == Self.referenceTrim(text), "\(text.debugDescription)")
+    }
+  }
+
+  @Test("given texts of printable ASCII and not, when validated, then lengths count characters and control characters are refused on both paths")
+  func validationAgrees() throws {
+    #expect(try TextRules.validated("  Market  ", field: "name", maximum: 6) == "Market")
+    #expect(throws: DomainError.self) { try TextRules.validated(" Markets ", field: "name", maximum: 6) }
+    #expect(try TextRules.validated(" Caf\u{E9}e\u{301} ", field: "name", maximum: 5) == "Caf\u{E9}e\u{301}")
+    #expect(throws: DomainError.self) { try TextRules.validated("   ", field: "name", maximum: 6) }
+    #expect(throws: DomainError.self) { try TextRules.validated("a\u{1}b", field: "name", maximum: 6) }
+    #expect(throws: DomainError.self) { try TextRules.validated("a\u{7F}b", field: "name", maximum: 6) }
+    #expect(try TextRules.validated("two\nlines", field: "notes", maximum: 20) == "two\nlines")
+  }
+}
