@@ -28,6 +28,23 @@ struct Budget: AsyncParsableCommand {
     ]
   )
 
+  /// Why a command line with a negative number in it failed to parse, if that is likely: the
+  /// parser reads `-5` as short options, so `budget tx add -5 …` only says the amount is
+  /// missing. A negative number right after an option is that option's value and parses.
+  static func negativeAmountHint(_ arguments: [String]) -> String? {
+    for (index, token) in arguments.enumerated()
+    where token.count > 1 && token.first == "-" && token.dropFirst().allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) {
+      let previous = index > 0 ? arguments[index - 1] : ""
+      guard !previous.hasPrefix("--") || previous == "--json" else { continue }
+      return """
+        hint: '\(token)' was read as options, not as an amount. Amounts are written without a sign; \
+        the direction is an option: 'tx add \(token.dropFirst()) --type expense' (the default) or '--type income', \
+        'transfer \(token.dropFirst()) --from A --to B'.
+        """
+    }
+    return nil
+  }
+
   /// Runs the command with the project's exit codes: 0 ok, 1 user error, 2 usage, 3 internal.
   static func main() async {
     do {
@@ -47,6 +64,7 @@ struct Budget: AsyncParsableCommand {
       }
       if code == .validationFailure {
         FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        if let hint = negativeAmountHint(Array(CommandLine.arguments.dropFirst())) { Console.note(hint) }
         Foundation.exit(2)
       }
       if code.rawValue == 1 { Foundation.exit(1) }  // already reported

@@ -83,6 +83,24 @@ struct CLITests {
     #expect(try ok("log", "--json") == before)
   }
 
+  @Test("given a negative amount where a positive one goes, when run, then exit 2 with a hint to write it unsigned, and nothing recorded; a negative option value still parses")
+  func negativeAmountsGetAHint() throws {
+    try setUp()
+    let before = try ok("log", "--json")
+    for arguments in [
+      ["tx", "add", "-5", "--name", "X", "--category", "Food"], ["tx", "add", "-12.50", "--json", "--name", "X"],
+      ["transfer", "-20", "--from", "Checking", "--to", "Savings"],
+    ] {
+      let output = try budget.run(arguments)
+      #expect(output.status == 2, "budget \(arguments.joined(separator: " "))")
+      #expect(output.stderr.contains("hint: '\(arguments[arguments[0] == "tx" ? 2 : 1])' was read as options"), "\(output.stderr)")
+    }
+    #expect(try ok("log", "--json") == before)
+    // An option's negative value is not mistaken for an amount.
+    let opened = try budget.run(["account", "open", "Card", "--opening", "-250.00", "--date", "2024-01-01"])
+    #expect(opened.status == 0 && !opened.stderr.contains("hint:"), "\(opened.stderr)")
+  }
+
   @Test("given no ledger, when a command needs one, then it says how to create it and creates nothing")
   func missingLedger() throws {
     let output = try budget.run(["tx", "list"])
