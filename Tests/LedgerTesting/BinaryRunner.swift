@@ -30,7 +30,10 @@ public struct BinaryRunner: Sendable {
     public var stderr: String
   }
 
-  /// Runs the binary with `arguments` and waits for it.
+  /// Runs the binary with `arguments` (and `stdin` as its standard input, if given) and
+  /// waits for it. Standard error is read on another thread while standard output is read
+  /// here: a child that fills one pipe while the other is being drained would otherwise wait
+  /// forever.
   public func run(_ arguments: [String], stdin: String? = nil) throws -> Output {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
@@ -42,13 +45,32 @@ public struct BinaryRunner: Sendable {
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let input = stdin.map { _ in Pipe() }
+    process.standardInput = input ?? FileHandle.nullDevice
     try process.run()
+    let pending = DispatchGroup()
+    let stderrData = Captured()
+    DispatchQueue.global().async(group: pending) { stderrData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+    if let input, let stdin {
+      DispatchQueue.global().async(group: pending) {
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try? input.fileHandleForWriting.close()
+      }
+    }
     let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    pending.wait()
     process.waitUntilExit()
     return Output(
       status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-      stderr: String(decoding: stderrData, as: UTF8.self))
+      stderr: String(decoding: stderrData.get(), as: UTF8.self))
+  }
+
+  /// Bytes read on another thread.
+  private final class Captured: @unchecked Sendable {
+    // @unchecked: written once before `DispatchGroup.wait` returns, read after.
+    private var data = Data()
+    func set(_ data: Data) { self.data = data }
+    func get() -> Data { data }
   }
 
   struct BinaryNotFound: Error, CustomStringConvertible {
