@@ -77,6 +77,15 @@ public struct CSVImporter: Sendable {
       self.names = names
     }
 
+    /// Makes room for `rows` more rows' identities at once (a whole file), instead of
+    /// growing — and rehashing — the table twenty times on the way to a million.
+    public mutating func reserveCapacity(rows: Int) { seen.reserveCapacity(seen.count + max(0, rows)) }
+
+    private static func postIncrement(_ value: inout Int) -> Int {
+      defer { value += 1 }
+      return value
+    }
+
     /// Maps the next `records` (no header) in file order.
     public mutating func rows(_ records: some Collection<CSVReader.Record>) -> [ImportRow] {
       let mapping = importer.mapping
@@ -95,8 +104,8 @@ public struct CSVImporter: Sendable {
         let identity = [
           account ?? mapping.defaultAccount ?? "", date ?? "", amount ?? "", debit ?? "", credit ?? "", payee ?? "",
         ].joined(separator: "\u{1F}")
-        let occurrence = seen[identity, default: 0]
-        seen[identity] = occurrence + 1
+        // One lookup: the count so far, incremented in place.
+        let occurrence = Self.postIncrement(&seen[identity, default: 0])
         let hash = StableHash.hex(identity + "\u{1F}\(occurrence)")
         let key = CSVImporter.key(dateText: date, hash: hash)
         let result = Result { () throws(ImportRowError) -> TransactionAdded in

@@ -10,8 +10,15 @@ extension Ledger {
 
   /// Prepares for `transactions` more transactions in a row (an import): grows the map once,
   /// now, instead of letting a batch fill it — a batch that fills the map is rolled back and
-  /// run again after the map grows, and a 10,000-row batch is a good part of a second.
+  /// run again after the map grows, and a 10,000-row batch is a good part of a second — and
+  /// has the next command size the rules' transaction table for them.
   public func reserveRoom(forTransactions transactions: Int) throws(LedgerError) {
+    writerState.expect(transactions: transactions)
+    try reserveMap(forTransactions: transactions)
+  }
+
+  /// Grows the map for `transactions` more (a restore's events do not go through the rules).
+  func reserveMap(forTransactions transactions: Int) throws(LedgerError) {
     do {
       try log.environment.reserveRoom(forBytes: max(0, transactions) * Self.bytesPerImportedTransaction)
     } catch {

@@ -33,7 +33,7 @@ extension Ledger {
           .invalidField(field: "restore", reason: "the target ledger is not empty; restore into a new file"))
       }
       // The map grown once for the whole backup: a batch that fills it is rolled back and run again.
-      try reserveRoom(forTransactions: events.count)
+      try reserveMap(forTransactions: events.count)
       let projections = self.projections
       var done = 0
       for start in stride(from: 0, to: events.count, by: 5_000) {

@@ -144,6 +144,15 @@ public final class Ledger: Sendable {
 /// A lock-protected ``FoldedState`` that closures can share.
 final class StateCell: Sendable {
   private let mutex: Mutex<FoldedState>
+  /// Transactions a bulk load announced (``Ledger/reserveRoom(forTransactions:)``), for the
+  /// next writer to make room for in the state's tables at once.
+  private let announced = Atomic<Int>(0)
+
+  /// Announces `count` more transactions to come.
+  func expect(transactions count: Int) { announced.add(max(0, count), ordering: .relaxed) }
+
+  /// The transactions announced since the last call.
+  func takeAnnouncedTransactions() -> Int { announced.exchange(0, ordering: .relaxed) }
 
   init(_ state: FoldedState) { mutex = Mutex(state) }
 

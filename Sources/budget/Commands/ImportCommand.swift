@@ -172,6 +172,7 @@ struct ImportCommand: AsyncParsableCommand {
       let start = clock.now
       var done = 0
       var session = session
+      session.reserveCapacity(rows: total)
       var rows = batches.first.map { session.rows($0) } ?? []
       for index in batches.indices {
         var commands: [BatchCommand] = []
