@@ -1,4 +1,6 @@
 import Foundation
+import Ledger
+import LedgerDomain
 import LedgerTesting
 import Testing
 
@@ -59,6 +61,39 @@ import Testing
         "/api/v1/events/stream", headers: ["Last-Event-ID": "3"], afterConnect: {}, until: { $0.contains("id: 4") })
       #expect(replay.contains("id: 4"))
       #expect(!replay.contains("id: 3\n"))
+    }
+  }
+
+  @Test("given a stream open, when a bulk load defers the projections and later catches up, then a caught-up frame with the position follows the batch's events")
+  func serverSentEventsSayWhenDeferredProjectionsCatchUp() async throws {
+    try await TestServer.with(heartbeat: .milliseconds(200)) { server in
+      let ledger = server.ledger
+      let text = try await server.client.stream(
+        "/api/v1/events/stream",
+        afterConnect: {
+          let day = try CivilDate(year: 2024, month: 3, day: 15)
+          let account = try #require(ledger.state.accounts.keys.first)
+          let food = try ledger.state.category(named: "Food").id
+          let commands = (0..<5).map { index in
+            BatchCommand(
+              .addTransaction(
+                TransactionAdded(
+                  transaction: TransactionID(raw: .random()), account: account, date: day,
+                  amount: try! Money(parsing: "\(index + 1).00", currency: .eur), type: .expense, category: food,
+                  name: "Bulk \(index)")))
+          }
+          let results = try await ledger.execute(batch: commands, projecting: .deferred)
+          for case .failure(let error) in results { Issue.record("the bulk batch was refused: \(error)") }
+          // Long enough for the stream to see the projections behind.
+          try await Task.sleep(for: .milliseconds(2_500))  // the stream looks every second
+          try await ledger.catchUpProjections()
+        },
+        until: { $0.contains("event: caught-up") })
+      let head = Int(ledger.position)
+      #expect(text.contains("event: caught-up\ndata: {\"position\":\(head)}"), "\(text)")
+      // After the batch's own events.
+      let caughtUp = try #require(text.range(of: "event: caught-up"))
+      #expect(text.range(of: "id: \(head)\n")?.lowerBound ?? caughtUp.upperBound < caughtUp.lowerBound)
     }
   }
 

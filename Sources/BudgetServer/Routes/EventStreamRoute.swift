@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Ledger
 import NIOCore
+import ProjectionEngine
 import ServiceLifecycle
 
 /// `GET /events/stream`: Server-Sent Events, live from `log.subscribe(after:)`.
@@ -11,7 +12,8 @@ import ServiceLifecycle
 /// Starts after `?after=P`, else after the `Last-Event-ID` an EventSource resends when it
 /// reconnects, else at the head (only new events). Each event is `id: <position>` and
 /// `data: <EventDTO JSON>`; a comment line every heartbeat keeps proxies open and notices a
-/// client that went away.
+/// client that went away. When projections that were behind the log (a bulk load deferred
+/// them) reach its head again, an `event: caught-up` frame says so.
 struct EventStreamRoute {
   let api: LedgerAPI
 
@@ -37,6 +39,21 @@ struct EventStreamRoute {
               while case .dropped(let back) = continuation.yield(frame) {
                 frame = back
                 try await Task.sleep(for: .milliseconds(20))
+              }
+            }
+          }
+          group.addTask { [ledger = api.ledger] in
+            // Projections a bulk load deferred (another process's big import) catch up with no
+            // new event: say so once they reach the head again, so that a page re-reads.
+            var behind = false
+            while true {
+              try await Task.sleep(for: Self.catchUpPollInterval)
+              let (checkpoint, head) = try ledger.projections.read { ($0.checkpoint, $0.head.position) }
+              if checkpoint < head {
+                behind = true
+              } else if behind {
+                behind = false
+                continuation.yield(ByteBuffer(string: "event: caught-up\ndata: {\"position\":\(checkpoint)}\n\n"))
               }
             }
           }
@@ -66,6 +83,9 @@ struct EventStreamRoute {
     ]
     return Response(status: .ok, headers: headers, body: body)
   }
+
+  /// How often a stream looks whether deferred projections have caught up.
+  static let catchUpPollInterval = Duration.seconds(1)
 
   static func frame(_ event: RecordedEvent) -> ByteBuffer {
     let data = (try? JSONCoding.encoder.encode(EventDTO(event))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

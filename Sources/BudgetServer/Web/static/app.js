@@ -108,6 +108,12 @@ function connectEvents() {
       BL.render();
     }, 150);
   };
+  // Another process's big import rebuilt the read models: no new event, but new answers.
+  source.addEventListener("caught-up", () => {
+    if (BL.state.knownAt !== null || BL.editing) return;
+    if (isTyping()) { pendingRefresh = true; return; }
+    BL.render();
+  });
   document.addEventListener("focusout", () => {
     setTimeout(() => {
       if (pendingRefresh && !isTyping()) { pendingRefresh = false; BL.render(); }
