@@ -1104,6 +1104,8 @@ paths:
   /events/stream:
     get:
       summary: 'Server-Sent Events: each new event as `id: <position>` and `data: <Event JSON>`'
+      description: 'Also `event: caught-up` with `data: {"position": N}` when read models that a
+        bulk import deferred reach the head again.'
       tags:
       - audit
       operationId: eventStream
