@@ -28,7 +28,8 @@ extension ProjectionEngine {
         var rows: [String: Int] = [:]
         for (table, handle) in live[name]?.tables ?? [:] { rows[table] = try txn.count(of: handle.database) }
         return ProjectorStatus(
-          name: name, codeVersion: projectors[name]!.version, storedVersion: entry?.version, generation: entry?.generation,
+          name: name, codeVersion: projectors[name]!.version, storedVersion: entry?.version,
+          generation: entry?.generation,
           checkpoint: entry?.checkpoint ?? 0, lag: head - min(head, entry?.checkpoint ?? 0), rows: rows)
       }
     }
@@ -44,7 +45,8 @@ extension ProjectionEngine {
     try log.environment.read { txn in
       for projector in chosen {
         guard let tables = live[projector.name] else {
-          differences.append(.mismatch(projector: projector.name, table: "*", detail: "never built; run projections rebuild"))
+          differences.append(
+            .mismatch(projector: projector.name, table: "*", detail: "never built; run projections rebuild"))
           continue
         }
         // A projector behind the log (a bulk load deferred it) holds the rows of the log up
@@ -53,7 +55,9 @@ extension ProjectionEngine {
         let upTo = min(snapshot, checkpoint)
         for spec in projector.tables {
           var expected = stores[projector.name]!.sortedRows(of: spec.name)
-          if upTo < snapshot { expected.removeAll { row in row.key.withUnsafeBytes { VersionedKey.position(of: $0) } > upTo } }
+          if upTo < snapshot {
+            expected.removeAll { row in row.key.withUnsafeBytes { VersionedKey.position(of: $0) } > upTo }
+          }
           if let detail = try Self.firstDifference(
             expected: expected, stored: tables.tables[spec.name]!.database, upTo: upTo, in: txn)
           {
@@ -91,7 +95,8 @@ extension ProjectionEngine {
 
   /// Compares stored rows written at or before `snapshot` with `expected`.
   static func firstDifference(
-    expected: [(key: [UInt8], value: [UInt8])], stored database: Database, upTo snapshot: UInt64, in txn: ReadTransaction
+    expected: [(key: [UInt8], value: [UInt8])], stored database: Database, upTo snapshot: UInt64,
+    in txn: ReadTransaction
   ) throws -> String? {
     try txn.withCursor(on: database) { cursor in
       var index = 0

@@ -84,7 +84,9 @@ public final class ProjectionEngine: Sendable {
   /// Marks the catalog with this process (``BulkLoadMarker``), so that another process opening
   /// the ledger meanwhile does not rebuild what this one will; the rebuild that brings every
   /// projector to the head removes the mark.
-  public func recordWithoutFolding(_ events: [(event: LedgerEvent, point: LogPoint)], in session: LogWriteSession) throws {
+  public func recordWithoutFolding(
+    _ events: [(event: LedgerEvent, point: LogPoint)], in session: LogWriteSession
+  ) throws {
     guard let last = events.last?.point.position else { return }
     try CommitBoundaries.record(first: session.firstPosition, last: last, in: session.transaction, database: commits)
     let marker = BulkLoadMarker.currentProcess

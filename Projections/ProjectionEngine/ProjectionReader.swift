@@ -27,7 +27,8 @@ public struct ProjectionReader {
   /// number of older versions.
   public func scan(
     _ projector: String, _ table: String, from lower: [UInt8], to upper: [UInt8], asKnownAt: UInt64 = .max,
-    direction: ReadDirection = .forward, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> ScanControl
+    direction: ReadDirection = .forward,
+    _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> ScanControl
   ) throws {
     let database = try database(projector, table)
     let keySize = lower.count
@@ -36,11 +37,15 @@ public struct ProjectionReader {
       switch direction {
       case .forward: entry = try cursor.seek(atLeast: VersionedKey.make(lower, position: 0))
       case .backward:
-        entry = try cursor.seek(atLeast: VersionedKey.make(upper, position: 0)) != nil ? try cursor.previous() : try cursor.last()
+        entry =
+          try cursor.seek(atLeast: VersionedKey.make(upper, position: 0)) != nil
+          ? try cursor.previous() : try cursor.last()
       }
       while let current = entry {
         let key = Array(current.key.prefix(keySize))
-        if direction == .forward ? !key.lexicographicallyPrecedes(upper) : key.lexicographicallyPrecedes(lower) { break }
+        if direction == .forward ? !key.lexicographicallyPrecedes(upper) : key.lexicographicallyPrecedes(lower) {
+          break
+        }
         if let newest = try cursor.seek(atMost: VersionedKey.make(key, position: asKnownAt)),
           VersionedKey.matches(newest.key, key), !newest.value.isEmpty
         {
@@ -48,7 +53,8 @@ public struct ProjectionReader {
         }
         switch direction {
         case .forward: entry = try cursor.seek(atLeast: VersionedKey.make(key, position: .max))
-        case .backward: entry = try cursor.seek(atLeast: VersionedKey.make(key, position: 0)) != nil ? try cursor.previous() : nil
+        case .backward:
+          entry = try cursor.seek(atLeast: VersionedKey.make(key, position: 0)) != nil ? try cursor.previous() : nil
         }
       }
     }
@@ -95,7 +101,9 @@ extension ProjectionEngine {
     let refreshed = try log.environment.write { txn in
       var refreshed: [String: LiveTables] = [:]
       for name in names {
-        guard let projector = projectors[name], let stored = try txn.get(name, in: catalog), let entry = CatalogEntry(stored) else { continue }
+        guard let projector = projectors[name], let stored = try txn.get(name, in: catalog),
+          let entry = CatalogEntry(stored)
+        else { continue }
         refreshed[name] = try Self.openTables(of: projector, generation: entry.generation, entry: entry, in: txn)
       }
       return refreshed

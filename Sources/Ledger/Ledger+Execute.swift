@@ -196,7 +196,8 @@ extension Ledger {
   /// failures throw.
   private static func decideAndAppend(
     _ command: LedgerCommand, today: CivilDate, metadata: EventMetadata, idempotencyKey: IdempotencyKey?,
-    session: inout LogWriteSession, folded: inout FoldedState, appended toProject: inout [(event: LedgerEvent, point: LogPoint)]
+    session: inout LogWriteSession, folded: inout FoldedState,
+    appended toProject: inout [(event: LedgerEvent, point: LogPoint)]
   ) throws -> Result<Decided, LedgerError> {
     if let idempotencyKey, let earlier = try session.earlierAppend(withKey: idempotencyKey) {
       let outcome = CommandOutcome(events: [], positions: earlier.positions, wasDuplicate: true)

@@ -41,7 +41,8 @@ extension Ledger {
     var currency = baseCurrency
     if let account, let own = try accountCurrency(account) { currency = own }
     return try query(at: point) { reader, position in
-      try BalanceQueries(reader).log(account: account, currency: currency, before: before, after: after, limit: limit, asKnownAt: position)
+      try BalanceQueries(reader).log(
+        account: account, currency: currency, before: before, after: after, limit: limit, asKnownAt: position)
     }
   }
 }

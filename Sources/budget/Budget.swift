@@ -33,7 +33,9 @@ struct Budget: AsyncParsableCommand {
   /// missing. A negative number right after an option is that option's value and parses.
   static func negativeAmountHint(_ arguments: [String]) -> String? {
     for (index, token) in arguments.enumerated()
-    where token.count > 1 && token.first == "-" && token.dropFirst().allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) {
+    where token.count > 1 && token.first == "-"
+      && token.dropFirst().allSatisfy({ $0.isNumber || $0 == "." || $0 == "," })
+    {
       let previous = index > 0 ? arguments[index - 1] : ""
       guard !previous.hasPrefix("--") || previous == "--json" else { continue }
       return """

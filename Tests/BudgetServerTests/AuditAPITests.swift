@@ -64,7 +64,9 @@ import Testing
     }
   }
 
-  @Test("given a stream open, when a bulk load defers the projections and later catches up, then a caught-up frame with the position follows the batch's events")
+  @Test(
+    "given a stream open, when a bulk load defers the projections and later catches up, then a caught-up frame with the position follows the batch's events"
+  )
   func serverSentEventsSayWhenDeferredProjectionsCatchUp() async throws {
     try await TestServer.with(heartbeat: .milliseconds(200)) { server in
       let ledger = server.ledger

@@ -9,9 +9,11 @@ struct CLITests {
   let budget: BinaryRunner
 
   init() throws {
-    budget = try BinaryRunner("budget", environment: [
-      "BUDGET_LEDGER": directory.file("cli.ledger"), "BUDGET_TODAY": "2024-03-31", "BUDGET_ACTOR": "tester",
-    ])
+    budget = try BinaryRunner(
+      "budget",
+      environment: [
+        "BUDGET_LEDGER": directory.file("cli.ledger"), "BUDGET_TODAY": "2024-03-31", "BUDGET_ACTOR": "tester",
+      ])
   }
 
   @discardableResult
@@ -83,7 +85,9 @@ struct CLITests {
     #expect(try ok("log", "--json") == before)
   }
 
-  @Test("given a negative amount where a positive one goes, when run, then exit 2 with a hint to write it unsigned, and nothing recorded; a negative option value still parses")
+  @Test(
+    "given a negative amount where a positive one goes, when run, then exit 2 with a hint to write it unsigned, and nothing recorded; a negative option value still parses"
+  )
   func negativeAmountsGetAHint() throws {
     try setUp()
     let before = try ok("log", "--json")
@@ -93,7 +97,9 @@ struct CLITests {
     ] {
       let output = try budget.run(arguments)
       #expect(output.status == 2, "budget \(arguments.joined(separator: " "))")
-      #expect(output.stderr.contains("hint: '\(arguments[arguments[0] == "tx" ? 2 : 1])' was read as options"), "\(output.stderr)")
+      #expect(
+        output.stderr.contains("hint: '\(arguments[arguments[0] == "tx" ? 2 : 1])' was read as options"),
+        "\(output.stderr)")
     }
     #expect(try ok("log", "--json") == before)
     // An option's negative value is not mistaken for an amount.
@@ -112,14 +118,18 @@ struct CLITests {
   @Test("given a ledger, when --json is asked, then the shapes are stable and parse")
   func jsonShapes() throws {
     try setUp()
-    let added = try JSONSerialization.jsonObject(with: Data(try ok("tx", "add", "10", "--name", "Bus", "--category", "Transport", "--json").utf8)) as? [String: Any]
+    let added =
+      try JSONSerialization.jsonObject(
+        with: Data(try ok("tx", "add", "10", "--name", "Bus", "--category", "Transport", "--json").utf8))
+      as? [String: Any]
     #expect(added?["events"] as? [String] == ["TransactionAdded"])
     #expect((added?["id"] as? String)?.count == 36)
     let list = try JSONSerialization.jsonObject(with: Data(try ok("tx", "list", "--json").utf8)) as? [String: Any]
     let rows = list?["rows"] as? [[String: Any]]
     #expect(rows?.first?["balance"] as? String == "990.00")
     #expect(rows?.first?["category"] as? String == "Transport")
-    let accounts = try JSONSerialization.jsonObject(with: Data(try ok("account", "list", "--json").utf8)) as? [[String: Any]]
+    let accounts =
+      try JSONSerialization.jsonObject(with: Data(try ok("account", "list", "--json").utf8)) as? [[String: Any]]
     #expect(accounts?.first?["balance"] as? String == "990.00")
   }
 
@@ -130,7 +140,8 @@ struct CLITests {
     try ok("period", "close", "February")
     let output = try budget.run(["tx", "add", "5", "--name", "Late", "--category", "Food", "--date", "2024-02-10"])
     #expect(output.status == 1)
-    #expect(output.stderr.contains("closed period 'February'") && output.stderr.contains("budget period reopen 'February'"))
+    #expect(
+      output.stderr.contains("closed period 'February'") && output.stderr.contains("budget period reopen 'February'"))
     try ok("period", "reopen", "February", "--reason", "late receipt")
     try ok("tx", "add", "5", "--name", "Late", "--category", "Food", "--date", "2024-02-10")
   }
@@ -138,7 +149,11 @@ struct CLITests {
   @Test("given edits, when asked as known at an earlier position, then balances are as they were")
   func timeTravel() throws {
     try setUp()
-    let id = try JSONSerialization.jsonObject(with: Data(try ok("tx", "add", "100", "--name", "TV", "--category", "Shopping", "--date", "2024-03-05", "--json").utf8)) as? [String: Any]
+    let id =
+      try JSONSerialization.jsonObject(
+        with: Data(
+          try ok("tx", "add", "100", "--name", "TV", "--category", "Shopping", "--date", "2024-03-05", "--json").utf8))
+      as? [String: Any]
     let position = ((id?["positions"] as? [Int])?.last)!
     try ok("tx", "amend", String((id?["id"] as! String).suffix(8)), "--amount", "80")
 

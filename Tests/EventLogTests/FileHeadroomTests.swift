@@ -39,7 +39,8 @@ struct FileHeadroomTests {
     #expect(tail.allSatisfy { $0 == 0 })
   }
 
-  @Test("given a durable log, when appends use more than half the headroom, then it is refilled and every event reads back")
+  @Test(
+    "given a durable log, when appends use more than half the headroom, then it is refilled and every event reads back")
   func headroomIsRefilledAsTheLogGrows() async throws {
     let directory = TemporaryDirectory()
     let path = directory.file("growing.ledger")
@@ -116,7 +117,9 @@ struct FileHeadroomTests {
     #expect(log.environment.fileSize <= log.usedSize)
   }
 
-  @Test("given a map smaller than the stretch, when the map grows, then the next commit extends the file to the new map's end")
+  @Test(
+    "given a map smaller than the stretch, when the map grows, then the next commit extends the file to the new map's end"
+  )
   func headroomFollowsTheMapWhenItGrows() async throws {
     let directory = TemporaryDirectory()
     let log = try EventLog(path: directory.file("small-map.ledger"), options: .init(initialMapSize: Self.mebibyte))
@@ -127,7 +130,8 @@ struct FileHeadroomTests {
     let payload = [UInt8](repeating: 0x5A, count: 1000)
     var batch = 0
     while log.environment.mapSize == Self.mebibyte {
-      _ = try await log.append((0..<50).map { _ in ProposedEvent(type: "Filler", payload: payload) }, to: try StreamName("grow-\(batch)"))
+      _ = try await log.append(
+        (0..<50).map { _ in ProposedEvent(type: "Filler", payload: payload) }, to: try StreamName("grow-\(batch)"))
       batch += 1
     }
     _ = try await log.append([ProposedEvent(type: "Filler", payload: payload)], to: "after-growth")

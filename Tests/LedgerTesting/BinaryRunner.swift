@@ -8,7 +8,8 @@ public struct BinaryRunner: Sendable {
 
   /// Finds `name` next to the running test binary, or at `$<NAME>_BINARY`.
   public init(_ name: String, environment: [String: String] = [:]) throws {
-    let override = ProcessInfo.processInfo.environment[name.uppercased().replacingOccurrences(of: "-", with: "_") + "_BINARY"]
+    let override = ProcessInfo.processInfo.environment[
+      name.uppercased().replacingOccurrences(of: "-", with: "_") + "_BINARY"]
     var found = override
     if found == nil {
       var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()

@@ -1,10 +1,11 @@
 import EventLog
 import LMDB
-@testable import Ledger
 import LedgerDomain
 import LedgerTesting
 import ProjectionEngine
 import Testing
+
+@testable import Ledger
 
 @Suite("Bulk loads: room reserved, readers' state released")
 struct BulkLoadTests {
@@ -23,7 +24,9 @@ struct BulkLoadTests {
     #expect(environment.mapSize >= environment.usedSize + 100_000 * Ledger.bytesPerImportedTransaction)
   }
 
-  @Test("given room reserved for 50,000 transactions, when the next command runs, then the rules' transaction table holds them without growing, once")
+  @Test(
+    "given room reserved for 50,000 transactions, when the next command runs, then the rules' transaction table holds them without growing, once"
+  )
   func writerStateIsSizedOnce() async throws {
     let fixture = try await LedgerFixture()
     let ledger = fixture.ledger

@@ -128,13 +128,18 @@ struct CSVImportSessionTests {
   )
   func cellsAreTrimmedAndKeysStable() throws {
     let records = try CSVReader().records(
-      in: "date,amount,payee,category\n 2024-03-10 ,\u{A0}-1.25,\u{A0}Caf\u{E9} Bleu\u{2003},Food \n2024-03-10,-1.25,Café Bleu,Food\n")
+      in:
+        "date,amount,payee,category\n 2024-03-10 ,\u{A0}-1.25,\u{A0}Caf\u{E9} Bleu\u{2003},Food \n2024-03-10,-1.25,Café Bleu,Food\n"
+    )
     let rows = try Self.importer().rows(records, state: Scenario.standard().state)
 
     #expect(rows.map { (try? $0.result.get().name) ?? "?" } == ["Café Bleu", "Café Bleu"])
     #expect(rows.map { (try? $0.result.get().amount) } == [eur("1.25"), eur("1.25")])
     // The same row twice: its first and second occurrence. Keys recorded by earlier versions
     // must come out the same, or a re-import would add the rows again.
-    #expect(rows.map(\.key) == ["csv:2024-03-10:593a500be5f84342b588379f8b6755d5", "csv:2024-03-10:593a510be5f844f5b588389f8b675788"])
+    #expect(
+      rows.map(\.key) == [
+        "csv:2024-03-10:593a500be5f84342b588379f8b6755d5", "csv:2024-03-10:593a510be5f844f5b588389f8b675788",
+      ])
   }
 }

@@ -31,7 +31,9 @@ struct DeferredProjectionTests {
     }
   }
 
-  @Test("given the same batches recorded deferred and inline, when the deferred ledger catches up, then every table holds the same rows, byte for byte, and every point in time answers the same")
+  @Test(
+    "given the same batches recorded deferred and inline, when the deferred ledger catches up, then every table holds the same rows, byte for byte, and every point in time answers the same"
+  )
   func catchUpEqualsInlineFolding() async throws {
     let deferred = try await LedgerFixture().ledger
     let inline = try await LedgerFixture().ledger
@@ -56,8 +58,13 @@ struct DeferredProjectionTests {
     #expect(deferred.position == inline.position)
     // Before the first batch, after it, after the inline command, after the next batch, now.
     for point in [start, start + 40, start + 41, start + 81].map(TimePoint.position) + [.now] {
-      #expect(try deferred.balances(on: day("2024-03-31"), at: point).value == inline.balances(on: day("2024-03-31"), at: point).value)
-      for scope in [TotalsScope.month(try YearMonth(year: 2024, month: 2)), .month(try YearMonth(year: 2024, month: 3)), .year(2024)] {
+      #expect(
+        try deferred.balances(on: day("2024-03-31"), at: point).value
+          == inline.balances(on: day("2024-03-31"), at: point).value)
+      for scope in [
+        TotalsScope.month(try YearMonth(year: 2024, month: 2)), .month(try YearMonth(year: 2024, month: 3)),
+        .year(2024),
+      ] {
         #expect(try deferred.categoryTotals(scope, at: point).value == inline.categoryTotals(scope, at: point).value)
       }
       #expect(
@@ -68,7 +75,9 @@ struct DeferredProjectionTests {
     #expect(try deferred.verify().problems == [])
   }
 
-  @Test("given a deferred batch and an inline command after it, when read before the catch-up, then answers are as of before the batch and say so, verify checks what is folded, and the catch-up includes both")
+  @Test(
+    "given a deferred batch and an inline command after it, when read before the catch-up, then answers are as of before the batch and say so, verify checks what is folded, and the catch-up includes both"
+  )
   func readsWhileBehindAnswerAsOfTheCheckpoint() async throws {
     let ledger = try await LedgerFixture().ledger
     let before = ledger.position
@@ -81,7 +90,8 @@ struct DeferredProjectionTests {
     #expect(stale.value.first { $0.account == Scenario.checking }?.balance == eur("0"))
     #expect(try ledger.balances(on: day("2024-03-31"), at: .position(before + 10)).position == before)
     #expect(try ledger.projections.status().allSatisfy { $0.lag == 31 })
-    #expect(try ledger.verify().problems == [], "rows up to the checkpoint are checked; the missing ones are lag, not damage")
+    #expect(
+      try ledger.verify().problems == [], "rows up to the checkpoint are checked; the missing ones are lag, not damage")
 
     try await ledger.catchUpProjections()
 
@@ -91,7 +101,9 @@ struct DeferredProjectionTests {
     #expect(try ledger.verify().problems == [])
   }
 
-  @Test("given a deferred batch, when the engine is asked what opening would rebuild, then a live loader's lag is spared and a dead one's is not, and the catch-up clears the mark")
+  @Test(
+    "given a deferred batch, when the engine is asked what opening would rebuild, then a live loader's lag is spared and a dead one's is not, and the catch-up clears the mark"
+  )
   func openingSparesALiveBulkLoad() async throws {
     let ledger = try await LedgerFixture().ledger
     let engine = ledger.projections
@@ -106,7 +118,8 @@ struct DeferredProjectionTests {
     // A loader that is gone — no such process, or its id now names a later process.
     for gone in [
       BulkLoadMarker(processID: 0x7FFF_FFF0, startTime: 0),
-      BulkLoadMarker(processID: BulkLoadMarker.currentProcess.processID, startTime: BulkLoadMarker.currentProcess.startTime + 1),
+      BulkLoadMarker(
+        processID: BulkLoadMarker.currentProcess.processID, startTime: BulkLoadMarker.currentProcess.startTime + 1),
     ] {
       try await engine.store(gone)
       #expect(!gone.isAlive)
@@ -118,7 +131,9 @@ struct DeferredProjectionTests {
     #expect(try engine.staleProjectors(sparingLiveBulkLoad: true).isEmpty)
   }
 
-  @Test("given a ledger of a few events, when the size of a bulk load is weighed, then only one of at least twice the events there defers the projections")
+  @Test(
+    "given a ledger of a few events, when the size of a bulk load is weighed, then only one of at least twice the events there defers the projections"
+  )
   func deferOnlyWhatOutgrowsTheLedger() async throws {
     let ledger = try await LedgerFixture().ledger
     let head = Int(ledger.position)

@@ -60,7 +60,9 @@ struct DiskFullTests {
     try budget.events().filter { $0["type"] as? String == "TransactionAdded" }.count
   }
 
-  @Test("given a ledger on a 64 MiB tmpfs, when the disk is filled (by a file, then by the ledger's own import), then small writes still fit in the ledger's headroom, bigger ones fail saying the disk is full, reads and verify still work, only whole batches are committed, and once space is freed the same import adds exactly the rest")
+  @Test(
+    "given a ledger on a 64 MiB tmpfs, when the disk is filled (by a file, then by the ledger's own import), then small writes still fit in the ledger's headroom, bigger ones fail saying the disk is full, reads and verify still work, only whole batches are committed, and once space is freed the same import adds exactly the rest"
+  )
   func diskFullOnASmallFileSystem() throws {
     guard let fileSystem = SmallFileSystem(megabytes: 64) else {
       print("SKIPPED: cannot mount a tmpfs here (needs root / CAP_SYS_ADMIN); only the size-capped map is tested")
@@ -90,7 +92,9 @@ struct DiskFullTests {
     let balancesBefore = try budget.run(["report", "balances", "--json"]).stdout
     // ... a batch bigger than the headroom fails whole, saying why.
     let refused = try budget.run(["import", "csv", huge, "--account", "Checking", "--batch-size", "10000"])
-    #expect(refused.status == 1 && refused.stderr.contains("disk is full"), "import onto a full disk: \(refused.status) \(refused.stderr)")
+    #expect(
+      refused.status == 1 && refused.stderr.contains("disk is full"),
+      "import onto a full disk: \(refused.status) \(refused.stderr)")
     #expect(try budget.run(["report", "balances", "--json"]).stdout == balancesBefore)
     #expect(try Self.transactionCount(budget) == before)
     let verifyFull = try budget.verify(deep: true)
@@ -107,21 +111,29 @@ struct DiskFullTests {
     let free = (stats[.systemFreeSize] as? NSNumber)?.intValue ?? 0
     try Data(count: max(0, free - (8 << 20))).write(to: URL(fileURLWithPath: ballast))  // leave 8 MiB
     let overrun = try budget.run(["import", "csv", big, "--account", "Checking", "--batch-size", "500"])
-    #expect(overrun.status == 1 && overrun.stderr.contains("disk is full"), "an import that fills the disk: \(overrun.status) \(overrun.stderr)")
+    #expect(
+      overrun.status == 1 && overrun.stderr.contains("disk is full"),
+      "an import that fills the disk: \(overrun.status) \(overrun.stderr)")
     let committed = try Self.transactionCount(budget) - before - 300
-    #expect(committed >= 0 && committed < bigRows && committed % 500 == 0, "\(committed) rows of the big import committed: not whole batches")
+    #expect(
+      committed >= 0 && committed < bigRows && committed % 500 == 0,
+      "\(committed) rows of the big import committed: not whole batches")
     let verifyOverrun = try budget.verify(deep: true)
     #expect(verifyOverrun.status == 0, "verify after the disk filled mid-import: \(verifyOverrun.stderr)")
     try FileManager.default.removeItem(atPath: ballast)
     let rerun = try budget.run(["import", "csv", big, "--account", "Checking", "--json"])
     #expect(rerun.status == 0, "re-run after freeing space: \(rerun.stderr)")
     let summary = (try? JSONSerialization.jsonObject(with: Data(rerun.stdout.utf8))) as? [String: Any]
-    #expect(summary?["added"] as? Int == bigRows - committed && summary?["skipped"] as? Int == committed, "re-run: \(rerun.stdout)")
+    #expect(
+      summary?["added"] as? Int == bigRows - committed && summary?["skipped"] as? Int == committed,
+      "re-run: \(rerun.stdout)")
     #expect(try Self.transactionCount(budget) == before + 300 + bigRows)
     #expect(try budget.verify(deep: true).status == 0)
   }
 
-  @Test("given a tmpfs with less than two stretches free, when a durable log opens there, then it writes no zeros ahead; with room, it does")
+  @Test(
+    "given a tmpfs with less than two stretches free, when a durable log opens there, then it writes no zeros ahead; with room, it does"
+  )
   func headroomLeavesANearlyFullDiskAlone() throws {
     guard let fileSystem = SmallFileSystem(megabytes: 16) else {
       print("SKIPPED: cannot mount a tmpfs here (needs root / CAP_SYS_ADMIN)")
@@ -139,22 +151,29 @@ struct DiskFullTests {
     #expect(roomy.environment.fileSize >= roomy.usedSize + (4 << 20))
   }
 
-  @Test("given a ledger whose map is capped at 2 MiB, when transactions are added until it is full, then the error names the size limit, reads still answer, every acknowledged transaction is there, and reopening with a larger cap lets writes resume")
+  @Test(
+    "given a ledger whose map is capped at 2 MiB, when transactions are added until it is full, then the error names the size limit, reads still answer, every acknowledged transaction is there, and reopening with a larger cap lets writes resume"
+  )
   func sizeCappedMap() async throws {
     let directory = TemporaryDirectory()
     let path = directory.file("capped.ledger")
     func options(cap: Int) -> Ledger.Options {
-      Ledger.Options(log: EventLog.Options(durability: .noSync, initialMapSize: 512 << 10, maxMapSize: cap), today: { LedgerFixture.today })
+      Ledger.Options(
+        log: EventLog.Options(durability: .noSync, initialMapSize: 512 << 10, maxMapSize: cap),
+        today: { LedgerFixture.today })
     }
     var acknowledged = 0
     var failure: LedgerError?
     do {
       let ledger = try await Ledger(path: path, options: options(cap: 2 << 20))
       try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
-      try await ledger.execute(.openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+      try await ledger.execute(
+        .openAccount(
+          OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
       for id in 1...200_000 {
         do {
-          try await ledger.execute(.addTransaction(expense(UInt64(id), "1.00", name: "Item \(id) with a longer name to fill pages")))
+          try await ledger.execute(
+            .addTransaction(expense(UInt64(id), "1.00", name: "Item \(id) with a longer name to fill pages")))
           acknowledged += 1
         } catch {
           failure = error
@@ -164,11 +183,15 @@ struct DiskFullTests {
       let error = try #require(failure, "2 MiB never filled up")
       #expect("\(error)".contains("size limit"), "the error does not name the limit: \(error)")
       let balance = try ledger.balances(on: day("2024-03-31")).value.first?.balance
-      #expect(balance == Money(units: -10_000 * Int64(acknowledged), currency: .eur), "reads after the limit: \(String(describing: balance))")
+      #expect(
+        balance == Money(units: -10_000 * Int64(acknowledged), currency: .eur),
+        "reads after the limit: \(String(describing: balance))")
       #expect(ledger.state.transactions.count == acknowledged)
     }
     let reopened = try await Ledger(path: path, options: options(cap: 64 << 20))
-    #expect(reopened.state.transactions.count == acknowledged, "after reopening, \(reopened.state.transactions.count) of \(acknowledged) transactions")
+    #expect(
+      reopened.state.transactions.count == acknowledged,
+      "after reopening, \(reopened.state.transactions.count) of \(acknowledged) transactions")
     try await reopened.execute(.addTransaction(expense(UInt64(acknowledged + 1), "1.00")))
     #expect(reopened.state.transactions.count == acknowledged + 1)
     #expect(try reopened.verify().isOK)

@@ -8,12 +8,15 @@ enum TextRules {
     let printable = isPrintableASCII(trimmed)
     let count = printable ? trimmed.utf8.count : trimmed.count
     if count < minimum {
-      throw .invalidField(field: field, reason: minimum == 1 ? "must not be empty" : "needs at least \(minimum) characters")
+      throw .invalidField(
+        field: field, reason: minimum == 1 ? "must not be empty" : "needs at least \(minimum) characters")
     }
     if count > maximum {
       throw .invalidField(field: field, reason: "has \(count) characters; at most \(maximum) are allowed")
     }
-    if !printable, trimmed.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }) {
+    if !printable,
+      trimmed.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F })
+    {
       throw .invalidField(field: field, reason: "contains control characters")
     }
     return trimmed
@@ -30,10 +33,12 @@ enum TextRules {
       // The only whitespace there is the space: trimmed byte by byte, without looking up any
       // Character's Unicode properties.
       let bytes = text.utf8
-      guard let first = bytes.firstIndex(where: { $0 != 0x20 }), let last = bytes.lastIndex(where: { $0 != 0x20 }) else {
+      guard let first = bytes.firstIndex(where: { $0 != 0x20 }), let last = bytes.lastIndex(where: { $0 != 0x20 })
+      else {
         return ""
       }
-      return first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) ? text : String(text[first...last])
+      return first == bytes.startIndex && last == bytes.index(before: bytes.endIndex)
+        ? text : String(text[first...last])
     }
     var slice = Substring(text)
     while let first = slice.first, first.isWhitespace { slice.removeFirst() }
@@ -53,7 +58,8 @@ enum TextRules {
     guard (1...50).contains(icon.count),
       icon.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" })
     else {
-      throw .invalidField(field: "icon", reason: "'\(name)' is not an icon name; use lower-case words joined by dots, like cart.fill")
+      throw .invalidField(
+        field: "icon", reason: "'\(name)' is not an icon name; use lower-case words joined by dots, like cart.fill")
     }
     return icon
   }

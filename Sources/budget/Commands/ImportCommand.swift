@@ -122,7 +122,8 @@ struct ImportCommand: AsyncParsableCommand {
       // An import that outgrows the ledger several times over records its batches without
       // folding them into the read models, and rebuilds those once at the end (also when it
       // stops early: the rows recorded so far stay, and so must their projections).
-      let projecting: ProjectionUpdate = ledger.prefersDeferredProjections(forAdding: records.count) ? .deferred : .inline
+      let projecting: ProjectionUpdate =
+        ledger.prefersDeferredProjections(forAdding: records.count) ? .deferred : .inline
       do {
         try await record(
           batches, session: session, ledger: ledger, imported: imported, metadata: metadata, projecting: projecting,
@@ -154,7 +155,8 @@ struct ImportCommand: AsyncParsableCommand {
         progress.finish()
       } catch {
         progress.finish()
-        Console.note("warning: the read models are not up to date (\(error)); they are rebuilt when the ledger is next opened")
+        Console.note(
+          "warning: the read models are not up to date (\(error)); they are rebuilt when the ledger is next opened")
       }
     }
 

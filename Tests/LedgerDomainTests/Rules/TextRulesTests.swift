@@ -26,7 +26,8 @@ struct TextRulesTests {
     var texts = Self.samples
     for _ in 0..<500 {
       let length = Int.random(in: 0...12, using: &generator)
-      texts.append(String((0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &generator))) }))
+      texts.append(
+        String((0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &generator))) }))
       texts.append("  " + (texts.last ?? "") + " ")
     }
     for text in texts {
@@ -34,7 +35,9 @@ struct TextRulesTests {
     }
   }
 
-  @Test("given texts of printable ASCII and not, when validated, then lengths count characters and control characters are refused on both paths")
+  @Test(
+    "given texts of printable ASCII and not, when validated, then lengths count characters and control characters are refused on both paths"
+  )
   func validationAgrees() throws {
     #expect(try TextRules.validated("  Market  ", field: "name", maximum: 6) == "Market")
     #expect(throws: DomainError.self) { try TextRules.validated(" Markets ", field: "name", maximum: 6) }
