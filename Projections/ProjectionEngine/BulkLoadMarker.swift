@@ -45,7 +45,8 @@ package struct BulkLoadMarker: Sendable, Hashable {
 
   /// Whether the process that wrote the marker is still running.
   package var isAlive: Bool {
-    guard kill(processID, 0) == 0 || errno == EPERM else { return false }
+    // 0 and -1 would ask about process groups: a damaged marker names no one.
+    guard processID > 0, kill(processID, 0) == 0 || errno == EPERM else { return false }
     guard startTime != 0, let running = Self.startTime(of: processID) else { return true }
     return running == startTime
   }

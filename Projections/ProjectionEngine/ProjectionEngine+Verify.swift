@@ -21,7 +21,7 @@ extension ProjectionEngine {
   public func status() throws -> [ProjectorStatus] {
     let head = try log.head().position
     let entries = try catalogEntries()
-    let live = self.live.withLock { $0 }
+    let live = try liveTablesAsCataloged()
     return try log.environment.read { txn in
       try names.map { name in
         let entry = entries[name]
@@ -40,7 +40,7 @@ extension ProjectionEngine {
   public func verifyDeep(progress: (@Sendable (ProjectionProgress) -> Void)? = nil) throws -> [ProjectionError] {
     let chosen = names.compactMap { projectors[$0] }
     let (stores, snapshot) = try fold(chosen, progress: progress)
-    let live = self.live.withLock { $0 }
+    let live = try liveTablesAsCataloged()
     var differences: [ProjectionError] = []
     try log.environment.read { txn in
       for projector in chosen {

@@ -96,6 +96,19 @@ extension ProjectionEngine {
     }
   }
 
+  /// The live tables, reopened first if the catalog names other generations — another
+  /// process rebuilt them (a bulk import's catch-up) and emptied the ones this process has.
+  func liveTablesAsCataloged() throws -> [String: LiveTables] {
+    let tables = live.withLock { $0 }
+    let switched = try log.environment.read { txn in
+      try tables.contains { name, live in
+        try txn.get(name, in: catalog).flatMap(CatalogEntry.init)?.generation != live.entry.generation
+      }
+    }
+    if switched { try refreshLiveTables() }
+    return live.withLock { $0 }
+  }
+
   /// Opens the generation of each projector's tables that the catalog names now.
   func refreshLiveTables() throws {
     let refreshed = try log.environment.write { txn in

@@ -54,4 +54,20 @@ extension Ledger {
   ) async throws(LedgerError) -> [String] {
     do { return try await projections.rebuild(progress: progress) } catch { throw LedgerError(error) }
   }
+
+  /// Rebuilds what opening the ledger would: projectors that are missing, of another
+  /// version, or behind the log — except while the process whose bulk load deferred them
+  /// still runs. For processes that stay open (the server): an import killed half-way, or
+  /// whose catch-up failed, would otherwise leave their answers behind until they restart.
+  /// Returns the names rebuilt (none, usually: one cheap read).
+  @discardableResult
+  public func catchUpAbandonedProjections() async throws(LedgerError) -> [String] {
+    do {
+      let stale = try projections.staleProjectors(sparingLiveBulkLoad: true)
+      guard !stale.isEmpty else { return [] }
+      return try await projections.rebuild(stale)
+    } catch {
+      throw LedgerError(error)
+    }
+  }
 }

@@ -6,8 +6,11 @@ import RunningBalances
 extension Ledger {
   /// Runs `body` on one consistent snapshot of the projections, at the log position `point`
   /// resolves to, and returns its value with that position.
+  ///
+  /// - Parameter upToProjections: clamp the position to what the projections have folded
+  ///   (``ProjectionReader/checkpoint``); `false` for answers read from the log itself.
   public func query<Value: Sendable>(
-    at point: TimePoint = .now, _ body: (ProjectionReader, UInt64) throws -> Value
+    at point: TimePoint = .now, upToProjections: Bool = true, _ body: (ProjectionReader, UInt64) throws -> Value
   ) throws(LedgerError) -> Answer<Value> {
     do {
       let requested: UInt64? =
@@ -19,7 +22,8 @@ extension Ledger {
       return try projections.read { reader in
         // Never past what the projections have folded: while a bulk load defers them, the
         // answer is as of before it, and says so.
-        let position = min(requested ?? reader.checkpoint, reader.checkpoint)
+        let limit = upToProjections ? reader.checkpoint : reader.head.position
+        let position = min(requested ?? limit, limit)
         let recordedAt = position == 0 ? 0 : (try log.event(at: position)?.recordedAt ?? 0)
         return Answer(value: try body(reader, position), position: position, recordedAt: recordedAt)
       }

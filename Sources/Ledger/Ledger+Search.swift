@@ -24,19 +24,28 @@ extension Ledger {
     try query(at: point) { reader, position in
       let queries = TransactionQueries(reader)
       switch filter {
-      case .all: return try queries.recent(from: from, through: through, before: before, after: after, limit: limit, asKnownAt: position)
+      case .all:
+        return try queries.recent(
+          from: from, through: through, before: before, after: after, limit: limit, asKnownAt: position)
       case .category(let id):
-        return try queries.byCategory(id, from: from, through: through, before: before, after: after, limit: limit, asKnownAt: position)
+        return try queries.byCategory(
+          id, from: from, through: through, before: before, after: after, limit: limit, asKnownAt: position)
       case .account(let id):
-        return try queries.byAccount(id, from: from, through: through, before: before, after: after, limit: limit, asKnownAt: position)
-      case .period(let id): return try queries.byPeriod(id, before: before, after: after, limit: limit, asKnownAt: position)
-      case .text(let text): return try queries.search(text, before: before, after: after, limit: limit, asKnownAt: position)
+        return try queries.byAccount(
+          id, from: from, through: through, before: before, after: after, limit: limit, asKnownAt: position)
+      case .period(let id):
+        return try queries.byPeriod(id, before: before, after: after, limit: limit, asKnownAt: position)
+      case .text(let text):
+        return try queries.search(text, before: before, after: after, limit: limit, asKnownAt: position)
       }
     }
   }
 
   /// Every event of one entity's stream with what it changed, as known at `point`.
   public func history(of stream: String, at point: TimePoint = .now) throws(LedgerError) -> Answer<[HistoryEntry]> {
-    try query(at: point) { _, position in try EntityHistory(log).history(of: stream, asKnownAt: position) }
+    // Read from the log, not the projections: up to the head even while a bulk load defers them.
+    try query(at: point, upToProjections: false) { _, position in
+      try EntityHistory(log).history(of: stream, asKnownAt: position)
+    }
   }
 }

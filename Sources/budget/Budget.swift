@@ -34,7 +34,7 @@ struct Budget: AsyncParsableCommand {
   static func negativeAmountHint(_ arguments: [String]) -> String? {
     for (index, token) in arguments.enumerated()
     where token.count > 1 && token.first == "-"
-      && token.dropFirst().allSatisfy({ $0.isNumber || $0 == "." || $0 == "," })
+      && token.dropFirst().allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") })
     {
       let previous = index > 0 ? arguments[index - 1] : ""
       guard !previous.hasPrefix("--") || previous == "--json" else { continue }

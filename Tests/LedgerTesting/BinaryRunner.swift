@@ -54,7 +54,8 @@ public struct BinaryRunner: Sendable {
     DispatchQueue.global().async(group: pending) { stderrData.set(err.fileHandleForReading.readDataToEndOfFile()) }
     if let input, let stdin {
       DispatchQueue.global().async(group: pending) {
-        input.fileHandleForWriting.write(Data(stdin.utf8))
+        // A child that exits without reading it all: the write fails (EPIPE), which is fine.
+        try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
         try? input.fileHandleForWriting.close()
       }
     }

@@ -47,14 +47,20 @@ struct EventStreamRoute {
             // new event: say so once they reach the head again, so that a page re-reads.
             var behind = false
             while true {
-              try await Task.sleep(for: Self.catchUpPollInterval)
-              let (checkpoint, head) = try ledger.projections.read { ($0.checkpoint, $0.head.position) }
-              if checkpoint < head {
-                behind = true
-              } else if behind {
-                behind = false
-                continuation.yield(ByteBuffer(string: "event: caught-up\ndata: {\"position\":\(checkpoint)}\n\n"))
+              // A failed read only skips a look; the stream goes on.
+              if let (checkpoint, head) = try? ledger.projections.read({ ($0.checkpoint, $0.head.position) }) {
+                if checkpoint < head {
+                  behind = true
+                } else if behind {
+                  behind = false
+                  var frame = ByteBuffer(string: "event: caught-up\ndata: {\"position\":\(checkpoint)}\n\n")
+                  while case .dropped(let back) = continuation.yield(frame) {
+                    frame = back
+                    try await Task.sleep(for: .milliseconds(20))
+                  }
+                }
               }
+              try await Task.sleep(for: Self.catchUpPollInterval)
             }
           }
           group.addTask {

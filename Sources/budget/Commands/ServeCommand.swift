@@ -60,7 +60,18 @@ struct ServeCommand: AsyncParsableCommand {
         _ = try? ledger.log.environment.clearStaleReaders()
       }
     }
-    defer { readerCheck.cancel() }
+    // Projections an import in another process deferred, and left behind when it was killed
+    // (or its catch-up failed): opening rebuilds them, a server that stays open must look.
+    let catchUp = Task.detached {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .seconds(5))
+        _ = try? await ledger.catchUpAbandonedProjections()
+      }
+    }
+    defer {
+      readerCheck.cancel()
+      catchUp.cancel()
+    }
     try await server.run { port in
       FileHandle.standardOutput.write(Data("serving \(path) at http://\(shownHost):\(port)  (Ctrl-C to stop)\n".utf8))
     }
