@@ -118,6 +118,10 @@ struct DiskFullTests {
     #expect(
       committed >= 0 && committed < bigRows && committed % 500 == 0,
       "\(committed) rows of the big import committed: not whole batches")
+    // The user is told what stayed.
+    #expect(
+      committed == 0 || overrun.stderr.contains("stopped after adding \(committed) rows"),
+      "the partial import is reported: \(overrun.stderr)")
     let verifyOverrun = try budget.verify(deep: true)
     #expect(verifyOverrun.status == 0, "verify after the disk filled mid-import: \(verifyOverrun.stderr)")
     try FileManager.default.removeItem(atPath: ballast)
