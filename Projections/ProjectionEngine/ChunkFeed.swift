@@ -77,7 +77,7 @@ package final class ChunkFeed<Element: Sendable>: Sendable {
   private func put(_ chunk: [Element]) -> Bool {
     if isCancelled { return false }
     room.wait()
-    let (accepted, spent) = state.withLock { state -> (Bool, [[Element]]) in
+    var (accepted, spent) = state.withLock { state -> (Bool, [[Element]]) in
       let spent = state.spent
       state.spent = []
       guard !state.cancelled else { return (false, spent) }
@@ -87,18 +87,20 @@ package final class ChunkFeed<Element: Sendable>: Sendable {
       return (true, spent)
     }
     if accepted { for semaphore in available { semaphore.signal() } }
-    withExtendedLifetime(spent) {}  // freed here, after the consumers were woken
+    spent.removeAll()  // freed here, after the consumers were woken
     return accepted
   }
 
   private func finish(_ outcome: Outcome) {
-    let spent = state.withLock { state in
+    var spent = state.withLock { state in
       state.outcome = state.cancelled ? .cancelled : outcome
       defer { state.spent = [] }
       return state.spent
     }
     for semaphore in available { semaphore.signal() }
-    withExtendedLifetime(spent) {}  // the last ones the producer frees (later ones: `release`)
+    // The last ones the producer frees (later ones: `release`) — explicitly, before the feed
+    // counts as ended: a release left to the end of the scope may come after `leave`.
+    spent.removeAll()
     running.leave()
   }
 
@@ -130,7 +132,7 @@ package final class ChunkFeed<Element: Sendable>: Sendable {
       if let chunk { state.spent.append(chunk) }
       return (true, nil)
     }
-    withExtendedLifetime(late) {}
+    withExtendedLifetime(late) {}  // freed in this call, outside the lock
     if freed { room.signal() }
   }
 
