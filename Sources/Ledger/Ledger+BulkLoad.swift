@@ -70,4 +70,18 @@ extension Ledger {
       throw LedgerError(error)
     }
   }
+
+  /// How far the read models are behind the log: events the slowest projector has not
+  /// folded, and whether a bulk load that deferred them is still running in some process.
+  /// Zero events in normal operation; a front end says why answers look old otherwise.
+  public func projectionLag() throws(LedgerError) -> ProjectionLag {
+    do {
+      let head = try log.head().position
+      let folded = try projections.catalogEntries().values.map(\.checkpoint).min() ?? head
+      return ProjectionLag(
+        events: head - min(head, folded), bulkLoadRunning: try projections.bulkLoadMarker()?.isAlive ?? false)
+    } catch {
+      throw LedgerError(error)
+    }
+  }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Ledger
+import LedgerDomain
 import LedgerTesting
 import Testing
 
@@ -105,6 +107,32 @@ struct CLITests {
     // An option's negative value is not mistaken for an amount.
     let opened = try budget.run(["account", "open", "Card", "--opening", "-250.00", "--date", "2024-01-01"])
     #expect(opened.status == 0 && !opened.stderr.contains("hint:"), "\(opened.stderr)")
+  }
+
+  @Test(
+    "given a bulk load in another live process (this test) that deferred the read models, when a report runs, then it notes why its answers are older and leaves them to that process"
+  )
+  func reportsNoteADeferredImport() async throws {
+    try setUp()
+    do {
+      let ledger = try await Ledger(
+        path: directory.file("cli.ledger"), options: Ledger.Options(today: { day("2024-03-31") }))
+      let account = try #require(ledger.state.accounts.keys.first)
+      let food = try ledger.state.category(named: "Food").id
+      let commands = (1...3 as ClosedRange<UInt64>).map { index in
+        BatchCommand(
+          .addTransaction(
+            TransactionAdded(
+              transaction: TransactionID(raw: .random()), account: account, date: day("2024-03-1\(index)"),
+              amount: eur("\(index).00"), type: .expense, category: food, name: "Deferred \(index)")))
+      }
+      let results = try await ledger.execute(batch: commands, projecting: .deferred)
+      #expect(results.allSatisfy { (try? $0.get()) != nil })
+    }  // closed: the CLI opens the file next, as another process would
+    let report = try budget.run(["report", "balances"])
+    #expect(report.status == 0, "\(report.stderr)")
+    #expect(report.stderr.contains("note: an import in another process is adding 3 events"), "\(report.stderr)")
+    #expect(report.stdout.contains("1,000.00"), "as of before the load: \(report.stdout)")
   }
 
   @Test("given no ledger, when a command needs one, then it says how to create it and creates nothing")

@@ -85,6 +85,7 @@ struct DeferredProjectionTests {
     _ = try await ledger.execute(batch: commands, projecting: .deferred)
     try await ledger.execute(.addTransaction(expense(99, "5.00")))
 
+    #expect(try ledger.projectionLag() == ProjectionLag(events: 31, bulkLoadRunning: true))
     let stale = try ledger.balances(on: day("2024-03-31"))
     #expect(stale.position == before, "the answer is labelled with the position it reflects, not the head")
     #expect(stale.value.first { $0.account == Scenario.checking }?.balance == eur("0"))
@@ -95,6 +96,7 @@ struct DeferredProjectionTests {
 
     try await ledger.catchUpProjections()
 
+    #expect(try ledger.projectionLag() == ProjectionLag(events: 0, bulkLoadRunning: false))
     let caughtUp = try ledger.balances(on: day("2024-03-31"))
     #expect(caughtUp.position == before + 31)
     #expect(caughtUp.value.first { $0.account == Scenario.checking }?.balance == eur("-65.00"))

@@ -36,13 +36,30 @@ struct LedgerOptions: ParsableArguments {
   func openExisting() async throws -> Ledger {
     let path = try resolvedPath()
     guard FileManager.default.fileExists(atPath: path) else {
-      throw UserError("no ledger at \(path); create one with: budget init --name NAME --currency EUR (or pass --ledger PATH)")
+      throw UserError(
+        "no ledger at \(path); create one with: budget init --name NAME --currency EUR (or pass --ledger PATH)")
     }
     let ledger = try await open()
     guard ledger.settings != nil else {
       throw UserError("no ledger at \(try resolvedPath()); create one with: budget init --name NAME --currency EUR")
     }
+    Self.noteLag(of: ledger)
     return ledger
+  }
+
+  /// Says on stderr why answers will not include the newest events, if they will not: an
+  /// import in another process defers the read models, or their rebuild failed on opening.
+  private static func noteLag(of ledger: Ledger) {
+    guard let lag = try? ledger.projectionLag(), lag.events > 0 else { return }
+    if lag.bulkLoadRunning {
+      Console.note(
+        "note: an import in another process is adding \(lag.events) events; reports answer as of before it until it ends"
+      )
+    } else {
+      Console.note(
+        "warning: the read models are \(lag.events) events behind the log (rebuilding them failed); reports answer as of before those events — run: budget projections rebuild"
+      )
+    }
   }
 
   /// Today, overridable with `$BUDGET_TODAY` (YYYY-MM-DD) for scripts and tests.
