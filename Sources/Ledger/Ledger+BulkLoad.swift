@@ -60,12 +60,20 @@ extension Ledger {
   /// still runs. For processes that stay open (the server): an import killed half-way, or
   /// whose catch-up failed, would otherwise leave their answers behind until they restart.
   /// Returns the names rebuilt (none, usually: one cheap read).
+  ///
+  /// If the rebuild fails but every projector it concerns is only behind, nothing is thrown:
+  /// they still answer, as of what they have folded, and say so (``projectionLag()``) —
+  /// better than a ledger that cannot be opened to read, verify or free space (a bulk load
+  /// stopped by a full disk, say). The next call tries again.
   @discardableResult
   public func catchUpAbandonedProjections() async throws(LedgerError) -> [String] {
     do {
       let stale = try projections.staleProjectors(sparingLiveBulkLoad: true)
       guard !stale.isEmpty else { return [] }
-      return try await projections.rebuild(stale)
+      do { return try await projections.rebuild(stale) } catch {
+        if try projections.unusableProjectors().isEmpty { return [] }
+        throw error
+      }
     } catch {
       throw LedgerError(error)
     }
@@ -76,10 +84,8 @@ extension Ledger {
   /// Zero events in normal operation; a front end says why answers look old otherwise.
   public func projectionLag() throws(LedgerError) -> ProjectionLag {
     do {
-      let head = try log.head().position
-      let folded = try projections.catalogEntries().values.map(\.checkpoint).min() ?? head
-      return ProjectionLag(
-        events: head - min(head, folded), bulkLoadRunning: try projections.bulkLoadMarker()?.isAlive ?? false)
+      let behind = try projections.read { $0.head.position - $0.checkpoint }
+      return ProjectionLag(events: behind, bulkLoadRunning: try projections.bulkLoadMarker()?.isAlive ?? false)
     } catch {
       throw LedgerError(error)
     }

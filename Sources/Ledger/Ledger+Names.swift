@@ -19,7 +19,8 @@ public struct NameBook: Sendable {
 
 extension Ledger {
   /// Category and account names, and the rows of `transactions`, as known at `point`.
-  public func names(transactions ids: [TransactionID] = [], at point: TimePoint = .now) throws(LedgerError) -> NameBook {
+  public func names(transactions ids: [TransactionID] = [], at point: TimePoint = .now) throws(LedgerError) -> NameBook
+  {
     try query(at: point) { reader, position in
       let categories = try CategoryQueries(reader).categories(asKnownAt: position).categories
       let accounts = try BalanceQueries(reader).accounts(asKnownAt: position)

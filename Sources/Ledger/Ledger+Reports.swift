@@ -33,23 +33,29 @@ extension Ledger {
       let (summary, report) = try BudgetQueries(reader).sheet(month, currency: currency, asKnownAt: position)
       return BudgetSheet(
         summary: summary, report: report,
-        availableFunds: try BalanceQueries(reader).total(in: currency, on: fundsDate, asKnownAt: position), fundsDate: fundsDate)
+        availableFunds: try BalanceQueries(reader).total(in: currency, on: fundsDate, asKnownAt: position),
+        fundsDate: fundsDate)
     }
   }
 
   /// Spent and received per category for a month, year or period, optionally rolled up into
   /// parent groups, as known at `point`.
-  public func categoryTotals(_ scope: TotalsScope, rolledUp: Bool = false, at point: TimePoint = .now) throws(LedgerError)
+  public func categoryTotals(
+    _ scope: TotalsScope, rolledUp: Bool = false, at point: TimePoint = .now
+  ) throws(LedgerError)
     -> Answer<CategoryTotalsReport>
   {
     try query(at: point) { reader, position in
       let queries = CategoryQueries(reader)
-      return rolledUp ? try queries.rolledUp(scope, asKnownAt: position) : try queries.totals(scope, asKnownAt: position)
+      return rolledUp
+        ? try queries.rolledUp(scope, asKnownAt: position) : try queries.totals(scope, asKnownAt: position)
     }
   }
 
   /// Income, expenses and net per month from `first` through `last`, in the base currency.
-  public func cashflow(from first: YearMonth, through last: YearMonth, at point: TimePoint = .now) throws(LedgerError)
+  public func cashflow(
+    from first: YearMonth, through last: YearMonth, at point: TimePoint = .now
+  ) throws(LedgerError)
     -> Answer<[CashflowRow]>
   {
     let currency = baseCurrency
@@ -63,9 +69,11 @@ extension Ledger {
           if row.received.currency == currency { income &+= row.received.units }
           if row.spent.currency == currency { expenses &+= row.spent.units }
         }
-        rows.append(CashflowRow(
-          month: month, income: Money(units: income, currency: currency), expenses: Money(units: expenses, currency: currency),
-          net: Money(units: income &- expenses, currency: currency)))
+        rows.append(
+          CashflowRow(
+            month: month, income: Money(units: income, currency: currency),
+            expenses: Money(units: expenses, currency: currency),
+            net: Money(units: income &- expenses, currency: currency)))
         guard let next = try? month.next else { break }
         month = next
       }

@@ -20,7 +20,9 @@ extension Ledger {
   /// is still the chain hash just before its `PeriodClosed` (so a history recomputed after
   /// tampering is caught); and that every projection equals a fresh fold of the log.
   /// With `projections: false` only the chain and the seals are checked — the fast check.
-  public func verify(projections checkProjections: Bool = true, progress: ((UInt64, UInt64) -> Void)? = nil) throws(LedgerError)
+  public func verify(
+    projections checkProjections: Bool = true, progress: ((UInt64, UInt64) -> Void)? = nil
+  ) throws(LedgerError)
     -> VerificationReport
   {
     do {
@@ -37,7 +39,8 @@ extension Ledger {
           case .periodClosed(let closed)? where closed.seal != previousHash.hex:
             let name = periodNames[closed.period] ?? closed.period.description
             problems.append(
-              "period '\(name)' seal at position \(view.position) no longer matches the chain: events before it were changed")
+              "period '\(name)' seal at position \(view.position) no longer matches the chain: events before it were changed"
+            )
           default: break
           }
         }

@@ -58,14 +58,7 @@ public final class Ledger: Sendable {
     today = options.today
     writerState = StateCell(FoldedState())
     committedState = StateCell(.unloaded)
-    // Not what another process's bulk load has deferred while it runs: it rebuilds them.
-    do { try await projections.rebuild(projections.staleProjectors(sparingLiveBulkLoad: true)) } catch {
-      // Projectors that are only behind (a bulk load stopped by a full disk, say) still
-      // answer, as of what they have folded, and say so: better than a ledger that cannot be
-      // opened to read, verify or free space. The next open tries again.
-      let unusable = (try? projections.unusableProjectors()) ?? projections.names
-      if !unusable.isEmpty { throw LedgerError(error) }
-    }
+    try await catchUpAbandonedProjections()
   }
 
   /// The ledger's settings (name, base currency, …) from its first event, without folding

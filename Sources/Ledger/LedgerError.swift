@@ -38,7 +38,9 @@ public enum LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension EventLogError {
   init(wrapping error: any Error) {
-    if let error = error as? EventLogError { self = error } else {
+    if let error = error as? EventLogError {
+      self = error
+    } else {
       self = .invalidInput(field: "ledger", reason: String(describing: error))
     }
   }

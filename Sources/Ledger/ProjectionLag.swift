@@ -4,9 +4,4 @@ public struct ProjectionLag: Sendable, Hashable {
   public var events: UInt64
   /// Whether the process whose bulk load deferred them still runs (it will catch them up).
   public var bulkLoadRunning: Bool
-
-  public init(events: UInt64, bulkLoadRunning: Bool) {
-    self.events = events
-    self.bulkLoadRunning = bulkLoadRunning
-  }
 }

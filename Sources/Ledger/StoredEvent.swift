@@ -56,7 +56,8 @@ enum StoredEvent {
     appends.reserveCapacity(groups.count)
     for group in groups {
       do {
-        appends.append(StreamAppend(stream: try StreamName(group.stream), expectedVersion: group.expected, events: group.proposed))
+        appends.append(
+          StreamAppend(stream: try StreamName(group.stream), expectedVersion: group.expected, events: group.proposed))
       } catch {
         throw .log(error)
       }
@@ -70,7 +71,8 @@ enum StoredEvent {
     case (.ledgerCreated, _), (.accountOpened, _), (.categoryCreated, _), (.periodOpened, _), (.transactionAdded, _),
       (.transferMade, _):
       return .noStream
-    case (.transactionAmended, .amendTransaction(_, let version?)), (.transactionDeleted, .deleteTransaction(_, _, let version?)),
+    case (.transactionAmended, .amendTransaction(_, let version?)),
+      (.transactionDeleted, .deleteTransaction(_, _, let version?)),
       (.transactionRestored, .restoreTransaction(_, _, let version?)):
       return .exact(version)
     default:

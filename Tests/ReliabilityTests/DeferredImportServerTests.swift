@@ -13,9 +13,7 @@ struct DeferredImportServerTests {
   func serverReadsTheImportersRebuild() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("shared.ledger")
-    let budget = try BinaryRunner("budget", environment: ["BUDGET_LEDGER": path, "BUDGET_TODAY": "2024-12-31"])
-    #expect(try budget.run(["init"]).status == 0)
-    #expect(try budget.run(["account", "open", "Checking", "--date", "2015-01-01"]).status == 0)
+    let budget = try BinaryRunner.checkingLedger(at: path)
     let server = try ServerProcess(budget: budget, ledger: path)
     defer { server.stop() }
     let http = server.client

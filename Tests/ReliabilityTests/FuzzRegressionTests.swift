@@ -7,18 +7,24 @@ import Testing
 /// functions the fuzzer calls: a regression crashes this test.
 @Suite("Fuzz corpus regression")
 struct FuzzRegressionTests {
-  static let fuzzDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Tools/Fuzz").standardized
+  static let fuzzDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "../../Tools/Fuzz"
+  ).standardized
 
   static func inputs(for target: String) throws -> [URL] {
     let files = FileManager.default
     let corpus = fuzzDirectory.appendingPathComponent("Corpus/\(target)")
     let seeds = (try? files.contentsOfDirectory(at: corpus, includingPropertiesForKeys: nil)) ?? []
-    let crashers = ((try? files.contentsOfDirectory(at: fuzzDirectory.appendingPathComponent("Crashers"), includingPropertiesForKeys: nil)) ?? [])
+    let crashers =
+      ((try? files.contentsOfDirectory(
+        at: fuzzDirectory.appendingPathComponent("Crashers"), includingPropertiesForKeys: nil)) ?? [])
       .filter { $0.lastPathComponent.hasPrefix(target + "-") }
     return (seeds + crashers).sorted { $0.path < $1.path }
   }
 
-  @Test("given the committed corpus and crashers of a fuzz target, when each input is replayed through its harness, then none crashes", arguments: ["event-decoder", "money-date", "csv-import", "backup-restore"])
+  @Test(
+    "given the committed corpus and crashers of a fuzz target, when each input is replayed through its harness, then none crashes",
+    arguments: ["event-decoder", "money-date", "csv-import", "backup-restore"])
   func replay(_ target: String) async throws {
     let harness = try #require(FuzzTargets.all[target])
     let inputs = try Self.inputs(for: target)

@@ -24,33 +24,57 @@ struct HostileHTTPTests {
     request("POST", Array(path.utf8), body: Array(json.utf8))
   }
 
-  static func transaction(amount: String = #""12.50""#, date: String = #""2024-06-01""#, name: String = #""Shop""#) -> [UInt8] {
+  static func transaction(
+    amount: String = #""12.50""#, date: String = #""2024-06-01""#, name: String = #""Shop""#
+  ) -> [UInt8] {
     post(#"{"amount": \#(amount), "name": \#(name), "category": "Food", "account": "Checking", "date": \#(date)}"#)
   }
 
   static let attacks: [Attack] = [
     // Size and shape
-    Attack(name: "a 1 MiB body", bytes: post(#"{"amount": "1", "name": ""# + String(repeating: "x", count: 1 << 20) + #""}"#), statuses: 413...413),
+    Attack(
+      name: "a 1 MiB body",
+      bytes: post(#"{"amount": "1", "name": ""# + String(repeating: "x", count: 1 << 20) + #""}"#), statuses: 413...413),
     Attack(name: "truncated JSON", bytes: post(#"{"amount": "12.50", "name": "#)),
     Attack(name: "JSON that is an array", bytes: post("[1, 2, 3]")),
     Attack(name: "a body that is not JSON at all", bytes: post("amount=12.50&name=Shop")),
-    Attack(name: "a 100,000-deep nested array", bytes: post(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))),
+    Attack(
+      name: "a 100,000-deep nested array",
+      bytes: post(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))),
     Attack(name: "amount as a JSON number", bytes: transaction(amount: "12.5")),
     Attack(name: "a missing amount", bytes: post(#"{"name": "Shop", "category": "Food"}"#)),
-    Attack(name: "a 1 MiB request line", bytes: request("GET", Array(("/api/v1/transactions?q=" + String(repeating: "a", count: 1 << 20)).utf8))),
-    Attack(name: "a 1 MiB header", bytes: request("GET", Array("/api/v1/ledger".utf8), headers: ["X-Filler: " + String(repeating: "b", count: 1 << 20)])),
+    Attack(
+      name: "a 1 MiB request line",
+      bytes: request("GET", Array(("/api/v1/transactions?q=" + String(repeating: "a", count: 1 << 20)).utf8))),
+    Attack(
+      name: "a 1 MiB header",
+      bytes: request(
+        "GET", Array("/api/v1/ledger".utf8), headers: ["X-Filler: " + String(repeating: "b", count: 1 << 20)])),
     Attack(name: "a malformed request line", bytes: Array("GARBAGE\r\n\r\n".utf8)),
-    Attack(name: "a header without a colon", bytes: request("GET", Array("/api/v1/ledger".utf8), headers: ["NoColonHere"])),
+    Attack(
+      name: "a header without a colon", bytes: request("GET", Array("/api/v1/ledger".utf8), headers: ["NoColonHere"])),
     // Encoding
-    Attack(name: "invalid UTF-8 in a JSON string", bytes: request("POST", Array("/api/v1/transactions".utf8), body: Array(#"{"amount": "12.50", "name": "#.utf8) + [0x22, 0xFF, 0xFE, 0xC0, 0x22] + Array(#", "category": "Food"}"#.utf8))),
-    Attack(name: "invalid UTF-8 percent-encoded in a path", bytes: request("GET", Array("/api/v1/categories/%FF%FE".utf8))),
-    Attack(name: "raw invalid UTF-8 bytes in a path", bytes: request("GET", Array("/api/v1/categories/".utf8) + [0xFF, 0xC3, 0x28])),
+    Attack(
+      name: "invalid UTF-8 in a JSON string",
+      bytes: request(
+        "POST", Array("/api/v1/transactions".utf8),
+        body: Array(#"{"amount": "12.50", "name": "#.utf8) + [0x22, 0xFF, 0xFE, 0xC0, 0x22]
+          + Array(#", "category": "Food"}"#.utf8))),
+    Attack(
+      name: "invalid UTF-8 percent-encoded in a path", bytes: request("GET", Array("/api/v1/categories/%FF%FE".utf8))),
+    Attack(
+      name: "raw invalid UTF-8 bytes in a path",
+      bytes: request("GET", Array("/api/v1/categories/".utf8) + [0xFF, 0xC3, 0x28])),
     Attack(name: "a NUL in a name", bytes: transaction(name: #""Sh\u0000op""#)),
     // Paths
     Attack(name: "../ out of the API", bytes: request("GET", Array("/api/v1/../../../../etc/passwd".utf8))),
     Attack(name: "../ out of the web app", bytes: request("GET", Array("/../../../../etc/passwd".utf8))),
-    Attack(name: "percent-encoded ../ in an entity reference", bytes: request("GET", Array("/api/v1/categories/..%2F..%2F..%2Fetc%2Fpasswd".utf8))),
-    Attack(name: "percent-encoded ../ into the static files", bytes: request("GET", Array("/static/..%2F..%2F..%2F..%2Fetc%2Fpasswd".utf8))),
+    Attack(
+      name: "percent-encoded ../ in an entity reference",
+      bytes: request("GET", Array("/api/v1/categories/..%2F..%2F..%2Fetc%2Fpasswd".utf8))),
+    Attack(
+      name: "percent-encoded ../ into the static files",
+      bytes: request("GET", Array("/static/..%2F..%2F..%2F..%2Fetc%2Fpasswd".utf8))),
     // Numbers
     Attack(name: "a 30-digit amount", bytes: transaction(amount: #""123456789012345678901234567890""#)),
     Attack(name: "an amount just over Int64 in 1/10,000", bytes: transaction(amount: #""922337203685478""#)),
@@ -60,29 +84,46 @@ struct HostileHTTPTests {
     Attack(name: "a zero amount", bytes: transaction(amount: #""0""#)),
     Attack(name: "a negative zero amount", bytes: transaction(amount: #""-0.00""#)),
     Attack(name: "a negative amount", bytes: transaction(amount: #""-12.50""#)),
-    Attack(name: "a huge limit parameter", bytes: request("GET", Array("/api/v1/transactions?limit=99999999999999999999999".utf8))),
+    Attack(
+      name: "a huge limit parameter",
+      bytes: request("GET", Array("/api/v1/transactions?limit=99999999999999999999999".utf8))),
     Attack(name: "a negative offset", bytes: request("GET", Array("/api/v1/transactions?offset=-5".utf8))),
-    Attack(name: "a huge asKnownAt position", bytes: request("GET", Array("/api/v1/reports/balances?asKnownAt=184467440737095516160".utf8))),
+    Attack(
+      name: "a huge asKnownAt position",
+      bytes: request("GET", Array("/api/v1/reports/balances?asKnownAt=184467440737095516160".utf8))),
     // Dates
     Attack(name: "the year 0", bytes: transaction(date: #""0000-01-01""#)),
     Attack(name: "the year 9999", bytes: transaction(date: #""9999-12-31""#)),
     Attack(name: "a five-digit year", bytes: transaction(date: #""12024-01-01""#)),
     Attack(name: "30 February", bytes: transaction(date: #""2024-02-30""#)),
     Attack(name: "a negative year", bytes: transaction(date: #""-2024-01-01""#)),
-    Attack(name: "a month 13 budget", bytes: request("PUT", Array("/api/v1/budget/2024-13/categories/Food".utf8), body: Array(#"{"amount": "10"}"#.utf8))),
-    Attack(name: "an asOf in the year 99999", bytes: request("GET", Array("/api/v1/reports/balances?asOf=99999-01-01".utf8))),
+    Attack(
+      name: "a month 13 budget",
+      bytes: request(
+        "PUT", Array("/api/v1/budget/2024-13/categories/Food".utf8), body: Array(#"{"amount": "10"}"#.utf8))),
+    Attack(
+      name: "an asOf in the year 99999", bytes: request("GET", Array("/api/v1/reports/balances?asOf=99999-01-01".utf8))),
     // Concurrency headers
-    Attack(name: "If-Match that is not a version", bytes: request("PATCH", Array("/api/v1/transactions/0000".utf8), body: Array(#"{"name": "x"}"#.utf8), headers: ["If-Match: \"banana\""])),
-    Attack(name: "an Idempotency-Key of 10 KiB", bytes: request("POST", Array("/api/v1/transactions".utf8), body: Array(#"{"amount": "12.50", "name": "Shop", "category": "Food"}"#.utf8), headers: ["Idempotency-Key: " + String(repeating: "k", count: 10_240)])),
+    Attack(
+      name: "If-Match that is not a version",
+      bytes: request(
+        "PATCH", Array("/api/v1/transactions/0000".utf8), body: Array(#"{"name": "x"}"#.utf8),
+        headers: ["If-Match: \"banana\""])),
+    Attack(
+      name: "an Idempotency-Key of 10 KiB",
+      bytes: request(
+        "POST", Array("/api/v1/transactions".utf8),
+        body: Array(#"{"amount": "12.50", "name": "Shop", "category": "Food"}"#.utf8),
+        headers: ["Idempotency-Key: " + String(repeating: "k", count: 10_240)])),
   ]
 
-  @Test("given budget serve on a ledger, when each of 40 hostile requests is sent (oversized, malformed, invalid UTF-8, .. paths, huge / zero / negative amounts, far past and future dates), then each gets a 4xx with a JSON error, the server stays up, and the head position does not move")
+  @Test(
+    "given budget serve on a ledger, when each of 40 hostile requests is sent (oversized, malformed, invalid UTF-8, .. paths, huge / zero / negative amounts, far past and future dates), then each gets a 4xx with a JSON error, the server stays up, and the head position does not move"
+  )
   func hostileRequests() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("hostile.ledger")
-    let budget = try BinaryRunner("budget", environment: ["BUDGET_LEDGER": path, "BUDGET_TODAY": "2024-12-31"])
-    #expect(try budget.run(["init"]).status == 0)
-    #expect(try budget.run(["account", "open", "Checking", "--date", "2015-01-01"]).status == 0)
+    let budget = try BinaryRunner.checkingLedger(at: path)
     let server = try ServerProcess(budget: budget, ledger: path)
     defer { server.stop() }
     let http = server.client
@@ -102,27 +143,32 @@ struct HostileHTTPTests {
         Issue.record("\(attack): no HTTP answer (\(error))")
         continue
       }
-      #expect(attack.statuses.contains(response.status), "\(attack): HTTP \(response.status) \(response.text.prefix(200))")
+      #expect(
+        attack.statuses.contains(response.status), "\(attack): HTTP \(response.status) \(response.text.prefix(200))")
       #expect(!response.text.contains("root:x:0"), "\(attack): leaked /etc/passwd")
       if response.status != 400 || !attack.name.contains("request line") && !attack.name.contains("colon") {
-        #expect(response.json["message"] is String || response.body.isEmpty, "\(attack): not a JSON error: \(response.text.prefix(200))")
+        #expect(
+          response.json["message"] is String || response.body.isEmpty,
+          "\(attack): not a JSON error: \(response.text.prefix(200))")
       }
       let now = try http.send("GET", "/api/v1/ledger")
       #expect(now.status == 200, "the server is unwell after \(attack)")
-      #expect(now.json["position"] as? Int == headAfterValid, "\(attack) moved the head from \(headAfterValid ?? -1) to \(now.json["position"] ?? "?")")
+      #expect(
+        now.json["position"] as? Int == headAfterValid,
+        "\(attack) moved the head from \(headAfterValid ?? -1) to \(now.json["position"] ?? "?")")
       if now.json["position"] as? Int != headAfterValid { break }  // later attacks would all report the same move
     }
     server.stop()
     #expect(try budget.verify(deep: true).status == 0)
   }
 
-  @Test("given budget serve, when a transaction is dated in the year 1 or 1800 (valid dates, long before the account was opened), then it is refused with a 422 and the ledger is unchanged")
+  @Test(
+    "given budget serve, when a transaction is dated in the year 1 or 1800 (valid dates, long before the account was opened), then it is refused with a 422 and the ledger is unchanged"
+  )
   func farPastDates() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("past.ledger")
-    let budget = try BinaryRunner("budget", environment: ["BUDGET_LEDGER": path, "BUDGET_TODAY": "2024-12-31"])
-    #expect(try budget.run(["init"]).status == 0)
-    #expect(try budget.run(["account", "open", "Checking", "--date", "2015-01-01"]).status == 0)
+    let budget = try BinaryRunner.checkingLedger(at: path)
     let server = try ServerProcess(budget: budget, ledger: path)
     defer { server.stop() }
     let http = server.client

@@ -17,9 +17,7 @@ struct RebuildRestoreCrashTests {
     rows: Int, in directory: TemporaryDirectory
   ) throws -> (budget: BinaryRunner, ledger: String, backup: String) {
     let ledger = directory.file("source.ledger")
-    let budget = try BinaryRunner("budget", environment: ["BUDGET_LEDGER": ledger, "BUDGET_TODAY": "2024-12-31"])
-    #expect(try budget.run(["init"]).status == 0)
-    #expect(try budget.run(["account", "open", "Checking", "--date", "2015-01-01"]).status == 0)
+    let budget = try BinaryRunner.checkingLedger(at: ledger)
     var csv = "date,payee,amount,category\n"
     let categories = ["Food", "Transport", "Bills", "Health"]
     for row in 0..<rows {

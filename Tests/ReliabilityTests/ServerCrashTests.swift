@@ -61,7 +61,8 @@ struct ServerCrashTests {
   /// The body for an idempotency key: always the same, so a retry is the same request.
   static func body(for key: String) -> String {
     let cents = 100 + abs(key.hashValueStable % 9_000)
-    return #"{"amount": "\#(cents / 100).\#(cents % 100 < 10 ? "0" : "")\#(cents % 100)", "name": "\#(key)", "category": "Food", "account": "Checking", "date": "2024-06-15"}"#
+    return
+      #"{"amount": "\#(cents / 100).\#(cents % 100 < 10 ? "0" : "")\#(cents % 100)", "name": "\#(key)", "category": "Food", "account": "Checking", "date": "2024-06-15"}"#
   }
 
   /// One client: first re-sends its share of the requests left unanswered by the last crash
@@ -80,7 +81,8 @@ struct ServerCrashTests {
       }
       load.sent(key)
       do {
-        let response = try http.send("POST", "/api/v1/transactions", json: body(for: key), headers: ["Idempotency-Key": key])
+        let response = try http.send(
+          "POST", "/api/v1/transactions", json: body(for: key), headers: ["Idempotency-Key": key])
         guard (200..<300).contains(response.status) else {
           load.fail("\(key): HTTP \(response.status) \(response.text)")
           return
@@ -93,14 +95,14 @@ struct ServerCrashTests {
     }
   }
 
-  @Test("given budget serve with 8 HTTP clients POSTing transactions, when it is killed -9 after a random number of acknowledged writes, round after round, then each time the ledger verifies, every acknowledged write is at the position it was given, and retrying the unanswered requests (same Idempotency-Key) records every request exactly once")
+  @Test(
+    "given budget serve with 8 HTTP clients POSTing transactions, when it is killed -9 after a random number of acknowledged writes, round after round, then each time the ledger verifies, every acknowledged write is at the position it was given, and retrying the unanswered requests (same Idempotency-Key) records every request exactly once"
+  )
   func killServerUnderWriteLoad() throws {
     let rounds = Soak.rounds(30)
     let directory = TemporaryDirectory()
     let ledger = directory.file("server.ledger")
-    let budget = try BinaryRunner("budget", environment: ["BUDGET_LEDGER": ledger, "BUDGET_TODAY": "2024-12-31"])
-    #expect(try budget.run(["init"]).status == 0)
-    #expect(try budget.run(["account", "open", "Checking", "--date", "2015-01-01"]).status == 0)
+    let budget = try BinaryRunner.checkingLedger(at: ledger)
     var generator = SeededGenerator(seed: 2024)
     let load = Load()
     var kills = 0, retried = 0
@@ -128,12 +130,16 @@ struct ServerCrashTests {
       let verify = try budget.verify(deep: deep)
       #expect(verify.status == 0, "verify after kill \(round): \(verify.stderr)")
       let events = try budget.events()
-      let streamAt = Dictionary(uniqueKeysWithValues: events.map { ($0["position"] as? Int ?? 0, $0["stream"] as? String ?? "") })
+      let streamAt = Dictionary(
+        uniqueKeysWithValues: events.map { ($0["position"] as? Int ?? 0, $0["stream"] as? String ?? "") })
       let positions = events.map { $0["position"] as? Int ?? 0 }
       #expect(positions == Array(1...positions.count), "positions are not dense after kill \(round)")
       let snapshot = load.snapshot
       let missing = snapshot.acked.filter { streamAt[$0.value.position] != $0.value.stream }
-      #expect(missing.isEmpty, "after kill \(round), \(missing.count) acknowledged writes are missing, e.g. \(missing.first.map { "\($0.key) → \($0.value)" } ?? "")")
+      #expect(
+        missing.isEmpty,
+        "after kill \(round), \(missing.count) acknowledged writes are missing, e.g. \(missing.first.map { "\($0.key) → \($0.value)" } ?? "")"
+      )
       #expect(snapshot.unexpected.isEmpty, "round \(round): \(snapshot.unexpected.prefix(3))")
       if !missing.isEmpty || !snapshot.unexpected.isEmpty { break }
     }
@@ -146,10 +152,13 @@ struct ServerCrashTests {
     onThreads(Self.clients) { index in
       let http = RawHTTP(port: server.port)
       for key in leftovers.enumerated().filter({ $0.offset % Self.clients == index }).map(\.element) {
-        if let response = try? http.send("POST", "/api/v1/transactions", json: Self.body(for: key), headers: ["Idempotency-Key": key]),
+        if let response = try? http.send(
+          "POST", "/api/v1/transactions", json: Self.body(for: key), headers: ["Idempotency-Key": key]),
           (200..<300).contains(response.status)
         {
-          load.ack(key, stream: response.json["stream"] as? String ?? "?", position: (response.json["positions"] as? [Int])?.first ?? -1)
+          load.ack(
+            key, stream: response.json["stream"] as? String ?? "?",
+            position: (response.json["positions"] as? [Int])?.first ?? -1)
         } else {
           load.fail("retry of \(key) failed")
         }
@@ -157,14 +166,22 @@ struct ServerCrashTests {
     }
     server.stop()
     let snapshot = load.snapshot
-    #expect(snapshot.pending.isEmpty && snapshot.unexpected.isEmpty, "\(snapshot.pending.count) pending, \(snapshot.unexpected.prefix(3))")
+    #expect(
+      snapshot.pending.isEmpty && snapshot.unexpected.isEmpty,
+      "\(snapshot.pending.count) pending, \(snapshot.unexpected.prefix(3))")
     let added = try budget.events().filter { $0["type"] as? String == "TransactionAdded" }
     let streams = Set(added.compactMap { $0["stream"] as? String })
-    #expect(added.count == snapshot.acked.count, "\(added.count) transactions recorded for \(snapshot.acked.count) distinct requests")
-    #expect(streams == Set(snapshot.acked.values.map(\.stream)), "the recorded transactions are not exactly the acknowledged ones")
+    #expect(
+      added.count == snapshot.acked.count,
+      "\(added.count) transactions recorded for \(snapshot.acked.count) distinct requests")
+    #expect(
+      streams == Set(snapshot.acked.values.map(\.stream)),
+      "the recorded transactions are not exactly the acknowledged ones")
     #expect(kills == rounds)
     #expect(retried > 0, "no request was ever in flight at a kill: the test proves little")
-    print("server kills: \(kills); acknowledged writes: \(snapshot.acked.count); requests in flight at a kill and retried: \(retried)")
+    print(
+      "server kills: \(kills); acknowledged writes: \(snapshot.acked.count); requests in flight at a kill and retried: \(retried)"
+    )
     let verify = try budget.verify(deep: true)
     #expect(verify.status == 0, "final verify: \(verify.stderr)")
   }

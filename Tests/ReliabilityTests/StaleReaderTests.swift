@@ -43,10 +43,9 @@ struct StaleReaderTests {
 
   /// A ledger with `rows` imported transactions.
   static func ledger(_ path: String, rows: Int, directory: TemporaryDirectory) throws -> BinaryRunner {
-    let budget = try BinaryRunner("budget", environment: ["BUDGET_LEDGER": path, "BUDGET_TODAY": "2024-12-31"])
-    #expect(try budget.run(["init"]).status == 0)
-    #expect(try budget.run(["account", "open", "Checking", "--date", "2015-01-01"]).status == 0)
-    try Data(DiskFullTests.csv(rows: rows, tag: "base").utf8).write(to: URL(fileURLWithPath: directory.file("base.csv")))
+    let budget = try BinaryRunner.checkingLedger(at: path)
+    try Data(DiskFullTests.csv(rows: rows, tag: "base").utf8).write(
+      to: URL(fileURLWithPath: directory.file("base.csv")))
     #expect(try budget.run(["import", "csv", directory.file("base.csv"), "--account", "Checking"]).status == 0)
     return budget
   }
@@ -57,7 +56,9 @@ struct StaleReaderTests {
     for index in 0..<count {
       let response = try server.client.send(
         "POST", "/api/v1/transactions",
-        json: #"{"amount": "\#(1 + index % 50).25", "name": "\#(tag) \#(index)", "category": "Food", "account": "Checking", "date": "2024-05-05"}"#)
+        json:
+          #"{"amount": "\#(1 + index % 50).25", "name": "\#(tag) \#(index)", "category": "Food", "account": "Checking", "date": "2024-05-05"}"#
+      )
       guard response.status == 201 else { throw RawHTTPError("POST: HTTP \(response.status) \(response.text)") }
     }
   }
@@ -82,7 +83,9 @@ struct StaleReaderTests {
     return (reader, inRead)
   }
 
-  @Test("given budget serve checking readers every 0.2 s, when a reader is killed -9 inside its read transaction, then the server frees its slot without any other process opening the ledger")
+  @Test(
+    "given budget serve checking readers every 0.2 s, when a reader is killed -9 inside its read transaction, then the server frees its slot without any other process opening the ledger"
+  )
   func serverReclaimsKilledReaders() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("served.ledger")
@@ -96,13 +99,19 @@ struct StaleReaderTests {
       reader.waitUntilExit()
       // Only the server runs now (mdb_stat reads the reader table without clearing it).
       let deadline = ContinuousClock.now + .seconds(5)
-      while try Self.readerPIDs(path).contains(reader.processIdentifier), ContinuousClock.now < deadline { usleep(50_000) }
-      #expect(try !Self.readerPIDs(path).contains(reader.processIdentifier), "round \(round): the server left the killed reader's slot")
+      while try Self.readerPIDs(path).contains(reader.processIdentifier), ContinuousClock.now < deadline {
+        usleep(50_000)
+      }
+      #expect(
+        try !Self.readerPIDs(path).contains(reader.processIdentifier),
+        "round \(round): the server left the killed reader's slot")
     }
     #expect(try server.client.send("GET", "/api/v1/accounts").status == 200)
   }
 
-  @Test("given budget serve keeping a ledger open, when a reader (budget backup) is killed -9 inside its read transaction 10 times with 40 writes after each kill, then the kills leave stale slots, the next process to open the ledger clears it, and over the last kills the file grows like a ledger that never had a reader")
+  @Test(
+    "given budget serve keeping a ledger open, when a reader (budget backup) is killed -9 inside its read transaction 10 times with 40 writes after each kill, then the kills leave stale slots, the next process to open the ledger clears it, and over the last kills the file grows like a ledger that never had a reader"
+  )
   func killedReadersAreReclaimed() throws {
     let rounds = Soak.rounds(10)
     let directory = TemporaryDirectory()
@@ -128,7 +137,9 @@ struct StaleReaderTests {
       let (reader, seenReading) = try Self.startReader(budget, path)
       #expect(seenReading, "round \(round): the reader finished before it was seen reading; use a bigger ledger")
       if let previous {
-        #expect(try !Self.readerPIDs(path).contains(previous), "round \(round): the last killed reader's slot survived a new process opening the ledger")
+        #expect(
+          try !Self.readerPIDs(path).contains(previous),
+          "round \(round): the last killed reader's slot survived a new process opening the ledger")
       }
       kill(reader.processIdentifier, SIGKILL)
       reader.waitUntilExit()
@@ -140,7 +151,9 @@ struct StaleReaderTests {
     }
     // `budget backup` also reads before and after its scan, in short transactions: a kill
     // that lands between two leaves its slot with no snapshot pinned. Most must land inside one.
-    #expect(stale * 10 >= rounds * 7, "only \(stale) of \(rounds) killed readers left a stale slot: reclamation was not tested")
+    #expect(
+      stale * 10 >= rounds * 7,
+      "only \(stale) of \(rounds) killed readers left a stale slot: reclamation was not tested")
     // One more open (any budget command) clears the last one.
     #expect(try budget.verify(deep: false).status == 0)
     #expect(try !Self.readerPIDs(path).contains(previous ?? -1), "the last killed reader's slot survived the next open")
@@ -148,7 +161,10 @@ struct StaleReaderTests {
     // snapshot until the next open). Once freed pages are there to reuse, the file grows like
     // the control's, not by another such round per kill: compare the second half.
     let (middle, controlMiddle) = growth[growth.count / 2], (last, controlLast) = growth[growth.count - 1]
-    #expect(last - middle <= 2 * (controlLast - controlMiddle) + 64, "over the last \(growth.count - growth.count / 2 - 1) kills the file grew \(last - middle) pages, the control \(controlLast - controlMiddle): \(growth)")
+    #expect(
+      last - middle <= 2 * (controlLast - controlMiddle) + 64,
+      "over the last \(growth.count - growth.count / 2 - 1) kills the file grew \(last - middle) pages, the control \(controlLast - controlMiddle): \(growth)"
+    )
     print("stale readers: \(stale) killed mid-read, all reclaimed; pages used per round (readers, control): \(growth)")
   }
 }

@@ -16,7 +16,10 @@ struct TamperCLITests {
     let steps: [[String]] = [
       ["init"], ["account", "open", "Checking", "--date", "2024-01-01"],
       ["period", "open", "February", "--start", "2024-02-01", "--end", "2024-02-29"],
-      ["tx", "add", "100", "--name", "Groceries", "--category", "Food", "--account", "Checking", "--date", "2024-02-10"],
+      [
+        "tx", "add", "100", "--name", "Groceries", "--category", "Food", "--account", "Checking", "--date",
+        "2024-02-10",
+      ],
       ["tx", "add", "20", "--name", "Bakery", "--category", "Food", "--account", "Checking", "--date", "2024-02-11"],
       ["period", "close", "February"],
       ["tx", "add", "5", "--name", "Coffee", "--category", "Food", "--account", "Checking", "--date", "2024-03-10"],
@@ -49,7 +52,9 @@ struct TamperCLITests {
     try environment.write { txn in try body(txn, events) }
   }
 
-  @Test("given a sealed ledger, when one byte of a stored event is flipped in the file, then budget verify fails naming that position")
+  @Test(
+    "given a sealed ledger, when one byte of a stored event is flipped in the file, then budget verify fails naming that position"
+  )
   func flippedByte() throws {
     let directory = TemporaryDirectory()
     let (budget, path) = try Self.sealedLedger(directory)
@@ -57,7 +62,8 @@ struct TamperCLITests {
     var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     var flipped = 0
     let marker = Array("Bakery".utf8)
-    for offset in 0...(bytes.count - marker.count) where bytes[offset] == marker[0] && Array(bytes[offset..<offset + marker.count]) == marker {
+    for offset in 0...(bytes.count - marker.count)
+    where bytes[offset] == marker[0] && Array(bytes[offset..<offset + marker.count]) == marker {
       bytes[offset] ^= 0x01  // "B" becomes "C" in every copy of the page
       flipped += 1
     }
@@ -79,7 +85,8 @@ struct TamperCLITests {
     #expect(verify.stderr.contains("position \(target)"), "verify does not name position \(target): \(verify.stderr)")
   }
 
-  @Test("given a sealed ledger, when two adjacent events are swapped, then budget verify fails naming the first of them")
+  @Test(
+    "given a sealed ledger, when two adjacent events are swapped, then budget verify fails naming the first of them")
   func swappedPair() throws {
     let directory = TemporaryDirectory()
     let (budget, path) = try Self.sealedLedger(directory)
@@ -95,7 +102,9 @@ struct TamperCLITests {
     #expect(verify.stderr.contains("position \(target)"), "verify does not name position \(target): \(verify.stderr)")
   }
 
-  @Test("given a sealed ledger, when an event before the seal is altered and every later hash recomputed, then the chain holds but budget verify fails naming the February seal")
+  @Test(
+    "given a sealed ledger, when an event before the seal is altered and every later hash recomputed, then the chain holds but budget verify fails naming the February seal"
+  )
   func recomputedChainWithoutTheSeal() throws {
     let directory = TemporaryDirectory()
     let (budget, path) = try Self.sealedLedger(directory)

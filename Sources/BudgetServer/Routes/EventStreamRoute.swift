@@ -34,12 +34,7 @@ struct EventStreamRoute {
           group.addTask {
             defer { continuation.finish() }
             for try await event in log.subscribe(after: after, pollInterval: .seconds(1)) {
-              var frame = Self.frame(event)
-              // A full buffer means a slow client: wait rather than drop or grow.
-              while case .dropped(let back) = continuation.yield(frame) {
-                frame = back
-                try await Task.sleep(for: .milliseconds(20))
-              }
+              try await Self.send(Self.frame(event), to: continuation)
             }
           }
           group.addTask { [ledger = api.ledger] in
@@ -53,11 +48,8 @@ struct EventStreamRoute {
                   behind = true
                 } else if behind {
                   behind = false
-                  var frame = ByteBuffer(string: "event: caught-up\ndata: {\"position\":\(checkpoint)}\n\n")
-                  while case .dropped(let back) = continuation.yield(frame) {
-                    frame = back
-                    try await Task.sleep(for: .milliseconds(20))
-                  }
+                  try await Self.send(
+                    ByteBuffer(string: "event: caught-up\ndata: {\"position\":\(checkpoint)}\n\n"), to: continuation)
                 }
               }
               try await Task.sleep(for: Self.catchUpPollInterval)
@@ -88,6 +80,16 @@ struct EventStreamRoute {
       HTTPField.Name("X-Accel-Buffering")!: "no",
     ]
     return Response(status: .ok, headers: headers, body: body)
+  }
+
+  /// Queues `frame` for the client. A full buffer means a slow client: wait rather than drop
+  /// or grow.
+  private static func send(_ frame: ByteBuffer, to continuation: AsyncStream<ByteBuffer>.Continuation) async throws {
+    var frame = frame
+    while case .dropped(let back) = continuation.yield(frame) {
+      frame = back
+      try await Task.sleep(for: .milliseconds(20))
+    }
   }
 
   /// How often a stream looks whether deferred projections have caught up.

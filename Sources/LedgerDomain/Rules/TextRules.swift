@@ -3,10 +3,26 @@ enum TextRules {
   /// `text` without surrounding whitespace, if it has `minimum...maximum` characters and no
   /// control characters.
   static func validated(_ text: String, field: String, minimum: Int = 1, maximum: Int) throws(DomainError) -> String {
-    let trimmed = trim(text)
-    // Printable ASCII (most names): a character per byte, and no control characters.
-    let printable = isPrintableASCII(trimmed)
-    let count = printable ? trimmed.utf8.count : trimmed.count
+    try checked(trimming(text), field: field, minimum: minimum, maximum: maximum)
+  }
+
+  /// Like ``validated(_:field:minimum:maximum:)`` but `nil` and blank text mean "none".
+  static func optional(_ text: String?, field: String, maximum: Int) throws(DomainError) -> String? {
+    guard let text else { return nil }
+    let trimmed = trimming(text)
+    guard !trimmed.text.isEmpty else { return nil }
+    return try checked(trimmed, field: field, minimum: 1, maximum: maximum)
+  }
+
+  static func trim(_ text: String) -> String { trimming(text).text }
+
+  /// The length and character checks of ``validated(_:field:minimum:maximum:)`` on text
+  /// already trimmed. Printable ASCII (most names) has a character per byte and no control
+  /// characters, so neither needs grapheme breaking or a scalar walk.
+  private static func checked(
+    _ trimmed: (text: String, printable: Bool), field: String, minimum: Int, maximum: Int
+  ) throws(DomainError) -> String {
+    let count = trimmed.printable ? trimmed.text.utf8.count : trimmed.text.count
     if count < minimum {
       throw .invalidField(
         field: field, reason: minimum == 1 ? "must not be empty" : "needs at least \(minimum) characters")
@@ -14,36 +30,31 @@ enum TextRules {
     if count > maximum {
       throw .invalidField(field: field, reason: "has \(count) characters; at most \(maximum) are allowed")
     }
-    if !printable,
-      trimmed.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F })
+    if !trimmed.printable,
+      trimmed.text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F })
     {
       throw .invalidField(field: field, reason: "contains control characters")
     }
-    return trimmed
+    return trimmed.text
   }
 
-  /// Like ``validated(_:field:minimum:maximum:)`` but `nil` and blank text mean "none".
-  static func optional(_ text: String?, field: String, maximum: Int) throws(DomainError) -> String? {
-    guard let text, !trim(text).isEmpty else { return nil }
-    return try validated(text, field: field, maximum: maximum)
-  }
-
-  static func trim(_ text: String) -> String {
+  /// `text` without surrounding whitespace, and whether it is printable ASCII throughout.
+  /// Then the only whitespace is the space, trimmed byte by byte without looking up any
+  /// Character's Unicode properties.
+  private static func trimming(_ text: String) -> (text: String, printable: Bool) {
     if isPrintableASCII(text) {
-      // The only whitespace there is the space: trimmed byte by byte, without looking up any
-      // Character's Unicode properties.
       let bytes = text.utf8
       guard let first = bytes.firstIndex(where: { $0 != 0x20 }), let last = bytes.lastIndex(where: { $0 != 0x20 })
       else {
-        return ""
+        return ("", true)
       }
-      return first == bytes.startIndex && last == bytes.index(before: bytes.endIndex)
-        ? text : String(text[first...last])
+      let whole = first == bytes.startIndex && last == bytes.index(before: bytes.endIndex)
+      return (whole ? text : String(text[first...last]), true)
     }
     var slice = Substring(text)
     while let first = slice.first, first.isWhitespace { slice.removeFirst() }
     while let last = slice.last, last.isWhitespace { slice.removeLast() }
-    return String(slice)
+    return (String(slice), false)
   }
 
   /// Whether every byte is a printable ASCII character, space to tilde.

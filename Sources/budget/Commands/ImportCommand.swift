@@ -146,12 +146,7 @@ struct ImportCommand: AsyncParsableCommand {
     private func catchUp(_ ledger: Ledger) async {
       let progress = ProgressBar(title: "indexing")
       do {
-        try await ledger.catchUpProjections { p in
-          switch p.phase {
-          case .folding: progress.update(done: p.done, total: p.total, rate: p.eventsPerSecond)
-          case .writing: progress.show("writing the read models…")
-          }
-        }
+        try await ledger.catchUpProjections { progress.update($0) }
         progress.finish()
       } catch {
         progress.finish()

@@ -59,12 +59,7 @@ struct ProjectionsCommand: AsyncParsableCommand {
       let clock = ContinuousClock()
       let start = clock.now
       let rebuilt = try await userFacing {
-        try await ledger.projections.rebuild(chosen) { p in
-          switch p.phase {
-          case .folding: progress.update(done: p.done, total: p.total, rate: p.eventsPerSecond)
-          case .writing: progress.show("writing the new tables…")
-          }
-        }
+        try await ledger.projections.rebuild(chosen) { progress.update($0) }
       }
       progress.finish()
       let head = try userFacing { try ledger.log.head().position }

@@ -65,6 +65,14 @@ struct ProgressBar {
     FileHandle.standardError.write(Data("\r\(title) \(bar) \(done)/\(total) \(Int(rate))/s ETA \(eta)s".utf8))
   }
 
+  /// Draws a rebuild's progress: the bar while it folds, a message while it writes.
+  func update(_ progress: ProjectionProgress) {
+    switch progress.phase {
+    case .folding: update(done: progress.done, total: progress.total, rate: progress.eventsPerSecond)
+    case .writing: show("writing the new tables…")
+    }
+  }
+
   func finish() {
     guard Console.isInteractive else { return }
     FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))

@@ -22,7 +22,9 @@ struct RawHTTP: Sendable {
   var timeoutSeconds = 30
 
   /// A well-formed request with a JSON (or any) body.
-  func send(_ method: String, _ path: String, body: [UInt8]? = nil, headers: [String: String] = [:]) throws -> RawResponse {
+  func send(
+    _ method: String, _ path: String, body: [UInt8]? = nil, headers: [String: String] = [:]
+  ) throws -> RawResponse {
     var lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
     if let body {
       lines.append("Content-Type: application/json")
@@ -60,7 +62,9 @@ struct RawHTTP: Sendable {
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard result == 0 else {
       close(socket)

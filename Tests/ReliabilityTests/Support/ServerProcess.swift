@@ -69,7 +69,9 @@ extension BinaryRunner {
   /// Runs and returns stdout, recording a failure message when the exit code is not 0.
   func json(_ arguments: [String]) throws -> Any {
     let output = try run(arguments + ["--json"])
-    guard output.status == 0 else { throw RawHTTPError("budget \(arguments.joined(separator: " ")) failed: \(output.stderr)") }
+    guard output.status == 0 else {
+      throw RawHTTPError("budget \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+    }
     return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8))
   }
 
