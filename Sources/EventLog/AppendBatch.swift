@@ -42,7 +42,8 @@ public struct AppendBatch: Sendable, Hashable {
     }
     guard eventCount <= Self.maximumEventCount else {
       throw .invalidInput(
-        field: "batch", reason: "\(eventCount) events exceed the limit of \(Self.maximumEventCount) per batch; split it")
+        field: "batch", reason: "\(eventCount) events exceed the limit of \(Self.maximumEventCount) per batch; split it"
+      )
     }
     if streams.count > 1 {
       // A set only when there are several streams: single-stream batches skip the hashing.

@@ -17,7 +17,9 @@ public struct AppendResult: Sendable, Hashable {
     case many([StreamName: UInt64])
   }
 
-  public init(positions: ClosedRange<UInt64>, streamVersions: [StreamName: UInt64], recordedAt: Int64, wasDuplicate: Bool) {
+  public init(
+    positions: ClosedRange<UInt64>, streamVersions: [StreamName: UInt64], recordedAt: Int64, wasDuplicate: Bool
+  ) {
     self.positions = positions
     self.versions = .many(streamVersions)
     self.recordedAt = recordedAt

@@ -37,7 +37,9 @@ struct AppendTransaction {
 
   /// Checks and writes one append. LMDB failures abort the whole group; rule violations
   /// reject only this append.
-  mutating func apply(_ append: PendingAppend, recordedAt restored: Int64? = nil) throws -> Result<AppendResult, EventLogError> {
+  mutating func apply(
+    _ append: PendingAppend, recordedAt restored: Int64? = nil
+  ) throws -> Result<AppendResult, EventLogError> {
     if let restored {
       // Replaying a backup keeps the original times, never going back along the log.
       recordedAt = max(restored, head.recordedAt)
@@ -62,24 +64,29 @@ struct AppendTransaction {
     try Self.withCanonicalBytes(of: append) { canonical in
       var offset = 0
       for streamAppend in streamAppends {
-        let state = try writeEvents(of: streamAppend, after: try state(of: streamAppend.stream), canonical: canonical, at: &offset)
+        let state = try writeEvents(
+          of: streamAppend, after: try state(of: streamAppend.stream), canonical: canonical, at: &offset)
         update(streamAppend.stream, to: state)
         versions[streamAppend.stream] = state.version
       }
     }
     try recordIdempotencyKey(of: append, first: first)
     return .success(
-      AppendResult(positions: first...head.position, streamVersions: versions, recordedAt: recordedAt, wasDuplicate: false))
+      AppendResult(
+        positions: first...head.position, streamVersions: versions, recordedAt: recordedAt, wasDuplicate: false))
   }
 
   /// ``apply(_:recordedAt:)`` for the common batch of one stream: its state is looked up once
   /// and stored once, and the result holds its version without a dictionary.
-  private mutating func apply(_ append: PendingAppend, toOneStream streamAppend: StreamAppend) throws -> Result<AppendResult, EventLogError> {
+  private mutating func apply(
+    _ append: PendingAppend, toOneStream streamAppend: StreamAppend
+  ) throws -> Result<AppendResult, EventLogError> {
     let stream = streamAppend.stream
     let current = try streams[stream].map(\.state) ?? schema.streamState(stream, in: txn)
     guard streamAppend.expectedVersion.isSatisfied(by: current?.version) else {
       return .failure(
-        .wrongExpectedVersion(stream: stream.rawValue, expected: streamAppend.expectedVersion, actual: current?.version))
+        .wrongExpectedVersion(stream: stream.rawValue, expected: streamAppend.expectedVersion, actual: current?.version)
+      )
     }
     let first = head.position + 1
     let state = try Self.withCanonicalBytes(of: append) { canonical in
@@ -88,7 +95,8 @@ struct AppendTransaction {
     }
     update(stream, to: state)
     try recordIdempotencyKey(of: append, first: first)
-    return .success(AppendResult(positions: first...head.position, stream: stream, version: state.version, recordedAt: recordedAt))
+    return .success(
+      AppendResult(positions: first...head.position, stream: stream, version: state.version, recordedAt: recordedAt))
   }
 
   /// Writes the events of one stream after `state` (`nil`: a new stream) and returns its new
@@ -110,7 +118,9 @@ struct AppendTransaction {
   }
 
   /// Calls `body` with the canonical bytes the caller encoded, or `nil` for a big batch.
-  private static func withCanonicalBytes<R>(of append: PendingAppend, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+  private static func withCanonicalBytes<R>(
+    of append: PendingAppend, _ body: (UnsafeRawBufferPointer?) throws -> R
+  ) rethrows -> R {
     guard let encoded = append.encoded else { return try body(nil) }
     return try encoded.withBytes { try body($0) }
   }

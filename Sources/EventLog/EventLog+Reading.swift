@@ -68,21 +68,21 @@ extension EventLog {
     _ body: (EventView) throws -> ScanControl
   ) throws -> Int {
     try txn.withCursor(on: schema.events) { cursor in
-        var entry: Cursor.Entry?
-        switch direction {
-        case .forward: entry = try cursor.seek(atLeast: BigEndianKey(position))
-        case .backward: entry = try cursor.seek(atMost: BigEndianKey(position))
-        }
-        var visited = 0
-        while let current = entry {
-          let key = BigEndianKey.decode(current.key) ?? 0
-          visited += 1
-          let view = try EventView(storedBytes: current.value, key: key)
-          if try body(view) == .stop { break }
-          entry = direction == .forward ? try cursor.next() : try cursor.previous()
-        }
-        return visited
+      var entry: Cursor.Entry?
+      switch direction {
+      case .forward: entry = try cursor.seek(atLeast: BigEndianKey(position))
+      case .backward: entry = try cursor.seek(atMost: BigEndianKey(position))
       }
+      var visited = 0
+      while let current = entry {
+        let key = BigEndianKey.decode(current.key) ?? 0
+        visited += 1
+        let view = try EventView(storedBytes: current.value, key: key)
+        if try body(view) == .stop { break }
+        entry = direction == .forward ? try cursor.next() : try cursor.previous()
+      }
+      return visited
+    }
   }
 
   /// Up to `limit` events from `position` on (inclusive), copied out.

@@ -55,7 +55,9 @@ public struct EventSubscription: AsyncSequence, Sendable {
 
 extension EventLog {
   /// Follows the log from just after `position`: catch-up, then live. See ``EventSubscription``.
-  public func subscribe(after position: UInt64 = 0, pageSize: Int = 512, pollInterval: Duration = .seconds(1))
+  public func subscribe(
+    after position: UInt64 = 0, pageSize: Int = 512, pollInterval: Duration = .seconds(1)
+  )
     -> EventSubscription
   {
     EventSubscription(log: self, after: position, pageSize: pageSize, pollInterval: pollInterval)

@@ -28,9 +28,15 @@ public struct EventView {
     guard format == EnvelopeLayout.recordFormat else {
       throw .corruptRecord(position: key, reason: "unknown record format \(format)")
     }
-    let streamLength = Int(UInt16(littleEndian: storedBytes.loadUnaligned(fromByteOffset: EnvelopeLayout.Offset.streamLength, as: UInt16.self)))
-    let typeLength = Int(UInt16(littleEndian: storedBytes.loadUnaligned(fromByteOffset: EnvelopeLayout.Offset.typeLength, as: UInt16.self)))
-    let payloadLength = Int(UInt32(littleEndian: storedBytes.loadUnaligned(fromByteOffset: EnvelopeLayout.Offset.payloadLength, as: UInt32.self)))
+    let streamLength = Int(
+      UInt16(
+        littleEndian: storedBytes.loadUnaligned(fromByteOffset: EnvelopeLayout.Offset.streamLength, as: UInt16.self)))
+    let typeLength = Int(
+      UInt16(littleEndian: storedBytes.loadUnaligned(fromByteOffset: EnvelopeLayout.Offset.typeLength, as: UInt16.self))
+    )
+    let payloadLength = Int(
+      UInt32(
+        littleEndian: storedBytes.loadUnaligned(fromByteOffset: EnvelopeLayout.Offset.payloadLength, as: UInt32.self)))
     let flags = storedBytes.load(fromByteOffset: EnvelopeLayout.Offset.flags, as: UInt8.self)
     let metadataOffset = EnvelopeLayout.headerSize + streamLength + typeLength
     var offset = metadataOffset
@@ -64,7 +70,8 @@ public struct EventView {
   /// System time at which the event was recorded, UTC milliseconds since 1970.
   public var recordedAt: Int64 { Int64(bitPattern: load(EnvelopeLayout.Offset.recordedAt)) }
   public var schemaVersion: UInt16 {
-    UInt16(littleEndian: storedBytes.loadUnaligned(fromByteOffset: EnvelopeLayout.Offset.schemaVersion, as: UInt16.self))
+    UInt16(
+      littleEndian: storedBytes.loadUnaligned(fromByteOffset: EnvelopeLayout.Offset.schemaVersion, as: UInt16.self))
   }
 
   /// The stream name's UTF-8 bytes.

@@ -10,6 +10,16 @@ struct AppendRun: Sendable {
   var commitsPerSecond: Double { seconds > 0 ? Double(commits) / seconds : 0 }
 }
 
+/// Where the appending tasks of a Swift run execute.
+enum Callers: String, Sendable {
+  /// On the log's writer (``EventLog/executor``), as an application that appends in a loop
+  /// would run them: no thread is woken between an append and its commit, or after.
+  case writer
+  /// On Swift's shared pool of threads (no executor preference): each append wakes the
+  /// writer's thread, or is picked up by it, and each commit wakes the caller's.
+  case pool
+}
+
 /// The Swift side of the append cases. Each run opens a fresh log, appends, and closes it;
 /// the caller deletes the file.
 enum AppendCases {
@@ -25,17 +35,21 @@ enum AppendCases {
   /// The loop builds each batch as a caller would: stream names, `StreamAppend`s, the array of
   /// events (sharing one payload buffer).
   static func sequential(
-    path: String, durability: Durability, count: Int, batch: Int, maxSeconds: Double, headroom: Bool
+    path: String, durability: Durability, count: Int, batch: Int, maxSeconds: Double, headroom: Bool,
+    callers: Callers = .writer
   ) async throws -> AppendRun {
     let log = try EventLog(path: path, options: options(durability, events: count, headroom: headroom))
     let commitsBefore = log.commitCount
-    var done = 0
     let clock = Stopwatch()
-    while done < count {
-      let size = min(batch, count - done)
-      _ = try await log.append(Workload.batch(first: done, count: size))
-      done += size
-      if clock.seconds >= maxSeconds { break }
+    let done = try await withTaskExecutorPreference(callers == .writer ? log.executor : nil) {
+      var done = 0
+      while done < count {
+        let size = min(batch, count - done)
+        _ = try await log.append(Workload.batch(first: done, count: size))
+        done += size
+        if clock.seconds >= maxSeconds { break }
+      }
+      return done
     }
     let seconds = clock.seconds
     return AppendRun(events: done, commits: Int(log.commitCount - commitsBefore), seconds: seconds)
@@ -45,7 +59,8 @@ enum AppendCases {
   /// the log's writer group-commits whatever is queued. Returns the events and the commits
   /// they took (events per commit shows how well the batching works).
   static func concurrent(
-    path: String, durability: Durability, tasks: Int, appendsPerTask: Int, maxSeconds: Double, headroom: Bool
+    path: String, durability: Durability, tasks: Int, appendsPerTask: Int, maxSeconds: Double, headroom: Bool,
+    callers: Callers = .writer
   ) async throws -> AppendRun {
     let log = try EventLog(
       path: path, options: options(durability, events: tasks * appendsPerTask, headroom: headroom))
@@ -53,13 +68,15 @@ enum AppendCases {
     let clock = Stopwatch()
     let events = try await withThrowingTaskGroup(of: Int.self) { group in
       for task in 0..<tasks {
-        group.addTask {
+        group.addTask(executorPreference: callers == .writer ? log.executor : nil) {
           // Appender `task` owns events task·n ..< (task+1)·n, ten per stream; like any
           // caller, it has its streams' names and its events at hand before it appends.
           let first = task * appendsPerTask
           let firstStream = first / Workload.eventsPerStream
           let lastStream = (first + appendsPerTask - 1) / Workload.eventsPerStream
-          let streams = try (firstStream...lastStream).map { try Workload.stream(forEvent: $0 * Workload.eventsPerStream) }
+          let streams = try (firstStream...lastStream).map {
+            try Workload.stream(forEvent: $0 * Workload.eventsPerStream)
+          }
           let events = [Workload.event]
           var appended = 0
           for k in 0..<appendsPerTask {

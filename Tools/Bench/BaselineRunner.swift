@@ -49,7 +49,9 @@ struct BaselineRunner: Sendable {
   }
 
   /// The ideal group commit: `tasks` appenders' single events, one of each per commit.
-  func group(path: String, count: Int, tasks: Int, mapSize: Int, maxSeconds: Double) throws(BenchError) -> BaselineResult? {
+  func group(
+    path: String, count: Int, tasks: Int, mapSize: Int, maxSeconds: Double
+  ) throws(BenchError) -> BaselineResult? {
     try run([
       "--case", "group", "--path", path, "--count", "\(count)", "--tasks", "\(tasks)", "--durability", "durable",
       "--payload-size", "\(Workload.payloadSize)", "--map-size", "\(mapSize)", "--max-seconds", "\(maxSeconds)",
@@ -80,7 +82,8 @@ struct BaselineRunner: Sendable {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      throw .baseline("\(executable) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)")
+      throw .baseline(
+        "\(executable) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)")
     }
     do {
       return try JSONDecoder().decode(BaselineResult.self, from: data)

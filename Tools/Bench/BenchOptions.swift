@@ -106,6 +106,9 @@ enum BenchCase: String, CaseIterable, Sendable {
   case batch
   /// Durable single-event appends from many concurrent tasks.
   case group
+  /// The single append and the group commit again with the Swift side's tasks on Swift's
+  /// shared pool instead of the log's writer: for comparison, no target.
+  case pool
   /// Forward scan with envelope decode.
   case scan
   /// Hash-chain verification.

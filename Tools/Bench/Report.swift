@@ -148,23 +148,23 @@ enum RunContext {
   }
 
   #if os(Linux)
-  private static func linuxCPUTimes() -> (machine: Double, ours: Double) {
-    let stat = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8)) ?? ""
-    var machine = 0.0
-    if let line = stat.split(separator: "\n").first, line.hasPrefix("cpu ") {
-      let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
-      if fields.count >= 7 {
-        machine = (fields[0] + fields[1] + fields[2] + fields[5] + fields[6]) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    private static func linuxCPUTimes() -> (machine: Double, ours: Double) {
+      let stat = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8)) ?? ""
+      var machine = 0.0
+      if let line = stat.split(separator: "\n").first, line.hasPrefix("cpu ") {
+        let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        if fields.count >= 7 {
+          machine = (fields[0] + fields[1] + fields[2] + fields[5] + fields[6]) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        }
       }
+      var ours = 0.0
+      for who in [RUSAGE_SELF.rawValue, RUSAGE_CHILDREN.rawValue] {
+        var usage = rusage()
+        getrusage(__rusage_who_t(who), &usage)
+        for time in [usage.ru_utime, usage.ru_stime] { ours += Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+      }
+      return (machine, ours)
     }
-    var ours = 0.0
-    for who in [RUSAGE_SELF.rawValue, RUSAGE_CHILDREN.rawValue] {
-      var usage = rusage()
-      getrusage(__rusage_who_t(who), &usage)
-      for time in [usage.ru_utime, usage.ru_stime] { ours += Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    }
-    return (machine, ours)
-  }
   #endif
 
   /// The 1, 5 and 15-minute load averages.

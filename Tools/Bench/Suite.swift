@@ -20,20 +20,10 @@ struct Suite {
   /// so that each round's ratio compares runs made a few seconds apart, as Swift and C are.
   mutating func run() async throws {
     let selected = options.cases
-    if selected.contains(.single) {
-      var single: [(swift: AppendRun, c: AppendRun?)] = []
-      var group: [(swift: AppendRun, c: AppendRun?)] = []
-      for round in 0..<options.rounds {
-        single.append(try await appendRound(Self.single(options), round: round))
-        if selected.contains(.group) { group.append(try await groupRound(round)) }
-      }
-      report.cases.append(appendReport(Self.single(options), single))
-      if selected.contains(.group) { report.cases.append(groupReport(group)) }
-    } else if selected.contains(.group) {
-      var group: [(swift: AppendRun, c: AppendRun?)] = []
-      for round in 0..<options.rounds { group.append(try await groupRound(round)) }
-      report.cases.append(groupReport(group))
+    if !selected.isDisjoint(with: [.single, .group]) {
+      try await singleAndGroup(callers: .writer, single: selected.contains(.single), group: selected.contains(.group))
     }
+    if selected.contains(.pool) { try await singleAndGroup(callers: .pool, single: true, group: true) }
     if selected.contains(.batch) {
       for (batch, commits) in [(100, 300), (1_000, 100), (10_000, 30)] {
         report.cases.append(
@@ -51,6 +41,32 @@ struct Suite {
 
   // MARK: Appends
 
+  /// The single-event append and the group commit, round by round in turn, with the Swift
+  /// side's tasks running on `callers`.
+  private mutating func singleAndGroup(callers: Callers, single: Bool, group: Bool) async throws {
+    let spec = Self.single(options, callers: callers)
+    var singleRuns: [(swift: AppendRun, c: AppendRun?)] = []
+    var groupRuns: [(swift: AppendRun, c: AppendRun?)] = []
+    for round in 0..<options.rounds {
+      if single { singleRuns.append(try await appendRound(spec, round: round)) }
+      if group { groupRuns.append(try await groupRound(round, callers: callers)) }
+    }
+    if single { report.cases.append(appendReport(spec, singleRuns)) }
+    if group { report.cases.append(groupReport(groupRuns, callers: callers)) }
+    if callers == .pool {
+      for index in report.cases.indices where report.cases[index].id.hasSuffix(Self.idSuffix(.pool)) {
+        if !report.cases[index].notes.contains(Self.poolNote) { report.cases[index].notes.insert(Self.poolNote, at: 0) }
+      }
+    }
+  }
+
+  /// How a case's id says where its Swift tasks ran; the targets read the writer's cases.
+  private static func idSuffix(_ callers: Callers) -> String { callers == .writer ? "" : "-pool" }
+
+  /// The note under a case whose Swift tasks ran on the shared pool.
+  private static let poolNote =
+    "Swift's appending tasks on the shared pool (no executor preference), for comparison: no target"
+
   /// What an append case writes.
   struct AppendSpec {
     var id: String
@@ -58,12 +74,14 @@ struct Suite {
     var durability: Durability
     var batch: Int
     var count: Int
+    var callers = Callers.writer
   }
 
-  static func single(_ options: BenchOptions) -> AppendSpec {
+  static func single(_ options: BenchOptions, callers: Callers = .writer) -> AppendSpec {
     AppendSpec(
-      id: Targets.CaseID.single, title: "append 1 event/commit, durable", durability: .durable, batch: 1,
-      count: options.durableCommits)
+      id: Targets.CaseID.single + idSuffix(callers),
+      title: callers == .writer ? "append 1 event/commit, durable" : "append 1/commit, durable, pool",
+      durability: .durable, batch: 1, count: options.durableCommits, callers: callers)
   }
 
   private func appendCase(
@@ -108,7 +126,7 @@ struct Suite {
       swift: { path in
         try await AppendCases.sequential(
           path: path, durability: spec.durability, count: spec.count, batch: spec.batch,
-          maxSeconds: options.maxSeconds, headroom: options.fileHeadroom)
+          maxSeconds: options.maxSeconds, headroom: options.fileHeadroom, callers: spec.callers)
       })
   }
 
@@ -137,11 +155,12 @@ struct Suite {
   /// Swift: `tasks` concurrent tasks appending single events (group-committed by the writer).
   /// C: the ideal group commit of the same events — every commit holds one event of each
   /// appender — which bounds what any group commit can reach on this disk.
-  private func groupRound(_ round: Int) async throws -> (swift: AppendRun, c: AppendRun?) {
+  private func groupRound(_ round: Int, callers: Callers) async throws -> (swift: AppendRun, c: AppendRun?) {
     let tasks = options.groupTasks
     let count = tasks * options.groupAppendsPerTask
     return try await pairedRound(
-      id: "group", title: "group commit, \(tasks) tasks", round: round,
+      id: "group" + Self.idSuffix(callers), title: "group commit, \(tasks) tasks" + (callers == .pool ? ", pool" : ""),
+      round: round,
       c: { path throws(BenchError) in
         try baseline.group(
           path: path, count: count, tasks: tasks, mapSize: Workload.mapSize(forEvents: count),
@@ -150,32 +169,37 @@ struct Suite {
       swift: { path in
         try await AppendCases.concurrent(
           path: path, durability: .durable, tasks: tasks, appendsPerTask: options.groupAppendsPerTask,
-          maxSeconds: options.maxSeconds, headroom: options.fileHeadroom)
+          maxSeconds: options.maxSeconds, headroom: options.fileHeadroom, callers: callers)
       })
   }
 
-  private func groupReport(_ runs: [(swift: AppendRun, c: AppendRun?)]) -> CaseReport {
+  private func groupReport(_ runs: [(swift: AppendRun, c: AppendRun?)], callers: Callers) -> CaseReport {
     let tasks = options.groupTasks
     let swiftRuns = runs.map(\.swift)
     let cRuns = runs.compactMap(\.c)
     let swift = Self.throughput(swiftRuns)
     let c = cRuns.isEmpty ? nil : Self.throughput(cRuns)
     var entry = CaseReport(
-      id: Targets.CaseID.group, title: "group commit, \(tasks) tasks × 1 event, durable", durability: "durable",
+      id: Targets.CaseID.group + Self.idSuffix(callers),
+      title: callers == .writer
+        ? "group commit, \(tasks) tasks × 1 event, durable" : "group commit, \(tasks) tasks, durable, pool",
+      durability: "durable",
       swift: swift, c: c, ratio: Self.pairedRatio(swiftRuns, cRuns))
     if let commits = swift.commits, commits > 0 {
       entry.notes.append(
         "Swift: \(Format.fixed(Double(swift.events) / Double(commits), digits: 1)) events per commit on average "
           + "(\(Format.count(commits)) commits); C: the ideal group commit, \(tasks) events per commit")
     }
-    if let single = report.cases.first(where: { $0.id == Targets.CaseID.single }) {
-      var factors = "vs the single-event durable append: Swift \(Format.fixed(swift.eventsPerSecond / single.swift.eventsPerSecond, digits: 1))×"
+    if let single = report.cases.first(where: { $0.id == Targets.CaseID.single + Self.idSuffix(callers) }) {
+      var factors =
+        "vs the single-event durable append: Swift \(Format.fixed(swift.eventsPerSecond / single.swift.eventsPerSecond, digits: 1))×"
       if let c, let cSingle = single.c {
         factors += ", C \(Format.fixed(c.eventsPerSecond / cSingle.eventsPerSecond, digits: 1))×"
       }
       factors += " (ratios of the medians)"
       if let paired = Targets.pairedFactor(group: swift, single: single.swift) {
-        factors += "; median of the rounds' ratios, each round's group after its single append: Swift \(Format.fixed(paired, digits: 1))×"
+        factors +=
+          "; median of the rounds' ratios, each round's group after its single append: Swift \(Format.fixed(paired, digits: 1))×"
       }
       entry.notes.append(factors)
     }
@@ -231,7 +255,8 @@ struct Suite {
     for _ in 0..<options.rounds {
       runs.append(verify ? try ReadCases.verify(log) : try ReadCases.scan(log))
     }
-    let swift = Self.throughput(runs.map { AppendRun(events: $0.events, commits: 0, seconds: $0.seconds) }, commits: false)
+    let swift = Self.throughput(
+      runs.map { AppendRun(events: $0.events, commits: 0, seconds: $0.seconds) }, commits: false)
     let c = try baseline.read(path: path, verify: verify, mapSize: mapSize, repeat: options.rounds)
     var entry = CaseReport(
       id: verify ? Targets.CaseID.verify : Targets.CaseID.scan, title: title, swift: swift, c: nil)

@@ -36,7 +36,8 @@ enum Format {
   }
 
   private static func fixed(_ value: Double, significant: Int) -> String {
-    let digits = value >= 100 ? max(0, significant - 3) : value >= 10 ? max(0, significant - 2) : max(0, significant - 1)
+    let digits =
+      value >= 100 ? max(0, significant - 3) : value >= 10 ? max(0, significant - 2) : max(0, significant - 1)
     return fixed(value, digits: digits)
   }
 
@@ -61,7 +62,8 @@ extension BenchReport {
   /// The human-readable report: header, cases, heap, targets.
   var text: String {
     var lines: [String] = []
-    lines.append("ledger-bench — \(machine.cpuModel), \(machine.cores) cores, \(date), commit \(commit), \(machine.lmdbVersion)")
+    lines.append(
+      "ledger-bench — \(machine.cpuModel), \(machine.cores) cores, \(date), commit \(commit), \(machine.lmdbVersion)")
     lines.append("")
     let header = [
       Format.pad("case", 44), Format.pad("Swift ev/s", 11, right: true), Format.pad("C ev/s", 11, right: true),
@@ -98,10 +100,13 @@ extension BenchReport {
     lines.append("")
     lines.append("Targets:")
     for target in targets {
-      let measured = target.measured.map { value in
-        target.unit == "events/s" ? Format.rate(value) + " events/s" : target.unit.hasPrefix("bytes")
-          ? Format.bytes(Int(value)) : Format.fixed(value, digits: 2) + target.unit
-      } ?? "—"
+      let measured =
+        target.measured.map { value in
+          target.unit == "events/s"
+            ? Format.rate(value) + " events/s"
+            : target.unit.hasPrefix("bytes")
+              ? Format.bytes(Int(value)) : Format.fixed(value, digits: 2) + target.unit
+        } ?? "—"
       lines.append("  \(Format.pad(target.status.rawValue.uppercased(), 7)) \(target.requirement)")
       lines.append("          measured \(measured); \(target.detail)")
     }

@@ -72,7 +72,9 @@ enum LedgerBench {
       "other processes used \(Format.fixed(other, digits: 1)) CPU-s during the run (\(Format.fixed(share * 100, digits: 0))% of the machine)"
         + (share > 0.1 ? " — the machine was busy; numbers may be low or noisy" : ""))
     if share > 0.1 {
-      printError("ledger-bench: warning: other processes used \(Format.fixed(share * 100, digits: 0))% of the CPU during the run")
+      printError(
+        "ledger-bench: warning: other processes used \(Format.fixed(share * 100, digits: 0))% of the CPU during the run"
+      )
     }
     report.evaluateTargets()
     print(report.text)
