@@ -155,7 +155,10 @@ public final class EventLog: Sendable {
   ///
   /// The price: while such a task runs, nothing commits, so it should do little besides
   /// appending. It must never block waiting for the log (a semaphore released by an append's
-  /// completion, say): the writer would wait for itself.
+  /// completion, say): the writer would wait for itself. Yielding (`Task.yield()`) lets the
+  /// queued appends commit first. A task that prefers the executor keeps the writer — and the
+  /// open LMDB file — alive until it ends, even after the log is released: end such tasks
+  /// before opening the same file again in this process.
   public var executor: some TaskExecutor { writer }
 
   // MARK: Maintenance

@@ -35,6 +35,36 @@ struct WriterExecutorTests {
   }
 
   @Test(
+    "given a task on the log's executor, when its append commits, then it resumes on the thread that ran the commit's hook"
+  )
+  func theTaskRunsOnTheWritersThread() async throws {
+    let log = try LogFixture().log
+    let hookThread = Mutex<UInt>(0)
+    for preference in [true, false] {
+      let (hook, task) = try await withTaskExecutorPreference(preference ? log.executor : nil) {
+        _ = try await log.transact({ _ in 0 }, afterCommit: { _ in hookThread.withLock { $0 = UInt(pthread_self()) } })
+        return (hookThread.withLock { $0 }, UInt(pthread_self()))
+      }
+      // `afterCommit` runs on the writer; a task on the shared pool never runs on that thread.
+      #expect((hook == task) == preference)
+    }
+  }
+
+  @Test(
+    "given a task on the log's executor that yields until another caller's append is in, when it keeps yielding, then that append still commits"
+  )
+  func aYieldingTaskOnTheWriterLetsCommitsThrough() async throws {
+    let log = try LogFixture().log
+    let committed = try await withTaskExecutorPreference(log.executor) {
+      let other = Task.detached { try await log.append([Fixtures.event("Other", "o")], to: StreamName("other")) }
+      // Each yield queues this task's job again; the writer must still take the other append.
+      while log.commitCount == 0 { await Task.yield() }
+      return try await other.value
+    }
+    #expect(committed.positions == 1...1)
+  }
+
+  @Test(
     "given a task on the log's executor, when it holds the thread without awaiting, then no one else's append commits meanwhile"
   )
   func aTaskOnTheWriterHoldsCommitsBack() async throws {
