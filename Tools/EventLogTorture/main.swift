@@ -5,7 +5,8 @@
 //   eventlog-torture LEDGER FIRST_BATCH [TASKS]
 //
 // Batch b has 1 to 12 events split over two streams (b mod 5 and b mod 3), each payload
-// "b/i/n". After the append returns, it writes "ack b first last" to stdout, unbuffered.
+// "b/i/n". After the append returns, it writes "ack b first last" to stdout, unbuffered. Every
+// other appending task runs on the log's writer (`EventLog.executor`).
 
 import EventLog
 import Synchronization
@@ -51,8 +52,9 @@ let next = Atomic<Int>(firstBatch)
 do {
   let log = try EventLog(path: arguments[1])
   try await withThrowingTaskGroup(of: Void.self) { group in
-    for _ in 0..<tasks {
-      group.addTask {
+    for task in 0..<tasks {
+      // Half the appenders run on the log's writer (EventLog.executor), half on the shared pool.
+      group.addTask(executorPreference: task.isMultiple(of: 2) ? log.executor : nil) {
         while true {
           let number = next.add(1, ordering: .relaxed).oldValue
           try await appendBatch(number, to: log)
