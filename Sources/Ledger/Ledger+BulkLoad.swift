@@ -59,19 +59,19 @@ extension Ledger {
   /// version, or behind the log — except while the process whose bulk load deferred them
   /// still runs. For processes that stay open (the server): an import killed half-way, or
   /// whose catch-up failed, would otherwise leave their answers behind until they restart.
-  /// Returns the names rebuilt (none, usually: one cheap read).
+  /// Returns what it rebuilt (nothing, usually: one cheap read).
   ///
   /// If the rebuild fails but every projector it concerns is only behind, nothing is thrown:
   /// they still answer, as of what they have folded, and say so (``projectionLag()``) —
   /// better than a ledger that cannot be opened to read, verify or free space (a bulk load
-  /// stopped by a full disk, say). The next call tries again.
+  /// stopped by a full disk, say). The outcome carries the failure; the next call tries again.
   @discardableResult
-  public func catchUpAbandonedProjections() async throws(LedgerError) -> [String] {
+  public func catchUpAbandonedProjections() async throws(LedgerError) -> ProjectionCatchUp {
     do {
       let stale = try projections.staleProjectors(sparingLiveBulkLoad: true)
-      guard !stale.isEmpty else { return [] }
-      do { return try await projections.rebuild(stale) } catch {
-        if try projections.unusableProjectors().isEmpty { return [] }
+      guard !stale.isEmpty else { return ProjectionCatchUp() }
+      do { return ProjectionCatchUp(rebuilt: try await projections.rebuild(stale)) } catch {
+        if try projections.unusableProjectors().isEmpty { return ProjectionCatchUp(failure: LedgerError(error)) }
         throw error
       }
     } catch {

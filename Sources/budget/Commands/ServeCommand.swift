@@ -62,12 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
     // Projections an import in another process deferred, and left behind when it was killed
     // (or its catch-up failed): opening rebuilds them, a server that stays open must look.
-    let catchUp = Task.detached {
-      while !Task.isCancelled {
-        try? await Task.sleep(for: .seconds(5))
-        _ = try? await ledger.catchUpAbandonedProjections()
-      }
-    }
+    let catchUp = Task.detached { await Self.catchUpAbandonedProjections(of: ledger, every: 5) }
     defer {
       readerCheck.cancel()
       catchUp.cancel()

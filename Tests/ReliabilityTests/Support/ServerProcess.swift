@@ -13,7 +13,8 @@ final class ServerProcess: @unchecked Sendable {
   let port: Int
   var client: RawHTTP { RawHTTP(port: port) }
 
-  init(budget: BinaryRunner, ledger: String, extraArguments: [String] = []) throws {
+  /// - Parameter stderr: a file that receives the server's standard error (default: none).
+  init(budget: BinaryRunner, ledger: String, extraArguments: [String] = [], stderr: String? = nil) throws {
     process.executableURL = URL(fileURLWithPath: budget.path)
     process.arguments = ["serve", "--port", "0", "--ledger", ledger] + extraArguments
     var environment = ProcessInfo.processInfo.environment
@@ -22,7 +23,12 @@ final class ServerProcess: @unchecked Sendable {
     process.environment = environment
     let out = Pipe()
     process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
+    if let stderr {
+      FileManager.default.createFile(atPath: stderr, contents: nil)
+      process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderr))
+    } else {
+      process.standardError = FileHandle.nullDevice
+    }
     try process.run()
     // Read the "serving … at http://127.0.0.1:PORT" line.
     var text = ""
