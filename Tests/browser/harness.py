@@ -30,10 +30,11 @@ class Server:
     def __init__(self):
         self.directory = tempfile.mkdtemp(prefix="budget-browser-")
         ledger = os.path.join(self.directory, "demo.ledger")
-        env = dict(os.environ, BUDGET_TODAY=TODAY, BUDGET_ACTOR="browser-test", NO_COLOR="1")
+        self.ledger = ledger
+        self.env = dict(os.environ, BUDGET_TODAY=TODAY, BUDGET_ACTOR="browser-test", NO_COLOR="1")
         self.process = subprocess.Popen(
             [budget_binary(), "serve", "--ledger", ledger, "--demo", "--port", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=self.env, text=True)
         deadline = time.time() + 60
         self.url = None
         while time.time() < deadline and self.url is None:

@@ -4,6 +4,7 @@ Run: python3 Tests/browser/test_web_app.py  (make test runs it after swift test)
 Screenshots of each sheet are saved to docs/screenshots/.
 """
 import os
+import subprocess
 import sys
 import unittest
 
@@ -14,7 +15,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.path.insert(0, os.path.dirname(__file__))
-from harness import ROOT, Server, browser  # noqa: E402
+from harness import ROOT, Server, browser, budget_binary  # noqa: E402
 
 SCREENSHOTS = os.path.join(ROOT, "docs", "screenshots")
 
@@ -200,6 +201,32 @@ class WebAppTests(unittest.TestCase):
           return [...document.querySelectorAll('input, select')].filter(i =>
             !(i.labels && i.labels.length) && !i.getAttribute('aria-label')).map(i => i.id);""")
         self.assertEqual(unlabeled, [])
+
+    def test_8_read_models_caught_up_elsewhere_show_without_a_new_event(self):
+        # Another process imports far more rows than the ledger holds, so it defers the read
+        # models, and is killed after its first batch: the page renders those events' answers
+        # while the read models are behind (the old numbers). The server then rebuilds them
+        # (it looks every 5 s) and its event stream says `caught-up` — no new event — and the
+        # page must render again to show the rows.
+        self.open("analysis")
+        before = self.food_actual()
+        head = self.server.api("GET", "/ledger")["position"]
+        path = os.path.join(self.server.directory, "big.csv")
+        with open(path, "w") as csv:
+            csv.write("date,payee,amount,category\n")
+            for index in range(50_000):
+                csv.write(f"2024-03-{1 + index % 19:02d},Bulk shop {index},-1.00,Food\n")
+        importer = subprocess.Popen(
+            [budget_binary(), "import", "csv", path, "--account", "Checking", "--ledger", self.server.ledger],
+            env=self.server.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            WebDriverWait(self.driver, 120, poll_frequency=0.01).until(
+                lambda d: self.server.api("GET", "/ledger")["position"] > head or importer.poll() is not None)
+            self.assertIsNone(importer.poll(), "the import ended before it could be stopped half-way")
+        finally:
+            importer.kill()
+            importer.wait()
+        self.wait.until(lambda d: self.food_actual() > before)
 
 
 if __name__ == "__main__":
