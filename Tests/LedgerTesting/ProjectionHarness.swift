@@ -31,11 +31,39 @@ public struct ProjectionHarness: Sendable {
     return try await log.transact(weight: events.count) { session in
       var appended: [(event: LedgerEvent, point: LogPoint)] = []
       for event in events {
-        let proposed = ProposedEvent(type: event.typeName, schemaVersion: event.schemaVersion, payload: try event.encodedPayload())
-        let result = try session.append(AppendBatch([StreamAppend(stream: try StreamName(event.stream), events: [proposed])])).get()
+        let proposed = ProposedEvent(
+          type: event.typeName, schemaVersion: event.schemaVersion, payload: try event.encodedPayload())
+        let result = try session.append(
+          AppendBatch([StreamAppend(stream: try StreamName(event.stream), events: [proposed])])
+        ).get()
         appended.append((event, LogPoint(position: result.positions.lowerBound, recordedAt: result.recordedAt)))
       }
       try engine.apply(appended, in: session)
+      return session.head.position
+    }
+  }
+
+  /// Appends `folded` and then `deferred` in **one** commit: the first folded inline, the
+  /// second only recorded (``ProjectionEngine/recordWithoutFolding(_:in:)``), as when a bulk
+  /// load's batch shares a group commit with an ordinary command queued before it. Returns
+  /// the position of the last event.
+  @discardableResult
+  public func given(folded: [LedgerEvent], thenDeferred deferred: [LedgerEvent]) async throws -> UInt64 {
+    let engine = self.engine
+    return try await log.transact(weight: folded.count + deferred.count) { session in
+      func append(_ events: [LedgerEvent]) throws -> [(event: LedgerEvent, point: LogPoint)] {
+        try events.map { event in
+          let proposed = ProposedEvent(
+            type: event.typeName, schemaVersion: event.schemaVersion, payload: try event.encodedPayload())
+          let result = try session.append(
+            AppendBatch([StreamAppend(stream: try StreamName(event.stream), events: [proposed])])
+          )
+          .get()
+          return (event, LogPoint(position: result.positions.lowerBound, recordedAt: result.recordedAt))
+        }
+      }
+      try engine.apply(try append(folded), in: session)
+      try engine.recordWithoutFolding(try append(deferred), in: session)
       return session.head.position
     }
   }
