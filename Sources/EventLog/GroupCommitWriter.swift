@@ -18,6 +18,9 @@ final class GroupCommitWriter: Sendable {
     /// Jobs of tasks running on the writer (``GroupCommitWriter+TaskExecutor``), run
     /// between commits.
     var jobs: [UnownedJob] = []
+    /// The array the last run of jobs emptied, kept for the next jobs to queue in: an
+    /// appender on the writer then allocates no job list per append.
+    var spareJobs: [UnownedJob] = []
     var draining = false
     /// While the writer waits for a group to fill: how many queued requests wake it.
     /// Zero when it is not waiting, so most submits signal nothing.
@@ -135,13 +138,17 @@ final class GroupCommitWriter: Sendable {
 
   /// Runs the queued jobs of tasks running on the writer.
   private func runJobs() {
-    let jobs = state.withLock { state -> [UnownedJob] in
+    var jobs = state.withLock { state -> [UnownedJob] in
       guard !state.jobs.isEmpty else { return [] }
-      defer { state.jobs = [] }
-      return state.jobs
+      var jobs = state.spareJobs
+      state.spareJobs = []  // the only reference left is `jobs`: appends to it copy nothing
+      swap(&jobs, &state.jobs)
+      return jobs
     }
     guard !jobs.isEmpty else { return }
     for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
+    jobs.removeAll(keepingCapacity: true)
+    state.withLock { $0.spareJobs = jobs }
   }
 
   /// Waits until a request is queued, or `budget` (at most 2 ms) has passed.
