@@ -29,16 +29,7 @@ public struct ProjectionHarness: Sendable {
   public func given(_ events: [LedgerEvent]) async throws -> UInt64 {
     let engine = self.engine
     return try await log.transact(weight: events.count) { session in
-      var appended: [(event: LedgerEvent, point: LogPoint)] = []
-      for event in events {
-        let proposed = ProposedEvent(
-          type: event.typeName, schemaVersion: event.schemaVersion, payload: try event.encodedPayload())
-        let result = try session.append(
-          AppendBatch([StreamAppend(stream: try StreamName(event.stream), events: [proposed])])
-        ).get()
-        appended.append((event, LogPoint(position: result.positions.lowerBound, recordedAt: result.recordedAt)))
-      }
-      try engine.apply(appended, in: session)
+      try engine.apply(try Self.append(events, in: &session), in: session)
       return session.head.position
     }
   }
@@ -51,20 +42,25 @@ public struct ProjectionHarness: Sendable {
   public func given(folded: [LedgerEvent], thenDeferred deferred: [LedgerEvent]) async throws -> UInt64 {
     let engine = self.engine
     return try await log.transact(weight: folded.count + deferred.count) { session in
-      func append(_ events: [LedgerEvent]) throws -> [(event: LedgerEvent, point: LogPoint)] {
-        try events.map { event in
-          let proposed = ProposedEvent(
-            type: event.typeName, schemaVersion: event.schemaVersion, payload: try event.encodedPayload())
-          let result = try session.append(
-            AppendBatch([StreamAppend(stream: try StreamName(event.stream), events: [proposed])])
-          )
-          .get()
-          return (event, LogPoint(position: result.positions.lowerBound, recordedAt: result.recordedAt))
-        }
-      }
-      try engine.apply(try append(folded), in: session)
-      try engine.recordWithoutFolding(try append(deferred), in: session)
+      try engine.apply(try Self.append(folded, in: &session), in: session)
+      try engine.recordWithoutFolding(try Self.append(deferred, in: &session), in: session)
       return session.head.position
+    }
+  }
+
+  /// Appends `events` in `session`, each to its own stream, and returns them with where they
+  /// landed, as the engine takes them.
+  private static func append(
+    _ events: [LedgerEvent], in session: inout LogWriteSession
+  ) throws -> [(event: LedgerEvent, point: LogPoint)] {
+    try events.map { event in
+      let proposed = ProposedEvent(
+        type: event.typeName, schemaVersion: event.schemaVersion, payload: try event.encodedPayload())
+      let result = try session.append(
+        AppendBatch([StreamAppend(stream: try StreamName(event.stream), events: [proposed])])
+      )
+      .get()
+      return (event, LogPoint(position: result.positions.lowerBound, recordedAt: result.recordedAt))
     }
   }
 

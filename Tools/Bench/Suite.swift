@@ -53,11 +53,6 @@ struct Suite {
     }
     if single { report.cases.append(appendReport(spec, singleRuns)) }
     if group { report.cases.append(groupReport(groupRuns, callers: callers)) }
-    if callers == .pool {
-      for index in report.cases.indices where report.cases[index].id.hasSuffix(Self.idSuffix(.pool)) {
-        if !report.cases[index].notes.contains(Self.poolNote) { report.cases[index].notes.insert(Self.poolNote, at: 0) }
-      }
-    }
   }
 
   /// How a case's id says where its Swift tasks ran; the targets read the writer's cases.
@@ -138,6 +133,7 @@ struct Suite {
     var entry = CaseReport(
       id: spec.id, title: spec.title, durability: Self.cName(spec.durability), swift: swift, c: c,
       ratio: Self.pairedRatio(swiftRuns, cRuns))
+    if spec.callers == .pool { entry.notes.append(Self.poolNote) }
     if let c, swift.eventsPerSecond > 0, c.eventsPerSecond > 0 {
       let perEvent = (1 / swift.eventsPerSecond - 1 / c.eventsPerSecond) * 1e6
       let comparison = perEvent >= 0 ? "more" : "less"
@@ -185,6 +181,7 @@ struct Suite {
         ? "group commit, \(tasks) tasks × 1 event, durable" : "group commit, \(tasks) tasks, durable, pool",
       durability: "durable",
       swift: swift, c: c, ratio: Self.pairedRatio(swiftRuns, cRuns))
+    if callers == .pool { entry.notes.append(Self.poolNote) }
     if let commits = swift.commits, commits > 0 {
       entry.notes.append(
         "Swift: \(Format.fixed(Double(swift.events) / Double(commits), digits: 1)) events per commit on average "
