@@ -128,9 +128,15 @@ let package = Package(
     ),
 
     // MARK: Tools
+    .target(
+      name: "BenchSupport",
+      // What both benchmark tools report about the run (commit, CPU use, load).
+      path: "Tools/BenchSupport",
+      swiftSettings: swiftSettings
+    ),
     .executableTarget(
       name: "ledger-bench",
-      dependencies: ["EventLog", "LMDB"],
+      dependencies: ["EventLog", "LMDB", "BenchSupport"],
       path: "Tools/Bench",
       swiftSettings: swiftSettings
     ),
@@ -144,7 +150,7 @@ let package = Package(
       name: "ledger-scale-bench",
       dependencies: [
         "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals",
-        "BudgetVsActual", "TransactionIndex",
+        "BudgetVsActual", "TransactionIndex", "BenchSupport",
       ],
       path: "Tools/ScaleBench",
       exclude: ["baseline"],

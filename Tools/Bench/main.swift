@@ -4,6 +4,7 @@
 //   .build-bench/release/ledger-bench --baseline .build-bench/lmdb-baseline [--full] [--json FILE]
 //
 // `Tools/bench.sh` builds both programs and runs this. See docs/benchmarks.md.
+import BenchSupport
 import Foundation
 
 /// The program: parse options, run the suite, print the table, write the JSON.

@@ -1,3 +1,4 @@
+import BenchSupport
 import CLMDB
 import Foundation
 
@@ -175,82 +176,6 @@ struct MachineInfo: Codable, Sendable {
     return MachineInfo(
       cpuModel: model, cores: info.activeProcessorCount, memoryBytes: info.physicalMemory,
       os: info.operatingSystemVersionString, lmdbVersion: String(cString: mdb_version(nil, nil, nil)), kernel: kernel)
-  }
-}
-
-/// Facts about the checkout, the clock and the rest of the machine.
-enum RunContext {
-  static func gitCommit() -> String {
-    guard let head = run(["git", "rev-parse", "--short", "HEAD"]), !head.isEmpty else { return "unknown" }
-    let changes = run(["git", "status", "--porcelain", "--untracked-files=no"]) ?? ""
-    return changes.isEmpty ? head : head + "+dirty"
-  }
-
-  /// Busy CPU seconds of the whole machine and of this process plus its waited-for children.
-  static func cpuTimes() -> (machine: Double, ours: Double) {
-    let stat = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8)) ?? ""
-    var machine = 0.0
-    if let line = stat.split(separator: "\n").first, line.hasPrefix("cpu ") {
-      let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
-      if fields.count >= 7 {
-        machine = (fields[0] + fields[1] + fields[2] + fields[5] + fields[6]) / Double(sysconf(Int32(_SC_CLK_TCK)))
-      }
-    }
-    var ours = 0.0
-    for who in [RUSAGE_SELF.rawValue, RUSAGE_CHILDREN.rawValue] {
-      var usage = rusage()
-      getrusage(__rusage_who_t(who), &usage)
-      for time in [usage.ru_utime, usage.ru_stime] { ours += Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    }
-    return (machine, ours)
-  }
-
-  static func loadAverage() -> [Double] {
-    let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
-    return text.split(separator: " ").prefix(3).compactMap { Double($0) }
-  }
-
-  /// Command lines of other heavy processes (swift-build, swift-frontend, clang, ld) now running.
-  static func heavyProcesses() -> [String] {
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-    let me = getpid()
-    var found: [String] = []
-    for entry in entries {
-      guard let pid = Int32(entry), pid != me,
-        let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"), !raw.isEmpty
-      else { continue }
-      let arguments = raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-      guard let program = arguments.first.map({ URL(fileURLWithPath: $0).lastPathComponent }) else { continue }
-      if ["swift-build", "swift-frontend", "swift-test", "clang", "ld", "ld.gold", "ld.lld", "xctest", "wrk", "chromium", "chrome",
-        "headless_shell", "python3", "node"].contains(program)
-        || program.hasSuffix("PackageTests.xctest")
-      {
-        found.append("\(pid) \(program)")
-      }
-    }
-    return found
-  }
-
-  static func date() -> String { Date().ISO8601Format() }
-
-  /// Runs a command and returns its trimmed stdout, or `nil` if it failed.
-  static func run(_ arguments: [String], environment: [String: String]? = nil) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-  }
-
-  static func which(_ program: String) -> String? {
-    run(["sh", "-c", "command -v \(program)"]).flatMap { $0.isEmpty ? nil : $0 }
   }
 }
 

@@ -5,6 +5,7 @@
 //   bash Tools/scale-bench.sh --quick    # 100 k transactions, a few minutes
 //
 // See docs/benchmarks.md, section "Scale: projections, queries, CLI".
+import BenchSupport
 import Foundation
 import Ledger
 import LedgerDomain
