@@ -30,7 +30,6 @@ extension ServeCommand {
 
   /// One line on stderr, stamped with the time (a server's output is read as a log).
   private static func note(_ message: String) {
-    let time = Date().formatted(.iso8601)
-    FileHandle.standardError.write(Data("\(time) budget serve: \(message)\n".utf8))
+    Console.note("\(Date().formatted(.iso8601)) budget serve: \(message)")
   }
 }
