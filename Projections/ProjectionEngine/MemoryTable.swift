@@ -175,9 +175,12 @@ struct MemoryTable: Sendable {
 
 /// A key and its slot, sorted by key: a plain value, so the sort compares without calling
 /// through a closure.
-private struct SortEntry: Comparable, Sendable {
+private struct SortEntry: WordOrdered, Sendable {
   var key: InlineKey
   var slot: Int32
+
+  static var wordCount: Int { InlineKey.wordCount }
+  func word(_ index: Int) -> UInt64 { key.word(index) }
 
   static func < (a: SortEntry, b: SortEntry) -> Bool { a.key < b.key }
   static func == (a: SortEntry, b: SortEntry) -> Bool { a.key == b.key }

@@ -7,6 +7,10 @@ protocol PackedKey: Comparable, Sendable {
   init(_ key: InlineKey)
   /// The key as an ``InlineKey``.
   var inline: InlineKey { get }
+  /// How many words the key has (``WordOrdered``).
+  static var wordCount: Int { get }
+  /// Word `index` of the key, as it is compared.
+  func word(_ index: Int) -> UInt64
 }
 
 /// A 16-byte key: an id.
@@ -15,6 +19,8 @@ struct PackedKey2: PackedKey {
   var b: UInt64
   init(_ key: InlineKey) { (a, b) = (key.words.0, key.words.1) }
   var inline: InlineKey { InlineKey(words: (a, b, 0, 0, 0, 0), count: 16) }
+  static var wordCount: Int { 2 }
+  func word(_ index: Int) -> UInt64 { index == 0 ? a : b }
   static func < (x: Self, y: Self) -> Bool { (x.a, x.b) < (y.a, y.b) }
 }
 
@@ -25,6 +31,8 @@ struct PackedKey3: PackedKey {
   var c: UInt64
   init(_ key: InlineKey) { (a, b, c) = (key.words.0, key.words.1, key.words.2) }
   var inline: InlineKey { InlineKey(words: (a, b, c, 0, 0, 0), count: 24) }
+  static var wordCount: Int { 3 }
+  func word(_ index: Int) -> UInt64 { index == 0 ? a : index == 1 ? b : c }
   static func < (x: Self, y: Self) -> Bool { (x.a, x.b, x.c) < (y.a, y.b, y.c) }
 }
 
@@ -40,6 +48,16 @@ struct PackedKey5: PackedKey {
     (a, b, c, d, e) = (words.0, words.1, words.2, words.3, words.4)
   }
   var inline: InlineKey { InlineKey(words: (a, b, c, d, e, 0), count: 40) }
+  static var wordCount: Int { 5 }
+  func word(_ index: Int) -> UInt64 {
+    switch index {
+    case 0: a
+    case 1: b
+    case 2: c
+    case 3: d
+    default: e
+    }
+  }
   static func < (x: Self, y: Self) -> Bool {
     if x.a != y.a { return x.a < y.a }
     return (x.b, x.c, x.d, x.e) < (y.b, y.c, y.d, y.e)
@@ -56,6 +74,17 @@ struct PackedKey6: PackedKey {
   var f: UInt64
   init(_ key: InlineKey) { (a, b, c, d, e, f) = key.words }
   var inline: InlineKey { InlineKey(words: (a, b, c, d, e, f), count: 48) }
+  static var wordCount: Int { 6 }
+  func word(_ index: Int) -> UInt64 {
+    switch index {
+    case 0: a
+    case 1: b
+    case 2: c
+    case 3: d
+    case 4: e
+    default: f
+    }
+  }
   static func < (x: Self, y: Self) -> Bool {
     if x.a != y.a { return x.a < y.a }
     if x.b != y.b { return x.b < y.b }
@@ -67,4 +96,17 @@ struct PackedKey6: PackedKey {
 extension InlineKey: PackedKey {
   init(_ key: InlineKey) { self = key }
   var inline: InlineKey { self }
+  /// The six words; keys of one table have one length, so the words alone order them.
+  static var wordCount: Int { 6 }
+  func word(_ index: Int) -> UInt64 {
+    let words = self.words
+    switch index {
+    case 0: return words.0
+    case 1: return words.1
+    case 2: return words.2
+    case 3: return words.3
+    case 4: return words.4
+    default: return words.5
+    }
+  }
 }

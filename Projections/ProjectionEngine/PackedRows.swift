@@ -6,7 +6,7 @@
 struct PackedRows<Key: PackedKey>: Sendable {
   /// Key, position and where the value is; sorted by itself, without calling through a
   /// closure or moving the values.
-  private struct Entry: Comparable, Sendable {
+  private struct Entry: WordOrdered, Sendable {
     var key: Key
     var position: UInt64
     /// The order the rows were put in.
@@ -19,6 +19,12 @@ struct PackedRows<Key: PackedKey>: Sendable {
       if a.key != b.key { return a.key < b.key }
       if a.position != b.position { return a.position < b.position }
       return a.sequence < b.sequence
+    }
+
+    static var wordCount: Int { Key.wordCount + 2 }
+    func word(_ index: Int) -> UInt64 {
+      if index < Key.wordCount { return key.word(index) }
+      return index == Key.wordCount ? position : UInt64(truncatingIfNeeded: sequence)
     }
 
     /// Whether `other` is a row at the same key and position (a later put replaces it).

@@ -3,9 +3,10 @@ import Dispatch
 /// Elements sorted for writing out in a few runs, sorted side by side on as many threads and
 /// merged while read: a rebuild sorts millions of rows per table after its fold, and one
 /// thread sorting the biggest table was most of the time between the fold and the writes.
-/// Runs are sorted in place and not stably: the elements must be distinct, or their order
-/// among equals not matter.
-struct SortedRuns<Element: Comparable>: Sendable where Element: Sendable {
+/// Each run is sorted by ``UnsafeMutableBufferPointer/wordSort()``, which uses the order the
+/// rows were appended in, and not stably: the elements must be distinct, or their order among
+/// equals not matter.
+struct SortedRuns<Element: WordOrdered>: Sendable where Element: Sendable {
   private(set) var elements: [Element]
   /// The bounds of the runs of `elements`, each sorted on its own.
   private let runs: [Range<Int>]
@@ -22,7 +23,7 @@ struct SortedRuns<Element: Comparable>: Sendable where Element: Sendable {
       // Each iteration sorts a run of its own.
       DispatchQueue.concurrentPerform(iterations: runs.count) { run in
         var part = UnsafeMutableBufferPointer(rebasing: shared.value[runs[run]])
-        part.introsort()  // in place: no buffer of fresh memory (see there)
+        part.wordSort()
       }
     }
   }
