@@ -29,9 +29,9 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
   }
 
   public func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]? {
-    guard let index = names.firstIndex(of: table) else { return nil }
-    try check(key.count, of: table, size: tables[index].keySize)
-    return tables[index].value(of: InlineKey(key), asKnownAt: position)
+    guard let found = index(of: table) else { return nil }
+    try check(key.count, of: table, size: tables[found].keySize)
+    return tables[found].value(of: InlineKey(key), asKnownAt: position)
   }
 
   /// Records a version of `key`. A table's keys all have the size of its first key, as in
@@ -67,7 +67,7 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
 
   /// The index of `table`, created for keys of `keySize` bytes if new; the size checked.
   private mutating func tableIndex(_ table: String, keySize: Int) throws -> Int {
-    if let found = names.firstIndex(of: table) {
+    if let found = index(of: table) {
       try check(keySize, of: table, size: tables[found].keySize)
       return found
     }
@@ -76,6 +76,14 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
     tables.append(
       MemoryTable(keySize: keySize, writeOnly: writeOnlyTables.contains(table), expected: expected[table] ?? .init()))
     return tables.count - 1
+  }
+
+  /// The index of `table`, if it has one. Names of different lengths are told apart by their
+  /// lengths alone: a projector's tables mostly differ in length, and comparing two different
+  /// strings takes the slow path of `==` (a fold looks a table up for every row it writes).
+  private func index(of table: String) -> Int? {
+    let length = table.utf8.count
+    return names.firstIndex { $0.utf8.count == length && $0 == table }
   }
 
   private func check(_ keySize: Int, of table: String, size: Int) throws {
