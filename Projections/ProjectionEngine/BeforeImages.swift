@@ -23,9 +23,13 @@ enum BeforeImages {
   /// `event` with its before-image, read with `stream`; `event` itself if it has one or needs
   /// none. A transaction with no events before `position` (which the rules never let happen)
   /// leaves the image `nil`.
-  static func completing(_ event: LedgerEvent, at position: UInt64, reading stream: StreamReader) throws
+  ///
+  /// `event` is consumed: handed back as it is, most events are moved rather than copied (a
+  /// copy retains, and later releases, every text field of a transaction).
+  static func completing(_ event: consuming LedgerEvent, at position: UInt64, reading stream: StreamReader) throws
     -> LedgerEvent
   {
+    guard isMissing(in: event) else { return event }
     switch event {
     case .transactionAmended(var e) where e.previous == nil:
       e.previous = try transaction(e.transaction, before: position, reading: stream)
