@@ -26,9 +26,9 @@ enum BeforeImages {
   ///
   /// `event` is consumed: handed back as it is, most events are moved rather than copied (a
   /// copy retains, and later releases, every text field of a transaction).
-  static func completing(_ event: consuming LedgerEvent, at position: UInt64, reading stream: StreamReader) throws
-    -> LedgerEvent
-  {
+  static func completing(
+    _ event: consuming LedgerEvent, at position: UInt64, reading stream: StreamReader
+  ) throws -> LedgerEvent {
     guard isMissing(in: event) else { return event }
     switch event {
     case .transactionAmended(var e) where e.previous == nil:
