@@ -21,10 +21,14 @@ public enum LedgerEvent: Sendable, Hashable {
   case dueDateSet(DueDateSet)
   case dueDateCleared(DueDateCleared)
   case rolloverSet(RolloverSet)
-  case transactionAdded(TransactionAdded)
-  case transactionAmended(TransactionAmended)
-  case transactionDeleted(TransactionDeleted)
-  case transactionRestored(TransactionRestored)
+  // The transaction events — nearly all of a log — are boxed: a `switch` that binds one then
+  // reads it in its box, where an inline payload (hundreds of bytes, with a before-image) was
+  // copied out, and every text field retained and released, by each projector for each event.
+  // The enum itself is then a few words, moved cheaply from decoding to the folds.
+  indirect case transactionAdded(TransactionAdded)
+  indirect case transactionAmended(TransactionAmended)
+  indirect case transactionDeleted(TransactionDeleted)
+  indirect case transactionRestored(TransactionRestored)
   case transferMade(TransferMade)
 
   /// The payload, whatever its type.
