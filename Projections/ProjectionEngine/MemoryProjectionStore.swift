@@ -81,6 +81,7 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
   /// The index of `table`, if it has one. Names of different lengths are told apart by their
   /// lengths alone: a projector's tables mostly differ in length, and comparing two different
   /// strings takes the slow path of `==` (a fold looks a table up for every row it writes).
+  /// Table names are ASCII (they name LMDB tables), so equal names have equal lengths.
   private func index(of table: String) -> Int? {
     let length = table.utf8.count
     return names.firstIndex { $0.utf8.count == length && $0 == table }
@@ -97,8 +98,8 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
   package func forEachSortedRow(
     of table: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
   ) rethrows {
-    guard let index = names.firstIndex(of: table) else { return }
-    try tables[index].forEachSortedRow(body)
+    guard let found = index(of: table) else { return }
+    try tables[found].forEachSortedRow(body)
   }
 
   /// Every stored row of `table` — `(logical key ‖ position, value)` — in LMDB key order.
@@ -140,7 +141,7 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
 
   /// How many rows (versions) the store holds in `table`.
   package func rowCount(of table: String) -> Int {
-    guard let index = names.firstIndex(of: table) else { return 0 }
-    return tables[index].rowCount
+    guard let found = index(of: table) else { return 0 }
+    return tables[found].rowCount
   }
 }

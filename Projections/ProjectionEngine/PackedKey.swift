@@ -96,8 +96,8 @@ struct PackedKey6: PackedKey {
 extension InlineKey: PackedKey {
   init(_ key: InlineKey) { self = key }
   var inline: InlineKey { self }
-  /// The six words; keys of one table have one length, so the words alone order them.
-  static var wordCount: Int { 6 }
+  /// The six words, then the length (as `<` compares them).
+  static var wordCount: Int { 7 }
   func word(_ index: Int) -> UInt64 {
     let words = self.words
     switch index {
@@ -106,7 +106,8 @@ extension InlineKey: PackedKey {
     case 2: return words.2
     case 3: return words.3
     case 4: return words.4
-    default: return words.5
+    case 5: return words.5
+    default: return UInt64(count)
     }
   }
 }

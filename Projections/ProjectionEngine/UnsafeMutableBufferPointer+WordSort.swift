@@ -23,7 +23,9 @@ extension UnsafeMutableBufferPointer where Element: WordOrdered {
   /// distributed by them — stably, so the order within each value is kept; any other range is
   /// sorted outright (``introsort(depthLimit:)``). In the worst case (random keys) that is
   /// an introsort after a linear pass or two; in the usual one, sorts of a day's rows.
-  /// Allocates, at most, a buffer as big as the elements (for the distribution).
+  /// Not in place: a distribution goes through a scratch buffer as big as the elements,
+  /// allocated on the first one (while a table is sealed, its entries take about twice their
+  /// memory).
   mutating func wordSort() {
     var scratch: UnsafeMutableBufferPointer<Element>?
     defer { scratch?.deallocate() }
@@ -121,9 +123,9 @@ private struct WordBuckets {
   private let limit: Int
   private var slots: [UInt64]
   private var used: [Bool]
+  /// How often each slot's word occurs; once ``startsInValueOrder(from:)`` has numbered the
+  /// buckets, the slot's bucket.
   private var counts: [Int]
-  /// Each slot's bucket, once ``startsInValueOrder(from:)`` has numbered them.
-  private var buckets: [Int] = []
   private(set) var distinct = 0
 
   init(limit: Int) {
@@ -136,9 +138,16 @@ private struct WordBuckets {
   }
 
   private func slot(of word: UInt64) -> Int {
+    // MurmurHash3's 64-bit finalizer: every bit of the word moves the slot. Text is held
+    // big-endian and zero-padded, so short words differ only in their high bytes — a hash that
+    // kept only the low bits put 600 two-letter words in a handful of slots.
+    var hash = word
+    hash ^= hash >> 33
+    hash &*= 0xFF51_AFD7_ED55_8CCD
+    hash ^= hash >> 33
+    hash &*= 0xC4CE_B9FE_1A85_EC53
+    hash ^= hash >> 33
     let mask = slots.count - 1
-    var hash = word &* 0x9E37_79B9_7F4A_7C15
-    hash ^= hash >> 29
     var slot = Int(truncatingIfNeeded: hash) & mask
     while used[slot] && slots[slot] != word { slot = (slot + 1) & mask }
     return slot
@@ -161,18 +170,17 @@ private struct WordBuckets {
   /// range starts at `low`.
   mutating func startsInValueOrder(from low: Int) -> [Int] {
     let occupied = slots.indices.filter { used[$0] }.sorted { slots[$0] < slots[$1] }
-    buckets = Array(repeating: 0, count: slots.count)
     var starts: [Int] = []
     starts.reserveCapacity(occupied.count)
     var next = low
     for (bucket, slot) in occupied.enumerated() {
-      buckets[slot] = bucket
       starts.append(next)
       next += counts[slot]
+      counts[slot] = bucket
     }
     return starts
   }
 
-  /// The bucket of a counted `word`.
-  func bucket(of word: UInt64) -> Int { buckets[slot(of: word)] }
+  /// The bucket of a counted `word`, once the buckets are numbered.
+  func bucket(of word: UInt64) -> Int { counts[slot(of: word)] }
 }

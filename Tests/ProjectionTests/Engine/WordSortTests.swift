@@ -80,9 +80,82 @@ struct WordSortTests {
   @Test("given more distinct owners than a distribution takes, when word-sorted, then it still sorts them all")
   func manyDistinctValues() {
     var random = SeededGenerator(seed: 11)
-    // 30,000 rows of ~30,000 owners: more than the 3,750 buckets (one per 8 rows) a
+    // 30,000 rows of ~19,000 owners: more than the 3,750 buckets (one per 8 rows) a
     // distribution takes.
     let rows = Self.appended(count: 30_000, owners: 30_000, random: &random)
     #expect(Self.wordSorted(rows) == rows.sorted())
   }
+
+  @Test(
+    "given one owner's rows, 2,000 a day, each day's in random order of four ids, when word-sorted, then every run, the last included, is sorted"
+  )
+  func runsAfterACut() {
+    var random = SeededGenerator(seed: 21)
+    let rows = (0..<10_000).map { index in
+      Row(owner: 1, day: UInt64(index / 2_000), id: random.next() % 4, sequence: UInt64(index))
+    }
+    #expect(Self.wordSorted(rows) == rows.sorted())
+  }
+
+  @Test("given owners that differ only in their high bytes, as short text does, when word-sorted, then they sort")
+  func highBytes() {
+    var random = SeededGenerator(seed: 8)
+    let rows = (0..<20_000).map { index in
+      Row(owner: (random.next() % 600) << 48, day: UInt64(index / 40), id: random.next(), sequence: UInt64(index))
+    }
+    #expect(Self.wordSorted(rows) == rows.sorted())
+  }
+
+  @Test("given more rows than are sorted outright whose words are all equal, when word-sorted, then `<` orders them")
+  func tiesBeyondTheWords() {
+    var random = SeededGenerator(seed: 4)
+    var values = (0..<500).map { _ in Hidden(tag: random.next()) }
+    values.withUnsafeMutableBufferPointer { $0.wordSort() }
+    #expect(values.map(\.tag) == values.map(\.tag).sorted())
+  }
+
+  @Test(
+    "given rows of three owners appended in date order, when word-sorted, then it compares a few times per row, not log n times (only each day's rows are sorted)"
+  )
+  func comparesOnlyWithinADay() {
+    var random = SeededGenerator(seed: 12)
+    let counter = Comparisons()
+    var rows = (0..<20_000).map { index in
+      let row = Row(owner: random.next() % 3, day: UInt64(index / 40), id: random.next(), sequence: UInt64(index))
+      return CountedRow(row: row, counter: counter)
+    }
+    let expected = rows.map(\.row).sorted()
+    rows.withUnsafeMutableBufferPointer { $0.wordSort() }
+    #expect(rows.map(\.row) == expected)
+    // ~13 rows per owner and day: a few comparisons each; a sort of the whole would make
+    // ~20,000 × log2(20,000) ≈ 286,000.
+    #expect(counter.count < 20_000 * 6, "\(counter.count) comparisons")
+  }
+}
+
+/// An element whose words are all equal: only `<` tells them apart.
+private struct Hidden: WordOrdered {
+  var tag: UInt64
+  static var wordCount: Int { 1 }
+  func word(_ index: Int) -> UInt64 { 0 }
+  static func < (a: Hidden, b: Hidden) -> Bool { a.tag < b.tag }
+}
+
+/// Counts the comparisons a sort makes.
+private final class Comparisons {
+  var count = 0
+}
+
+/// A ``Row`` whose comparisons are counted.
+private struct CountedRow: WordOrdered {
+  var row: Row
+  let counter: Comparisons
+
+  static var wordCount: Int { Row.wordCount }
+  func word(_ index: Int) -> UInt64 { row.word(index) }
+  static func < (a: CountedRow, b: CountedRow) -> Bool {
+    a.counter.count += 1
+    return a.row < b.row
+  }
+  static func == (a: CountedRow, b: CountedRow) -> Bool { a.row == b.row }
 }
