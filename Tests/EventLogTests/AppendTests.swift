@@ -26,6 +26,25 @@ struct AppendTests {
     #expect(try log.version(of: "nobody") == nil)
   }
 
+  @Test(
+    "given streams of several families interleaved, when the events of one family are read, then they come in log order and no other stream's do"
+  )
+  func eventsOfAStreamFamily() async throws {
+    let fixture = try LogFixture()
+    let log = fixture.log
+    try await log.append(Fixtures.events(2, prefix: "a1"), to: "account-1")
+    try await log.append(Fixtures.events(1, prefix: "t"), to: "transaction-1")
+    try await log.append(Fixtures.events(1, prefix: "x"), to: "accountant-1")  // shares "account", not "account-"
+    try await log.append(Fixtures.events(1, prefix: "a2"), to: "account-2")
+    try await log.append(Fixtures.events(1, prefix: "a1"), to: "account-1")
+
+    let family = try log.events(ofStreamsWithPrefix: "account-")
+
+    #expect(family.map(\.position) == [1, 2, 5, 6])
+    #expect(family.map(\.text) == ["a1-1", "a1-2", "a2-1", "a1-1"])
+    #expect(try log.events(ofStreamsWithPrefix: "period-").isEmpty)
+  }
+
   @Test("given a one-stream append, then its result equals and hashes like the same result built from a dictionary")
   func oneStreamResultIsAnOrdinaryValue() async throws {
     let fixture = try LogFixture()

@@ -82,7 +82,9 @@ struct AccountCommand: AsyncParsableCommand {
       let ledger = try await options.openExisting()
       let balances = try userFacing { try ledger.balances(on: LedgerOptions.today()).value }
       let byID = Dictionary(uniqueKeysWithValues: balances.map { ($0.account, $0.balance) })
-      let accounts = ledger.state.accounts.sorted { $0.value.name < $1.value.name }
+      // The accounts' own streams, not the whole history: a big ledger lists at once.
+      let accounts = try userFacing { try ledger.state(ofStreamsOf: [AccountID.self]) }.accounts
+        .sorted { $0.value.name < $1.value.name }
       if options.json {
         try Console.json(accounts.map { id, record in
           AccountJSON(id: id.description, name: record.name, type: record.type.rawValue, currency: record.currency.code,

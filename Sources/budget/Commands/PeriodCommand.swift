@@ -62,7 +62,9 @@ struct PeriodCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let periods = ledger.state.periods.sorted { $0.value.start < $1.value.start }
+      // The periods' own streams, not the whole history: a big ledger lists at once.
+      let periods = try userFacing { try ledger.state(ofStreamsOf: [PeriodID.self]) }.periods
+        .sorted { $0.value.start < $1.value.start }
       if options.json {
         try Console.json(periods.map { PeriodJSON(id: $0.key.description, name: $0.value.name, start: $0.value.start.description, end: $0.value.end?.description, closed: $0.value.isClosed) })
         return
