@@ -105,6 +105,23 @@ public struct CategoryQueries {
     return AverageSpendingReport(endingAt: endingAt, months: count, rows: rows, asKnownAt: at)
   }
 
+  /// How many transactions post to each category over all time — the year rows added up, so
+  /// a split counts once per category it books, as the rules count them — as known at
+  /// `asKnownAt`. A category no transaction posts to is absent.
+  public func transactionCounts(asKnownAt: UInt64 = .max) throws -> [CategoryID: Int] {
+    let at = position(asKnownAt)
+    var counts: [CategoryID: Int] = [:]
+    // Every year row: year (4) ‖ currency (3) ‖ category (16).
+    let lower = [UInt8](repeating: 0, count: TotalsKeys.yearSize)
+    let upper = [UInt8](repeating: 0xFF, count: TotalsKeys.yearSize)
+    try reader.scan(name, "year", from: lower, to: upper, asKnownAt: at) { key, value in
+      guard let totals = Totals(value), totals.count != 0 else { return .continue }
+      counts[CategoryID(raw: KeyPart.id(key, at: 7)), default: 0] += Int(totals.count)
+      return .continue
+    }
+    return counts.filter { $0.value != 0 }
+  }
+
   // MARK: Helpers
 
   /// The position an answer reflects: `asKnownAt`, or the head when that is later.

@@ -52,6 +52,12 @@ extension Ledger {
     }
   }
 
+  /// How many transactions post to each category over all time, as known at `point` (from
+  /// the category totals: no fold of the history).
+  public func categoryTransactionCounts(at point: TimePoint = .now) throws(LedgerError) -> Answer<[CategoryID: Int]> {
+    try query(at: point) { reader, position in try CategoryQueries(reader).transactionCounts(asKnownAt: position) }
+  }
+
   /// Income, expenses and net per month from `first` through `last`, in the base currency.
   public func cashflow(
     from first: YearMonth, through last: YearMonth, at point: TimePoint = .now

@@ -29,4 +29,26 @@ struct StreamFamilyStateTests {
     #expect(partial.transactions.isEmpty && !whole.transactions.isEmpty)
     #expect(partial.categories.isEmpty)
   }
+
+  @Test(
+    "given a ledger after random commands (splits, amends, deletes, restores among them), when the categories are read from their own streams and counted from the category totals, then they equal the whole history's fold"
+  )
+  func categoriesAndTheirCounts() async throws {
+    let directory = TemporaryDirectory()
+    let ledger = try await ProjectionPropertyTests.randomLedger(seed: 32, count: 400, directory: directory)
+
+    let partial = try ledger.state(ofStreamsOf: [CategoryID.self])
+    let counts = try ledger.categoryTransactionCounts().value
+
+    let whole = ledger.state
+    // Counted from other streams: postings (transactions) and budgets (months).
+    var ownRecords = whole.categories
+    for id in ownRecords.keys {
+      ownRecords[id]?.transactionCount = 0
+      ownRecords[id]?.budgetCount = 0
+    }
+    #expect(partial.categories == ownRecords)
+    #expect(counts == whole.categories.compactMapValues { $0.transactionCount == 0 ? nil : $0.transactionCount })
+    #expect(counts.values.reduce(0, +) > 100)
+  }
 }

@@ -137,21 +137,24 @@ struct CategoryCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let state = ledger.state
+      // The categories' own streams and the category totals' counts, not the whole history:
+      // a big ledger lists at once.
+      let state = try userFacing { try ledger.state(ofStreamsOf: [CategoryID.self]) }
+      let counts = try userFacing { try ledger.categoryTransactionCounts().value }
       let categories = state.categories.filter { !$0.value.isDeleted && (all || !$0.value.isArchived) }
         .sorted { ($0.value.sortOrder, $0.value.name) < ($1.value.sortOrder, $1.value.name) }
       if options.json {
         try Console.json(categories.map { id, c in
           CategoryJSON(id: id.description, name: c.name, kind: c.kind.rawValue, budgetType: c.budgetType.rawValue,
                        parent: c.parent.flatMap { state.categories[$0]?.name }, icon: c.icon, color: c.color.description,
-                       archived: c.isArchived, custom: c.isCustom, transactions: c.transactionCount, dueDate: c.dueDate?.description)
+                       archived: c.isArchived, custom: c.isCustom, transactions: counts[id] ?? 0, dueDate: c.dueDate?.description)
         })
         return
       }
       var table = Table([("CATEGORY", .left), ("KIND", .left), ("BUDGET", .left), ("GROUP", .left), ("ICON", .left), ("COLOR", .left), ("TXNS", .right), ("", .left)])
-      for (_, c) in categories {
+      for (id, c) in categories {
         table.add([c.name, c.kind.rawValue, c.budgetType.rawValue, c.parent.flatMap { state.categories[$0]?.name } ?? "", c.icon,
-                   c.color.description, String(c.transactionCount), c.isArchived ? "archived" : ""])
+                   c.color.description, String(counts[id] ?? 0), c.isArchived ? "archived" : ""])
       }
       print(table.render())
     }
