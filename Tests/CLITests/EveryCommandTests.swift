@@ -48,6 +48,11 @@ struct EveryCommandTests {
     try ok("account", "close", "Visa")
     try ok("account", "reopen", "Visa", "--reason", "still in use")
     try ok("tx", "add", "5", "--name", "X", "--category", "Food", "--account", "Visa")
+    // Resolved against the accounts' own streams, not the whole history.
+    let history = try json("history", "account", "Visa") as? [[String: Any]] ?? []
+    #expect(history.compactMap { $0["event"] as? String }.first == "AccountOpened")
+    #expect(history.compactMap { $0["event"] as? String }.contains("AccountRenamed"))
+    try fails("history", "account", "Vsa", saying: "did you mean 'Visa'")
   }
 
   @Test("categories: add, rename, move, restyle, archive, restore, delete, list")
@@ -67,6 +72,17 @@ struct EveryCommandTests {
     #expect(names.contains("Housing") && !names.contains("Shopping") && names.contains("Sport"))
     #expect(list.first { $0["name"] as? String == "Housing" }?["parent"] as? String == "Home")
     #expect(list.first { $0["name"] as? String == "Housing" }?["icon"] as? String == "key.fill")
+    // TXNS comes from the category totals; a split books each of its categories once.
+    try ok("account", "open", "Checking", "--date", "2024-01-01")
+    try ok("tx", "add", "12.50", "--name", "Lamp", "--category", "Housing", "--account", "Checking")
+    try ok("tx", "add", "3", "--name", "Tea", "--category", "Food", "--account", "Checking")
+    let counted = try json("category", "list") as? [[String: Any]] ?? []
+    #expect(counted.first { $0["name"] as? String == "Housing" }?["transactions"] as? Int == 1)
+    #expect(counted.first { $0["name"] as? String == "Food" }?["transactions"] as? Int == 1)
+    #expect(counted.first { $0["name"] as? String == "Sport" }?["transactions"] as? Int == 0)
+    let history = try json("history", "category", "Housing") as? [[String: Any]] ?? []
+    #expect(history.compactMap { $0["event"] as? String }.contains("CategoryRenamed"))
+    try fails("history", "category", "Housng", saying: "did you mean 'Housing'")
   }
 
   @Test("periods and the zero-based plan: open, list, budget set/move/income/due/rollover/copy")

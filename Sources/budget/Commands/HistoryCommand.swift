@@ -19,7 +19,7 @@ struct HistoryCommand: AsyncParsableCommand {
 
   func run() async throws {
     let ledger = try await options.openExisting()
-    let stream = try streamName(ledger.state)
+    let stream = try streamName(ledger)
     let answer = try userFacing { try ledger.history(of: stream, at: try time.point()) }
     let entries = answer.value
     if options.json {
@@ -35,19 +35,26 @@ struct HistoryCommand: AsyncParsableCommand {
     time.footer(answer.position, recordedAt: answer.recordedAt)
   }
 
-  private func streamName(_ state: LedgerState) throws -> String {
-    let resolve = Resolve(state: state)
+  /// The stream asked for, resolved against as little of the history as its kind needs: a
+  /// category, account or period name against that kind's own streams (milliseconds on a big
+  /// ledger), a transaction id against the whole state.
+  private func streamName(_ ledger: Ledger) throws -> String {
     let reference = self.reference ?? kind
+    func family(_ entity: any EntityIdentifier.Type) throws -> Resolve {
+      Resolve(state: try userFacing { try ledger.state(ofStreamsOf: [entity]) })
+    }
     switch kind {
-    case "transaction", "tx": return try resolve.transaction(reference).id.stream
-    case "category": return try resolve.category(reference).stream
-    case "account": return try resolve.account(reference).id.stream
-    case "period": return try resolve.period(reference).stream
+    case "transaction", "tx": return try Resolve(state: ledger.state).transaction(reference).id.stream
+    case "category": return try family(CategoryID.self).category(reference).stream
+    case "account": return try family(AccountID.self).account(reference).id.stream
+    case "period": return try family(PeriodID.self).period(reference).stream
     case "month":
       let month = try userFacing { try YearMonth(parsing: reference) }
       return budgetStream(month)
     default:
-      if self.reference == nil, let transaction = try? resolve.transaction(kind) { return transaction.id.stream }
+      if self.reference == nil, let transaction = try? Resolve(state: ledger.state).transaction(kind) {
+        return transaction.id.stream
+      }
       throw ValidationError("say what to show: transaction ID, category NAME, account NAME, period NAME or month YYYY-MM")
     }
   }
