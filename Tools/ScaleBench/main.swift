@@ -184,6 +184,15 @@ enum ScaleBench {
           transactions: spec.transactions, runs: 5, warmUp: 0, budgetSeconds: 90)
         add.notes.append("one transaction added per run (durable); not a target, shows what a write costs on a big ledger")
         report.commands.append(add)
+        // Lists read the entities' own streams and the read models: no fold of the history.
+        for (id, words) in [("budget-account-list-main", "account list"), ("budget-category-list-main", "category list")] {
+          var listed = try timer.time(
+            id: id, title: "budget \(words) (\(Format.count(spec.transactions)) tx)",
+            command: "\(q(budget)) \(words) --ledger \(q(path))", transactions: spec.transactions,
+            runs: options.commandRuns)
+          listed.notes.append("not a target: the entities' own streams and the read models, no fold of the history")
+          report.commands.append(listed)
+        }
         // Peers on the smaller ledger (hledger needs seconds per 100 k transactions).
         let peer = peerSpec == spec ? (path: cached.path, report: cached.report, fresh: false)
           : try await Loader.cached(peerSpec, directory: options.cacheDirectory, force: false)
