@@ -114,7 +114,12 @@ extension LedgerState {
   }
 
   private mutating func countPostings(of transaction: TransactionAdded, by delta: Int) {
-    for posting in Set(transaction.postings.map(\.category)) {
+    // Most transactions have one category and no splits: counted without building a set.
+    guard !transaction.splits.isEmpty else {
+      if let category = transaction.category { categories[category]?.transactionCount += delta }
+      return
+    }
+    for posting in Set(transaction.splits.map(\.category)) {
       categories[posting]?.transactionCount += delta
     }
   }

@@ -83,10 +83,47 @@ public struct PeriodRecord: Sendable, Hashable {
 }
 
 /// A transaction as the rules see it.
+///
+/// The transaction is kept in a box that copies share until one of them changes it
+/// (copy-on-write): the state holds a record for every transaction of the history — a million
+/// on a big ledger — and records of a few words, rather than hundreds of bytes each, keep that
+/// table quick to fill, to copy (a command decides against a copy of the state) and to free.
 public struct TransactionRecord: Sendable, Hashable {
-  public var added: TransactionAdded
+  private var box: Box
   public var isDeleted = false
   public var version: UInt64 = 1
+
+  public init(added: TransactionAdded, isDeleted: Bool = false, version: UInt64 = 1) {
+    box = Box(added)
+    self.isDeleted = isDeleted
+    self.version = version
+  }
+
+  /// The transaction as it now stands.
+  public var added: TransactionAdded {
+    get { box.added }
+    _modify {
+      if !isKnownUniquelyReferenced(&box) { box = Box(box.added) }
+      yield &box.added
+    }
+  }
+
+  public static func == (a: Self, b: Self) -> Bool {
+    a.isDeleted == b.isDeleted && a.version == b.version && (a.box === b.box || a.added == b.added)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(added)
+    hasher.combine(isDeleted)
+    hasher.combine(version)
+  }
+
+  /// Changed only while uniquely referenced (see ``added``), so sharing it between threads is
+  /// safe: hence `@unchecked Sendable`.
+  private final class Box: @unchecked Sendable {
+    var added: TransactionAdded
+    init(_ added: TransactionAdded) { self.added = added }
+  }
 }
 
 /// A budget amount and the span it covers.
