@@ -93,6 +93,29 @@ struct TransactionRulesTests {
     #expect(throws: DomainError.self) { try Scenario.standard().when(.addTransaction(tagged)) }
   }
 
+  @Test(
+    "given a state and a copy of it, when the copy folds an amendment, then only the copy's record changes (records share their transaction until one changes it)"
+  )
+  func copiesOfTheStateStayApart() throws {
+    var scenario = Scenario.standard()
+    scenario.run(.addTransaction(expense(1, "42.50", name: "Market")))
+    let original = scenario.state
+    var amendment = TransactionAmended(transaction: txID(1))
+    amendment.amount = eur("40.00")
+    amendment.name = "Grocer"
+
+    var copy = original
+    copy.apply(try scenario.when(.amendTransaction(amendment, expectedVersion: 1)))
+
+    #expect(original.transactions[txID(1)]?.added.amount == eur("42.50"))
+    #expect(original.transactions[txID(1)]?.added.name == "Market")
+    #expect(original.transactions[txID(1)]?.version == 1)
+    #expect(copy.transactions[txID(1)]?.added.amount == eur("40.00"))
+    #expect(copy.transactions[txID(1)]?.added.name == "Grocer")
+    #expect(copy.transactions[txID(1)]?.version == 2)
+    #expect(copy != original)
+  }
+
   @Test("given a transaction, when amended, then only the changed fields are recorded")
   func amendRecordsOnlyChanges() throws {
     var scenario = Scenario.standard()
