@@ -3,20 +3,22 @@ import LedgerDomain
 
 extension Ledger {
   /// The rules' state folded from the streams of the entities of `kinds` only — every
-  /// account's, say — instead of from the whole log: listing a ledger's accounts then reads
-  /// their few events rather than folding a million transactions (about two seconds).
+  /// account's, say — up to `position`, instead of from the whole log: listing a ledger's
+  /// accounts then reads their few events rather than folding a million transactions (about
+  /// two seconds). The kinds are read in one snapshot, in one log order.
   ///
   /// Whatever other streams feed is absent from it: accounts and periods are whole (their
   /// records follow their own streams alone), but a category's postings count transactions,
   /// and budgets live in streams of their own. Read only the records of the kinds asked for.
-  public func state(ofStreamsOf kinds: [any EntityIdentifier.Type]) throws(LedgerError) -> LedgerState {
-    var recorded: [RecordedEvent] = []
+  public func state(
+    ofStreamsOf kinds: [any EntityIdentifier.Type], upTo position: UInt64 = .max
+  ) throws(LedgerError) -> LedgerState {
+    let recorded: [RecordedEvent]
     do {
-      for kind in kinds { recorded += try log.events(ofStreamsWithPrefix: "\(kind.streamPrefix)-") }
+      recorded = try log.events(ofStreamsWithPrefixes: kinds.map { "\($0.streamPrefix)-" }, upTo: position)
     } catch {
       throw .log(error)
     }
-    recorded.sort { $0.position < $1.position }  // one log order across the kinds
     var state = LedgerState()
     for event in recorded { state.apply(try StoredEvent.decode(event)) }
     return state

@@ -72,7 +72,7 @@ struct EveryCommandTests {
     #expect(names.contains("Housing") && !names.contains("Shopping") && names.contains("Sport"))
     #expect(list.first { $0["name"] as? String == "Housing" }?["parent"] as? String == "Home")
     #expect(list.first { $0["name"] as? String == "Housing" }?["icon"] as? String == "key.fill")
-    // TXNS comes from the category totals; a split books each of its categories once.
+    // TXNS comes from the category totals.
     try ok("account", "open", "Checking", "--date", "2024-01-01")
     try ok("tx", "add", "12.50", "--name", "Lamp", "--category", "Housing", "--account", "Checking")
     try ok("tx", "add", "3", "--name", "Tea", "--category", "Food", "--account", "Checking")

@@ -38,11 +38,14 @@ struct AppendTests {
     try await log.append(Fixtures.events(1, prefix: "a2"), to: "account-2")
     try await log.append(Fixtures.events(1, prefix: "a1"), to: "account-1")
 
-    let family = try log.events(ofStreamsWithPrefix: "account-")
+    let family = try log.events(ofStreamsWithPrefixes: ["account-"])
 
     #expect(family.map(\.position) == [1, 2, 5, 6])
     #expect(family.map(\.text) == ["a1-1", "a1-2", "a2-1", "a1-1"])
-    #expect(try log.events(ofStreamsWithPrefix: "period-").isEmpty)
+    #expect(try log.events(ofStreamsWithPrefixes: ["account-", "transaction-"]).map(\.position) == [1, 2, 3, 5, 6])
+    #expect(try log.events(ofStreamsWithPrefixes: ["account-"], upTo: 5).map(\.position) == [1, 2, 5])
+    #expect(try log.events(ofStreamsWithPrefixes: ["period-"]).isEmpty)
+    #expect(throws: EventLogError.self) { try log.events(ofStreamsWithPrefixes: [""]) }
   }
 
   @Test("given a one-stream append, then its result equals and hashes like the same result built from a dictionary")

@@ -51,4 +51,65 @@ struct StreamFamilyStateTests {
     #expect(counts == whole.categories.compactMapValues { $0.transactionCount == 0 ? nil : $0.transactionCount })
     #expect(counts.values.reduce(0, +) > 100)
   }
+
+  @Test(
+    "given categories created (one custom, one under a parent), moved, restyled, archived, restored, deleted, with a due date and a rollover, when the categories' streams are read, then their records equal the whole history's but for what other streams count"
+  )
+  func everyKindOfCategoryChange() async throws {
+    let ledger = try await LedgerFixture().ledger
+    let home = CategoryID.random()
+    let rent = CategoryID.random()
+    let gone = CategoryID.random()
+    try await ledger.execute(.createCategory(CreateCategory(category: home, name: "Home", budgetType: .fixed)))
+    try await ledger.execute(.createCategory(CreateCategory(category: rent, name: "Rent", parent: home)))
+    try await ledger.execute(.createCategory(CreateCategory(category: gone, name: "Gone")))
+    try await ledger.execute(.moveCategory(rent, parent: nil, sortOrder: 3))
+    try await ledger.execute(.restyleCategory(home, icon: "house.fill", color: try ColorHex(parsing: "#112233")))
+    try await ledger.execute(.archiveCategory(Scenario.restaurants))
+    try await ledger.execute(.archiveCategory(Scenario.bills))
+    try await ledger.execute(.restoreCategory(Scenario.bills))
+    try await ledger.execute(.deleteCategory(gone))
+    try await ledger.execute(.setDueDate(Scenario.bills, day("2024-03-15")))
+    let rollover = RolloverSet(category: Scenario.food, carryUnspent: true, carryOverspent: false)
+    try await ledger.execute(.setRollover(rollover))
+    try await ledger.execute(.addTransaction(expense(1, "12.00", category: rent)))
+    let march = try YearMonth(parsing: "2024-03")
+    try await ledger.execute(.setBudget(BudgetSet(month: march, category: home, amount: eur("50"))))
+
+    let partial = try ledger.state(ofStreamsOf: [CategoryID.self])
+
+    var ownRecords = ledger.state.categories
+    for id in ownRecords.keys {
+      ownRecords[id]?.transactionCount = 0
+      ownRecords[id]?.budgetCount = 0
+    }
+    #expect(partial.categories == ownRecords)
+    #expect(partial.categories[rent]?.parent == nil && partial.categories[gone]?.isDeleted == true)
+    #expect(partial.categories[Scenario.bills]?.dueDate == day("2024-03-15"))
+    #expect(try ledger.categoryTransactionCounts().value[rent] == 1)
+  }
+
+  @Test(
+    "given a batch recorded with the read models deferred (another process importing), when the categories and their counts are read, then both are as of the read models' checkpoint"
+  )
+  func countsAndCategoriesAtOnePoint() async throws {
+    let ledger = try await LedgerFixture().ledger
+    try await ledger.execute(.addTransaction(expense(1, "3.00", category: Scenario.food)))
+    let late = CategoryID.random()
+    let results = try await ledger.execute(
+      batch: [
+        BatchCommand(.createCategory(CreateCategory(category: late, name: "Late"))),
+        BatchCommand(.addTransaction(expense(2, "4.00", category: late))),
+        BatchCommand(.addTransaction(expense(3, "5.00", category: Scenario.food))),
+      ], projecting: .deferred)
+    #expect(results.allSatisfy { (try? $0.get()) != nil })
+
+    let counts = try ledger.categoryTransactionCounts()
+    let asOfCounts = try ledger.state(ofStreamsOf: [CategoryID.self], upTo: counts.position)
+
+    #expect(counts.position < (try ledger.log.head().position))
+    #expect(counts.value[Scenario.food] == 1 && counts.value[late] == nil)
+    #expect(asOfCounts.categories[late] == nil)  // created after the checkpoint
+    #expect(try ledger.state(ofStreamsOf: [CategoryID.self]).categories[late] != nil)
+  }
 }

@@ -74,11 +74,10 @@ extension LedgerState {
       transactions[e.transaction] = record
       countPostings(of: record.added, by: -1)
     case .transactionRestored(let e):
-      guard var record = transactions[e.transaction.transaction] else { return }
-      record.added = e.transaction
-      record.isDeleted = false
-      record.version += 1
-      transactions[e.transaction.transaction] = record
+      let id = e.transaction.transaction
+      guard let version = transactions[id]?.version else { return }
+      // A new record rather than a change to the stored one, whose transaction is replaced.
+      transactions[id] = TransactionRecord(added: e.transaction, isDeleted: false, version: version + 1)
       countPostings(of: e.transaction, by: 1)
     case .transferMade(let e):
       transferRecords[e.transfer] = e
@@ -136,12 +135,13 @@ extension LedgerState {
   }
 
   private mutating func amendTransaction(_ e: TransactionAmended) {
-    guard var record = transactions[e.transaction] else { return }
-    countPostings(of: record.added, by: -1)
-    record.added.apply(e)
-    record.version += 1
-    transactions[e.transaction] = record
-    countPostings(of: record.added, by: 1)
+    guard let before = transactions[e.transaction]?.added else { return }
+    countPostings(of: before, by: -1)
+    // Changed where it is stored: a copy of the record would share its transaction's box, and
+    // the change would copy the box.
+    transactions[e.transaction]?.added.apply(e)
+    transactions[e.transaction]?.version += 1
+    if let after = transactions[e.transaction]?.added { countPostings(of: after, by: 1) }
   }
 }
 

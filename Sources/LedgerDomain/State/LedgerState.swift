@@ -102,6 +102,7 @@ public struct TransactionRecord: Sendable, Hashable {
   /// The transaction as it now stands.
   public var added: TransactionAdded {
     get { box.added }
+    set { box = Box(newValue) }
     _modify {
       if !isKnownUniquelyReferenced(&box) { box = Box(box.added) }
       yield &box.added

@@ -137,10 +137,12 @@ struct CategoryCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      // The categories' own streams and the category totals' counts, not the whole history:
+      // The category totals' counts and the categories' own streams up to the same point (the
+      // read models may be behind, during another process's import), not the whole history:
       // a big ledger lists at once.
-      let state = try userFacing { try ledger.state(ofStreamsOf: [CategoryID.self]) }
-      let counts = try userFacing { try ledger.categoryTransactionCounts().value }
+      let answer = try userFacing { try ledger.categoryTransactionCounts() }
+      let counts = answer.value
+      let state = try userFacing { try ledger.state(ofStreamsOf: [CategoryID.self], upTo: answer.position) }
       let categories = state.categories.filter { !$0.value.isDeleted && (all || !$0.value.isArchived) }
         .sorted { ($0.value.sortOrder, $0.value.name) < ($1.value.sortOrder, $1.value.name) }
       if options.json {

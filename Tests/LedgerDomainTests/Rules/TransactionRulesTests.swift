@@ -114,6 +114,10 @@ struct TransactionRulesTests {
     #expect(copy.transactions[txID(1)]?.added.name == "Grocer")
     #expect(copy.transactions[txID(1)]?.version == 2)
     #expect(copy != original)
+    // Records built apart with the same content are equal and hash alike.
+    let twin = TransactionRecord(added: try #require(original.transactions[txID(1)]?.added))
+    #expect(twin == original.transactions[txID(1)])
+    #expect(twin.hashValue == original.transactions[txID(1)]?.hashValue)
   }
 
   @Test("given a transaction, when amended, then only the changed fields are recorded")
