@@ -114,7 +114,9 @@ import Testing
       #expect(opened.status == 201)
       let overlapping = try await server.post("/api/v1/periods", #"{"name": "Other", "start": "2024-03-01"}"#)
       #expect(overlapping.status == 422)
-      #expect(try await server.post("/api/v1/periods/Q1/close", "{}").status == 200)
+      let closing = try await server.post("/api/v1/periods/Q1/close", "{}")
+      #expect(closing.status == 200)
+      let closedAt = try #require((closing.json["positions"] as? [Any])?.last as? Int)
       // A transaction in a closed period is refused with the way out in the message.
       let frozen = try await server.post(
         "/api/v1/transactions", #"{"amount": "5", "name": "Late", "category": "Food", "date": "2024-03-01"}"#)
@@ -127,6 +129,11 @@ import Testing
       #expect(items.first?["closed"] as? Bool == false)
       let shown = try await server.get("/api/v1/periods/Q1")
       #expect(shown.header("ETag") == "\"3\"")
+      // As known before the close, at the close, and now (read from the periods' own streams).
+      let before = try await server.get("/api/v1/periods?asKnownAt=\(closedAt - 1)")
+      #expect((before.json["items"] as? [[String: Any]])?.first?["closed"] as? Bool == false)
+      let atClose = try await server.get("/api/v1/periods/Q1?asKnownAt=\(closedAt)")
+      #expect(atClose.json["closed"] as? Bool == true && atClose.header("ETag") == "\"2\"")
       let missingReason = try await server.post("/api/v1/periods/Q1/reopen", "{}")
       #expect(missingReason.status == 400)
       #expect((missingReason.json["details"] as? [String: String])?["field"] == "reason")

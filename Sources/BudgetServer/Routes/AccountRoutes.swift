@@ -49,7 +49,7 @@ struct AccountRoutes {
     try api.requireLedger()
     let time = try QueryParameters(request).time()
     let date = time.asOf ?? api.today
-    let (state, position) = try api.snapshots.state(at: time.point)
+    let (state, position) = try api.snapshots.family([AccountID.self], at: time.point)
     let balances = try api.ledger.balances(on: date, at: .position(position))
     let byID = Dictionary(balances.value.map { ($0.account, $0.balance) }, uniquingKeysWith: { first, _ in first })
     let items = state.accounts.sorted { $0.value.name < $1.value.name }.map {
@@ -61,7 +61,7 @@ struct AccountRoutes {
   func show(_ request: Request, _ context: Context) throws -> Response {
     try api.requireLedger()
     let time = try QueryParameters(request).time()
-    let (state, position) = try api.snapshots.state(at: time.point)
+    let (state, position) = try api.snapshots.family([AccountID.self], at: time.point)
     let (id, record) = try Resolver(state: state).account(try api.parameter(context, "ref"))
     let balances = try api.ledger.balances(on: time.asOf ?? api.today, at: .position(position))
     let dto = AccountDTO(id: id, record: record, balance: balances.value.first { $0.account == id }?.balance)

@@ -9,7 +9,7 @@ struct PeriodRoutes {
   func register(on group: APIGroup) {
     group.get("periods") { request, _ in
       try api.requireLedger()
-      let (state, position) = try api.snapshots.state(at: try QueryParameters(request).time().point)
+      let (state, position) = try api.snapshots.family([PeriodID.self], at: try QueryParameters(request).time().point)
       let items = state.periods.sorted { $0.value.start < $1.value.start }.map {
         PeriodDTO(id: $0.key, record: $0.value)
       }
@@ -26,7 +26,7 @@ struct PeriodRoutes {
     }
     group.get("periods/:ref") { request, context in
       try api.requireLedger()
-      let (state, position) = try api.snapshots.state(at: try QueryParameters(request).time().point)
+      let (state, position) = try api.snapshots.family([PeriodID.self], at: try QueryParameters(request).time().point)
       let id = try Resolver(state: state).period(try api.parameter(context, "ref"))
       let record = state.periods[id]!
       return try api.answer(

@@ -15,15 +15,30 @@ final class StateSnapshots: Sendable {
 
   init(ledger: Ledger) { self.ledger = ledger }
 
+  /// The records of the entities of `kinds` (accounts, periods) as known at `point`, read from
+  /// their own streams (``Ledger/state(ofStreamsOf:upTo:)``) — milliseconds at any point, where
+  /// ``state(at:)`` folds the history up to a past one — and the position they reflect. Only
+  /// those kinds' records are in the state.
+  func family(_ kinds: [any EntityIdentifier.Type], at point: TimePoint) throws -> (state: LedgerState, position: UInt64) {
+    let position = try self.position(of: point)
+    return (try ledger.state(ofStreamsOf: kinds, upTo: position), position)
+  }
+
+  /// The log position `point` names, at most the head.
+  private func position(of point: TimePoint) throws -> UInt64 {
+    let head = ledger.position
+    switch point {
+    case .now: return head
+    case .position(let position): return min(position, head)
+    case .recordedAt(let milliseconds): return min(try ledger.log.position(recordedAtOrBefore: milliseconds), head)
+    }
+  }
+
   /// The state and the position it reflects for `point`; the committed state for `.now`.
   func state(at point: TimePoint) throws -> (state: LedgerState, position: UInt64) {
+    if case .now = point { return (ledger.state, ledger.position) }
     let head = ledger.position
-    let target: UInt64
-    switch point {
-    case .now: return (ledger.state, head)
-    case .position(let position): target = min(position, head)
-    case .recordedAt(let milliseconds): target = min(try ledger.log.position(recordedAtOrBefore: milliseconds), head)
-    }
+    let target = try position(of: point)
     if target == head { return (ledger.state, head) }
     var (position, state) = cache.withLock { $0 }
     if position > target { (position, state) = (0, LedgerState()) }
