@@ -82,6 +82,17 @@ import Testing
       #expect(shown.json["icon"] as? String == "pawprint")
       #expect(shown.json["budgetType"] as? String == "fixed")
       #expect(shown.header("ETag") == "\"3\"")
+      // Its transactions are counted (from the category totals), now and as known before.
+      let vet = try await server.post(
+        "/api/v1/transactions", #"{"amount": "80", "name": "Vet", "category": "Animals", "date": "2024-03-20"}"#)
+      #expect(vet.status == 201)
+      let addedAt = try #require((vet.json["positions"] as? [Any])?.first as? Int)
+      #expect(try await server.get("/api/v1/categories/Animals").json["transactions"] as? Int == 1)
+      let before = try await server.get("/api/v1/categories?asKnownAt=\(addedAt - 1)")
+      let animals = (before.json["items"] as? [[String: Any]])?.first { $0["name"] as? String == "Animals" }
+      #expect(animals?["transactions"] as? Int == 0)
+      let food = (before.json["items"] as? [[String: Any]])?.first { $0["name"] as? String == "Food" }
+      #expect((food?["transactions"] as? Int ?? 0) > 0)
       let due = try await server.client.send(
         "PUT", "/api/v1/categories/Animals/due-date", json: #"{"date": "2024-03-28"}"#)
       #expect(due.status == 200)
@@ -99,6 +110,7 @@ import Testing
       let all = try await server.get("/api/v1/categories?all=true")
       #expect((all.json["items"] as? [[String: Any]])?.contains { $0["name"] as? String == "Animals" } == true)
       #expect(try await server.post("/api/v1/categories/Animals/restore", "{}").status == 200)
+      #expect(try await server.client.send("DELETE", "/api/v1/transactions/\(try #require(vet.json["id"] as? String))").status == 200)
       #expect(try await server.client.send("DELETE", "/api/v1/categories/Animals").status == 200)
       // Food has transactions: it can only be archived.
       let inUse = try await server.client.send("DELETE", "/api/v1/categories/Food")

@@ -12,7 +12,9 @@ struct CategoryDTO: Codable, Sendable {
   var sortOrder: Int
   var version: UInt64
 
-  init(id: CategoryID, record c: CategoryRecord, state: LedgerState) {
+  /// `transactions`: how many transactions post to it (the category totals' count; the
+  /// record's own count is not kept when the record is read from its stream alone).
+  init(id: CategoryID, record c: CategoryRecord, state: LedgerState, transactions: Int) {
     self.id = id.description
     name = c.name
     kind = c.kind.rawValue
@@ -22,7 +24,7 @@ struct CategoryDTO: Codable, Sendable {
     color = c.color.description
     archived = c.isArchived
     custom = c.isCustom
-    transactions = c.transactionCount
+    self.transactions = transactions
     dueDate = c.dueDate?.description
     carryUnspent = c.carryUnspent
     carryOverspent = c.carryOverspent

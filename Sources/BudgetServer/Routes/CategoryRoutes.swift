@@ -41,27 +41,39 @@ struct CategoryRoutes {
     try Resolver(state: try api.state()).category(try api.parameter(context, "ref"))
   }
 
+  /// The categories as known at `point`, from their own streams, and how many transactions
+  /// post to each, from the category totals — both as of the point the counts are answered at
+  /// (the read models' checkpoint, if another process's import holds them back), with no fold
+  /// of the log.
+  private func categories(
+    at point: TimePoint
+  ) throws -> (state: LedgerState, counts: [CategoryID: Int], position: UInt64) {
+    let counts = try api.ledger.categoryTransactionCounts(at: point)
+    let state = try api.snapshots.family([CategoryID.self], at: .position(counts.position)).state
+    return (state, counts.value, counts.position)
+  }
+
   func list(_ request: Request) throws -> Response {
     try api.requireLedger()
     let query = QueryParameters(request)
     let all = try query.bool("all")
-    let (state, position) = try api.snapshots.state(at: try query.time().point)
+    let (state, counts, position) = try categories(at: try query.time().point)
     let items = state.categories.filter { !$0.value.isDeleted && (all || !$0.value.isArchived) }
       .sorted { ($0.value.sortOrder, $0.value.name) < ($1.value.sortOrder, $1.value.name) }
-      .map { CategoryDTO(id: $0.key, record: $0.value, state: state) }
+      .map { CategoryDTO(id: $0.key, record: $0.value, state: state, transactions: counts[$0.key] ?? 0) }
     return try api.answer(ListDTO(position: position, items: items), position: position)
   }
 
   func show(_ request: Request, _ context: Context) throws -> Response {
     try api.requireLedger()
-    let (state, position) = try api.snapshots.state(at: try QueryParameters(request).time().point)
+    let (state, counts, position) = try categories(at: try QueryParameters(request).time().point)
     let reference = try api.parameter(context, "ref")
     let id = try Resolver(state: state).category(reference)
     guard let record = state.categories[id], !record.isDeleted else {
       throw APIError.notFound("category '\(reference)' not found")
     }
-    return try api.answer(
-      CategoryDTO(id: id, record: record, state: state), position: position, etag: EntityTag.format(record.version))
+    let dto = CategoryDTO(id: id, record: record, state: state, transactions: counts[id] ?? 0)
+    return try api.answer(dto, position: position, etag: EntityTag.format(record.version))
   }
 
   func create(_ request: Request) async throws -> Response {
