@@ -40,24 +40,50 @@ struct CommitBoundaries {
   /// Walks positions in increasing order and names the first position of each one's commit.
   struct Walker {
     let commits: [UInt64: UInt64]
+    /// The commits' first positions in increasing order, if given: a walk that starts inside
+    /// a commit then finds it by bisection instead of looking at every commit.
+    private let firsts: [UInt64]?
     private var start: UInt64 = 0
     private var end: UInt64 = 0
     private var started = false
 
-    init(_ commits: [UInt64: UInt64]) { self.commits = commits }
+    /// A walker over `commits`; `firsts`, if given, are their keys in increasing order
+    /// (``sortedFirsts(of:)``: for many walks over the same commits, each from anywhere).
+    init(_ commits: [UInt64: UInt64], firsts: [UInt64]? = nil) {
+      self.commits = commits
+      self.firsts = firsts
+    }
+
+    /// The keys of `commits` in increasing order, for ``init(_:firsts:)``.
+    static func sortedFirsts(of commits: [UInt64: UInt64]) -> [UInt64] { commits.keys.sorted() }
 
     /// The first position of the commit `position` belongs to; call with increasing positions.
     mutating func commitStart(of position: UInt64) -> UInt64 {
       guard position > end || !started else { return start }
       if let last = commits[position] {
         (start, end) = (position, last)
-      } else if !started, let covering = commits.first(where: { $0.key < position && $0.value >= position }) {
-        (start, end) = (covering.key, covering.value)  // the walk starts inside a commit
+      } else if !started, let covering = covering(position) {
+        (start, end) = covering  // the walk starts inside a commit
       } else {
         (start, end) = (position, position)
       }
       started = true
       return start
+    }
+
+    /// The commit that began before `position` and reaches it, if any.
+    private func covering(_ position: UInt64) -> (first: UInt64, last: UInt64)? {
+      guard let firsts else {
+        return commits.first { $0.key < position && $0.value >= position }.map { ($0.key, $0.value) }
+      }
+      // The last commit that began before `position`: commits do not overlap, so only it can.
+      var (low, high) = (0, firsts.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if firsts[middle] < position { low = middle + 1 } else { high = middle }
+      }
+      guard low > 0, let last = commits[firsts[low - 1]], last >= position else { return nil }
+      return (firsts[low - 1], last)
     }
   }
 }

@@ -12,17 +12,20 @@ import Synchronization
 
 extension ProjectionEngine {
   /// Folds the log from position 1 to its head into one memory store per projector. The log
-  /// is read and decoded once, on a thread of its own, and each projector folds the decoded
+  /// is read and decoded once, a chunk at a time by one decoder per core (up to
+  /// ``mostDecoders``, each on a thread of its own), and each projector folds the decoded
   /// events on a thread of its own: a projector reads only its own tables, so they share
   /// nothing but the decoded events, and the busiest (the transaction index) sets the pace
   /// rather than the sum of the ones a core would have to take turns on.
   ///
   /// With `sealing`, each projector hands its store's tables over to it when its fold ends
   /// and the stores returned are empty; without, each seals its store itself. `chunkSize` is
-  /// how many decoded events the folds are handed at a time (tests make it small).
+  /// how many decoded events the folds are handed at a time, `decoders` how many decoders
+  /// there are at most (tests set both).
   package func fold(
     _ chosen: [any Projector], progress: (@Sendable (ProjectionProgress) -> Void)?, sealing: TableSealing? = nil,
-    chunkSize: Int = DecodedEvent.chunkSize
+    chunkSize: Int = DecodedEvent.chunkSize,
+    decoders decoderLimit: Int = min(ProjectionEngine.cores, ProjectionEngine.mostDecoders)
   ) throws -> (stores: [String: MemoryProjectionStore], snapshot: UInt64) {
     // The head and the commits that make it up, in one snapshot: the fold stops at that head,
     // which is a commit boundary, and versions rows by the same commits the inline path did.
@@ -44,12 +47,26 @@ extension ProjectionEngine {
       )
     }
     guard !chosen.isEmpty else { return ([:], total) }
-    let feed = ChunkFeed<DecodedEvent>(consumers: chosen.count)
+    // Decoding is the costliest single step: on several cores, each decoder taking every
+    // n-th chunk of the log, so that the folds, not the decoding, set the pace.
+    let chunks = (Int(total) + chunkSize - 1) / chunkSize
+    let decoders = max(1, min(decoderLimit, chunks))
+    let feed = ChunkFeed<DecodedEvent>(consumers: chosen.count, producers: decoders)
     let text = chosen.contains { $0.readsTransactionText }
-    feed.start(label: "budget-ledger.rebuild-decoding") { [log] put in
+    let firsts = CommitBoundaries.Walker.sortedFirsts(of: boundaries)
+    feed.start(label: "budget-ledger.rebuild-decoding") { [log] decoder, put in
+      // A snapshot of the decoder's own: one that holds every event up to `total`, as all do.
       try log.environment.read { txn in
-        try Self.decode(
-          log, upTo: total, commits: boundaries, transactionText: text, in: txn, chunkSize: chunkSize, into: put)
+        var first = UInt64(decoder * chunkSize) + 1
+        while first <= total {
+          let last = min(first + UInt64(chunkSize) - 1, total)
+          let walker = CommitBoundaries.Walker(boundaries, firsts: firsts)
+          guard
+            try Self.decode(
+              log, from: first, through: last, walker: walker, transactionText: text, in: txn, into: put)
+          else { return }
+          first += UInt64(decoders * chunkSize)
+        }
       }
     }
     let report = Self.progressReporter(progress, total: total, folds: chosen.count)
@@ -155,20 +172,22 @@ extension ProjectionEngine {
     return store
   }
 
-  /// Reads the log from position 1 up to `total` in `txn`, decodes each event (with its
-  /// before-image, ``BeforeImages``) and hands them to `put` a chunk at a time, until `put`
-  /// returns `false`. Without `transactionText`, added transactions come without their free
-  /// text (``Projector/readsTransactionText``).
+  /// Decoders a rebuild runs at most, however many cores there are: the folds read every
+  /// decoded event, and beyond a few decoders they, not the decoding, set the pace.
+  static let mostDecoders = 4
+
+  /// Reads the events `first...last` of the log in `txn`, decodes each (with its
+  /// before-image, ``BeforeImages``) and hands them to `put` as one chunk; `false` once `put`
+  /// refuses it (the feed stopped). Without `transactionText`, added transactions come
+  /// without their free text (``Projector/readsTransactionText``).
   private static func decode(
-    _ log: EventLog, upTo total: UInt64, commits: [UInt64: UInt64], transactionText: Bool, in txn: ReadTransaction,
-    chunkSize: Int, into put: ([DecodedEvent]) -> Bool
-  ) throws {
-    var walker = CommitBoundaries.Walker(commits)
+    _ log: EventLog, from first: UInt64, through last: UInt64, walker: consuming CommitBoundaries.Walker,
+    transactionText: Bool, in txn: ReadTransaction, into put: ([DecodedEvent]) -> Bool
+  ) throws -> Bool {
     var chunk = [DecodedEvent]()
-    chunk.reserveCapacity(chunkSize)
-    var stopped = false
-    try log.scan(from: 1, in: txn) { view in
-      guard view.position <= total else { return .stop }
+    chunk.reserveCapacity(Int(last - first) + 1)
+    try log.scan(from: first, in: txn) { view in
+      guard view.position <= last else { return .stop }
       let event = try BeforeImages.completing(
         LedgerEvent.decode(
           typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload,
@@ -179,17 +198,9 @@ extension ProjectionEngine {
         DecodedEvent(
           event: consume event, point: LogPoint(position: view.position, recordedAt: view.recordedAt),
           commitStart: walker.commitStart(of: view.position)))
-      if chunk.count == chunkSize {
-        guard put(chunk) else {
-          stopped = true
-          return .stop
-        }
-        chunk.removeAll(keepingCapacity: false)
-        chunk.reserveCapacity(chunkSize)
-      }
       return .continue
     }
-    if !stopped && !chunk.isEmpty { _ = put(chunk) }
+    return put(chunk)
   }
 }
 

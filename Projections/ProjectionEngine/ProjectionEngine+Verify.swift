@@ -71,8 +71,6 @@ extension ProjectionEngine {
     return differences
   }
 
-  /// Every stored row (all versions) of every projector's live tables, by
-  /// `projector.table`: for tests that compare two ledgers byte for byte.
   /// Where a comparison up to `checkpoint` must stop: at the checkpoint, unless it lies inside
   /// a commit (a deferred batch that shared its commit with a command folded before it) — that
   /// commit's rows carry one version, its first position, in the tables and in a fold of the
@@ -86,6 +84,8 @@ extension ProjectionEngine {
     return straddling.map { $0 - 1 } ?? checkpoint
   }
 
+  /// Every stored row (all versions) of every projector's live tables, by
+  /// `projector.table`: for tests that compare two ledgers byte for byte.
   package func storedRows() throws -> [String: [[UInt8]]] {
     let live = self.live.withLock { $0 }
     return try log.environment.read { txn in

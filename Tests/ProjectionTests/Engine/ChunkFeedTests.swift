@@ -174,4 +174,96 @@ struct ChunkFeedTests {
       return
     }
   }
+
+  // MARK: Several producers
+
+  /// The numbers of chunk `sequence` of 0..<1,000 in chunks of 7.
+  private static func numbers(ofChunk sequence: Int) -> [Int] {
+    Array(sequence * 7..<min(sequence * 7 + 7, 1_000))
+  }
+
+  @Test(
+    "given three producers, each putting every third chunk of 1,000 numbers at its own pace, when two consumers read, then each reads all, in order"
+  )
+  func severalProducersAreReadInOrder() {
+    let feed = ChunkFeed<Int>(consumers: 2, producers: 3, capacity: 2)
+    feed.start(label: "test-feed") { producer, put in
+      for sequence in stride(from: producer, to: 143, by: 3) {
+        usleep(UInt32((sequence * 7 + producer * 13) % 5) * 100)  // out of step with each other
+        guard put(Self.numbers(ofChunk: sequence)) else { return }
+      }
+    }
+
+    let read = consume(feed)
+
+    #expect(read == Array(repeating: Array(0..<1_000), count: 2))
+    guard case .complete = feed.outcome else {
+      Issue.record("outcome \(String(describing: feed.outcome))")
+      return
+    }
+  }
+
+  @Test(
+    "given a slow producer and a fast one, when they fill the feed, then the slow one's next chunk always has room (no deadlock) and no more than the capacity wait"
+  )
+  func aProducerBehindIsNeverBlockedByOneAhead() {
+    let feed = ChunkFeed<Int>(consumers: 1, producers: 2, capacity: 4)
+    let ahead = Mutex<(put: Int, released: Int, most: Int)>((0, 0, 0))
+    feed.start(label: "test-feed") { producer, put in
+      for sequence in stride(from: producer, to: 60, by: 2) {
+        if producer == 0 { usleep(1_000) }  // producer 0 is slow: producer 1 runs ahead
+        guard put([sequence]) else { return }
+        ahead.withLock { state in
+          state.put += 1
+          state.most = max(state.most, state.put - state.released)
+        }
+      }
+    }
+    var seen: [Int] = []
+    var sequence = 0
+    while let chunk = feed.chunk(sequence, for: 0) {
+      seen += chunk
+      ahead.withLock { $0.released += 1 }
+      feed.release(sequence)
+      sequence += 1
+    }
+    feed.waitUntilEnded()
+
+    #expect(seen == Array(0..<60))
+    #expect(feed.capacity == 4)
+    // Counted after each put returns and before each release: never more than are waiting.
+    #expect(ahead.withLock { $0.most } <= 4)
+  }
+
+  @Test(
+    "given two producers of which one fails after its fifth chunk, when consumers read, then they read the chunks before the first missing one, see its error, and the other producer stops"
+  )
+  func oneProducerFailingStopsTheOthers() {
+    let feed = ChunkFeed<Int>(consumers: 2, producers: 2, capacity: 4)
+    let stopped = Mutex(false)
+    feed.start(label: "test-feed") { producer, put in
+      var sequence = producer
+      if producer == 1 {
+        for _ in 0..<5 {
+          _ = put([sequence])
+          sequence += 2
+        }
+        throw Broken()
+      }
+      while put([sequence]) { sequence += 2 }  // endless, unless stopped
+      stopped.withLock { $0 = true }
+    }
+
+    let read = consume(feed)
+
+    #expect(stopped.withLock { $0 })
+    // In order, without a gap. Chunk 11 never comes; its fifth chunk, 9, had room only once
+    // chunks 0 to 5 were read; the ones after may or may not have been put before the failure.
+    for seen in read { #expect(seen == Array(0..<seen.count) && (6...11).contains(seen.count), "read \(seen)") }
+    guard case .failed(let error) = feed.outcome else {
+      Issue.record("outcome \(String(describing: feed.outcome))")
+      return
+    }
+    #expect(error as? Broken == Broken())
+  }
 }

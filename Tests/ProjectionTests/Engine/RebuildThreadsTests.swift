@@ -44,3 +44,49 @@ struct RebuildThreadsTests {
     }
   }
 }
+
+@Suite("Rebuild: decoders")
+struct RebuildDecodersTests {
+  @Test(
+    "given commits of 1 to 13 events that straddle chunks of 8, when the log is folded by 1, 2, 3 and 4 decoders, then every table equals the inline fold's, versions included"
+  )
+  func decodersAgreeWithTheInlineFold() async throws {
+    let projectors: [any Projector] = [
+      RunningBalancesProjector(), CategoryTotalsProjector(), BudgetVsActualProjector(), TransactionIndexProjector(),
+    ]
+    let harness = try await ProjectionHarness(projectors)
+    // Commits of these sizes, one after the other: many begin in one chunk of 8 and end in
+    // the next, so a decoder that starts a chunk inside a commit must version its rows at
+    // that commit's first position, which another decoder read.
+    var id: UInt64 = 0
+    for size in [1, 13, 3, 7, 9, 2, 11, 5, 1, 1, 6, 10, 4, 12, 8, 3] {
+      var events: [LedgerEvent] = []
+      for _ in 0..<size {
+        id += 1
+        events.append(.transactionAdded(expense(id, "1.\(id % 90 + 10)", on: "2024-0\(id % 9 + 1)-1\(id % 10)")))
+      }
+      try await harness.given(events)
+    }
+    let inline = try harness.engine.storedRows()
+
+    for decoders in 1...4 {
+      let stores = try harness.engine.fold(projectors, progress: nil, chunkSize: 8, decoders: decoders).stores
+      for projector in projectors {
+        for table in projector.tables {
+          let folded = try #require(stores[projector.name]).sortedRows(of: table.name).map {
+            $0.key + [0xFF] + $0.value
+          }
+          let stored = inline["\(projector.name).\(table.name)"] ?? []
+          // The first row that differs, not both tables: they hold hundreds of rows.
+          let difference =
+            folded.indices.first { $0 >= stored.count || folded[$0] != stored[$0] }
+            ?? (folded.count == stored.count ? nil : folded.count)
+          #expect(
+            difference == nil,
+            "\(decoders) decoders: \(projector.name).\(table.name) has \(folded.count) rows, \(stored.count) stored; row \(difference ?? 0) differs"
+          )
+        }
+      }
+    }
+  }
+}
