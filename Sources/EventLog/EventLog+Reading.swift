@@ -78,8 +78,12 @@ extension EventLog {
         let key = BigEndianKey.decode(current.key) ?? 0
         visited += 1
         let view = try EventView(storedBytes: current.value, key: key)
-        if try body(view) == .stop { break }
+        // The next record is found, and its bytes prefetched, before this one is handed on:
+        // its memory loads while `body` works (records are read where they lie in the map,
+        // which stays valid for the transaction; `body` never writes the events table).
         entry = direction == .forward ? try cursor.next() : try cursor.previous()
+        entry?.value.prefetch()
+        if try body(view) == .stop { break }
       }
       return visited
     }
