@@ -59,13 +59,17 @@ extension ProjectionEngine {
     }
     guard !selected.isEmpty else { return [] }
     let chosen = selected.compactMap { projectors[$0] }
+    // Room for the new generation beside the old one (both live until the switch commits),
+    // with slack for half-full pages — reserved now, at about the size of the tables it
+    // replaces: growing the map maps the file anew, and after the fold has read the whole log
+    // through the map, unmapping it costs tens of milliseconds. Checked again once the size
+    // is known.
+    try log.environment.reserveRoom(forBytes: try liveBytes(of: chosen) * 2 + (64 << 20))
     // Each pass's tables are sorted in the background once its fold ends, and written as
     // soon as they are sorted.
     let sealing = TableSealing(ways: Self.cores)
     let snapshot = try fold(chosen, progress: progress, sealing: sealing).snapshot
     progress?(ProjectionProgress(done: snapshot, total: snapshot, eventsPerSecond: 0, phase: .writing))
-    // Room for the new generation beside the old one (both live until the switch commits),
-    // with slack for half-full pages.
     try log.environment.reserveRoom(forBytes: sealing.byteCount * 2 + (64 << 20))
     let generations = try await reserveGenerations(of: chosen)
     let rows = RowChunks(sealing, chunkBytes: chunkBytes)
@@ -82,6 +86,20 @@ extension ProjectionEngine {
     }
     try await switchGenerations(generations, of: chosen, foldingAfter: snapshot)
     return selected
+  }
+
+  /// Bytes of the pages `chosen`'s live tables take.
+  private func liveBytes(of chosen: [any Projector]) throws -> Int {
+    let live = self.live.withLock { $0 }
+    return try log.environment.read { txn in
+      var bytes = 0
+      for projector in chosen {
+        for handle in live[projector.name]?.tables.values ?? [:].values {
+          bytes += try txn.statistics(of: handle.database).dataBytes
+        }
+      }
+      return bytes
+    }
   }
 
   /// Creates a new generation of `chosen`'s tables, empty: numbered past every generation in

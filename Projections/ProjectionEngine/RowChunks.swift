@@ -109,28 +109,36 @@ final class RowChunks: Sendable {
   private func walk(_ sealing: TableSealing, emit: (Chunk) -> Void) throws {
     do {
       var chunk = try nextChunk()
-      try sealing.forEachSealed { slot in
-        var start = chunk.buffer.count
-        func endSegment() {
-          let range = start..<chunk.buffer.count
-          chunk.segments.append(Segment(projector: slot.projector, table: slot.table, range: range))
-        }
-        // `chunk` holds the buffer: each row uses it without a retain and a release.
-        var buffer = Unmanaged.passUnretained(chunk.buffer)
-        try slot.rows.forEachSortedRow { key, value in
-          let full = buffer._withUnsafeGuaranteedRef { buffer in
-            buffer.append(key: key, value: value)
-            return buffer.count >= chunkBytes
+      try sealing.forEachSealed(
+        { slot in
+          var start = chunk.buffer.count
+          func endSegment() {
+            let range = start..<chunk.buffer.count
+            chunk.segments.append(Segment(projector: slot.projector, table: slot.table, range: range))
           }
-          guard full else { return }
-          endSegment()
+          // `chunk` holds the buffer: each row uses it without a retain and a release.
+          var buffer = Unmanaged.passUnretained(chunk.buffer)
+          try slot.rows.forEachSortedRow { key, value in
+            let full = buffer._withUnsafeGuaranteedRef { buffer in
+              buffer.append(key: key, value: value)
+              return buffer.count >= chunkBytes
+            }
+            guard full else { return }
+            endSegment()
+            emit(chunk)
+            chunk = try nextChunk()
+            buffer = Unmanaged.passUnretained(chunk.buffer)
+            start = 0
+          }
+          if chunk.buffer.count > start { endSegment() }
+        },
+        waiting: {
+          // The next table is still being sorted: what is filled is written meanwhile (the
+          // small tables, sealed first, while the biggest sorts) instead of waiting for it.
+          guard !chunk.segments.isEmpty else { return }
           emit(chunk)
           chunk = try nextChunk()
-          buffer = Unmanaged.passUnretained(chunk.buffer)
-          start = 0
-        }
-        if chunk.buffer.count > start { endSegment() }
-      }
+        })
       if !chunk.segments.isEmpty { emit(chunk) }
     } catch is Stopped {
       return

@@ -64,15 +64,19 @@ package final class TableSealing: Sendable {
   /// Bytes of every table handed over.
   var byteCount: Int { slots.withLock { $0.reduce(0) { $0 + $1.byteCount } } }
 
-  /// Calls `body` once with every table handed over, each as soon as it is sealed (waiting
-  /// for the next otherwise). Can be called again (a write transaction that is retried): the
-  /// tables stay sealed.
-  func forEachSealed(_ body: (Slot) throws -> Void) rethrows {
+  /// ``forEachSealed(_:waiting:)`` with nothing to do while waiting.
+  func forEachSealed(_ body: (Slot) throws -> Void) rethrows { try forEachSealed(body, waiting: {}) }
+
+  /// Calls `body` once with every table handed over, each as soon as it is sealed, and
+  /// `waiting` each time none is and it is about to wait for the next. Can be called again (a
+  /// write transaction that is retried): the tables stay sealed.
+  func forEachSealed(_ body: (Slot) throws -> Void, waiting: () throws -> Void) rethrows {
     let total = slots.withLock { $0.count }
     var done = Set<Int>()
     while done.count < total {
       let ready = sealed.withLock { $0 }.filter { !done.contains($0) }
       if ready.isEmpty {
+        try waiting()
         sealedSignal.wait()  // a stale signal (a slot already written) only loops once more
         continue
       }
