@@ -17,9 +17,26 @@ package struct Totals: Sendable, Hashable {
   }
 
   package init?(_ bytes: some Collection<UInt8>) {
+    // Read in place when the bytes are contiguous (every aggregate update of a fold): a
+    // ``RowReader`` copies them into an array of its own.
+    if let fast = bytes.withContiguousStorageIfAvailable({ Totals(contiguous: UnsafeRawBufferPointer($0)) }) {
+      guard let fast else { return nil }
+      self = fast
+      return
+    }
     var row = RowReader(bytes)
     guard let spent = row.int(), let received = row.int(), let count = row.int() else { return nil }
     self.init(spent: spent, received: received, count: count)
+  }
+
+  /// ``init(_:)`` from contiguous bytes: three big-endian words (what follows is ignored, as
+  /// ``RowReader`` ignores it).
+  private init?(contiguous bytes: UnsafeRawBufferPointer) {
+    guard bytes.count >= 24 else { return nil }
+    func int(_ offset: Int) -> Int64 {
+      Int64(bitPattern: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+    }
+    self.init(spent: int(0), received: int(8), count: int(16))
   }
 
   package var encoded: [UInt8] {

@@ -30,16 +30,21 @@ struct AppendedRows: Sendable {
 
   /// Adds a row; `key` has the table's width.
   mutating func append(_ key: InlineKey, value: [UInt8], at position: UInt64) {
+    value.withUnsafeBytes { append(key, bytes: $0, at: position) }
+  }
+
+  /// ``append(_:value:at:)`` with the value's bytes where they are.
+  mutating func append(_ key: InlineKey, bytes value: UnsafeRawBufferPointer, at position: UInt64) {
     if words5 != nil {
-      words5!.append(key, value: value, at: position)
+      words5!.append(key, bytes: value, at: position)
     } else if words6 != nil {
-      words6!.append(key, value: value, at: position)
+      words6!.append(key, bytes: value, at: position)
     } else if words3 != nil {
-      words3!.append(key, value: value, at: position)
+      words3!.append(key, bytes: value, at: position)
     } else if words2 != nil {
-      words2!.append(key, value: value, at: position)
+      words2!.append(key, bytes: value, at: position)
     } else {
-      inline!.append(key, value: value, at: position)
+      inline!.append(key, bytes: value, at: position)
     }
   }
 

@@ -28,7 +28,8 @@ struct CommitBoundaries {
       // A commit that began at or before `position` may still reach past it.
       var entry = try cursor.seek(atMost: BigEndianKey(position)) ?? cursor.first()
       while let current = entry {
-        if let first = BigEndianKey.decode(current.key), let last = BigEndianKey.decode(current.value), last > position {
+        if let first = BigEndianKey.decode(current.key), let last = BigEndianKey.decode(current.value), last > position
+        {
           commits[first] = last
         }
         entry = try cursor.next()

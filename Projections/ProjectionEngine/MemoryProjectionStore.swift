@@ -48,6 +48,17 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
     tables[index].put(key, value: value, at: commitStart ?? position)
   }
 
+  /// ``put(in:key:value:at:)-(_,InlineKey,_,_)`` with the value's bytes where they are: a row
+  /// of a write-only table costs no array.
+  public mutating func put(
+    in table: String, key: InlineKey, bytes value: UnsafeRawBufferPointer, at position: UInt64
+  )
+    throws
+  {
+    let index = try tableIndex(table, keySize: key.count)
+    tables[index].put(key, bytes: value, at: commitStart ?? position)
+  }
+
   /// ``ProjectionStore/update(in:key:at:_:)`` with one lookup, changing the row in place when
   /// it already has a version at this commit (most aggregate updates during a rebuild).
   public mutating func update(

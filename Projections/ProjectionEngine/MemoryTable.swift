@@ -51,6 +51,16 @@ struct MemoryTable: Sendable {
     update(key, at: position) { $0 = value }
   }
 
+  /// ``put(_:value:at:)`` with the value's bytes where they are: no array for a row of a
+  /// write-only table.
+  mutating func put(_ key: InlineKey, bytes value: UnsafeRawBufferPointer, at position: UInt64) {
+    guard appended != nil else { return put(key, value: Array(value), at: position) }
+    precondition(sealed == nil, "a sealed memory table is only written out")
+    appended!.append(key, bytes: value, at: position)
+    rowCount += 1
+    byteCount += key.count + Self.rowOverhead + value.count
+  }
+
   /// Lets `change` modify the newest value of `key` (empty when absent) and records it at
   /// `position`: in place when the newest version is already at `position`.
   mutating func update(_ key: InlineKey, at position: UInt64, _ change: (inout [UInt8]) throws -> Void) rethrows {

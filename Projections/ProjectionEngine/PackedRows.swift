@@ -63,6 +63,12 @@ struct PackedRows<Key: PackedKey>: Sendable {
   var reserved: (rows: Int, valueBytes: Int) { (entries.capacity, packed.capacity) }
 
   mutating func append(_ key: InlineKey, value: [UInt8], at position: UInt64) {
+    value.withUnsafeBytes { append(key, bytes: $0, at: position) }
+  }
+
+  /// ``append(_:value:at:)`` with the value's bytes where they are: a value built on the
+  /// stack costs no array.
+  mutating func append(_ key: InlineKey, bytes value: UnsafeRawBufferPointer, at position: UInt64) {
     precondition(sorted == nil, "sorted rows are only written out")
     // The put order breaks ties of key and position (the later put wins): 31 bits of it.
     precondition(entries.count < Int(Int32.max), "more than 2^31 rows in one table")
@@ -73,14 +79,14 @@ struct PackedRows<Key: PackedKey>: Sendable {
 
   /// Stores `value` in ``packed`` (once, if it is small and equals a recent one) or, when that
   /// is full, in ``overflow``; returns the entry's ``Entry/value``.
-  private mutating func store(_ value: [UInt8]) -> Int32 {
+  private mutating func store(_ value: UnsafeRawBufferPointer) -> Int32 {
     let isSmall = value.count <= Self.smallValue
     if isSmall {
       // Before the room is checked: a value stored once already needs none.
       for offset in recent where packed[Self.span(at: offset, in: packed)].elementsEqual(value) { return ~offset }
     }
     guard packed.count + 5 + value.count <= packedCapacity else {
-      overflow.append(value)
+      overflow.append(Array(value))
       return Int32(truncatingIfNeeded: overflow.count - 1)
     }
     let offset = Int32(truncatingIfNeeded: packed.count)

@@ -14,6 +14,12 @@ public protocol ProjectionStore {
   /// keys inline (the rebuild's memory store) takes it without allocating. The default puts its
   /// bytes.
   mutating func put(in table: String, key: InlineKey, value: [UInt8], at position: UInt64) throws
+  /// ``put(in:key:value:at:)-(_,InlineKey,_,_)`` with the value's bytes where they are (on the
+  /// stack, say): a store that packs rows (the rebuild's memory store) takes them without an
+  /// array. The default puts an array of them.
+  mutating func put(
+    in table: String, key: InlineKey, bytes value: UnsafeRawBufferPointer, at position: UInt64)
+    throws
   /// ``update(in:key:at:_:)-(_,[UInt8],_,_)`` with a key built inline (see
   /// ``put(in:key:value:at:)-(_,InlineKey,_,_)``). The default updates its bytes.
   mutating func update(
@@ -51,6 +57,15 @@ extension ProjectionStore {
   /// ``put(in:key:value:at:)-(_,InlineKey,_,_)`` as a put of the key's bytes.
   public mutating func put(in table: String, key: InlineKey, value: [UInt8], at position: UInt64) throws {
     try put(in: table, key: key.bytes, value: value, at: position)
+  }
+
+  /// ``put(in:key:bytes:at:)`` as a put of an array of the bytes.
+  public mutating func put(
+    in table: String, key: InlineKey, bytes value: UnsafeRawBufferPointer, at position: UInt64
+  )
+    throws
+  {
+    try put(in: table, key: key, value: Array(value), at: position)
   }
 
   /// ``update(in:key:at:_:)-(_,InlineKey,_,_)`` as an update of the key's bytes.

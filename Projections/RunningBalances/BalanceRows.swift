@@ -71,11 +71,15 @@ struct Flow {
       units: e.type == .expense ? -e.amount.units : e.amount.units, kind: .transaction)
   }
 
-  /// The log entry's value: signed units (8 bytes, little-endian) and the kind, in one allocation.
-  var entryValue: [UInt8] {
-    var value = [UInt8](repeating: kind.rawValue, count: 9)
-    value.withUnsafeMutableBytes { $0.storeBytes(of: units.littleEndian, as: Int64.self) }
-    return value
+  /// Calls `body` with the log entry's value — signed units (8 bytes, little-endian) and the
+  /// kind — on the stack: a rebuild puts one per flow, and an array each would cost an
+  /// allocation.
+  func withEntryValue<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try withUnsafeTemporaryAllocation(byteCount: 9, alignment: 8) { value in
+      value.storeBytes(of: units.littleEndian, as: Int64.self)
+      value[8] = kind.rawValue
+      return try body(UnsafeRawBufferPointer(value))
+    }
   }
 }
 
@@ -107,11 +111,16 @@ struct AccountRow {
 extension Int64 {
   /// Reads a little-endian Int64 from the first 8 bytes.
   init(units bytes: some Collection<UInt8>) {
-    let fast = bytes.withContiguousStorageIfAvailable { buffer -> Int64? in
+    // No `??` with the slow path: its autoclosure retained and released `bytes` on every call
+    // (every aggregate update of a rebuild).
+    if let fast = bytes.withContiguousStorageIfAvailable({ buffer -> Int64? in
       guard buffer.count >= 8 else { return nil }
       return Int64(littleEndian: UnsafeRawBufferPointer(buffer).loadUnaligned(as: Int64.self))
+    }), let units = fast {
+      self = units
+      return
     }
-    self = (fast ?? nil) ?? Int64(bitPattern: bytes.prefix(8).reversed().reduce(0) { $0 << 8 | UInt64($1) })
+    self = Int64(bitPattern: bytes.prefix(8).reversed().reduce(0) { $0 << 8 | UInt64($1) })
   }
 
   /// Writes `units` as 8 little-endian bytes into `bytes`, in place when it already has 8.

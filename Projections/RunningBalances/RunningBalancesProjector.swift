@@ -77,8 +77,10 @@ public struct RunningBalancesProjector: Projector {
   }
 
   private func addFlow<Store: ProjectionStore>(_ flow: Flow, into store: inout Store, at position: UInt64) throws {
-    try store.put(
-      in: "entries", key: BalanceKeys.entryKey(flow.account, flow.date, flow.id), value: flow.entryValue, at: position)
+    try flow.withEntryValue { value in
+      try store.put(
+        in: "entries", key: BalanceKeys.entryKey(flow.account, flow.date, flow.id), bytes: value, at: position)
+    }
     try adjust(flow, by: flow.units, in: &store, at: position)
   }
 
