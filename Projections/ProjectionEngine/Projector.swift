@@ -20,10 +20,32 @@ public protocol Projector: Sendable {
 
   /// Folds one event into `store`. Reads may only use the projector's own tables.
   func apply<Store: ProjectionStore>(_ event: LedgerEvent, at point: LogPoint, into store: inout Store) throws
+
+  /// ``apply(_:at:into:)-(_,_,Store)`` into the memory store that rebuilds and deep
+  /// verification fold millions of events into. Called through the protocol, the generic fold
+  /// runs unspecialized — every read and write of a row through a witness table, every type
+  /// looked up at run time — so a projector declares this one too, as
+  /// `try applyGenerically(event, at: point, into: &store)`: the fold is then compiled for
+  /// this store. The default forwards the same way, unspecialized.
+  func apply(_ event: LedgerEvent, at point: LogPoint, into store: inout MemoryProjectionStore) throws
 }
 
 extension Projector {
   public var readsTransactionText: Bool { true }
+
+  public func apply(_ event: LedgerEvent, at point: LogPoint, into store: inout MemoryProjectionStore) throws {
+    try applyGenerically(event, at: point, into: &store)
+  }
+
+  /// Calls the generic ``apply(_:at:into:)-(_,_,Store)`` — which a call with a memory store
+  /// would not pick — for the memory store's ``apply(_:at:into:)-(_,_,MemoryProjectionStore)``
+  /// to forward to.
+  @inlinable @inline(__always)
+  public func applyGenerically<Store: ProjectionStore>(
+    _ event: LedgerEvent, at point: LogPoint, into store: inout Store
+  ) throws {
+    try apply(event, at: point, into: &store)
+  }
 }
 
 /// A table of a projector: its name and the fixed size of its logical keys (the stored key

@@ -39,6 +39,11 @@ public struct TransactionIndexProjector: Projector {
   /// The projector; it has no settings.
   public init() {}
 
+  /// The fold compiled for a rebuild's memory store (see ``Projector``).
+  public func apply(_ event: LedgerEvent, at point: LogPoint, into store: inout MemoryProjectionStore) throws {
+    try applyGenerically(event, at: point, into: &store)
+  }
+
   public func apply<Store: ProjectionStore>(_ event: LedgerEvent, at point: LogPoint, into store: inout Store) throws {
     if case .transactionRestored(let restored) = event {
       // Back exactly as it was when deleted: folded as the addition it was.
@@ -47,13 +52,17 @@ public struct TransactionIndexProjector: Projector {
     let position = point.position
     switch event {
     case .transactionAdded(let e):
-      try store.put(in: "transactions", key: TransactionKeys.id(e.transaction.raw), value: TransactionRowCodec.encode(e), at: position)
+      try store.put(
+        in: "transactions", key: TransactionKeys.id(e.transaction.raw), value: TransactionRowCodec.encode(e),
+        at: position)
       try write(old: nil, new: IndexEntries(e), into: &store, at: position)
     case .transactionAmended(let e):
       guard var row = try e.previous ?? Self.row(of: e.transaction, in: store) else { return }
       let old = IndexEntries(row)
       row.apply(e)
-      try store.put(in: "transactions", key: TransactionKeys.id(e.transaction.raw), value: TransactionRowCodec.encode(row), at: position)
+      try store.put(
+        in: "transactions", key: TransactionKeys.id(e.transaction.raw), value: TransactionRowCodec.encode(row),
+        at: position)
       try write(old: old, new: IndexEntries(row), into: &store, at: position)
     case .transactionDeleted(let e):
       guard let row = try e.deleted ?? Self.row(of: e.transaction, in: store) else { return }
@@ -66,7 +75,9 @@ public struct TransactionIndexProjector: Projector {
 
   /// The stored row of `transaction`: only for an edit without its before-image, which the
   /// engine never hands over (it completes old events); in a rebuild, a scan.
-  private static func row<Store: ProjectionStore>(of transaction: TransactionID, in store: Store) throws
+  private static func row<Store: ProjectionStore>(
+    of transaction: TransactionID, in store: Store
+  ) throws
     -> TransactionAdded?
   {
     try store.value(in: "transactions", key: TransactionKeys.id(transaction.raw)).flatMap(TransactionRowCodec.decode)
@@ -83,10 +94,14 @@ public struct TransactionIndexProjector: Projector {
       if before.count > 16 || after.count > 16 {  // long notes: compare as sets
         let (beforeSet, afterSet) = (Set(before), Set(after))
         for key in before where !afterSet.contains(key) { try store.delete(in: table, key: key, at: position) }
-        for key in after where !beforeSet.contains(key) { try store.put(in: table, key: key, value: Self.present, at: position) }
+        for key in after where !beforeSet.contains(key) {
+          try store.put(in: table, key: key, value: Self.present, at: position)
+        }
       } else {
         for key in before where !after.contains(key) { try store.delete(in: table, key: key, at: position) }
-        for key in after where !before.contains(key) { try store.put(in: table, key: key, value: Self.present, at: position) }
+        for key in after where !before.contains(key) {
+          try store.put(in: table, key: key, value: Self.present, at: position)
+        }
       }
     }
   }
