@@ -187,7 +187,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ProjectionTests",
-      dependencies: ["ProjectionEngine", "RunningBalances", "TransactionIndex", "EntityHistory", "CategoryTotals", "BudgetVsActual", "LedgerDomain", "EventLog", "LedgerTesting"],
+      dependencies: ["ProjectionEngine", "RunningBalances", "TransactionIndex", "EntityHistory", "CategoryTotals", "BudgetVsActual", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

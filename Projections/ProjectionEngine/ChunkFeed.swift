@@ -16,6 +16,9 @@ import Synchronization
 /// that fails cancels the feed: the producers stop at their next chunk and the other consumers
 /// see the end early, with ``Outcome/cancelled``. A producer that fails stops the others; the
 /// consumers read every chunk before the first missing one, then see its error.
+///
+/// The feed cannot tell a chunk that never comes from the end: a producer puts every one of
+/// its chunks, in order, or throws; and each consumer releases each chunk it read exactly once.
 package final class ChunkFeed<Element: Sendable>: Sendable {
   /// How a feed ended, as a consumer sees it after its last chunk.
   package enum Outcome: Sendable {

@@ -55,18 +55,21 @@ extension ProjectionEngine {
     let text = chosen.contains { $0.readsTransactionText }
     let firsts = CommitBoundaries.Walker.sortedFirsts(of: boundaries)
     feed.start(label: "budget-ledger.rebuild-decoding") { [log] decoder, put in
-      // A snapshot of the decoder's own: one that holds every event up to `total`, as all do.
-      try log.environment.read { txn in
-        var first = UInt64(decoder * chunkSize) + 1
-        while first <= total {
-          let last = min(first + UInt64(chunkSize) - 1, total)
-          let walker = CommitBoundaries.Walker(boundaries, firsts: firsts)
-          guard
-            try Self.decode(
-              log, from: first, through: last, walker: walker, transactionText: text, in: txn, into: put)
-          else { return }
-          first += UInt64(decoders * chunkSize)
+      var first = UInt64(decoder * chunkSize) + 1
+      while first <= total {
+        let last = min(first + UInt64(chunkSize) - 1, total)
+        // A snapshot per chunk, closed before the chunk is handed over: a decoder waiting for
+        // room holds none. (Holding one, it kept the map from growing: a growth waits for the
+        // open snapshots and holds new ones back, so the other decoder could not open its
+        // snapshot to make the chunk that would have made room.) Every later snapshot holds
+        // the same events up to `total`.
+        let chunk = try log.environment.read { txn in
+          try Self.decode(
+            log, from: first, through: last, walker: CommitBoundaries.Walker(boundaries, firsts: firsts),
+            transactionText: text, in: txn)
         }
+        guard put(chunk) else { return }
+        first += UInt64(decoders * chunkSize)
       }
     }
     let report = Self.progressReporter(progress, total: total, folds: chosen.count)
@@ -176,14 +179,13 @@ extension ProjectionEngine {
   /// decoded event, and beyond a few decoders they, not the decoding, set the pace.
   static let mostDecoders = 4
 
-  /// Reads the events `first...last` of the log in `txn`, decodes each (with its
-  /// before-image, ``BeforeImages``) and hands them to `put` as one chunk; `false` once `put`
-  /// refuses it (the feed stopped). Without `transactionText`, added transactions come
-  /// without their free text (``Projector/readsTransactionText``).
+  /// The events `first...last` of the log, read in `txn` and decoded (with their
+  /// before-images, ``BeforeImages``), as one chunk. Without `transactionText`, added
+  /// transactions come without their free text (``Projector/readsTransactionText``).
   private static func decode(
     _ log: EventLog, from first: UInt64, through last: UInt64, walker: consuming CommitBoundaries.Walker,
-    transactionText: Bool, in txn: ReadTransaction, into put: ([DecodedEvent]) -> Bool
-  ) throws -> Bool {
+    transactionText: Bool, in txn: ReadTransaction
+  ) throws -> [DecodedEvent] {
     var chunk = [DecodedEvent]()
     chunk.reserveCapacity(Int(last - first) + 1)
     try log.scan(from: first, in: txn) { view in
@@ -200,7 +202,7 @@ extension ProjectionEngine {
           commitStart: walker.commitStart(of: view.position)))
       return .continue
     }
-    return put(chunk)
+    return chunk
   }
 }
 

@@ -58,13 +58,15 @@ extension EventLog {
     return visited
   }
 
-  /// ``scan(from:direction:_:)`` in a transaction the caller holds — for a fold that also
-  /// reads other tables, or one stream's events (``read(stream:from:direction:limit:in:)``),
+  /// ``scan(from:direction:_:)`` in a read transaction the caller holds — for a fold that
+  /// also reads other tables, or one stream's events (``read(stream:from:direction:limit:in:)``),
   /// in the same snapshot. Errors `body` throws are rethrown as they are, and so are the
-  /// storage's own (`LMDBError`).
+  /// storage's own (`LMDBError`). Read transactions only: the scan finds the next record
+  /// before `body` sees the current one, which a `body` that appended in a write transaction
+  /// would make stale.
   @discardableResult
   public func scan(
-    from position: UInt64 = 1, direction: ReadDirection = .forward, in txn: some Transaction,
+    from position: UInt64 = 1, direction: ReadDirection = .forward, in txn: ReadTransaction,
     _ body: (EventView) throws -> ScanControl
   ) throws -> Int {
     try txn.withCursor(on: schema.events) { cursor in
@@ -80,7 +82,7 @@ extension EventLog {
         let view = try EventView(storedBytes: current.value, key: key)
         // The next record is found, and its bytes prefetched, before this one is handed on:
         // its memory loads while `body` works (records are read where they lie in the map,
-        // which stays valid for the transaction; `body` never writes the events table).
+        // which stays valid for the read transaction).
         entry = direction == .forward ? try cursor.next() : try cursor.previous()
         entry?.value.prefetch()
         if try body(view) == .stop { break }

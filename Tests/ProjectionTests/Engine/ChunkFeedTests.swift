@@ -7,7 +7,7 @@ import Testing
   import Glibc
 #endif
 
-@Suite("Rebuild: the decoded feed every fold reads")
+@Suite("Rebuild: the decoded feed every fold reads", .timeLimit(.minutes(1)))
 struct ChunkFeedTests {
   private struct Broken: Error, Equatable {}
 
@@ -265,5 +265,48 @@ struct ChunkFeedTests {
       return
     }
     #expect(error as? Broken == Broken())
+  }
+
+  @Test(
+    "given three producers that all wait for room, when the only consumer cancels, then every producer stops and the feed says cancelled"
+  )
+  func cancelWakesEveryProducerWaitingForRoom() {
+    let feed = ChunkFeed<Int>(consumers: 1, producers: 3, capacity: 6)
+    let stopped = Mutex(0)
+    feed.start(label: "test-feed") { producer, put in
+      var sequence = producer
+      while put([sequence]) { sequence += 3 }  // endless: each soon waits for room
+      stopped.withLock { $0 += 1 }
+    }
+    // Nothing is released: the producers fill the room (chunks 0–5) and wait.
+    #expect(feed.chunk(0, for: 0) == [0])
+    usleep(20_000)
+    feed.cancel()
+    feed.waitUntilEnded()
+
+    #expect(stopped.withLock { $0 } == 3)
+    #expect(feed.chunk(1, for: 0) == nil)
+    guard case .cancelled = feed.outcome else {
+      Issue.record("outcome \(String(describing: feed.outcome))")
+      return
+    }
+  }
+
+  @Test(
+    "given four producers and only two chunks, when two consumers read, then they read both and the feed completes"
+  )
+  func moreProducersThanChunks() {
+    let feed = ChunkFeed<Int>(consumers: 2, producers: 4)
+    feed.start(label: "test-feed") { producer, put in
+      if producer < 2 { _ = put([producer]) }  // producers 2 and 3 have no chunk
+    }
+
+    let read = consume(feed)
+
+    #expect(read == [[0, 1], [0, 1]])
+    guard case .complete = feed.outcome else {
+      Issue.record("outcome \(String(describing: feed.outcome))")
+      return
+    }
   }
 }

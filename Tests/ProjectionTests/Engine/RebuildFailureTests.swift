@@ -41,4 +41,18 @@ struct RebuildFailureTests {
     #expect(try await harness.engine.rebuild(["running-balances", "failing"]) == ["running-balances", "failing"])
     #expect(try harness.engine.catalogEntries().mapValues(\.generation) == before.mapValues { $0.generation + 1 })
   }
+
+  @Test(
+    "given a log of many small chunks decoded by three decoders, when a fold fails in the middle, then the fold throws that fold's error, not an abandoned rebuild",
+    .timeLimit(.minutes(1))
+  )
+  func failingFoldAmongSeveralDecoders() async throws {
+    let harness = try await ProjectionHarness([RunningBalancesProjector(), FailingProjector(failAt: 1_000_000)])
+    try await harness.given((1...99).map { .transactionAdded(expense(UInt64($0), "1.25")) })
+
+    #expect(throws: FailingProjector.Failure()) {
+      try harness.engine.fold(
+        [RunningBalancesProjector(), FailingProjector(failAt: 50)], progress: nil, chunkSize: 8, decoders: 3)
+    }
+  }
 }

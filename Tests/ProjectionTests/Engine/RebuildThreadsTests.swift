@@ -1,6 +1,9 @@
 import BudgetVsActual
 import CategoryTotals
 import Dispatch
+import EventLog
+import Foundation
+import LMDB
 import LedgerDomain
 import LedgerTesting
 import ProjectionEngine
@@ -59,7 +62,8 @@ struct RebuildDecodersTests {
     // the next, so a decoder that starts a chunk inside a commit must version its rows at
     // that commit's first position, which another decoder read.
     var id: UInt64 = 0
-    for size in [1, 13, 3, 7, 9, 2, 11, 5, 1, 1, 6, 10, 4, 12, 8, 3] {
+    // 99 events: the last chunk of 8 holds only 3.
+    for size in [1, 13, 3, 7, 9, 2, 11, 5, 1, 1, 6, 10, 4, 12, 8, 3, 3] {
       var events: [LedgerEvent] = []
       for _ in 0..<size {
         id += 1
@@ -88,5 +92,57 @@ struct RebuildDecodersTests {
         }
       }
     }
+  }
+
+  @Test(
+    "given logs of 0, 1 and 5 events, when folded by four decoders in chunks of 8, then the folds equal one decoder's",
+    .timeLimit(.minutes(1))
+  )
+  func fewerChunksThanDecoders() async throws {
+    for count in [0, 1, 5] {
+      let harness = try await ProjectionHarness([RunningBalancesProjector()])
+      if count > 0 { try await harness.given((1...count).map { .transactionAdded(expense(UInt64($0), "2.50")) }) }
+      let one = try harness.engine.fold([RunningBalancesProjector()], progress: nil, chunkSize: 8, decoders: 1)
+      let four = try harness.engine.fold([RunningBalancesProjector()], progress: nil, chunkSize: 8, decoders: 4)
+      #expect(four.snapshot == one.snapshot)
+      for table in RunningBalancesProjector().tables {
+        let rows = four.stores["running-balances"]?.sortedRows(of: table.name).map { $0.key + [0xFF] + $0.value }
+        #expect(rows == one.stores["running-balances"]?.sortedRows(of: table.name).map { $0.key + [0xFF] + $0.value })
+        if table.name == "entries" { #expect(rows?.count == count) }
+      }
+    }
+  }
+
+  @Test(
+    "given a fold by two decoders of many small chunks, when the map is grown again and again meanwhile, then the fold completes (no decoder holds a snapshot while it waits for room)",
+    .timeLimit(.minutes(1))
+  )
+  func foldCompletesWhileTheMapGrows() async throws {
+    let harness = try await ProjectionHarness([RunningBalancesProjector()])
+    try await harness.given((1...1_000).map { .transactionAdded(expense(UInt64($0), "1.\($0 % 90 + 10)")) })
+    let (engine, environment) = (harness.engine, harness.log.environment)
+    // Each growth takes the map's resize lock for itself: it waits for the snapshots open
+    // and holds back new ones meanwhile. A decoder that kept its snapshot open while waiting
+    // for room — room only the other decoder's next chunk could make — hung both for good.
+    let growing = Atomic<Bool>(true)
+    let grower = DispatchGroup()
+    DispatchQueue(label: "test-grower").async(group: grower) {
+      while growing.load(ordering: .relaxed) {
+        try? environment.reserveRoom(forBytes: environment.mapSize + (1 << 20))
+      }
+    }
+    let done = DispatchSemaphore(value: 0)
+    let folded = Mutex<Bool>(false)
+    Thread {
+      let stores = try? engine.fold([RunningBalancesProjector()], progress: nil, chunkSize: 8, decoders: 2).stores
+      folded.withLock { $0 = stores != nil }
+      done.signal()
+    }.start()
+    let finished = done.wait(timeout: .now() + 20) == .success
+    growing.store(false, ordering: .relaxed)
+    if finished { grower.wait() }
+
+    #expect(finished, "the fold hung while the map grew")
+    #expect(folded.withLock { $0 })
   }
 }
