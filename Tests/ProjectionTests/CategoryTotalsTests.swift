@@ -290,3 +290,21 @@ struct CategoryTotalsTests {
     #expect(Self.summary(march) == ["Food 15.00/0.00 ×2 EUR"])
   }
 }
+
+@Suite("Projection: category totals' row values")
+struct TotalsRowTests {
+  @Test(
+    "given rows of 24 and 30 bytes, in an array or in a collection that is not contiguous, then Totals reads the same three big-endian words; given 23 bytes, nothing"
+  )
+  func contiguousAndOtherRowsReadAlike() {
+    let totals = Totals(spent: 1_234_5678, received: -42, count: 3)
+    for row in [totals.encoded, totals.encoded + [9, 9, 9, 9, 9, 9]] {
+      #expect(Totals(row) == totals)
+      #expect(Totals(row.lazy.map { $0 }) == totals)  // not contiguous: read through RowReader
+      #expect(Totals(row[...]) == totals)
+    }
+    let short = Array(totals.encoded.dropLast())
+    #expect(Totals(short) == nil)
+    #expect(Totals(short.lazy.map { $0 }) == nil)
+  }
+}
