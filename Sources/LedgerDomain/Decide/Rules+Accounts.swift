@@ -1,6 +1,8 @@
 extension Rules {
   func account(_ id: AccountID) throws(DomainError) -> AccountRecord {
-    guard let account = state.accounts[id] else { throw .notFound(kind: "account", reference: id.description, suggestion: nil) }
+    guard let account = state.accounts[id] else {
+      throw .notFound(kind: "account", reference: id.description, suggestion: nil)
+    }
     return account
   }
 
@@ -30,9 +32,13 @@ extension Rules {
       throw .currencyMismatch(field: "opening balance", expected: currency, found: opening.currency)
     }
     guard opening.isWithinLedgerLimit else {
-      throw .invalidField(field: "opening balance", reason: "is larger than the ledger's limit of 9,999,999,999,999.9999")
+      throw .invalidField(
+        field: "opening balance", reason: "is larger than the ledger's limit of 9,999,999,999,999.9999")
     }
     try notInFuture(command.date)
+    // An opening balance is money on that date, as a transaction is: a closed period's
+    // balances must not change under it.
+    if !opening.isZero { try notInClosedPeriod(command.date) }
     return AccountOpened(
       account: command.account, name: name, type: command.type, currency: currency, openingBalance: opening,
       date: command.date)
@@ -56,7 +62,8 @@ extension Rules {
     guard account.isClosed else {
       throw .invalidField(field: "account", reason: "'\(account.name)' is open; only a closed account can be reopened")
     }
-    return AccountReopened(account: id, reason: try TextRules.validated(reason, field: "reason", maximum: FieldLimits.reason))
+    return AccountReopened(
+      account: id, reason: try TextRules.validated(reason, field: "reason", maximum: FieldLimits.reason))
   }
 
   func makeTransfer(_ transfer: TransferMade) throws(DomainError) -> TransferMade {

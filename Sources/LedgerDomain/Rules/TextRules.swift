@@ -2,8 +2,10 @@
 enum TextRules {
   /// `text` without surrounding whitespace, if it has `minimum...maximum` characters and no
   /// control characters.
+  /// Required text of one line: a name, a reason, a tag. A line break or a tab in a name would
+  /// break every table it is shown in, and the journals it is exported to.
   static func validated(_ text: String, field: String, minimum: Int = 1, maximum: Int) throws(DomainError) -> String {
-    try checked(trimming(text), field: field, minimum: minimum, maximum: maximum)
+    try checked(trimming(text), field: field, minimum: minimum, maximum: maximum, lineBreaks: false)
   }
 
   /// Like ``validated(_:field:minimum:maximum:)`` but `nil` and blank text mean "none".
@@ -11,16 +13,17 @@ enum TextRules {
     guard let text else { return nil }
     let trimmed = trimming(text)
     guard !trimmed.text.isEmpty else { return nil }
-    return try checked(trimmed, field: field, minimum: 1, maximum: maximum)
+    return try checked(trimmed, field: field, minimum: 1, maximum: maximum, lineBreaks: true)
   }
 
   static func trim(_ text: String) -> String { trimming(text).text }
 
   /// The length and character checks of ``validated(_:field:minimum:maximum:)`` on text
-  /// already trimmed. Printable ASCII (most names) has a character per byte and no control
+  /// already trimmed; line breaks and tabs only where `lineBreaks` allows them (descriptions
+  /// and notes). Printable ASCII (most names) has a character per byte and no control
   /// characters, so neither needs grapheme breaking or a scalar walk.
   private static func checked(
-    _ trimmed: (text: String, printable: Bool), field: String, minimum: Int, maximum: Int
+    _ trimmed: (text: String, printable: Bool), field: String, minimum: Int, maximum: Int, lineBreaks: Bool
   ) throws(DomainError) -> String {
     let count = trimmed.printable ? trimmed.text.utf8.count : trimmed.text.count
     if count < minimum {
@@ -30,6 +33,11 @@ enum TextRules {
     if count > maximum {
       throw .invalidField(field: field, reason: "has \(count) characters; at most \(maximum) are allowed")
     }
+    if !trimmed.printable, !lineBreaks,
+      trimmed.text.unicodeScalars.contains(where: { Self.lineBreaksAndTabs.contains($0.value) })
+    {
+      throw .invalidField(field: field, reason: "contains a line break or a tab; it must be one line")
+    }
     if !trimmed.printable,
       trimmed.text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F })
     {
@@ -37,6 +45,10 @@ enum TextRules {
     }
     return trimmed.text
   }
+
+  /// Line feed, vertical tab, form feed, carriage return, tab, next line, line and paragraph
+  /// separators: what may end a line or jump in one.
+  private static let lineBreaksAndTabs: Set<UInt32> = [0x0A, 0x0B, 0x0C, 0x0D, 0x09, 0x85, 0x2028, 0x2029]
 
   /// `text` without surrounding whitespace, and whether it is printable ASCII throughout.
   /// Then the only whitespace is the space, trimmed byte by byte without looking up any

@@ -8,7 +8,8 @@ struct PeriodRulesTests {
 
   func withMarch() -> Scenario {
     var scenario = Scenario.standard()
-    scenario.run(.openPeriod(OpenPeriod(period: march, name: "March", start: day("2024-03-01"), end: day("2024-03-31"))))
+    scenario.run(
+      .openPeriod(OpenPeriod(period: march, name: "March", start: day("2024-03-01"), end: day("2024-03-31"))))
     return scenario
   }
 
@@ -17,24 +18,31 @@ struct PeriodRulesTests {
     let error = #expect(throws: DomainError.self) {
       try withMarch().when(.openPeriod(OpenPeriod(name: "Spring", start: day("2024-03-31"), end: day("2024-05-31"))))
     }
-    #expect(error == .periodOverlaps(name: "Spring", other: "March", otherStart: day("2024-03-01"), otherEnd: day("2024-03-31")))
+    #expect(
+      error
+        == .periodOverlaps(name: "Spring", other: "March", otherStart: day("2024-03-01"), otherEnd: day("2024-03-31")))
   }
 
   @Test("given an ongoing period, when a later one is opened, then it overlaps; adjacent fixed periods do not")
   func ongoingOverlapsEverythingAfter() throws {
     var scenario = withMarch()
-    #expect(scenario.run(.openPeriod(OpenPeriod(name: "April", start: day("2024-04-01"), end: day("2024-04-30")))) == nil)
+    #expect(
+      scenario.run(.openPeriod(OpenPeriod(name: "April", start: day("2024-04-01"), end: day("2024-04-30")))) == nil)
     scenario.run(.openPeriod(OpenPeriod(name: "Since May", start: day("2024-05-01"))))
-    #expect(throws: DomainError.self) { try scenario.when(.openPeriod(OpenPeriod(name: "Later", start: day("2025-01-01")))) }
+    #expect(throws: DomainError.self) {
+      try scenario.when(.openPeriod(OpenPeriod(name: "Later", start: day("2025-01-01"))))
+    }
   }
 
   @Test("given start after end, when opened, then refused")
   func startBeforeEnd() {
     #expect(throws: DomainError.self) {
-      try Scenario.standard().when(.openPeriod(OpenPeriod(name: "Bad", start: day("2024-03-10"), end: day("2024-03-01"))))
+      try Scenario.standard().when(
+        .openPeriod(OpenPeriod(name: "Bad", start: day("2024-03-10"), end: day("2024-03-01"))))
     }
     #expect(throws: DomainError.self) {
-      try Scenario.standard().when(.openPeriod(OpenPeriod(name: String(repeating: "p", count: 51), start: day("2024-03-10"))))
+      try Scenario.standard().when(
+        .openPeriod(OpenPeriod(name: String(repeating: "p", count: 51), start: day("2024-03-10"))))
     }
   }
 
@@ -46,12 +54,16 @@ struct PeriodRulesTests {
     #expect(closed == [.periodClosed(PeriodClosed(period: march, end: day("2024-03-31"), seal: "c0ffee"))])
     scenario.state.apply(closed)
 
-    let error = #expect(throws: DomainError.self) { try scenario.when(.addTransaction(expense(2, "1.00", on: "2024-03-20"))) }
+    let error = #expect(throws: DomainError.self) {
+      try scenario.when(.addTransaction(expense(2, "1.00", on: "2024-03-20")))
+    }
     #expect(error == .periodClosed(name: "March", date: day("2024-03-20")))
     #expect(error?.description.contains("budget period reopen 'March'") == true)
     var amend = TransactionAmended(transaction: txID(1))
     amend.name = "Market"
-    #expect(throws: DomainError.periodClosed(name: "March", date: day("2024-03-05"))) { try scenario.when(.amendTransaction(amend, expectedVersion: nil)) }
+    #expect(throws: DomainError.periodClosed(name: "March", date: day("2024-03-05"))) {
+      try scenario.when(.amendTransaction(amend, expectedVersion: nil))
+    }
     #expect(throws: DomainError.periodClosed(name: "March", date: day("2024-03-05"))) {
       try scenario.when(.deleteTransaction(txID(1), reason: "dup", expectedVersion: nil))
     }
@@ -59,10 +71,35 @@ struct PeriodRulesTests {
     scenario.run(.addTransaction(expense(3, "1.00", on: "2024-02-10")))
     var move = TransactionAmended(transaction: txID(3))
     move.date = day("2024-03-10")
-    #expect(throws: DomainError.periodClosed(name: "March", date: day("2024-03-10"))) { try scenario.when(.amendTransaction(move, expectedVersion: nil)) }
+    #expect(throws: DomainError.periodClosed(name: "March", date: day("2024-03-10"))) {
+      try scenario.when(.amendTransaction(move, expectedVersion: nil))
+    }
   }
 
-  @Test("given March closed, when reopened with a reason, then changes are allowed again; reopening an open period is refused")
+  @Test(
+    "given March closed, when an account opens with a balance in March, then refused; with none, or before March, accepted"
+  )
+  func openingBalanceInAClosedPeriod() throws {
+    var scenario = withMarch()
+    scenario.run(.closePeriod(march, end: nil))
+    let opening = Money(units: 50_000, currency: .eur)
+
+    #expect(throws: DomainError.periodClosed(name: "March", date: day("2024-03-10"))) {
+      try scenario.when(
+        .openAccount(OpenAccount(name: "Old", type: .cash, openingBalance: opening, date: day("2024-03-10"))))
+    }
+    #expect(throws: Never.self) {
+      try scenario.when(.openAccount(OpenAccount(name: "Empty", type: .cash, date: day("2024-03-10"))))
+    }
+    #expect(throws: Never.self) {
+      try scenario.when(
+        .openAccount(OpenAccount(name: "Earlier", type: .cash, openingBalance: opening, date: day("2024-02-20"))))
+    }
+  }
+
+  @Test(
+    "given March closed, when reopened with a reason, then changes are allowed again; reopening an open period is refused"
+  )
   func reopen() throws {
     var scenario = withMarch()
     scenario.run(.closePeriod(march, end: nil))
@@ -70,7 +107,9 @@ struct PeriodRulesTests {
     scenario.run(.reopenPeriod(march, reason: "forgot a receipt"))
 
     #expect(throws: Never.self) { try scenario.when(.addTransaction(expense(2, "1.00", on: "2024-03-20"))) }
-    #expect(throws: DomainError.periodNotClosed(name: "March")) { try scenario.when(.reopenPeriod(march, reason: "again")) }
+    #expect(throws: DomainError.periodNotClosed(name: "March")) {
+      try scenario.when(.reopenPeriod(march, reason: "again"))
+    }
     scenario.run(.closePeriod(march, end: nil))
     #expect(throws: DomainError.periodAlreadyClosed(name: "March")) { try scenario.when(.closePeriod(march, end: nil)) }
   }

@@ -45,6 +45,20 @@ struct TextRulesTests {
     #expect(throws: DomainError.self) { try TextRules.validated("   ", field: "name", maximum: 6) }
     #expect(throws: DomainError.self) { try TextRules.validated("a\u{1}b", field: "name", maximum: 6) }
     #expect(throws: DomainError.self) { try TextRules.validated("a\u{7F}b", field: "name", maximum: 6) }
-    #expect(try TextRules.validated("two\nlines", field: "notes", maximum: 20) == "two\nlines")
+    #expect(try TextRules.optional("two\nlines", field: "notes", maximum: 20) == "two\nlines")
+  }
+
+  @Test(
+    "given a name with a line break or a tab inside, when validated, then refused saying it must be one line; notes and descriptions keep theirs"
+  )
+  func namesAreOneLine() throws {
+    for text in ["two\nlines", "car\rriage", "tab\there", "line\u{2028}sep", "next\u{85}line", "caf\u{E9}\nbar"] {
+      let error = #expect(throws: DomainError.self) { try TextRules.validated(text, field: "name", maximum: 50) }
+      #expect(error?.description.contains("one line") == true, "\(text.debugDescription): \(String(describing: error))")
+      if !text.contains("\r") {  // a carriage return is a control character anywhere
+        #expect(try TextRules.optional(text, field: "description", maximum: 50) == text)
+      }
+    }
+    #expect(try TextRules.validated("\n Market \t", field: "name", maximum: 50) == "Market")  // at the ends: trimmed
   }
 }
