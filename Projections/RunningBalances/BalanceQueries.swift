@@ -41,6 +41,16 @@ public struct LogPage: Sendable, Hashable {
 public struct LogCursor: Sendable, Hashable {
   public var date: CivilDate
   public var id: EntityID
+
+  public init(date: CivilDate, id: EntityID) {
+    self.date = date
+    self.id = id
+  }
+
+  /// The cursor just after every entry of `date`: a page before it ends with that day.
+  public static func endOf(_ date: CivilDate) -> LogCursor {
+    LogCursor(date: date.nextDay, id: EntityID(high: 0, low: 0))
+  }
 }
 
 /// Questions answered by the running-balances tables, on both time axes: `date` is business
@@ -54,9 +64,15 @@ public struct BalanceQueries {
   /// Every account's name, type and currency, by name.
   public func accounts(asKnownAt: UInt64 = .max) throws -> [AccountInfo] {
     var accounts: [AccountInfo] = []
-    try reader.scan(name, "accounts", from: [UInt8](repeating: 0, count: 16), to: [UInt8](repeating: 0xFF, count: 16), asKnownAt: asKnownAt) { key, value in
+    try reader.scan(
+      name, "accounts", from: [UInt8](repeating: 0, count: 16), to: [UInt8](repeating: 0xFF, count: 16),
+      asKnownAt: asKnownAt
+    ) { key, value in
       guard let row = AccountRow(value) else { return .continue }
-      accounts.append(AccountInfo(account: AccountID(raw: EntityID(key)), name: row.name, type: row.type, currency: (try? Currency(code: row.currency)) ?? .eur))
+      accounts.append(
+        AccountInfo(
+          account: AccountID(raw: EntityID(key)), name: row.name, type: row.type,
+          currency: (try? Currency(code: row.currency)) ?? .eur))
       return .continue
     }
     return accounts.sorted { $0.name < $1.name }
@@ -65,12 +81,17 @@ public struct BalanceQueries {
   /// Every account's balance at the end of `date`.
   public func balances(on date: CivilDate, asKnownAt: UInt64 = .max) throws -> [AccountBalance] {
     try accounts(asKnownAt: asKnownAt).map { info in
-      AccountBalance(account: info.account, name: info.name, balance: Money(units: try units(of: info.account.raw, through: date, asKnownAt: asKnownAt), currency: info.currency))
+      AccountBalance(
+        account: info.account, name: info.name,
+        balance: Money(
+          units: try units(of: info.account.raw, through: date, asKnownAt: asKnownAt), currency: info.currency))
     }
   }
 
   /// The balance of `account` at the end of `date`: year, month and day rows summed.
-  public func balance(of account: AccountID, on date: CivilDate, currency: Currency, asKnownAt: UInt64 = .max) throws -> Money {
+  public func balance(
+    of account: AccountID, on date: CivilDate, currency: Currency, asKnownAt: UInt64 = .max
+  ) throws -> Money {
     Money(units: try units(of: account.raw, through: date, asKnownAt: asKnownAt), currency: currency)
   }
 
@@ -97,7 +118,9 @@ public struct BalanceQueries {
       }
     }
     try add("year", from: BalanceKeys.year(account, 0), to: BalanceKeys.year(account, date.year))
-    try add("month", from: BalanceKeys.month(account, YearMonth.first(of: date.year)), to: BalanceKeys.month(account, date.yearMonth))
+    try add(
+      "month", from: BalanceKeys.month(account, YearMonth.first(of: date.year)),
+      to: BalanceKeys.month(account, date.yearMonth))
     try add("day", from: BalanceKeys.day(account, date.yearMonth.firstDay), to: BalanceKeys.day(account, date.nextDay))
     return total
   }
@@ -129,17 +152,24 @@ public struct BalanceQueries {
     for owner in owners {
       running &+= try units(of: owner, through: newest.date, asKnownAt: asKnownAt)
       let afterNewest = Self.successor(BalanceKeys.entry(owner, newest.date, newest.id))
-      try reader.scan(name, "entries", from: afterNewest, to: BalanceKeys.entry(owner, newest.date.nextDay, EntityID(high: 0, low: 0)), asKnownAt: asKnownAt) { _, value in
+      try reader.scan(
+        name, "entries", from: afterNewest,
+        to: BalanceKeys.entry(owner, newest.date.nextDay, EntityID(high: 0, low: 0)), asKnownAt: asKnownAt
+      ) { _, value in
         running &-= Int64(units: value)
         return .continue
       }
       let (low, high) = Self.bounds(of: owner)
-      hasOlder = try hasOlder || exists(from: low, to: BalanceKeys.entry(owner, oldest.date, oldest.id), asKnownAt: asKnownAt)
+      hasOlder =
+        try hasOlder || exists(from: low, to: BalanceKeys.entry(owner, oldest.date, oldest.id), asKnownAt: asKnownAt)
       hasNewer = try hasNewer || exists(from: afterNewest, to: high, asKnownAt: asKnownAt)
     }
     var rows: [LogRow] = []
     for entry in entries {
-      rows.append(LogRow(date: entry.date, id: entry.id, kind: entry.kind, amount: Money(units: entry.units, currency: currency), balance: Money(units: running, currency: currency)))
+      rows.append(
+        LogRow(
+          date: entry.date, id: entry.id, kind: entry.kind, amount: Money(units: entry.units, currency: currency),
+          balance: Money(units: running, currency: currency)))
       running &-= entry.units
     }
     return LogPage(
@@ -155,7 +185,8 @@ public struct BalanceQueries {
     let (low, high) = Self.bounds(of: owner)
     var entries: [LogEntry] = []
     func collect(from lower: [UInt8], to upper: [UInt8], direction: ReadDirection) throws {
-      try reader.scan(name, "entries", from: lower, to: upper, asKnownAt: asKnownAt, direction: direction) { key, value in
+      try reader.scan(name, "entries", from: lower, to: upper, asKnownAt: asKnownAt, direction: direction) {
+        key, value in
         entries.append(Self.entry(key, value))
         return entries.count < limit ? .continue : .stop
       }
@@ -170,7 +201,10 @@ public struct BalanceQueries {
 
   /// The first and last possible entry keys of `owner`.
   private static func bounds(of owner: EntityID) -> (low: [UInt8], high: [UInt8]) {
-    (BalanceKeys.entry(owner, .earliest, EntityID(high: 0, low: 0)), BalanceKeys.entry(owner, .latest, EntityID(high: .max, low: .max)))
+    (
+      BalanceKeys.entry(owner, .earliest, EntityID(high: 0, low: 0)),
+      BalanceKeys.entry(owner, .latest, EntityID(high: .max, low: .max))
+    )
   }
 
   private func exists(from lower: [UInt8], to upper: [UInt8], asKnownAt: UInt64) throws -> Bool {
@@ -187,8 +221,10 @@ public struct BalanceQueries {
   static func entry(_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> LogEntry {
     func word(_ at: Int) -> UInt64 { KeyBuilder.word(key, at: at) }
     let day = Int(KeyBuilder.signed(word(16)))
-    return ((try? CivilDate(daysSinceEpoch: day)) ?? .earliest, EntityID(high: word(24), low: word(32)), Int64(units: value),
-            EntryKind(rawValue: value.count > 8 ? value[8] : 0) ?? .transaction)
+    return (
+      (try? CivilDate(daysSinceEpoch: day)) ?? .earliest, EntityID(high: word(24), low: word(32)), Int64(units: value),
+      EntryKind(rawValue: value.count > 8 ? value[8] : 0) ?? .transaction
+    )
   }
 
   /// The smallest key greater than `key`.

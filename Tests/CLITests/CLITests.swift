@@ -192,6 +192,29 @@ struct CLITests {
     #expect(try ok("report", "balances", "--as-of", "2024-03-04").contains("1,000.00"))
   }
 
+  @Test(
+    "given transactions in February and March, when the log and the cash flow are asked as of a February day, then they end on that day and in February"
+  )
+  func asOfEndsTheLogAndTheCashflow() throws {
+    try setUp()
+    try ok("tx", "add", "100", "--name", "TV", "--category", "Shopping", "--date", "2024-02-05")
+    try ok("tx", "add", "30", "--name", "Lunch", "--category", "Food", "--date", "2024-02-20")
+    try ok("tx", "add", "7", "--name", "Bakery", "--category", "Food", "--date", "2024-03-02")
+
+    let log = try ok("tx", "list", "--as-of", "2024-02-10")
+    #expect(log.contains("TV") && !log.contains("Lunch") && !log.contains("Bakery"), "\(log)")
+    #expect(log.contains("900.00"))  // the balance after the TV, that day
+    let all = try ok("tx", "list")
+    #expect(all.contains("Lunch") && all.contains("Bakery") && all.contains("863.00"))
+    let food = try ok("tx", "list", "--category", "Food", "--as-of", "2024-02-29")
+    #expect(food.contains("Lunch") && !food.contains("Bakery"), "\(food)")
+
+    let cashflow = try ok("report", "cashflow", "--as-of", "2024-02-29")
+    #expect(cashflow.contains("February") && !cashflow.contains("March"), "\(cashflow)")
+    #expect(try ok("report", "cashflow", "--year", "2024").contains("March"))
+    #expect(!(try ok("report", "cashflow", "--year", "2024", "--as-of", "2023-12-31")).contains("February"))
+  }
+
   @Test("given a ledger, when verify runs, then chain, seals and projections pass; the audit log names the actor")
   func verifyAndAudit() throws {
     try setUp()

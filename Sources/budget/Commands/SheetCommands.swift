@@ -1,8 +1,8 @@
 import ArgumentParser
-import Foundation
 import BudgetVsActual
 import CategoryTotals
 import EventLog
+import Foundation
 import Ledger
 import LedgerDomain
 import ProjectionEngine
@@ -11,7 +11,8 @@ import RunningBalances
 /// `budget budget show`: seed 001 Sheet 1 in the terminal.
 struct BudgetShowCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "show", abstract: "The month's zero-based budget: income, fixed / variable / quarterly, remaining to assign.")
+    commandName: "show",
+    abstract: "The month's zero-based budget: income, fixed / variable / quarterly, remaining to assign.")
   @OptionGroup var options: LedgerOptions
   @Option(help: "The month, YYYY-MM (default: the month of --as-of, else this month).", transform: monthArgument)
   var month: YearMonth?
@@ -26,25 +27,37 @@ struct BudgetShowCommand: AsyncParsableCommand {
     print(Console.paint("« \(month.title) »", .bold))
     print("")
     var income = Table([("INCOME", .left), ("PLANNED", .right)])
-    for source in sheet.summary.incomeSources { income.add([source.source + (source.month == nil ? " (yearly share)" : ""), show(source.counted)]) }
+    for source in sheet.summary.incomeSources {
+      income.add([source.source + (source.month == nil ? " (yearly share)" : ""), show(source.counted)])
+    }
     income.add(["Total income", show(sheet.summary.plannedIncome)])
     print(income.render())
     for type in [BudgetType.fixed, .variable, .quarterly] {
       let lines = sheet.report.lines.filter { $0.budgetType == type && (!$0.budgeted.isZero || !$0.actual.isZero) }
       guard !lines.isEmpty else { continue }
       print("")
-      var table = Table([("\(type.rawValue.uppercased()) EXPENSES", .left), ("BUDGETED", .right), ("ACTUAL", .right), ("LEFT", .right), ("USED", .right)])
+      var table = Table([
+        ("\(type.rawValue.uppercased()) EXPENSES", .left), ("BUDGETED", .right), ("ACTUAL", .right), ("LEFT", .right),
+        ("USED", .right),
+      ])
       for line in lines {
         let left = show(line.difference, color: true)
-        table.add([line.name, show(line.budgeted), show(line.actual), line.isOverBudget ? Console.paint(left, .red) : left, percent(line.usedBasisPoints, alert: line.alert)])
+        table.add([
+          line.name, show(line.budgeted), show(line.actual), line.isOverBudget ? Console.paint(left, .red) : left,
+          percent(line.usedBasisPoints, alert: line.alert),
+        ])
       }
       print(table.render())
     }
     print("")
     let remaining = sheet.summary.remainingToAssign
     let remainingText = show(remaining)
-    print("Total budgeted      \(show(sheet.summary.budgeted.total))  (fixed \(show(sheet.summary.budgeted.fixed)), variable \(show(sheet.summary.budgeted.variable)), quarterly \(show(sheet.summary.budgeted.quarterly)))")
-    print("Remaining to assign \(remaining.isZero ? Console.paint(remainingText, .green) : Console.paint(remainingText, .red))  (goal: 0)")
+    print(
+      "Total budgeted      \(show(sheet.summary.budgeted.total))  (fixed \(show(sheet.summary.budgeted.fixed)), variable \(show(sheet.summary.budgeted.variable)), quarterly \(show(sheet.summary.budgeted.quarterly)))"
+    )
+    print(
+      "Remaining to assign \(remaining.isZero ? Console.paint(remainingText, .green) : Console.paint(remainingText, .red))  (goal: 0)"
+    )
     print("Available funds     \(show(sheet.availableFunds)) on \(sheet.fundsDate)")
     if !sheet.summary.dueDates.isEmpty {
       print("Due                 " + sheet.summary.dueDates.map { "\($0.name) \($0.date)" }.joined(separator: ", "))
@@ -89,10 +102,13 @@ struct SheetJSON: Encodable {
     remainingToAssign = sheet.summary.remainingToAssign.formatted()
     availableFunds = sheet.availableFunds.formatted()
     lines = sheet.report.lines.map {
-      Line(category: $0.category.description, name: $0.name, budgetType: $0.budgetType.rawValue, assigned: $0.assigned.formatted(),
-           carried: $0.carried.formatted(), budgeted: $0.budgeted.formatted(), actual: $0.actual.formatted(),
-           difference: $0.difference.formatted(), usedPercent: $0.usedBasisPoints.map { "\($0 / 100).\(abs($0 % 100) < 10 ? "0" : "")\(abs($0 % 100))" },
-           overBudget: $0.isOverBudget, alert: $0.alert.rawValue)
+      Line(
+        category: $0.category.description, name: $0.name, budgetType: $0.budgetType.rawValue,
+        assigned: $0.assigned.formatted(),
+        carried: $0.carried.formatted(), budgeted: $0.budgeted.formatted(), actual: $0.actual.formatted(),
+        difference: $0.difference.formatted(),
+        usedPercent: $0.usedBasisPoints.map { "\($0 / 100).\(abs($0 % 100) < 10 ? "0" : "")\(abs($0 % 100))" },
+        overBudget: $0.isOverBudget, alert: $0.alert.rawValue)
     }
     dueDates = sheet.summary.dueDates.map { ["category": $0.name, "date": $0.date.description] }
   }
@@ -101,7 +117,8 @@ struct SheetJSON: Encodable {
 /// `budget report budget-vs-actual`: seed 001 Sheet 3 as a table.
 struct BudgetVsActualReport: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "budget-vs-actual", abstract: "Budgeted vs actual per category for a month: difference, % used, alerts.")
+    commandName: "budget-vs-actual",
+    abstract: "Budgeted vs actual per category for a month: difference, % used, alerts.")
   @OptionGroup var options: LedgerOptions
   @Option(help: "The month, YYYY-MM (default: the month of --as-of, else this month).", transform: monthArgument)
   var month: YearMonth?
@@ -112,13 +129,23 @@ struct BudgetVsActualReport: AsyncParsableCommand {
     let month = self.month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
     let answer = try userFacing { try ledger.budgetSheet(month, at: try time.point()) }
     if options.json { return try Console.json(SheetJSON(answer.value, position: answer.position)) }
-    var table = Table([("CATEGORY", .left), ("BUDGETED", .right), ("ACTUAL", .right), ("DIFFERENCE", .right), ("% USED", .right), ("", .left)])
+    var table = Table([
+      ("CATEGORY", .left), ("BUDGETED", .right), ("ACTUAL", .right), ("DIFFERENCE", .right), ("% USED", .right),
+      ("", .left),
+    ])
     for line in answer.value.report.lines where !line.budgeted.isZero || !line.actual.isZero {
-      table.add([line.name, show(line.budgeted), show(line.actual), show(line.difference, color: true), percent(line.usedBasisPoints, alert: line.alert),
-                 line.isOverBudget ? Console.paint("over budget", .red) : ""])
+      table.add([
+        line.name, show(line.budgeted), show(line.actual), show(line.difference, color: true),
+        percent(line.usedBasisPoints, alert: line.alert),
+        line.isOverBudget ? Console.paint("over budget", .red) : "",
+      ])
     }
-    table.add(["Total", show(answer.value.report.totalBudgeted), show(answer.value.report.totalActual),
-               show((try? answer.value.report.totalBudgeted.subtracting(answer.value.report.totalActual)) ?? answer.value.report.totalBudgeted, color: true), "", ""])
+    table.add([
+      "Total", show(answer.value.report.totalBudgeted), show(answer.value.report.totalActual),
+      show(
+        (try? answer.value.report.totalBudgeted.subtracting(answer.value.report.totalActual))
+          ?? answer.value.report.totalBudgeted, color: true), "", "",
+    ])
     print("Budget vs actual — \(month.title)")
     print(table.render())
     time.footer(answer.position, recordedAt: answer.recordedAt)
@@ -127,7 +154,8 @@ struct BudgetVsActualReport: AsyncParsableCommand {
 
 /// `budget report categories`: spending and income per category.
 struct CategoriesReport: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "categories", abstract: "Spent and received per category for a month, year or period.")
+  static let configuration = CommandConfiguration(
+    commandName: "categories", abstract: "Spent and received per category for a month, year or period.")
   @OptionGroup var options: LedgerOptions
   @Option(
     help: "The month, YYYY-MM (default: the month of --as-of, else this month; not with --year or --period).",
@@ -142,14 +170,26 @@ struct CategoriesReport: AsyncParsableCommand {
   func run() async throws {
     let ledger = try await options.openExisting()
     let scope: TotalsScope
-    if let period { scope = .period(try Resolve(state: ledger.state).period(period)) } else if let year { scope = .year(year) } else {
+    if let period {
+      scope = .period(try Resolve(state: ledger.state).period(period))
+    } else if let year {
+      scope = .year(year)
+    } else {
       scope = .month(month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth)
     }
     let answer = try userFacing { try ledger.categoryTotals(scope, rolledUp: rolledUp, at: try time.point()) }
-    var rows = answer.value.rows.filter { !$0.spent.isZero || !$0.received.isZero }.sorted { $0.spent.units > $1.spent.units }
+    var rows = answer.value.rows.filter { !$0.spent.isZero || !$0.received.isZero }.sorted {
+      $0.spent.units > $1.spent.units
+    }
     if let top { rows = Array(rows.prefix(top)) }
     if options.json {
-      return try Console.json(rows.map { ["category": $0.name, "spent": $0.spent.formatted(), "received": $0.received.formatted(), "count": String($0.count), "currency": $0.spent.currency.code] })
+      return try Console.json(
+        rows.map {
+          [
+            "category": $0.name, "spent": $0.spent.formatted(), "received": $0.received.formatted(),
+            "count": String($0.count), "currency": $0.spent.currency.code,
+          ]
+        })
     }
     var table = Table([("CATEGORY", .left), ("SPENT", .right), ("RECEIVED", .right), ("COUNT", .right)])
     for row in rows { table.add([row.name, show(row.spent), show(row.received), String(row.count)]) }
@@ -160,7 +200,8 @@ struct CategoriesReport: AsyncParsableCommand {
 
 /// `budget report cashflow`: income and expenses per month.
 struct CashflowReport: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "cashflow", abstract: "Income, expenses and net per month of a year.")
+  static let configuration = CommandConfiguration(
+    commandName: "cashflow", abstract: "Income, expenses and net per month of a year.")
   @OptionGroup var options: LedgerOptions
   @Option var year: Int?
   @OptionGroup var time: TimeOptions
@@ -169,13 +210,22 @@ struct CashflowReport: AsyncParsableCommand {
     let ledger = try await options.openExisting()
     let year = self.year ?? time.asOf?.year ?? LedgerOptions.today().year
     let first = try userFacing { try YearMonth(year: year, month: 1) }
-    let last = try userFacing { try YearMonth(year: year, month: 12) }
-    let answer = try userFacing { try ledger.cashflow(from: first, through: last, at: try time.point()) }
+    var last = try userFacing { try YearMonth(year: year, month: 12) }
+    // As of a date: the months up to the one it falls in (months are the report's rows).
+    if let asOf = time.asOf, asOf.yearMonth < last { last = asOf.yearMonth }
+    let answer = try userFacing { try ledger.cashflow(from: first, through: max(first, last), at: try time.point()) }
+    let rows = last < first ? [] : answer.value  // a date before the year: none of its months
     if options.json {
-      return try Console.json(answer.value.map { ["month": $0.month.description, "income": $0.income.formatted(), "expenses": $0.expenses.formatted(), "net": $0.net.formatted()] })
+      return try Console.json(
+        rows.map {
+          [
+            "month": $0.month.description, "income": $0.income.formatted(), "expenses": $0.expenses.formatted(),
+            "net": $0.net.formatted(),
+          ]
+        })
     }
     var table = Table([("MONTH", .left), ("INCOME", .right), ("EXPENSES", .right), ("NET", .right)])
-    for row in answer.value where !row.income.isZero || !row.expenses.isZero {
+    for row in rows where !row.income.isZero || !row.expenses.isZero {
       table.add([row.month.title, show(row.income), show(row.expenses), show(row.net, color: true)])
     }
     print(table.render())

@@ -1,10 +1,10 @@
 import ArgumentParser
 import EventLog
-import TransactionIndex
 import Ledger
 import LedgerDomain
 import ProjectionEngine
 import RunningBalances
+import TransactionIndex
 
 /// `budget tx add|amend|delete|show|list`.
 struct TransactionCommand: AsyncParsableCommand {
@@ -36,21 +36,29 @@ struct TransactionCommand: AsyncParsableCommand {
       let money = try positiveAmount(amount, currency: account.record.currency)
       let splits = try split.map { part -> Split in
         let pieces = part.split(separator: "=", maxSplits: 1).map(String.init)
-        guard pieces.count == 2 else { throw UserError("split '\(part)' should look like CATEGORY=AMOUNT, e.g. Food=30.00") }
-        return Split(category: try resolve.category(pieces[0]), amount: try positiveAmount(pieces[1], currency: account.record.currency, field: "split amount"))
+        guard pieces.count == 2 else {
+          throw UserError("split '\(part)' should look like CATEGORY=AMOUNT, e.g. Food=30.00")
+        }
+        return Split(
+          category: try resolve.category(pieces[0]),
+          amount: try positiveAmount(pieces[1], currency: account.record.currency, field: "split amount"))
       }
       let id = TransactionID.random()
       let added = TransactionAdded(
         transaction: id, account: account.id, date: date ?? LedgerOptions.today(), amount: money, type: type,
-        category: try category.map(resolve.category), splits: splits, name: name, description: description, notes: notes,
+        category: try category.map(resolve.category), splits: splits, name: name, description: description,
+        notes: notes,
         period: try period.map(resolve.period), tags: tag)
       let outcome = try await options.execute(.addTransaction(added), on: ledger)
-      try options.report("added \(type.rawValue) \(show(money)) \(money.currency.code) '\(name)' (\(id.short))", outcome, id: id.description)
+      try options.report(
+        "added \(type.rawValue) \(show(money)) \(money.currency.code) '\(name)' (\(id.short))", outcome,
+        id: id.description)
     }
   }
 
   struct Amend: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Change fields of a transaction; only what changes is recorded.")
+    static let configuration = CommandConfiguration(
+      abstract: "Change fields of a transaction; only what changes is recorded.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The transaction id (at least 4 characters).") var id: String
     @Option var amount: String?
@@ -62,7 +70,8 @@ struct TransactionCommand: AsyncParsableCommand {
     @Option(help: "New description; an empty string clears it.") var description: String?
     @Option(help: "New notes; an empty string clears them.") var notes: String?
     @Option(help: "Replace the tags; repeat for several.") var tag: [String] = []
-    @Option(help: "The version you loaded (from tx show); refuses the edit if someone changed it since.") var expectVersion: UInt64?
+    @Option(help: "The version you loaded (from tx show); refuses the edit if someone changed it since.")
+    var expectVersion: UInt64?
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -94,13 +103,15 @@ struct TransactionCommand: AsyncParsableCommand {
     func run() async throws {
       let ledger = try await options.openExisting()
       let transaction = try Resolve(state: ledger.state).transaction(id)
-      let outcome = try await options.execute(.deleteTransaction(transaction.id, reason: reason, expectedVersion: expectVersion), on: ledger)
+      let outcome = try await options.execute(
+        .deleteTransaction(transaction.id, reason: reason, expectedVersion: expectVersion), on: ledger)
       try options.report("deleted transaction \(transaction.id.short)", outcome, id: transaction.id.description)
     }
   }
 
   struct Restore: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Bring a deleted transaction back as it was when deleted.")
+    static let configuration = CommandConfiguration(
+      abstract: "Bring a deleted transaction back as it was when deleted.")
     @OptionGroup var options: LedgerOptions
     @Argument var id: String
     @Option var reason: String = "restored by user"
@@ -109,7 +120,8 @@ struct TransactionCommand: AsyncParsableCommand {
     func run() async throws {
       let ledger = try await options.openExisting()
       let transaction = try Resolve(state: ledger.state).transaction(id)
-      let outcome = try await options.execute(.restoreTransaction(transaction.id, reason: reason, expectedVersion: expectVersion), on: ledger)
+      let outcome = try await options.execute(
+        .restoreTransaction(transaction.id, reason: reason, expectedVersion: expectVersion), on: ledger)
       try options.report("restored transaction \(transaction.id.short)", outcome, id: transaction.id.description)
     }
   }
@@ -139,7 +151,8 @@ struct TransactionCommand: AsyncParsableCommand {
   }
 
   struct List: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The transaction log with running balances, newest first.")
+    static let configuration = CommandConfiguration(
+      abstract: "The transaction log with running balances, newest first.")
     @OptionGroup var options: LedgerOptions
     @Option(help: "Only this account (default: all accounts in the base currency).") var account: String?
     @Option(help: "Only this category (splits included).") var category: String?
@@ -150,27 +163,42 @@ struct TransactionCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
+      // As of a date: the rows up to that day, with the balances then.
+      var through = month?.lastDay ?? .latest
+      if let asOf = time.asOf, asOf < through { through = asOf }
       if category != nil || period != nil || month != nil {
         let resolve = Resolve(state: ledger.state)
         // A filtered list comes from the transaction index (no running balance column).
-        let filter: TransactionFilter = try category.map { .category(try resolve.category($0)) }
-          ?? period.map { .period(try resolve.period($0)) } ?? account.map { .account(try resolve.account($0).id) } ?? .all
+        let filter: TransactionFilter =
+          try category.map { .category(try resolve.category($0)) }
+          ?? period.map { .period(try resolve.period($0)) } ?? account.map { .account(try resolve.account($0).id) }
+          ?? .all
         let answer = try userFacing {
-          try ledger.transactions(filter, from: month?.firstDay ?? .earliest, through: month?.lastDay ?? .latest, limit: limit, at: try time.point())
+          try ledger.transactions(
+            filter, from: month?.firstDay ?? .earliest, through: through, limit: limit, at: try time.point())
         }
         return try printPage(answer, ledger: ledger, options: options, time: time)
       }
       let account = try self.account.map { try Resolve(state: ledger.state).account($0).id }
-      let answer = try userFacing { try ledger.transactionLog(account: account, limit: limit, at: try time.point()) }
+      let answer = try userFacing {
+        try ledger.transactionLog(
+          account: account, before: time.asOf.map(LogCursor.endOf), limit: limit, at: try time.point())
+      }
       let ids = answer.value.rows.filter { $0.kind == .transaction }.map { TransactionID(raw: $0.id) }
       let names = try userFacing { try ledger.names(transactions: ids, at: .position(answer.position)) }
       if options.json {
-        return try Console.json(LogJSON(position: answer.position, rows: answer.value.rows.map { LogRowJSON($0, names: names) }))
+        return try Console.json(
+          LogJSON(position: answer.position, rows: answer.value.rows.map { LogRowJSON($0, names: names) }))
       }
-      var table = Table([("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("AMOUNT", .right), ("BALANCE", .right)])
+      var table = Table([
+        ("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("AMOUNT", .right), ("BALANCE", .right),
+      ])
       for row in answer.value.rows {
         let described = LogRowJSON(row, names: names)
-        table.add([row.date.description, String(row.id.description.suffix(8)), described.name, described.category, show(row.amount, color: true), show(row.balance, color: true)])
+        table.add([
+          row.date.description, String(row.id.description.suffix(8)), described.name, described.category,
+          show(row.amount, color: true), show(row.balance, color: true),
+        ])
       }
       print(table.render())
       time.footer(answer.position, recordedAt: answer.recordedAt)
