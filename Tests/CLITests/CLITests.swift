@@ -193,6 +193,26 @@ struct CLITests {
   }
 
   @Test(
+    "given an import of 100 rows of the largest amount, when their sum would pass what the ledger can add up, then the rows past it are rejected saying why and every balance stays right"
+  )
+  func sumsThatWouldWrapAreRejected() throws {
+    try setUp()
+    let csv = directory.file("big.csv")
+    let rows = (1...100).map {
+      "2024-03-\(String(format: "%02d", $0 % 28 + 1)),9999999999999.9999,Windfall \($0),Income"
+    }
+    try (["date,amount,payee,category"] + rows).joined(separator: "\n").write(
+      toFile: csv, atomically: true, encoding: .utf8)
+
+    let output = try budget.run(["import", "csv", csv, "--account", "Checking"])
+    #expect(
+      output.stdout.contains("added 92") && output.stdout.contains("rejected 8"), "\(output.stdout)\(output.stderr)")
+    #expect((output.stdout + output.stderr).contains("922,337,203,685,477.5807"), "\(output.stdout)\(output.stderr)")
+    // 92 × 9,999,999,999,999.9999 + the opening 1,000.00, not a sum wrapped negative.
+    #expect(try ok("report", "balances").contains("920,000,000,000,999.99"))
+  }
+
+  @Test(
     "given transactions in February and March, when the log and the cash flow are asked as of a February day, then they end on that day and in February"
   )
   func asOfEndsTheLogAndTheCashflow() throws {

@@ -55,6 +55,7 @@ extension APIError {
     case .splitsDoNotAddUp: return .rule(error.description, field: "splits")
     case .categoryNameTaken: return .rule(error.description, field: "name")
     case .insufficientBudget: return .rule(error.description, field: "amount")
+    case .sumsTooLarge: return .rule(error.description, field: "amount")
     case .notFound(let kind, _, _): return .rule(error.description, field: kind)
     default: return .rule(error.description)
     }

@@ -23,6 +23,9 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
   case sameAccountTransfer(name: String)
   case insufficientBudget(category: String, month: YearMonth, available: Money)
   case nothingToChange
+  /// The amounts recorded would add up past what the ledger sums exactly (about 922 trillion
+  /// in all): a sum would wrap around.
+  case sumsTooLarge
 
   public var description: String {
     switch self {
@@ -46,11 +49,13 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case .categoryNameTaken(let name):
       return "a category named '\(name)' already exists; choose another name"
     case .categoryInUse(let name, let count):
-      return "category '\(name)' has \(count) transaction\(count == 1 ? "" : "s") and cannot be deleted; archive it instead"
+      return
+        "category '\(name)' has \(count) transaction\(count == 1 ? "" : "s") and cannot be deleted; archive it instead"
     case .categoryCycle(let name):
       return "category '\(name)' cannot be placed under itself or one of its own sub-categories"
     case .periodOverlaps(let name, let other, let start, let end):
-      return "period '\(name)' overlaps period '\(other)' (\(start) to \(end.map(String.init(describing:)) ?? "ongoing")); periods may not overlap"
+      return
+        "period '\(name)' overlaps period '\(other)' (\(start) to \(end.map(String.init(describing:)) ?? "ongoing")); periods may not overlap"
     case .periodClosed(let name, let date):
       return "\(date) is in closed period '\(name)'; reopen it first (budget period reopen '\(name)' --reason ...)"
     case .periodAlreadyClosed(let name):
@@ -60,9 +65,13 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case .transactionDeleted(let id):
       return "transaction \(id) was deleted; it can no longer be changed"
     case .staleVersion(let entity, let expected, let actual):
-      return "\(entity) was changed by someone else (now at version \(actual), you had version \(expected)); reload it and try again"
+      return
+        "\(entity) was changed by someone else (now at version \(actual), you had version \(expected)); reload it and try again"
     case .splitsDoNotAddUp(let total, let sum):
       return "the splits add up to \(sum) but the transaction is \(total); make them add up to the total"
+    case .sumsTooLarge:
+      return
+        "the amounts in this ledger would add up to more than 922,337,203,685,477.5807 in all, past what it can sum exactly; nothing was recorded — keep such amounts in a ledger of their own"
     case .sameAccountTransfer(let name):
       return "a transfer needs two different accounts, but both are '\(name)'"
     case .insufficientBudget(let category, let month, let available):

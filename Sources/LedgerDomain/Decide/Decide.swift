@@ -3,8 +3,24 @@
 /// Returns the events to append, or throws a ``DomainError`` that says why the command was
 /// refused. Pure: no I/O, no clock (today comes in `context`), no randomness (ids come in the
 /// command), so every rule can be tested as given events / when command / then events.
-public func decide(_ command: LedgerCommand, state: LedgerState, context: DecisionContext) throws(DomainError)
+public func decide(
+  _ command: LedgerCommand, state: LedgerState, context: DecisionContext
+) throws(DomainError)
   -> [LedgerEvent]
+{
+  let events = try decideEvents(command, state: state, context: context)
+  // Every sum the ledger makes must stay exact: refused before any sum could wrap around.
+  var turnover = state.turnover
+  for event in events { turnover = turnover.addingClamped(event.turnover) }
+  guard turnover < .max else { throw .sumsTooLarge }
+  return events
+}
+
+/// ``decide(_:state:context:)`` before the check that the ledger's sums stay exact.
+private func decideEvents(
+  _ command: LedgerCommand, state: LedgerState, context: DecisionContext
+)
+  throws(DomainError) -> [LedgerEvent]
 {
   var rules = Rules(state: state, context: context)
   if case .createLedger(let created) = command { return try rules.createLedger(created) }
@@ -73,7 +89,8 @@ struct Rules {
   func notInFuture(_ date: CivilDate) throws(DomainError) {
     if date > context.today { throw .dateInFuture(date, today: context.today) }
     if date < Self.earliestBusinessDate {
-      throw .invalidField(field: "date", reason: "\(date) is before 1900-01-01; budget-ledger records dates from 1900 on")
+      throw .invalidField(
+        field: "date", reason: "\(date) is before 1900-01-01; budget-ledger records dates from 1900 on")
     }
   }
 
@@ -93,7 +110,8 @@ struct Rules {
       throw .currencyMismatch(field: field, expected: currency, found: amount.currency)
     }
     guard amount.isPositive else {
-      throw .invalidField(field: field, reason: "must be more than zero (the type says whether money comes in or goes out)")
+      throw .invalidField(
+        field: field, reason: "must be more than zero (the type says whether money comes in or goes out)")
     }
     guard amount.isWithinLedgerLimit else {
       throw .invalidField(field: field, reason: "is larger than the ledger's limit of 9,999,999,999,999.9999")

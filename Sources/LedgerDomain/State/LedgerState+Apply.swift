@@ -2,12 +2,14 @@ extension LedgerState {
   /// Folds one event into the state. No rules are checked here: an event is a fact.
   public mutating func apply(_ event: LedgerEvent) {
     eventCount += 1
+    turnover = turnover.addingClamped(event.turnover)
     switch event {
     case .ledgerCreated(let e):
       settings = e
     case .accountOpened(let e):
       accounts[e.account] = AccountRecord(
-        name: e.name, type: e.type, currency: e.currency, openingBalance: e.openingBalance.isZero ? nil : e.openingBalance,
+        name: e.name, type: e.type, currency: e.currency,
+        openingBalance: e.openingBalance.isZero ? nil : e.openingBalance,
         openingDate: e.date)
     case .accountRenamed(let e):
       updateAccount(e.account) { $0.name = e.name }

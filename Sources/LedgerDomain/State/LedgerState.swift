@@ -16,6 +16,9 @@ public struct LedgerState: Sendable, Hashable {
   public var transferRecords: [TransferID: TransferMade] = [:]
   /// How many events have been applied.
   public var eventCount: UInt64 = 0
+  /// The magnitudes of every amount ever recorded, added up (``LedgerEvent/turnover``): a
+  /// bound on every sum the ledger makes, which the rules keep within `Int64`.
+  public var turnover: Int64 = 0
 
   public init() {}
 

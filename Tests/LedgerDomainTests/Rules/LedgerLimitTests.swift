@@ -1,0 +1,76 @@
+import LedgerTesting
+import Testing
+
+@testable import LedgerDomain
+
+@Suite("Rules: the ledger's sums stay exact")
+struct LedgerLimitTests {
+  /// The largest amount a command may carry: 9,999,999,999,999.9999.
+  let largest = Money(units: Money.maximumAmount, currency: .eur)
+
+  /// A standard ledger with `count` income transactions of the largest amount.
+  func withLargest(_ count: Int) -> Scenario {
+    var scenario = Scenario.standard()
+    scenario.run(
+      .openAccount(OpenAccount(account: Scenario.savings, name: "Savings", type: .savings, date: day("2024-01-01"))))
+    for n in 1...count {
+      var added = expense(UInt64(n), "1.00")
+      added.amount = largest
+      added.type = .income
+      added.category = Scenario.income
+      #expect(scenario.run(.addTransaction(added)) == nil)
+    }
+    return scenario
+  }
+
+  @Test(
+    "given 92 transactions of the largest amount, when a 93rd, a transfer, an opening balance or a budget would take the sums past Int64, then refused and nothing is recorded"
+  )
+  func sumsThatWouldWrapAreRefused() throws {
+    var scenario = withLargest(92)
+    let before = scenario.state
+    var added = expense(93, "1.00")
+    added.amount = largest
+
+    #expect(throws: DomainError.sumsTooLarge) { try scenario.when(.addTransaction(added)) }
+    #expect(throws: DomainError.sumsTooLarge) {
+      try scenario.when(
+        .makeTransfer(
+          TransferMade(
+            transfer: TransferID(raw: EntityID(high: 0x7F, low: 1)), from: Scenario.checking, to: Scenario.savings,
+            amount: largest, date: day("2024-03-10"))))
+    }
+    #expect(throws: DomainError.sumsTooLarge) {
+      try scenario.when(
+        .openAccount(OpenAccount(name: "Vault", type: .savings, openingBalance: largest, date: day("2024-03-01"))))
+    }
+    #expect(throws: DomainError.sumsTooLarge) {
+      try scenario.when(
+        .setBudget(BudgetSet(month: YearMonth(year: 2024, month: 3), category: Scenario.food, amount: largest)))
+    }
+    #expect(scenario.state == before)
+    #expect(DomainError.sumsTooLarge.description.contains("nothing was recorded"))
+
+    // Small amounts still fit, and deleting a transaction takes nothing back from the bound.
+    #expect(throws: Never.self) { try scenario.when(.addTransaction(expense(94, "12.50"))) }
+    #expect(scenario.run(.deleteTransaction(txID(1), reason: "test", expectedVersion: nil)) == nil)
+    #expect(throws: DomainError.sumsTooLarge) { try scenario.when(.addTransaction(added)) }
+  }
+
+  @Test("given events, when folded, then the turnover is the sum of their amounts' magnitudes, clamped at Int64.max")
+  func turnoverFolds() {
+    var state = LedgerState()
+    var spent = expense(1, "12.50")
+    state.apply(.transactionAdded(spent))
+    spent.amount = eur("-3.25")
+    state.apply(.transactionAdded(spent))
+    #expect(state.turnover == 125_000 + 32_500)
+    state.apply(.transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "x")))
+    #expect(state.turnover == 157_500)
+    for _ in 0..<100 {
+      spent.amount = largest
+      state.apply(.transactionAdded(spent))
+    }
+    #expect(state.turnover == .max)
+  }
+}
