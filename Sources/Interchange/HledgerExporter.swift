@@ -6,14 +6,15 @@ import LedgerDomain
 public enum HledgerExporter {
   public static func journal(_ state: LedgerState) -> String {
     var lines: [String] = ["; exported by budget-ledger", ""]
+    let accountNames = uniqueNames(state.accounts.map { ($0.key, $0.value.name, $0.key.description) })
+    let categoryNames = uniqueNames(state.categories.map { ($0.key, $0.value.name, $0.key.description) })
     func account(_ id: AccountID) -> String {
-      guard let record = state.accounts[id] else { return "assets:unknown" }
+      guard let record = state.accounts[id], let name = accountNames[id] else { return "assets:unknown" }
       let root = record.type == .creditCard || record.type == .loan ? "liabilities" : "assets"
-      return "\(root):\(clean(record.name))"
+      return "\(root):\(name)"
     }
     func category(_ id: CategoryID, type: TransactionType) -> String {
-      let name = state.categories[id].map { clean($0.name) } ?? "unknown"
-      return "\(type == .income ? "income" : "expenses"):\(name)"
+      "\(type == .income ? "income" : "expenses"):\(categoryNames[id] ?? "unknown")"
     }
     func amount(_ units: Int64, _ currency: Currency) -> String {
       "\(Money(units: units, currency: currency).formatted()) \(currency.code)"
@@ -21,11 +22,15 @@ public enum HledgerExporter {
     var entries: [(date: CivilDate, order: String, text: [String])] = []
     for (id, record) in state.accounts {
       guard let opening = record.openingBalance, !opening.isZero else { continue }
-      entries.append((record.openingDate, "0" + id.description, [
-        "\(record.openingDate) Opening balance",
-        "    \(account(id))  \(amount(opening.units, opening.currency))",
-        "    equity:opening",
-      ]))
+      entries.append(
+        (
+          record.openingDate, "0" + id.description,
+          [
+            "\(record.openingDate) Opening balance",
+            "    \(account(id))  \(amount(opening.units, opening.currency))",
+            "    equity:opening",
+          ]
+        ))
     }
     for record in state.transactions.values where !record.isDeleted {
       let t = record.added
@@ -38,17 +43,41 @@ public enum HledgerExporter {
       entries.append((t.date, "1" + t.transaction.description, text))
     }
     for transfer in state.transferRecords.values {
-      entries.append((transfer.date, "2" + transfer.transfer.description, [
-        "\(transfer.date) Transfer",
-        "    \(account(transfer.to))  \(amount(transfer.amount.units, transfer.amount.currency))",
-        "    \(account(transfer.from))",
-      ]))
+      entries.append(
+        (
+          transfer.date, "2" + transfer.transfer.description,
+          [
+            "\(transfer.date) Transfer",
+            "    \(account(transfer.to))  \(amount(transfer.amount.units, transfer.amount.currency))",
+            "    \(account(transfer.from))",
+          ]
+        ))
     }
     for entry in entries.sorted(by: { ($0.date, $0.order) < ($1.date, $1.order) }) {
       lines += entry.text
       lines.append("")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Each entity's name for the journal, cleaned (``clean(_:keep:)``) and unique: two names
+  /// that clean alike — `A B` and `A-B`, `Cat:Sub` and `Cat-Sub` — would be one hledger
+  /// account, their totals merged, so every one after the first (by name, then id) gets
+  /// `-2`, `-3`, ….
+  static func uniqueNames<ID: Hashable>(_ entities: [(id: ID, name: String, tiebreak: String)]) -> [ID: String] {
+    var names: [ID: String] = [:]
+    var taken = Set<String>()
+    for entity in entities.sorted(by: { ($0.name, $0.tiebreak) < ($1.name, $1.tiebreak) }) {
+      let base = clean(entity.name)
+      var name = base
+      var suffix = 2
+      while !taken.insert(name.lowercased()).inserted {
+        name = "\(base)-\(suffix)"
+        suffix += 1
+      }
+      names[entity.id] = name
+    }
+    return names
   }
 
   /// Account names without the characters the journal format reserves.

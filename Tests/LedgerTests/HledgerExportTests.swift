@@ -1,0 +1,70 @@
+import Foundation
+import Interchange
+import LedgerDomain
+import LedgerTesting
+import Testing
+
+@Suite("Export: hledger journal")
+struct HledgerExportTests {
+  @Test(
+    "given accounts 'A B' and 'A-B' and categories 'Cat:Sub' and 'Cat-Sub', when exported, then each is an account of its own and the real hledger gives our totals"
+  )
+  func namesThatCleanAlikeStayApart() throws {
+    let (first, second) = (AccountID(raw: EntityID(high: 0xA, low: 1)), AccountID(raw: EntityID(high: 0xA, low: 2)))
+    let (colon, dash) = (CategoryID(raw: EntityID(high: 0xC, low: 1)), CategoryID(raw: EntityID(high: 0xC, low: 2)))
+    var state = LedgerState()
+    state.apply(.ledgerCreated(LedgerCreated(name: "Home", baseCurrency: .eur)))
+    for (id, name) in [(first, "A B"), (second, "A-B")] {
+      state.apply(
+        .accountOpened(
+          AccountOpened(
+            account: id, name: name, type: .checking, currency: .eur, openingBalance: eur("0"), date: day("2024-01-01"))
+        ))
+    }
+    for (id, name) in [(colon, "Cat:Sub"), (dash, "Cat-Sub")] {
+      state.apply(
+        .categoryCreated(
+          CategoryCreated(
+            category: id, name: name, kind: .expense, budgetType: .variable, icon: "cart", color: .neutral,
+            sortOrder: 9,
+            isCustom: true)))
+    }
+    for (n, account, category, amount) in [(1, first, colon, "9.00"), (2, second, dash, "10.00")] {
+      var spent = expense(UInt64(n), amount, on: "2024-02-0\(n)", category: category)
+      spent.account = account
+      state.apply(.transactionAdded(spent))
+    }
+
+    let journal = HledgerExporter.journal(state)
+    let names = Set(
+      journal.split(separator: "\n").compactMap { $0.hasPrefix("    ") ? $0.split(separator: " ").first : nil })
+    #expect(names == ["expenses:Cat-Sub", "expenses:Cat-Sub-2", "assets:A-B", "assets:A-B-2"], "\(journal)")
+
+    let directory = TemporaryDirectory()
+    let file = directory.file("export.journal")
+    try journal.write(toFile: file, atomically: true, encoding: .utf8)
+    let balances = try hledger(["-f", file, "balance", "--flat", "--no-total"])
+    // By name, then id: "A B" sorts before "A-B", "Cat-Sub" before "Cat:Sub".
+    for (account, total) in [
+      ("assets:A-B", "-9.00"), ("assets:A-B-2", "-10.00"), ("expenses:Cat-Sub", "10.00"),
+      ("expenses:Cat-Sub-2", "9.00"),
+    ] {
+      let line = balances.split(separator: "\n").first { $0.hasSuffix(" " + account) }
+      #expect(line?.contains("\(total) EUR") == true, "hledger: \(balances)")
+    }
+  }
+
+  /// Runs the real hledger (installed by `make setup`) and returns what it printed.
+  private func hledger(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["hledger"] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "hledger failed; is it installed (make setup)?")
+    return output
+  }
+}
