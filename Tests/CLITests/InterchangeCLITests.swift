@@ -121,15 +121,10 @@ struct InterchangeCLITests {
     let accounts = ours?["accounts"] as? [[String: String]] ?? []
     #expect(accounts.count == 3)
 
-    let hledger = Process()
-    hledger.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    hledger.arguments = ["hledger", "-f", journal, "balance", "--flat", "--no-total", "assets", "liabilities"]
-    let pipe = Pipe()
-    hledger.standardOutput = pipe
-    try hledger.run()
-    let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    hledger.waitUntilExit()
-    #expect(hledger.terminationStatus == 0, "hledger failed; is it installed (make setup)?")
+    let hledger = try BinaryRunner.installed("hledger").run(
+      ["-f", journal, "balance", "--flat", "--no-total", "assets", "liabilities"])
+    #expect(hledger.status == 0, "hledger failed (make setup installs it): \(hledger.stderr)")
+    let report = hledger.stdout
     for account in accounts {
       let name = account["account"]!.replacingOccurrences(of: " ", with: "-")
       let line = report.split(separator: "\n").first { $0.hasSuffix(":" + name) }

@@ -24,6 +24,19 @@ public struct BinaryRunner: Sendable {
     self.environment = environment
   }
 
+  /// A program installed on the system — a peer such as `hledger` — found on the `PATH`.
+  public static func installed(_ name: String) throws -> BinaryRunner {
+    let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    guard let found = directories.map({ "\($0)/\(name)" }).first(where: FileManager.default.isExecutableFile(atPath:))
+    else { throw BinaryNotFound(name: name) }
+    return BinaryRunner(path: found)
+  }
+
+  private init(path: String) {
+    self.path = path
+    self.environment = [:]
+  }
+
   /// The result of one run.
   public struct Output: Sendable {
     public var status: Int32

@@ -43,7 +43,9 @@ struct HledgerExportTests {
     let directory = TemporaryDirectory()
     let file = directory.file("export.journal")
     try journal.write(toFile: file, atomically: true, encoding: .utf8)
-    let balances = try hledger(["-f", file, "balance", "--flat", "--no-total"])
+    let hledger = try BinaryRunner.installed("hledger").run(["-f", file, "balance", "--flat", "--no-total"])
+    #expect(hledger.status == 0, "hledger failed (make setup installs it): \(hledger.stderr)")
+    let balances = hledger.stdout
     // By name, then id: "A B" sorts before "A-B", "Cat-Sub" before "Cat:Sub".
     for (account, total) in [
       ("assets:A-B", "-9.00"), ("assets:A-B-2", "-10.00"), ("expenses:Cat-Sub", "10.00"),
@@ -52,19 +54,5 @@ struct HledgerExportTests {
       let line = balances.split(separator: "\n").first { $0.hasSuffix(" " + account) }
       #expect(line?.contains("\(total) EUR") == true, "hledger: \(balances)")
     }
-  }
-
-  /// Runs the real hledger (installed by `make setup`) and returns what it printed.
-  private func hledger(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["hledger"] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "hledger failed; is it installed (make setup)?")
-    return output
   }
 }
