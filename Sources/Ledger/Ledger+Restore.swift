@@ -18,8 +18,9 @@ public struct RestoredEvent: Sendable {
 }
 
 extension Ledger {
-  /// Appends `events` as recorded facts — no rules are checked — into this ledger, which
-  /// must be empty: the way a backup is restored. Events go in batches of 5,000 per
+  /// Appends `events` as recorded facts — the rules are not run, but a history that cannot be
+  /// a ledger's is refused first (``checkRestorable(_:)``) — into this ledger, which must be
+  /// empty: the way a backup is restored. Events go in batches of 5,000 per
   /// transaction into a map grown beforehand for all of them (``reserveRoom(forTransactions:)``);
   /// the read models are rebuilt once at the end (``ProjectionUpdate/deferred``: cheaper than
   /// folding every batch on the writer when the whole ledger is new), and the state is folded
@@ -27,6 +28,7 @@ extension Ledger {
   public func restore(
     _ events: [RestoredEvent], progress: (@Sendable (Int, Int) -> Void)? = nil
   ) async throws(LedgerError) {
+    try Self.checkRestorable(events)
     do {
       guard try log.head().position == 0 else {
         throw LedgerError.rejected(

@@ -1,0 +1,67 @@
+import LedgerDomain
+
+extension Ledger {
+  /// Checks that `events` can be a ledger's history before a restore writes any of them: a
+  /// backup is restored as recorded facts, without the rules, so one that was damaged or
+  /// edited by hand would otherwise make a ledger no command can use (no `LedgerCreated`
+  /// first), or one whose read models count an entity twice. Checked: the ledger is created
+  /// first and once; accounts, categories, periods, transactions and transfers are created
+  /// once, and transactions and transfers name accounts that exist; amounts are within the
+  /// ledger's limit, and all of them together within what its sums can add up exactly.
+  ///
+  /// - Throws: ``LedgerError/rejected(_:)`` naming the first event that cannot follow the
+  ///   ones before it.
+  static func checkRestorable(_ events: [RestoredEvent]) throws(LedgerError) {
+    guard !events.isEmpty else { throw refusal("holds no events; it is not a ledger's backup") }
+    var state = LedgerState()
+    for (index, item) in events.enumerated() {
+      if let why = problem(with: item.event, after: state, first: index == 0) {
+        throw refusal("event \(index + 1) (\(item.event.typeName)) \(why)")
+      }
+      state.apply(item.event)
+      guard state.turnover < .max else {
+        throw refusal("event \(index + 1) (\(item.event.typeName)) takes the ledger's amounts past what it can add up")
+      }
+    }
+  }
+
+  private static func refusal(_ what: String) -> LedgerError {
+    .rejected(
+      .invalidField(
+        field: "backup", reason: "\(what); it was damaged or edited by hand — nothing was restored"))
+  }
+
+  /// Why `event` cannot follow the events folded into `state`, if it cannot.
+  private static func problem(with event: LedgerEvent, after state: LedgerState, first: Bool) -> String? {
+    if case .ledgerCreated = event { return first ? nil : "creates the ledger a second time" }
+    guard !first else { return "comes first, but a ledger's history starts with LedgerCreated" }
+    func tooLarge(_ amount: Money) -> String? {
+      amount.isWithinLedgerLimit ? nil : "has an amount beyond the ledger's limit of 9,999,999,999,999.9999"
+    }
+    switch event {
+    case .accountOpened(let e):
+      return state.accounts[e.account] != nil ? "opens account \(e.account) a second time" : tooLarge(e.openingBalance)
+    case .categoryCreated(let e):
+      return state.categories[e.category] != nil ? "creates category \(e.category) a second time" : nil
+    case .periodOpened(let e):
+      return state.periods[e.period] != nil ? "opens period \(e.period) a second time" : nil
+    case .transactionAdded(let e):
+      if state.transactions[e.transaction] != nil { return "adds transaction \(e.transaction) a second time" }
+      if state.accounts[e.account] == nil { return "names account \(e.account), which does not exist" }
+      return tooLarge(e.amount)
+    case .transferMade(let e):
+      if state.transferRecords[e.transfer] != nil { return "makes transfer \(e.transfer) a second time" }
+      if state.accounts[e.from] == nil || state.accounts[e.to] == nil { return "names an account that does not exist" }
+      return tooLarge(e.amount)
+    case .transactionAmended(let e):
+      guard state.transactions[e.transaction] != nil else { return "amends transaction \(e.transaction), never added" }
+      return e.amount.flatMap(tooLarge)
+    case .transactionDeleted(let e):
+      return state.transactions[e.transaction] == nil ? "deletes transaction \(e.transaction), never added" : nil
+    case .budgetSet(let e): return tooLarge(e.amount)
+    case .budgetMoved(let e): return tooLarge(e.amount)
+    case .incomePlanned(let e): return tooLarge(e.amount)
+    default: return nil
+    }
+  }
+}

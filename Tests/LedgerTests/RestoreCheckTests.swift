@@ -1,0 +1,64 @@
+import EventLog
+import Ledger
+import LedgerDomain
+import LedgerTesting
+import Testing
+
+@Suite("Restore: a backup that cannot be a ledger's history is refused")
+struct RestoreCheckTests {
+  /// A ledger's history: created, an account, two transactions.
+  let history: [LedgerEvent] = [
+    .ledgerCreated(LedgerCreated(name: "Home", baseCurrency: .eur)),
+    .accountOpened(
+      AccountOpened(
+        account: Scenario.checking, name: "Checking", type: .checking, currency: .eur, openingBalance: eur("100"),
+        date: day("2024-01-01"))),
+    .transactionAdded(expense(1, "12.50")),
+    .transactionAdded(expense(2, "7.25")),
+  ]
+
+  func restoring(_ events: [LedgerEvent]) async throws -> (fixture: LedgerFixture, error: LedgerError?) {
+    let fixture = try await LedgerFixture(created: false)
+    do {
+      try await fixture.ledger.restore(
+        events.map { RestoredEvent(event: $0, metadata: EventMetadata(), recordedAt: nil) })
+      return (fixture, nil)
+    } catch {
+      return (fixture, error)
+    }
+  }
+
+  @Test("given a whole history, when restored, then every event is in the new ledger")
+  func wholeHistoryRestores() async throws {
+    let (fixture, error) = try await restoring(history)
+    #expect(error == nil)
+    #expect(fixture.ledger.position == 4)
+  }
+
+  @Test(
+    "given a backup without its LedgerCreated, one that creates the ledger twice, one with a transaction added twice, on an account that does not exist, or with an amount beyond the limit, when restored, then refused naming the event, and nothing is written"
+  )
+  func damagedBackupsAreRefused() async throws {
+    var beyond = expense(3, "1.00")
+    beyond.amount = Money(units: Money.maximumAmount + 1, currency: .eur)
+    var elsewhere = expense(4, "1.00")
+    elsewhere.account = AccountID(raw: EntityID(high: 0xDEAD, low: 1))
+    let cases: [(events: [LedgerEvent], says: String)] = [
+      (
+        Array(history.dropFirst()),
+        "event 1 (AccountOpened) comes first, but a ledger's history starts with LedgerCreated"
+      ),
+      (history + [history[0]], "event 5 (LedgerCreated) creates the ledger a second time"),
+      (history + [history[2]], "event 5 (TransactionAdded) adds transaction"),
+      (history + [.transactionAdded(elsewhere)], "which does not exist"),
+      (history + [.transactionAdded(beyond)], "beyond the ledger's limit"),
+      ([], "holds no events"),
+    ]
+    for (events, says) in cases {
+      let (fixture, error) = try await restoring(events)
+      #expect(error?.description.contains(says) == true, "\(String(describing: error))")
+      #expect(error?.description.contains("nothing was restored") == true)
+      #expect(fixture.ledger.position == 0)
+    }
+  }
+}
