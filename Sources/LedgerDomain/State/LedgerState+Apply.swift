@@ -2,11 +2,14 @@ extension LedgerState {
   /// Folds one event into the state. No rules are checked here: an event is a fact.
   public mutating func apply(_ event: LedgerEvent) {
     eventCount += 1
-    turnover = turnover.addingClamped(event.turnover)
+    // The turnover is counted in the cases below, where each payload is at hand already
+    // (``LedgerEvent/turnover`` says the same, for a few events at a time): a second switch
+    // here copied every added transaction out of its box, on every replay of the history.
     switch event {
     case .ledgerCreated(let e):
       settings = e
     case .accountOpened(let e):
+      count(e.openingBalance)
       accounts[e.account] = AccountRecord(
         name: e.name, type: e.type, currency: e.currency,
         openingBalance: e.openingBalance.isZero ? nil : e.openingBalance,
@@ -58,16 +61,20 @@ extension LedgerState {
     case .periodReopened(let e):
       updatePeriod(e.period) { $0.isClosed = false }
     case .budgetSet(let e):
+      count(e.amount)
       if budgets[e.month]?[e.category] == nil { categories[e.category]?.budgetCount += 1 }
       budgets[e.month, default: [:]][e.category] = BudgetRecord(amount: e.amount, span: e.span)
     case .budgetMoved(let e):
+      count(e.amount)
       moveBudget(e)
-    case .incomePlanned:
-      break  // planned income matters to reports, not to any rule
+    case .incomePlanned(let e):
+      count(e.amount)  // otherwise planned income matters to reports, not to any rule
     case .transactionAdded(let e):
+      count(e.amount)
       transactions[e.transaction] = TransactionRecord(added: e)
       countPostings(of: e, by: 1)
     case .transactionAmended(let e):
+      if let amount = e.amount { count(amount) }
       amendTransaction(e)
     case .transactionDeleted(let e):
       guard var record = transactions[e.transaction] else { return }
@@ -82,6 +89,7 @@ extension LedgerState {
       transactions[id] = TransactionRecord(added: e.transaction, isDeleted: false, version: version + 1)
       countPostings(of: e.transaction, by: 1)
     case .transferMade(let e):
+      count(e.amount)
       transferRecords[e.transfer] = e
     }
   }
@@ -92,6 +100,9 @@ extension LedgerState {
   }
 
   // MARK: Helpers
+
+  /// Adds `amount`'s magnitude to ``turnover``.
+  private mutating func count(_ amount: Money) { turnover = turnover.addingClamped(amount.units.magnitudeClamped) }
 
   private mutating func updateAccount(_ id: AccountID, _ change: (inout AccountRecord) -> Void) {
     guard var record = accounts[id] else { return }

@@ -57,6 +57,35 @@ struct LedgerLimitTests {
     #expect(throws: DomainError.sumsTooLarge) { try scenario.when(.addTransaction(added)) }
   }
 
+  @Test(
+    "given every kind of event with an amount, when folded, then the state's turnover is the sum of each event's turnover"
+  )
+  func foldAgreesWithEachEvent() throws {
+    var amended = TransactionAmended(transaction: txID(1))
+    amended.amount = eur("-4.00")
+    let month = try YearMonth(year: 2024, month: 3)
+    let events: [LedgerEvent] = [
+      .accountOpened(
+        AccountOpened(
+          account: Scenario.savings, name: "Savings", type: .savings, currency: .eur, openingBalance: eur("-250"),
+          date: day("2024-01-01"))),
+      .transactionAdded(expense(1, "12.50")), .transactionAmended(amended),
+      .transferMade(
+        TransferMade(
+          transfer: TransferID(raw: EntityID(high: 0x7F, low: 2)), from: Scenario.checking, to: Scenario.savings,
+          amount: eur("30"), date: day("2024-03-02"))),
+      .budgetSet(BudgetSet(month: month, category: Scenario.food, amount: eur("400"))),
+      .budgetMoved(BudgetMoved(month: month, from: Scenario.food, to: Scenario.bills, amount: eur("25"))),
+      .incomePlanned(IncomePlanned(month: month, year: 2024, source: "Salary", amount: eur("3000"))),
+      .transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "x")),
+    ]
+    var state = Scenario.standard().state
+    let before = state.turnover
+    state.apply(events)
+    #expect(state.turnover - before == events.reduce(0) { $0 + $1.turnover })
+    #expect(state.turnover - before == 2_500_000 + 125_000 + 40_000 + 300_000 + 4_000_000 + 250_000 + 30_000_000)
+  }
+
   @Test("given events, when folded, then the turnover is the sum of their amounts' magnitudes, clamped at Int64.max")
   func turnoverFolds() {
     var state = LedgerState()
