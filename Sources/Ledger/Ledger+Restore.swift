@@ -28,7 +28,7 @@ extension Ledger {
   public func restore(
     _ events: [RestoredEvent], progress: (@Sendable (Int, Int) -> Void)? = nil
   ) async throws(LedgerError) {
-    try Self.checkRestorable(events)
+    let checked = try Self.checkRestorable(events)
     do {
       guard try log.head().position == 0 else {
         throw LedgerError.rejected(
@@ -58,13 +58,10 @@ extension Ledger {
         progress?(done, events.count)
       }
       try await projections.rebuild()
-      // The writer state notices the new events on the next command; refresh readers now.
-      var folded = FoldedState()
-      try log.scan { view in
-        folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
-        return .continue
-      }
-      committedState.withLock { $0 = folded }
+      // The writer state notices the new events on the next command; the readers' is the
+      // state the check folded from the same events, at the restored head.
+      let head = try log.head()
+      committedState.withLock { $0 = FoldedState(state: checked, position: head.position, hash: head.hash) }
     } catch {
       throw LedgerError(error)
     }

@@ -9,9 +9,10 @@ extension Ledger {
   /// once, and transactions and transfers name accounts that exist; amounts are within the
   /// ledger's limit, and all of them together within what its sums can add up exactly.
   ///
+  /// - Returns: the state `events` fold into (the restored ledger's).
   /// - Throws: ``LedgerError/rejected(_:)`` naming the first event that cannot follow the
   ///   ones before it.
-  static func checkRestorable(_ events: [RestoredEvent]) throws(LedgerError) {
+  static func checkRestorable(_ events: [RestoredEvent]) throws(LedgerError) -> LedgerState {
     guard !events.isEmpty else { throw refusal("holds no events; it is not a ledger's backup") }
     var state = LedgerState()
     for (index, item) in events.enumerated() {
@@ -23,6 +24,7 @@ extension Ledger {
         throw refusal("event \(index + 1) (\(item.event.typeName)) takes the ledger's amounts past what it can add up")
       }
     }
+    return state
   }
 
   private static func refusal(_ what: String) -> LedgerError {

@@ -33,6 +33,10 @@ struct RestoreCheckTests {
     let (fixture, error) = try await restoring(history)
     #expect(error == nil)
     #expect(fixture.ledger.position == 4)
+    // The readers' state after the restore is the one the log folds into.
+    let reopened = try await Ledger(path: fixture.path, options: LedgerFixture.options)
+    #expect(fixture.ledger.state == reopened.state)
+    #expect(fixture.ledger.state.transactions.count == 2)
   }
 
   @Test(
