@@ -193,7 +193,8 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       // The CLI is a dependency so that `swift build --build-tests` builds the binary under test.
-      dependencies: ["LedgerTesting", "budget"],
+      // Interchange: its CSV reader parses what `export csv` writes.
+      dependencies: ["LedgerTesting", "budget", "Interchange"],
       // Ledgers written by earlier releases, read from the source tree (see UpgradeTests).
       exclude: ["Fixtures"],
       swiftSettings: swiftSettings

@@ -1,27 +1,86 @@
 import LedgerDomain
 
-/// Writes live transactions as CSV that ``CSVImporter`` reads back: a signed amount
-/// (negative = expense), one row per transaction, splits as `Food:30.00|Restaurants:12.50`.
+/// Writes every movement of money as CSV, the accounts' register: live transactions as
+/// ``CSVImporter`` reads them back — a signed amount (negative = expense), one row per
+/// transaction, splits as `Food:30.00|Restaurants:12.50` — plus accounts' opening balances and
+/// both legs of each transfer, so that adding up `amount` per account gives the balances the
+/// reports show. The last column, `kind`, tells them apart: `transaction`, `opening` or
+/// `transfer`; importing such a file adds its transactions and refuses the other rows, which
+/// are not income or spending (``CSVImporter``).
 public enum CSVExporter {
-  public static let header = ["date", "account", "payee", "amount", "currency", "category", "description", "notes", "tags", "id"]
+  public static let header = [
+    "date", "account", "payee", "amount", "currency", "category", "description", "notes", "tags", "id", "kind",
+  ]
+
+  /// What a row records (the `kind` column).
+  public enum Kind: String, Sendable, CaseIterable {
+    case transaction, opening, transfer
+  }
 
   public static func csv(_ state: LedgerState) -> String {
     var lines = [header.joined(separator: ",")]
-    let transactions = state.transactions.values.filter { !$0.isDeleted }.map(\.added)
-      .sorted { ($0.date, $0.transaction) < ($1.date, $1.transaction) }
-    for t in transactions {
+    for row in rows(state) {
+      lines.append(row.fields.map(quote).joined(separator: ","))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One line of the export, with what orders it: by date, a day's opening balances first,
+  /// then by id (a transfer's outgoing leg, rank 1, before its incoming one, rank 2).
+  private struct Row {
+    var date: CivilDate
+    var rank: Int
+    var id: EntityID
+    var fields: [String]
+  }
+
+  private static func rows(_ state: LedgerState) -> [Row] {
+    func accountName(_ id: AccountID) -> String { state.accounts[id]?.name ?? id.description }
+    var rows: [Row] = []
+    rows.reserveCapacity(state.transactions.count + state.accounts.count + 2 * state.transferRecords.count)
+    for (id, account) in state.accounts {
+      guard let opening = account.openingBalance, !opening.isZero else { continue }
+      rows.append(
+        Row(
+          date: account.openingDate, rank: 0, id: id.raw,
+          fields: [
+            account.openingDate.description, account.name, "Opening balance", opening.formatted(),
+            opening.currency.code, "", "", "", "", id.description, Kind.opening.rawValue,
+          ]))
+    }
+    for record in state.transactions.values where !record.isDeleted {
+      let t = record.added
       let signed = Money(units: t.type == .expense ? -t.amount.units : t.amount.units, currency: t.amount.currency)
       let categories = t.postings.map { posting in
         let name = state.categories[posting.category]?.name ?? posting.category.description
         return t.splits.isEmpty ? name : "\(name):\(posting.amount.formatted())"
       }.joined(separator: "|")
-      let fields = [
-        t.date.description, state.accounts[t.account]?.name ?? "", t.name, signed.formatted(), t.amount.currency.code, categories,
-        t.description ?? "", t.notes ?? "", t.tags.joined(separator: " "), t.transaction.description,
-      ]
-      lines.append(fields.map(quote).joined(separator: ","))
+      rows.append(
+        Row(
+          date: t.date, rank: 1, id: t.transaction.raw,
+          fields: [
+            t.date.description, accountName(t.account), t.name, signed.formatted(), t.amount.currency.code, categories,
+            t.description ?? "", t.notes ?? "", t.tags.joined(separator: " "), t.transaction.description,
+            Kind.transaction.rawValue,
+          ]))
     }
-    return lines.joined(separator: "\n") + "\n"
+    for transfer in state.transferRecords.values {
+      let legs = [
+        (transfer.from, "Transfer to " + accountName(transfer.to), -transfer.amount.units),
+        (transfer.to, "Transfer from " + accountName(transfer.from), transfer.amount.units),
+      ]
+      for (leg, (account, payee, units)) in legs.enumerated() {
+        rows.append(
+          Row(
+            date: transfer.date, rank: 1 + leg, id: transfer.transfer.raw,
+            fields: [
+              transfer.date.description, accountName(account), payee,
+              Money(units: units, currency: transfer.amount.currency).formatted(), transfer.amount.currency.code, "",
+              transfer.note ?? "", "", "", transfer.transfer.description, Kind.transfer.rawValue,
+            ]))
+      }
+    }
+    return rows.sorted { ($0.date, min($0.rank, 1), $0.id, $0.rank) < ($1.date, min($1.rank, 1), $1.id, $1.rank) }
   }
 
   static func quote(_ field: String) -> String {

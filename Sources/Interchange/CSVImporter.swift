@@ -44,9 +44,15 @@ public struct CSVImporter: Sendable {
       credit: try column(mapping.credit, required: mapping.credit != nil, what: "credit"),
       payee: try column(mapping.payee, required: true, what: "payee")!,
       category: try column(mapping.category, required: mapping.defaultCategory == nil, what: "category"),
-      account: try column(mapping.account, required: mapping.account != nil, what: "account"),
-      description: try column(mapping.description, required: mapping.description != nil, what: "description"),
-      notes: try column(mapping.notes, required: mapping.notes != nil, what: "notes"))
+      // Without a mapping, columns of these names are used as they are (a file this tool
+      // exported reads back whole); the account's only without a default account for every row.
+      account: try column(
+        mapping.account ?? (mapping.defaultAccount == nil ? "account" : nil), required: mapping.account != nil,
+        what: "account"),
+      description: try column(mapping.description ?? "description", required: mapping.description != nil, what: "description"),
+      notes: try column(mapping.notes ?? "notes", required: mapping.notes != nil, what: "notes"),
+      tags: try column(mapping.tags ?? "tags", required: mapping.tags != nil, what: "tags"),
+      kind: columns["kind"])
     return Session(importer: self, columns: mapped, names: NameCache(state: state))
   }
 
@@ -64,6 +70,10 @@ public struct CSVImporter: Sendable {
       var account: Int?
       var description: Int?
       var notes: Int?
+      var tags: Int?
+      /// A `kind` column, as ``CSVExporter`` writes: its opening-balance and transfer rows are
+      /// refused (they are not income or spending); any other value is an ordinary row.
+      var kind: Int?
     }
 
     let importer: CSVImporter
@@ -109,20 +119,32 @@ public struct CSVImporter: Sendable {
         let hash = StableHash.hex(identity + "\u{1F}\(occurrence)")
         let key = CSVImporter.key(dateText: date, hash: hash)
         let result = Result { () throws(ImportRowError) -> TransactionAdded in
-          try importer.transaction(
+          if let kind = cell(columns.kind).flatMap(CSVExporter.Kind.init(rawValue:)), let why = Self.refusal(of: kind) {
+            throw ImportRowError(line: record.line, message: why)
+          }
+          return try importer.transaction(
             line: record.line, date: date, amount: amount, debit: debit, credit: credit, payee: payee,
             category: cell(columns.category), account: account, description: cell(columns.description),
-            notes: cell(columns.notes), key: key, names: &names)
+            notes: cell(columns.notes), tags: cell(columns.tags), key: key, names: &names)
         }
         rows.append(ImportRow(line: record.line, result: result, key: key, legacyKey: "csv-" + hash))
       }
       return rows
     }
+
+    /// Why a row of an exported register that is not a transaction is not imported.
+    private static func refusal(of kind: CSVExporter.Kind) -> String? {
+      switch kind {
+      case .transaction: nil
+      case .opening: "an opening balance (kind 'opening'), not a transaction; give it with `budget account open --opening`"
+      case .transfer: "a transfer leg (kind 'transfer'), not a transaction; record transfers with `budget transfer`"
+      }
+    }
   }
 
   fileprivate func transaction(
     line: Int, date: String?, amount: String?, debit: String?, credit: String?, payee: String?, category: String?,
-    account: String?, description: String?, notes: String?, key: String, names: inout NameCache
+    account: String?, description: String?, notes: String?, tags: String?, key: String, names: inout NameCache
   ) throws(ImportRowError) -> TransactionAdded {
     func fail(_ message: String) -> ImportRowError { ImportRowError(line: line, message: message) }
     guard let accountName = account ?? mapping.defaultAccount else { throw fail("no account; pass --account NAME") }
@@ -154,14 +176,45 @@ public struct CSVImporter: Sendable {
     guard !signed.isZero else { throw fail("the amount is zero") }
     let categoryName = category ?? mapping.defaultCategory
     guard let categoryName else { throw fail("no category; add a category column or pass --default-category NAME") }
-    let resolvedCategory: CategoryID
-    do { resolvedCategory = try names.category(categoryName) } catch { throw fail(error.description) }
     let type: TransactionType = signed.isNegative ? .expense : .income
+    var resolvedCategory: CategoryID?
+    var splits: [Split] = []
+    if categoryName.contains("|") {
+      splits = try self.splits(categoryName, currency: currency, names: &names, fail: fail)
+    } else {
+      do { resolvedCategory = try names.category(categoryName) } catch { throw fail(error.description) }
+    }
+    // The parts must add up to the amount; the rules check that (and say by how much).
     return TransactionAdded(
       transaction: TransactionID(raw: StableHash.id(key, ordering: parsedDate)), account: resolvedAccount.id,
       date: parsedDate,
       amount: Money(units: signed.units.magnitudeClamped, currency: currency), type: type, category: resolvedCategory,
-      name: payee ?? "(no payee)", description: description, notes: notes, importId: key)
+      splits: splits, name: payee ?? "(no payee)", description: description, notes: notes, importId: key,
+      tags: tags.map { $0.split(separator: " ").map(String.init) } ?? [])
+  }
+
+  /// A split as ``CSVExporter`` writes it: `Food:30.00|Restaurants:12.50`, each part a category
+  /// and its (unsigned) share, in the file's decimal separator.
+  private func splits(
+    _ cell: String, currency: Currency, names: inout NameCache, fail: (String) -> ImportRowError
+  ) throws(ImportRowError) -> [Split] {
+    var splits: [Split] = []
+    for part in cell.split(separator: "|", omittingEmptySubsequences: false) {
+      guard let colon = part.lastIndex(of: ":") else {
+        throw fail("split part '\(part)' has no amount; write splits as Food:30.00|Restaurants:12.50")
+      }
+      let name = String(part[..<colon]).trimmingSpaces, amountText = String(part[part.index(after: colon)...]).trimmingSpaces
+      let category: CategoryID
+      do { category = try names.category(name) } catch { throw fail(error.description) }
+      let amount: Money
+      do {
+        amount = try Money(parsing: amountText, currency: currency, decimalSeparator: mapping.decimalSeparator)
+      } catch {
+        throw fail("split part '\(part)': \(error.description)")
+      }
+      splits.append(Split(category: category, amount: amount))
+    }
+    return splits
   }
 
   private func normalize(_ name: String) -> String { name.trimmingSpaces.lowercased() }

@@ -11,9 +11,14 @@ public struct CSVMapping: Sendable, Hashable {
   public var credit: String?
   public var payee = "payee"
   public var category: String? = "category"
+  /// `nil`: a column named `account`, if there is one and no ``defaultAccount``.
   public var account: String?
+  /// `nil`: a column named `description`, if there is one.
   public var description: String?
+  /// `nil`: a column named `notes`, if there is one.
   public var notes: String?
+  /// Tags separated by spaces; `nil`: a column named `tags`, if there is one.
+  public var tags: String?
   public var dateFormat: DateFormat = .iso
   public var decimalSeparator: DecimalSeparator = .period
   /// The category for rows without one (or without a category column).

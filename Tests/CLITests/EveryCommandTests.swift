@@ -150,7 +150,7 @@ struct EveryCommandTests {
     let csv = try ok("export", "csv")
     #expect(csv.hasPrefix("date,account,payee,amount") && csv.contains("2024-03-10,Checking,Cinema,-20.00,EUR,Entertainment"))
     let exported = try JSONSerialization.jsonObject(with: Data(try ok("export", "json").utf8)) as? [[String: Any]]
-    #expect(exported?.first?["name"] as? String == "Cinema")
+    #expect(exported?.first { $0["kind"] as? String == "transaction" }?["name"] as? String == "Cinema")
     let before = try ok("tx", "list")
     let rebuilt = try ok("projections", "rebuild")
     #expect(rebuilt.contains("running-balances") && rebuilt.contains("transaction-index"))

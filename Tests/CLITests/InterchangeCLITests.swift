@@ -1,4 +1,5 @@
 import Foundation
+import Interchange
 import LedgerTesting
 import Testing
 
@@ -132,6 +133,61 @@ struct InterchangeCLITests {
         line?.contains("\(account["balance"]!) EUR") == true,
         "hledger says \(line ?? "nothing") for \(name), we say \(account["balance"]!)")
     }
+  }
+
+  @Test(
+    "given the demo ledger, when exported as CSV and JSON, then they hold every movement and add up to the balances")
+  func exportHoldsEveryMovement() throws {
+    try ok(["demo"])
+    let csv = try CSVReader().records(in: try ok(["export", "csv"]))
+    let ours =
+      try JSONSerialization.jsonObject(with: Data(try ok(["report", "balances", "--json"]).utf8)) as? [String: Any]
+    let balances = Dictionary(
+      uniqueKeysWithValues: (ours?["accounts"] as? [[String: String]] ?? []).map { ($0["account"]!, $0["balance"]!) })
+
+    let header = csv.first?.fields ?? []
+    #expect(header.last == "kind")
+    let rows = csv.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0.fields)) }
+    var sums: [String: Int] = [:]  // cents
+    for row in rows { sums[row["account"]!, default: 0] += Int(row["amount"]!.replacingOccurrences(of: ".", with: ""))! }
+    #expect(balances.count == 3 && sums.count == 3)
+    for (account, balance) in balances {
+      #expect(sums[account] == Int(balance.replacingOccurrences(of: ".", with: "")), "\(account)")
+    }
+    let kinds = rows.map { $0["kind"]! }
+    let exported = try JSONSerialization.jsonObject(with: Data(try ok(["export", "json"]).utf8)) as? [[String: Any]]
+    let jsonKinds = (exported ?? []).map { $0["kind"] as? String ?? "?" }
+    #expect(kinds.filter { $0 == "opening" }.count == 3 && jsonKinds.filter { $0 == "opening" }.count == 3)
+    let transfers = jsonKinds.filter { $0 == "transfer" }.count
+    #expect(transfers > 0 && kinds.filter { $0 == "transfer" }.count == 2 * transfers)
+    let transactions = kinds.filter { $0 == "transaction" }.count
+    #expect(transactions > 0 && jsonKinds.filter { $0 == "transaction" }.count == transactions)
+    #expect(jsonKinds.count == transactions + transfers + 3)
+
+    // Read back into a ledger with the same accounts: the transactions come in, the other rows
+    // are refused with the command that records them.
+    let file = try write("register.csv", try ok(["export", "csv"]))
+    let copy = ["--ledger", directory.file("copy.ledger")]
+    try ok(["init"] + copy)
+    for (name, type) in [("Checking", "checking"), ("Savings", "savings"), ("Credit card", "credit-card")] {
+      try ok(["account", "open", name, "--type", type] + copy)
+    }
+    try ok(["category", "add", "Rent"] + copy)  // the demo's own category
+    let imported = try budget.run(["import", "csv", file, "--json"] + copy)
+    let summary = try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [String: Any]
+    let rejected = summary?["rejected"] as? [String] ?? []
+    #expect(summary?["added"] as? Int == transactions)
+    #expect(rejected.count == 3 + 2 * transfers)
+    #expect(rejected.allSatisfy { $0.contains("budget transfer") || $0.contains("budget account open --opening") })
+    // The transactions read back as they were, splits included (only the ids are new).
+    func transactionRows(_ text: String) throws -> [[String]] {
+      try CSVReader().records(in: text).dropFirst().filter { $0.fields.last == "transaction" }.map {
+        Array($0.fields.prefix(9))
+      }
+    }
+    let original = try transactionRows(try ok(["export", "csv"]))
+    #expect(original.contains { $0[5].contains("|") })
+    #expect(try transactionRows(try ok(["export", "csv"] + copy)) == original)
   }
 
   @Test(

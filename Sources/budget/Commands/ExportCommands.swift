@@ -14,7 +14,11 @@ import RunningBalances
 /// `budget export csv|json|hledger`.
 struct ExportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "export", abstract: "Export transactions as CSV, JSON or an hledger journal (to stdout or --output).")
+    commandName: "export", abstract: "Export transactions as CSV, JSON or an hledger journal (to stdout or --output).",
+    discussion: """
+      CSV and JSON hold every movement of money: transactions, opening balances and \
+      transfers, told apart by `kind`. Added up per account, the amounts give the balances.
+      """)
   @OptionGroup var options: LedgerOptions
   @Argument(help: "csv, json or hledger.") var format: String
   @Option(name: .shortAndLong, help: "Write to this file instead of stdout.") var output: String?
@@ -27,13 +31,9 @@ struct ExportCommand: AsyncParsableCommand {
     case "csv": text = CSVExporter.csv(state)
     case "hledger", "ledger", "journal": text = HledgerExporter.journal(state)
     case "json":
-      let rows = state.transactions.values.filter { !$0.isDeleted }.sorted {
-        ($0.added.date, $0.added.transaction) < ($1.added.date, $1.added.transaction)
-      }
-      .map { TransactionJSON($0.added, state: state, version: $0.version, deleted: false) }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      text = String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n"
+      text = String(decoding: try encoder.encode(ExportJSON.items(state)), as: UTF8.self) + "\n"
     default:
       throw ValidationError("format must be csv, json or hledger (got '\(format)')")
     }

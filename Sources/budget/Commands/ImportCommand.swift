@@ -25,9 +25,10 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: "A money-in column (with --debit-column).") var creditColumn: String?
     @Option var payeeColumn = "payee"
     @Option var categoryColumn = "category"
-    @Option var accountColumn: String?
-    @Option var descriptionColumn: String?
-    @Option var notesColumn: String?
+    @Option(help: "Each row's account (default: an 'account' column, unless --account).") var accountColumn: String?
+    @Option(help: "Default: a 'description' column, if any.") var descriptionColumn: String?
+    @Option(help: "Default: a 'notes' column, if any.") var notesColumn: String?
+    @Option(help: "Tags, separated by spaces (default: a 'tags' column, if any).") var tagsColumn: String?
     @Option(help: "iso (2024-03-15), dmy (15/03/2024) or mdy (03/15/2024).") var dateFormat = "iso"
     @Flag(help: "Amounts use a decimal comma: 1.234,56.") var decimalComma = false
     @Option(help: "The field separator.") var delimiter = ","
@@ -91,6 +92,7 @@ struct ImportCommand: AsyncParsableCommand {
       mapping.account = accountColumn
       mapping.description = descriptionColumn
       mapping.notes = notesColumn
+      mapping.tags = tagsColumn
       mapping.defaultCategory = defaultCategory
       mapping.defaultAccount = account
       mapping.decimalSeparator = decimalComma ? .comma : .period
