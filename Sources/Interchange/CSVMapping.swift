@@ -47,3 +47,21 @@ public struct ImportRowError: Error, Sendable, Hashable, CustomStringConvertible
   public var message: String
   public var description: String { "line \(line): \(message)" }
 }
+
+extension ImportRow {
+  /// The row as a new transaction of its own, after the one its key recorded was taken back by
+  /// `undo`: the key gets a suffix (`~2`, `~3`, …), and the transaction the id and import id
+  /// that follow from it. Re-importing a file after undoing its import then adds the rows again
+  /// — as the file now maps them — while every later import still finds them recorded.
+  public func again(generation: Int) -> ImportRow {
+    let base = key.split(separator: "~", maxSplits: 1).first.map(String.init) ?? key
+    var row = self
+    row.key = base + "~\(generation)"
+    if case .success(var added) = result {
+      added.transaction = TransactionID(raw: StableHash.id(row.key, ordering: added.date))
+      added.importId = row.key
+      row.result = .success(added)
+    }
+    return row
+  }
+}

@@ -112,6 +112,45 @@ struct InterchangeCLITests {
     #expect(dates.sorted() == ["2024-01-01", "2024-02-07", "2024-03-05"])  // the opening, and the rows as first read
   }
 
+  @Test(
+    "given an import undone, when the file is imported again, then its rows come back as now mapped; a deleted row does not"
+  )
+  func reimportAfterUndo() throws {
+    try ok(["init"])
+    try ok(["account", "open", "Checking"])
+    let csv = try write(
+      "statement.csv", "date,payee,amount,category\n2024-03-01,Market,-10,Food\n2024-03-02,Power,-12,Food\n")
+    func imported(_ extra: [String] = []) throws -> (added: Int?, skipped: Int?) {
+      let summary =
+        try JSONSerialization.jsonObject(
+          with: Data(try ok(["import", "csv", csv, "--account", "Checking", "--json"] + extra).utf8)) as? [String: Any]
+      return (summary?["added"] as? Int, summary?["skipped"] as? Int)
+    }
+    func rows() throws -> [[String: Any]] {
+      let list = try JSONSerialization.jsonObject(with: Data(try ok(["tx", "list", "--json"]).utf8)) as? [String: Any]
+      return (list?["rows"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "transaction" }
+    }
+    #expect(try imported() == (2, 0))
+    try ok(["undo"])
+    #expect(try rows().isEmpty)
+
+    // The mapping was wrong: every row belongs to Bills.
+    #expect(try imported(["--category-column", "none", "--default-category", "Bills", "--dry-run"]) == (2, 0))
+    #expect(try imported(["--category-column", "none", "--default-category", "Bills"]) == (2, 0))
+    #expect(try rows().map { $0["category"] as? String } == ["Bills", "Bills"])
+    #expect(try imported() == (0, 2))
+
+    // Undone a second time, and back a third.
+    try ok(["undo"])
+    #expect(try imported() == (2, 0))
+    #expect(try rows().map { $0["category"] as? String } == ["Food", "Food"])
+
+    // A row the user deleted stays deleted.
+    try ok(["tx", "delete", try #require(try rows().first?["id"] as? String)])
+    #expect(try imported() == (0, 2))
+    #expect(try rows().count == 1)
+  }
+
   @Test("given the demo ledger, when exported as a journal, then the real hledger reports the same balances")
   func hledgerAgrees() throws {
     try ok(["demo"])

@@ -69,7 +69,8 @@ struct ImportCommand: AsyncParsableCommand {
       let imported = try userFacing { try ImportedRows(ledger: ledger) }
       if dryRun {
         var session = session
-        summary = try check(session.rows(body), ledger: ledger, imported: imported)
+        let rows = try userFacing { try imported.redirectingUndone(session.rows(body), state: ledger.state) }
+        summary = try check(rows, ledger: ledger, imported: imported)
       } else {
         summary = try await record(body, session: session, ledger: ledger, imported: imported)
       }
@@ -116,6 +117,8 @@ struct ImportCommand: AsyncParsableCommand {
       correlated.correlationId = "import-" + EntityID.random().description
       let metadata = correlated
       let batches = Array(records).chunks(of: batchSize)
+      // As of before the import: which of the file's rows an undone import had recorded.
+      let before = ledger.state
       // Grow the file's map once for the whole import (a batch that fills it runs twice), and
       // stop keeping the readers' copy of the state current: this process reads no more of
       // it, so every commit would update it for nothing.
@@ -128,8 +131,8 @@ struct ImportCommand: AsyncParsableCommand {
         ledger.prefersDeferredProjections(forAdding: records.count) ? .deferred : .inline
       do {
         try await record(
-          batches, session: session, ledger: ledger, imported: imported, metadata: metadata, projecting: projecting,
-          into: &summary)
+          batches, session: session, ledger: ledger, imported: imported, before: before, metadata: metadata,
+          projecting: projecting, into: &summary)
       } catch {
         // The batches recorded so far stay (each was all or nothing): say so, and bring the
         // read models up to them before reporting what stopped the import.
@@ -163,7 +166,7 @@ struct ImportCommand: AsyncParsableCommand {
     /// task, and so never copied: a copy per batch made a million-row import quadratic.
     private func record(
       _ batches: [ArraySlice<CSVReader.Record>], session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows,
-      metadata: EventMetadata, projecting: ProjectionUpdate, into summary: inout ImportSummary
+      before: LedgerState, metadata: EventMetadata, projecting: ProjectionUpdate, into summary: inout ImportSummary
     ) async throws {
       let total = batches.reduce(0) { $0 + $1.count }
       let progress = ProgressBar(title: "importing")
@@ -172,7 +175,10 @@ struct ImportCommand: AsyncParsableCommand {
       var done = 0
       var session = session
       session.reserveCapacity(rows: total)
-      var rows = batches.first.map { session.rows($0) } ?? []
+      func map(_ records: ArraySlice<CSVReader.Record>) throws -> [ImportRow] {
+        try userFacing { try imported.redirectingUndone(session.rows(records), state: before) }
+      }
+      var rows = try batches.first.map { try map($0) } ?? []
       for index in batches.indices {
         var commands: [BatchCommand] = []
         var lines: [Int] = []
@@ -191,7 +197,7 @@ struct ImportCommand: AsyncParsableCommand {
           try await ledger.execute(batch: batch, metadata: metadata, projecting: projecting)
         }
         let mapped = rows.count
-        rows = index + 1 < batches.count ? session.rows(batches[index + 1]) : []
+        rows = index + 1 < batches.count ? try map(batches[index + 1]) : []
         for (line, result) in zip(lines, try await recorded) {
           switch result {
           case .success(let outcome): if outcome.wasDuplicate { summary.skipped += 1 } else { summary.added += 1 }
@@ -227,31 +233,6 @@ struct ImportCommand: AsyncParsableCommand {
       }
       return summary
     }
-  }
-}
-
-/// Which rows an import recorded before: under the keys rows get now, or — in a ledger that
-/// holds keys of an earlier version (one seek tells) — under those (``ImportRow/legacyKey``),
-/// so that a ledger that never saw one pays nothing per row for them.
-struct ImportedRows {
-  let log: EventLog
-  let hasLegacyKeys: Bool
-
-  init(ledger: Ledger) throws {
-    log = ledger.log
-    hasLegacyKeys = try log.hasIdempotencyKey(withPrefix: "csv-")
-  }
-
-  /// The lines of `rows` recorded under their legacy key, and with `currentKeys` also under
-  /// their key (a real import leaves those to the log, which skips a recorded key itself).
-  func lines(of rows: [ImportRow], currentKeys: Bool) throws -> Set<Int> {
-    var lines: [IdempotencyKey: Int] = [:]
-    for row in rows where (try? row.result.get()) != nil {
-      if hasLegacyKeys { lines[try IdempotencyKey(row.legacyKey)] = row.line }
-      if currentKeys { lines[try IdempotencyKey(row.key)] = row.line }
-    }
-    guard !lines.isEmpty else { return [] }
-    return Set(try log.recordedIdempotencyKeys(among: lines.keys).compactMap { lines[$0] })
   }
 }
 

@@ -1,0 +1,56 @@
+import EventLog
+import Interchange
+import Ledger
+import LedgerDomain
+
+/// Which rows an import recorded before: under the keys rows get now, or — in a ledger that
+/// holds keys of an earlier version (one seek tells) — under those (``ImportRow/legacyKey``),
+/// so that a ledger that never saw one pays nothing per row for them.
+struct ImportedRows {
+  let log: EventLog
+  let hasLegacyKeys: Bool
+
+  init(ledger: Ledger) throws {
+    log = ledger.log
+    hasLegacyKeys = try log.hasIdempotencyKey(withPrefix: "csv-")
+  }
+
+  /// The lines of `rows` recorded under their legacy key, and with `currentKeys` also under
+  /// their key (a real import leaves those to the log, which skips a recorded key itself).
+  func lines(of rows: [ImportRow], currentKeys: Bool) throws -> Set<Int> {
+    var lines: [IdempotencyKey: Int] = [:]
+    for row in rows where (try? row.result.get()) != nil {
+      if hasLegacyKeys { lines[try IdempotencyKey(row.legacyKey)] = row.line }
+      if currentKeys { lines[try IdempotencyKey(row.key)] = row.line }
+    }
+    guard !lines.isEmpty else { return [] }
+    return Set(try log.recordedIdempotencyKeys(among: lines.keys).compactMap { lines[$0] })
+  }
+}
+
+extension ImportedRows {
+  /// `rows`, where a row's transaction was recorded by an earlier import and then taken back
+  /// by `budget undo`, as a new row of its own (``ImportRow/again(generation:)``): undoing an
+  /// import — say, to fix its column mapping — and importing the file again adds its rows
+  /// again. A row whose transaction was deleted otherwise (`tx delete`) stays imported: a
+  /// transaction the user removed does not come back with the next statement.
+  func redirectingUndone(_ rows: [ImportRow], state: LedgerState) throws -> [ImportRow] {
+    var rows = rows
+    for index in rows.indices {
+      var generation = 1
+      while case .success(let added) = rows[index].result, let record = state.transactions[added.transaction],
+        record.isDeleted, try wasUndone(added.transaction)
+      {
+        generation += 1
+        rows[index] = rows[index].again(generation: generation)
+      }
+    }
+    return rows
+  }
+
+  /// Whether the last event of the transaction is an undo's (whose correlation id says so).
+  private func wasUndone(_ id: TransactionID) throws -> Bool {
+    let last = try log.read(stream: try StreamName(id.stream), from: .max, direction: .backward, limit: 1).first
+    return last?.metadata.correlationId?.hasPrefix("undo-") == true
+  }
+}
