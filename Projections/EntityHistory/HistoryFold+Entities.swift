@@ -17,6 +17,8 @@ extension HistoryFold {
       return ["closed on \(e.date)"]
     case .accountReopened(let e):
       return ["reopened: \(e.reason)"]
+    case .openingBalanceChanged(let e):
+      return [Wording.change("opening balance", e.previous.description, e.balance.description)]
     default:
       return []
     }

@@ -35,7 +35,8 @@ struct HistoryFold {
     case .budgetSet(let e): return try budgetSet(e, at: position)
     case .budgetMoved(let e): return try budgetMoved(e, at: position)
     case .incomePlanned(let e): return incomePlanned(e)
-    case .accountOpened, .accountRenamed, .accountClosed, .accountReopened: return accountEvent(event)
+    case .accountOpened, .accountRenamed, .accountClosed, .accountReopened, .openingBalanceChanged:
+      return accountEvent(event)
     case .periodOpened, .periodClosed, .periodReopened: return periodEvent(event)
     case .ledgerCreated(let e):
       return [

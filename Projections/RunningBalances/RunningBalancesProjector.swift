@@ -52,6 +52,13 @@ public struct RunningBalancesProjector: Projector {
       try addFlow(
         Flow(id: e.account.raw, account: e.account.raw, date: e.date, units: e.openingBalance.units, kind: .opening),
         into: &store, at: position)
+    case .openingBalanceChanged(let e):
+      try removeFlow(
+        Flow(id: e.account.raw, account: e.account.raw, date: e.date, units: e.previous.units, kind: .opening),
+        from: &store, at: position)
+      try addFlow(
+        Flow(id: e.account.raw, account: e.account.raw, date: e.date, units: e.balance.units, kind: .opening),
+        into: &store, at: position)
     case .accountRenamed(let e):
       guard let row = try store.value(in: "accounts", key: BalanceKeys.id(e.account.raw)).flatMap(AccountRow.init)
       else { return }

@@ -43,6 +43,8 @@ extension Ledger {
     switch event {
     case .accountOpened(let e):
       return state.accounts[e.account] != nil ? "opens account \(e.account) a second time" : tooLarge(e.openingBalance)
+    case .openingBalanceChanged(let e):
+      return state.accounts[e.account] == nil ? "names account \(e.account), which does not exist" : tooLarge(e.balance)
     case .categoryCreated(let e):
       return state.categories[e.category] != nil ? "creates category \(e.category) a second time" : nil
     case .periodOpened(let e):

@@ -55,6 +55,30 @@ struct EveryCommandTests {
     try fails("history", "account", "Vsa", saying: "did you mean 'Visa'")
   }
 
+  @Test("accounts: a mistyped opening balance is corrected, the correction undone; undoing an opening takes its balance back")
+  func openingBalances() throws {
+    try ok("init", "--currency", "EUR")
+    try ok("account", "open", "Checking", "--opening", "100", "--date", "2024-01-01")
+    try ok("account", "open", "Savings", "--type", "savings", "--opening", "25000", "--date", "2024-02-01")
+    func balances() throws -> [String: String] {
+      let report = try json("report", "balances") as? [String: Any]
+      return Dictionary(
+        uniqueKeysWithValues: (report?["accounts"] as? [[String: String]] ?? []).map { ($0["account"]!, $0["balance"]!) })
+    }
+    #expect(try ok("account", "opening", "Savings", "2500").contains("2500.00 EUR on 2024-02-01"))
+    #expect(try balances() == ["Checking": "100.00", "Savings": "2500.00"])
+    try fails("account", "opening", "Savings", "2500", saying: "nothing to change")
+    try fails("account", "opening", "Savings", "abc", saying: "'abc' is not an amount")
+    try fails("account", "opening", "Savngs", "1", saying: "did you mean 'Savings'")
+    #expect(try ok("history", "account", "Savings").contains("opening balance 25000.00 EUR → 2500.00 EUR"))
+    try ok("undo")
+    #expect(try balances()["Savings"] == "25000.00")
+    try ok("undo")  // the opening itself
+    #expect(try balances() == ["Checking": "100.00", "Savings": "0.00"])
+    #expect((try json("account", "list") as? [[String: Any]])?.last?["closed"] as? Bool == true)
+    #expect(try ok("verify").hasPrefix("ok: "))  // the read models agree with the fold of the log
+  }
+
   @Test("categories: add, rename, move, restyle, archive, restore, delete, list")
   func categories() throws {
     try ok("init")

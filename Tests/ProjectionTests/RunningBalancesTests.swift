@@ -25,6 +25,24 @@ struct RunningBalancesTests {
     }
   }
 
+  @Test("given an opening balance corrected from 1,000 to 250, when balances are read, then the opening row and every later balance moved")
+  func openingBalanceChanged() async throws {
+    let harness = try await ProjectionHarness([RunningBalancesProjector()])
+    try await harness.given(
+      Self.opened, .transactionAdded(expense(1, "100", on: "2024-02-10")),
+      .openingBalanceChanged(
+        OpeningBalanceChanged(account: Scenario.checking, previous: eur("1000"), balance: eur("250"), date: day("2024-01-01"))))
+
+    try harness.read { reader throws in
+      let queries = BalanceQueries(reader)
+      #expect(try queries.balance(of: Scenario.checking, on: day("2024-01-01"), currency: .eur) == eur("250"))
+      #expect(try queries.balance(of: Scenario.checking, on: day("2024-03-31"), currency: .eur) == eur("150"))
+      let page = try queries.log(account: Scenario.checking, currency: .eur)
+      #expect(page.rows.map(\.amount) == [eur("-100"), eur("250")])
+      #expect(page.rows.map(\.balance) == [eur("150"), eur("250")])
+    }
+  }
+
   @Test("given a back-dated amend and a delete, when the log is read, then running balances reflect both")
   func logWithRunningBalance() async throws {
     let harness = try await ProjectionHarness([RunningBalancesProjector()])

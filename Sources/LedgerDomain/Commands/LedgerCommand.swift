@@ -10,6 +10,8 @@ public enum LedgerCommand: Sendable, Hashable {
   case closeAccount(AccountID, date: CivilDate)
   /// Opens a closed account again, so it takes transactions.
   case reopenAccount(AccountID, reason: String)
+  /// Sets the balance an account starts with (signed, in its currency) on its opening date.
+  case changeOpeningBalance(AccountID, to: Money)
   case createCategory(CreateCategory)
   case renameCategory(CategoryID, name: String)
   case moveCategory(CategoryID, parent: CategoryID?, sortOrder: Int)

@@ -8,6 +8,10 @@ public func compensation(for events: [LedgerEvent], before: LedgerState, today: 
 {
   var commands: [LedgerCommand] = []
   for event in events.reversed() {
+    if case .accountOpened(let e) = event, !e.openingBalance.isZero {
+      // Closed, an account would still count its opening balance: take that back first.
+      commands.append(.changeOpeningBalance(e.account, to: .zero(e.currency)))
+    }
     commands.append(try compensation(for: event, before: before, today: today))
   }
   return commands
@@ -25,6 +29,7 @@ private func compensation(for event: LedgerEvent, before: LedgerState, today: Ci
   case .accountRenamed(let e): return .renameAccount(e.account, name: e.previousName)
   case .accountClosed(let e): return .reopenAccount(e.account, reason: "undo")
   case .accountReopened(let e): return .closeAccount(e.account, date: today)
+  case .openingBalanceChanged(let e): return .changeOpeningBalance(e.account, to: e.previous)
   case .categoryCreated(let e): return .deleteCategory(e.category)
   case .categoryRenamed(let e): return .renameCategory(e.category, name: e.previousName)
   case .categoryMoved(let e):

@@ -31,6 +31,8 @@ private func decideEvents(
   case .renameAccount(let id, let name): return [.accountRenamed(try rules.renameAccount(id, to: name))]
   case .closeAccount(let id, let date): return [.accountClosed(try rules.closeAccount(id, on: date))]
   case .reopenAccount(let id, let reason): return [.accountReopened(try rules.reopenAccount(id, reason: reason))]
+  case .changeOpeningBalance(let id, let balance):
+    return [.openingBalanceChanged(try rules.changeOpeningBalance(id, to: balance))]
   case .createCategory(let command): return [.categoryCreated(try rules.createCategory(command))]
   case .renameCategory(let id, let name): return [.categoryRenamed(try rules.renameCategory(id, to: name))]
   case .moveCategory(let id, let parent, let sortOrder):

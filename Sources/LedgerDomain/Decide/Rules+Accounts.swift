@@ -44,6 +44,24 @@ extension Rules {
       date: command.date)
   }
 
+  /// Sets the balance an account starts with on its opening date — to correct a typo in
+  /// `account open`, or to take it back when the opening is undone.
+  func changeOpeningBalance(_ id: AccountID, to balance: Money) throws(DomainError) -> OpeningBalanceChanged {
+    let account = try account(id)
+    guard balance.currency == account.currency else {
+      throw .currencyMismatch(field: "opening balance", expected: account.currency, found: balance.currency)
+    }
+    guard balance.isWithinLedgerLimit else {
+      throw .invalidField(
+        field: "opening balance", reason: "is larger than the ledger's limit of 9,999,999,999,999.9999")
+    }
+    let previous = account.openingBalance ?? .zero(account.currency)
+    guard balance != previous else { throw .nothingToChange }
+    // The balance changes on the opening date: a closed period's balances must not move.
+    try notInClosedPeriod(account.openingDate)
+    return OpeningBalanceChanged(account: id, previous: previous, balance: balance, date: account.openingDate)
+  }
+
   func renameAccount(_ id: AccountID, to newName: String) throws(DomainError) -> AccountRenamed {
     let account = try account(id)
     let name = try uniqueAccountName(newName, field: "account name", except: id)

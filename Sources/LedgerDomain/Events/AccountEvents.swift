@@ -37,6 +37,28 @@ public struct AccountRenamed: EventPayload {
   }
 }
 
+/// An account's opening balance was corrected (a typo in `account open`), or taken back by
+/// `undo` of the opening: the balance the account starts with on its opening date is now
+/// `balance`, in the account's currency.
+public struct OpeningBalanceChanged: EventPayload {
+  public static let typeName = "OpeningBalanceChanged"
+  public static let schemaVersion: UInt16 = 1
+  public var account: AccountID
+  /// Signed, as ``AccountOpened/openingBalance``.
+  public var previous: Money
+  public var balance: Money
+  /// The account's opening date, where the balance changes (it does not move).
+  public var date: CivilDate
+  public var stream: String { account.stream }
+
+  public init(account: AccountID, previous: Money, balance: Money, date: CivilDate) {
+    self.account = account
+    self.previous = previous
+    self.balance = balance
+    self.date = date
+  }
+}
+
 /// A closed account was opened again (by `undo`, or on request); it takes transactions again.
 public struct AccountReopened: EventPayload {
   public static let typeName = "AccountReopened"

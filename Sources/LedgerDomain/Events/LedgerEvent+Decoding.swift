@@ -52,7 +52,7 @@ extension LedgerEvent {
 
   private static let registered: [any EventPayload.Type] = [
     LedgerCreated.self, AccountOpened.self, AccountRenamed.self, AccountClosed.self, AccountReopened.self,
-    CategoryCreated.self,
+    OpeningBalanceChanged.self, CategoryCreated.self,
     CategoryRenamed.self, CategoryMoved.self, CategoryRestyled.self, CategoryArchived.self, CategoryRestored.self,
     CategoryDeleted.self, PeriodOpened.self, PeriodClosed.self, PeriodReopened.self, BudgetSet.self,
     IncomePlanned.self, BudgetMoved.self, DueDateSet.self, DueDateCleared.self, RolloverSet.self,
@@ -66,6 +66,7 @@ extension LedgerEvent {
     AccountRenamed.typeName: current(AccountRenamed.self, LedgerEvent.accountRenamed),
     AccountClosed.typeName: current(AccountClosed.self, LedgerEvent.accountClosed),
     AccountReopened.typeName: current(AccountReopened.self, LedgerEvent.accountReopened),
+    OpeningBalanceChanged.typeName: current(OpeningBalanceChanged.self, LedgerEvent.openingBalanceChanged),
     CategoryCreated.typeName: current(CategoryCreated.self, LedgerEvent.categoryCreated),
     CategoryRenamed.typeName: current(CategoryRenamed.self, LedgerEvent.categoryRenamed),
     CategoryMoved.typeName: current(CategoryMoved.self, LedgerEvent.categoryMoved),

@@ -5,6 +5,7 @@ public enum LedgerEvent: Sendable, Hashable {
   case accountRenamed(AccountRenamed)
   case accountClosed(AccountClosed)
   case accountReopened(AccountReopened)
+  case openingBalanceChanged(OpeningBalanceChanged)
   case categoryCreated(CategoryCreated)
   case categoryRenamed(CategoryRenamed)
   case categoryMoved(CategoryMoved)
@@ -39,6 +40,7 @@ public enum LedgerEvent: Sendable, Hashable {
     case .accountRenamed(let e): e
     case .accountClosed(let e): e
     case .accountReopened(let e): e
+    case .openingBalanceChanged(let e): e
     case .categoryCreated(let e): e
     case .categoryRenamed(let e): e
     case .categoryMoved(let e): e

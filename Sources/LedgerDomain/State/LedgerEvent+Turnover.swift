@@ -10,6 +10,7 @@ extension LedgerEvent {
   public var turnover: Int64 {
     switch self {
     case .accountOpened(let e): e.openingBalance.units.magnitudeClamped
+    case .openingBalanceChanged(let e): e.balance.units.magnitudeClamped
     case .transactionAdded(let e): e.amount.units.magnitudeClamped
     case .transactionAmended(let e): e.amount?.units.magnitudeClamped ?? 0
     case .transferMade(let e): e.amount.units.magnitudeClamped

@@ -20,6 +20,9 @@ extension LedgerState {
       updateAccount(e.account) { $0.isClosed = true }
     case .accountReopened(let e):
       updateAccount(e.account) { $0.isClosed = false }
+    case .openingBalanceChanged(let e):
+      count(e.balance)
+      updateAccount(e.account) { $0.openingBalance = e.balance.isZero ? nil : e.balance }
     case .categoryCreated(let e):
       categories[e.category] = CategoryRecord(
         name: e.name, kind: e.kind, budgetType: e.budgetType, parent: e.parent, icon: e.icon, color: e.color,

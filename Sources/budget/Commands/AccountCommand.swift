@@ -5,11 +5,11 @@ import LedgerDomain
 import ProjectionEngine
 import RunningBalances
 
-/// `budget account open|rename|close|list`.
+/// `budget account open|opening|rename|close|reopen|list`.
 struct AccountCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "account", abstract: "Open, rename, close and list accounts.",
-    subcommands: [Open.self, Rename.self, Close.self, Reopen.self, List.self])
+    subcommands: [Open.self, Opening.self, Rename.self, Close.self, Reopen.self, List.self])
 
   struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open an account.")
@@ -29,6 +29,25 @@ struct AccountCommand: AsyncParsableCommand {
         .openAccount(OpenAccount(account: id, name: name, type: type, currency: currency, openingBalance: opening, date: date ?? LedgerOptions.today())),
         on: ledger)
       try options.report("opened \(type.rawValue) account '\(name)' (\(id.short))", outcome, id: id.description)
+    }
+  }
+
+  struct Opening: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Correct an account's opening balance (on its opening date).",
+      discussion: "Example: budget account opening Checking 2500.00")
+    @OptionGroup var options: LedgerOptions
+    @Argument var name: String
+    @Argument(help: "The opening balance, signed (a card owes: -250.00).") var balance: String
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let account = try Resolve(state: ledger.state).account(name)
+      let balance = try userFacing { try Money(parsing: self.balance, currency: account.record.currency) }
+      let outcome = try await options.execute(.changeOpeningBalance(account.id, to: balance), on: ledger)
+      try options.report(
+        "opening balance of '\(account.record.name)' is \(balance.formatted()) \(balance.currency.code) on \(account.record.openingDate)",
+        outcome)
     }
   }
 

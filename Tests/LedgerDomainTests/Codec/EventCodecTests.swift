@@ -23,6 +23,10 @@ struct EventCodecTests {
       .accountRenamed(AccountRenamed(account: Scenario.checking, previousName: "C", name: "D")),
       .accountClosed(AccountClosed(account: Scenario.checking, date: day("2024-02-29"))),
       .accountReopened(AccountReopened(account: Scenario.checking, reason: "still used ✓")),
+      .openingBalanceChanged(
+        OpeningBalanceChanged(
+          account: Scenario.checking, previous: Money(units: -5, currency: .jpy), balance: Money(units: 7, currency: .jpy),
+          date: day("2024-01-01"))),
       .categoryCreated(DefaultCategories.events()[0]),
       .categoryCreated(CategoryCreated(category: .random(), name: "Sub", kind: .expense, budgetType: .quarterly, parent: Scenario.food, icon: "x", color: .neutral, sortOrder: -3, isCustom: true)),
       .categoryRenamed(CategoryRenamed(category: Scenario.food, previousName: "Food", name: "Groceries")),

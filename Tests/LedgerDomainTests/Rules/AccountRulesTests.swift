@@ -52,6 +52,60 @@ struct AccountRulesTests {
     #expect(try scenario.when(.addTransaction(expense(1, "3.00"))).count == 1)
   }
 
+  @Test(
+    "given an account opened with 100, when its opening balance is set to 2,500, then OpeningBalanceChanged on its opening date; the same amount, another currency or a closed period are refused"
+  )
+  func changeOpeningBalance() throws {
+    var scenario = Scenario.standard()
+    scenario.run(
+      .openAccount(
+        OpenAccount(
+          account: Scenario.savings, name: "Savings", type: .savings, openingBalance: eur("100"), date: day("2024-02-01"))))
+
+    #expect(
+      try scenario.when(.changeOpeningBalance(Scenario.savings, to: eur("2500")))
+        == [
+          .openingBalanceChanged(
+            OpeningBalanceChanged(
+              account: Scenario.savings, previous: eur("100"), balance: eur("2500"), date: day("2024-02-01")))
+        ])
+    scenario.run(.changeOpeningBalance(Scenario.savings, to: eur("2500")))
+    #expect(scenario.state.accounts[Scenario.savings]?.openingBalance == eur("2500"))
+    #expect(throws: DomainError.nothingToChange) { try scenario.when(.changeOpeningBalance(Scenario.savings, to: eur("2500"))) }
+    #expect(throws: DomainError.currencyMismatch(field: "opening balance", expected: .eur, found: .usd)) {
+      try scenario.when(.changeOpeningBalance(Scenario.savings, to: Money(units: 10_000, currency: .usd)))
+    }
+    scenario.run(.openPeriod(OpenPeriod(name: "February", start: day("2024-02-01"), end: day("2024-02-29"))))
+    let february = try #require(scenario.state.periods.first?.key)
+    scenario.run(.closePeriod(february, end: nil))
+    #expect(throws: DomainError.self) { try scenario.when(.changeOpeningBalance(Scenario.savings, to: eur("1"))) }
+  }
+
+  @Test(
+    "given an account opened with a balance, when the opening is undone, then the balance is taken back and the account closed; a correction undoes to the amount before"
+  )
+  func undoOpening() throws {
+    var scenario = Scenario.standard()
+    let opened = try scenario.when(
+      .openAccount(
+        OpenAccount(
+          account: Scenario.savings, name: "Savings", type: .savings, openingBalance: eur("100"), date: day("2024-02-01"))))
+    let before = scenario.state
+    scenario.state.apply(opened)
+
+    let undo = try compensation(for: opened, before: before, today: scenario.today)
+
+    #expect(undo == [.changeOpeningBalance(Scenario.savings, to: .zero(.eur)), .closeAccount(Scenario.savings, date: scenario.today)])
+    for command in undo { scenario.run(command) }
+    #expect(scenario.state.accounts[Scenario.savings]?.openingBalance == nil)
+    #expect(scenario.state.accounts[Scenario.savings]?.isClosed == true)
+
+    let corrected = try Scenario.standard().when(.changeOpeningBalance(Scenario.checking, to: eur("7")))
+    #expect(
+      try compensation(for: corrected, before: Scenario.standard().state, today: scenario.today)
+        == [.changeOpeningBalance(Scenario.checking, to: .zero(.eur))])
+  }
+
   @Test("given two accounts, when money is transferred, then TransferMade; to the same account or zero, then refused")
   func transfers() throws {
     var scenario = Scenario.standard()
