@@ -67,8 +67,8 @@ struct ImportCrashTests {
       #expect(added + skipped == Self.rowsPerFile, "\(file): added \(added) + skipped \(skipped)")
     }
     let categoryReport = try budget.run(["report", "categories", "--year", "2024", "--json"])
-    let rows = try JSONSerialization.jsonObject(with: Data(categoryReport.stdout.utf8)) as? [[String: String]] ?? []
-    #expect(rows.reduce(0) { $0 + (Int($1["count"] ?? "0") ?? 0) } == Self.rounds * Self.rowsPerFile)
+    let rows = try JSONSerialization.jsonObject(with: Data(categoryReport.stdout.utf8)) as? [[String: Any]] ?? []
+    #expect(rows.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == Self.rounds * Self.rowsPerFile)
     #expect(try budget.run(["verify"]).status == 0)
   }
 

@@ -61,9 +61,16 @@ struct SheetCLITests {
     let february = try ok("report", "categories", "--month", "2024-02")
     #expect(february.contains("Food") && february.contains("80.00") && february.contains("2,000.00"))
     let year = try budget.run(["report", "categories", "--year", "2024", "--json"])
-    let rows = try JSONSerialization.jsonObject(with: Data(year.stdout.utf8)) as? [[String: String]] ?? []
-    #expect(rows.first { $0["category"] == "Food" }?["spent"] == "95.00")
-    #expect(rows.first { $0["category"] == "Transport" }?["spent"] == "5.00")
+    let rows = try JSONSerialization.jsonObject(with: Data(year.stdout.utf8)) as? [[String: Any]] ?? []
+    let food = rows.first { $0["category"] as? String == "Food" }
+    #expect(food?["spent"] as? String == "95.00" && food?["count"] as? Int == 2)
+    #expect(rows.first { $0["category"] as? String == "Transport" }?["spent"] as? String == "5.00")
+    for clash in [["--month", "2024-02", "--year", "2024"], ["--year", "2024", "--period", "Q1"]] {
+      let refused = try budget.run(["report", "categories"] + clash)
+      #expect(refused.status == 2 && refused.stderr.contains("both choose the report's dates; give one of them"))
+    }
+    let noYear = try budget.run(["report", "categories", "--year", "0"])
+    #expect(noYear.status == 2 && noYear.stderr.contains("--year must be between 1 and 9999 (got 0)"))
     let cashflow = try budget.run(["report", "cashflow", "--year", "2024", "--json"])
     let months = try JSONSerialization.jsonObject(with: Data(cashflow.stdout.utf8)) as? [[String: String]] ?? []
     #expect(months.first { $0["month"] == "2024-02" }?["net"] == "1920.00")

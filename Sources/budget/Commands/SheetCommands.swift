@@ -161,11 +161,21 @@ struct CategoriesReport: AsyncParsableCommand {
     help: "The month, YYYY-MM (default: the month of --as-of, else this month; not with --year or --period).",
     transform: monthArgument)
   var month: YearMonth?
-  @Option var year: Int?
-  @Option var period: String?
+  @Option(help: "A whole year, e.g. 2024.") var year: Int?
+  @Option(help: "An expense period, by name.") var period: String?
   @Flag(help: "Include sub-categories in their group's totals.") var rolledUp = false
   @Option(help: "Show only the N biggest spenders.") var top: Int?
   @OptionGroup var time: TimeOptions
+
+  func validate() throws {
+    let scopes = [month.map { _ in "--month" }, year.map { _ in "--year" }, period.map { _ in "--period" }]
+      .compactMap { $0 }
+    guard scopes.count <= 1 else {
+      throw ValidationError("\(scopes.joined(separator: " and ")) both choose the report's dates; give one of them")
+    }
+    if let year, !(1...9999).contains(year) { throw ValidationError("--year must be between 1 and 9999 (got \(year))") }
+    if let top, top < 1 { throw ValidationError("--top must be at least 1 (got \(top))") }
+  }
 
   func run() async throws {
     let ledger = try await options.openExisting()
@@ -185,10 +195,9 @@ struct CategoriesReport: AsyncParsableCommand {
     if options.json {
       return try Console.json(
         rows.map {
-          [
-            "category": $0.name, "spent": $0.spent.formatted(), "received": $0.received.formatted(),
-            "count": String($0.count), "currency": $0.spent.currency.code,
-          ]
+          CategoryTotalJSON(
+            category: $0.name, spent: $0.spent.formatted(), received: $0.received.formatted(), count: $0.count,
+            currency: $0.spent.currency.code)
         })
     }
     var table = Table([("CATEGORY", .left), ("SPENT", .right), ("RECEIVED", .right), ("COUNT", .right)])
@@ -231,4 +240,12 @@ struct CashflowReport: AsyncParsableCommand {
     print(table.render())
     time.footer(answer.position, recordedAt: answer.recordedAt)
   }
+}
+
+/// `report categories --json`: one row per category and currency.
+struct CategoryTotalJSON: Encodable {
+  var category, spent, received: String
+  /// Transactions booked to the category (a split counts once per part).
+  var count: Int
+  var currency: String
 }
