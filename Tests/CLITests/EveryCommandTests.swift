@@ -122,6 +122,9 @@ struct EveryCommandTests {
     try ok("budget", "set", "Food", "400", "--month", "2024-03")
     try ok("budget", "move", "100", "--from", "Food", "--to", "Restaurants", "--month", "2024-03")
     try fails("budget", "move", "500", "--from", "Food", "--to", "Restaurants", "--month", "2024-03", saying: "has only")
+    try fails(
+      "budget", "move", "0", "--from", "Food", "--to", "Restaurants", "--month", "2024-03",
+      saying: "amount '0' must be more than zero; swap --from and --to to move money the other way")
     try ok("budget", "due", "Bills", "2024-03-15")
     try ok("budget", "rollover", "Food", "--overspent")
     try ok("budget", "copy", "--from", "2024-03", "--to", "2024-04")
@@ -145,6 +148,9 @@ struct EveryCommandTests {
     try ok("tx", "amend", id, "--amount", "40", "--expect-version", "1")
     try fails("tx", "amend", id, "--name", "Other", "--expect-version", "1", saying: "was changed by someone else")
     try ok("transfer", "100", "--from", "Checking", "--to", "Savings", "--date", "2024-03-11")
+    try fails(
+      "transfer", "0", "--from", "Checking", "--to", "Savings",
+      saying: "amount '0' must be more than zero; swap --from and --to to send money the other way")
     let history = try json("history", "tx", id) as? [[String: Any]] ?? []
     #expect(history.count == 2)
     #expect((history.last?["changes"] as? [String])?.contains("amount 42.50 EUR → 40.00 EUR") == true)

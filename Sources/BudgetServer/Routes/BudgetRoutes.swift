@@ -67,7 +67,8 @@ struct BudgetRoutes {
     return BudgetMoved(
       month: month, from: try resolver.category(body.from, .body("from")),
       to: try resolver.category(body.to, .body("to")),
-      amount: try api.money(body.amount, state.baseCurrency, positive: true))
+      amount: try api.money(
+        body.amount, state.baseCurrency, positive: true, direction: "swap from and to to move money the other way"))
   }
 
   /// Copies every budget of `from` into this month, in one write transaction, all or nothing.

@@ -70,7 +70,9 @@ struct TransactionRoutes {
     let splits = try (body.splits ?? []).enumerated().map { index, part in
       Split(
         category: try resolver.category(part.category, .body("splits[\(index)].category")),
-        amount: try api.money(part.amount, currency, field: "splits[\(index)].amount", positive: true), memo: part.memo)
+        amount: try api.money(
+          part.amount, currency, field: "splits[\(index)].amount", positive: true,
+          direction: "each part is positive; the transaction's type gives the direction"), memo: part.memo)
     }
     if body.category == nil, splits.isEmpty {
       throw APIError.rule("category: choose a category, or give at least two splits", field: "category")
@@ -107,7 +109,8 @@ struct TransactionRoutes {
     let to = try resolver.account(body.to, .body("to"))
     return TransferMade(
       transfer: .random(), from: from.id, to: to.id,
-      amount: try api.money(body.amount, from.record.currency, positive: true),
+      amount: try api.money(
+        body.amount, from.record.currency, positive: true, direction: "swap from and to to send money the other way"),
       date: try api.date(body.date) ?? api.today, note: body.note)
   }
 }

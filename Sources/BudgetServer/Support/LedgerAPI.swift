@@ -152,15 +152,19 @@ struct LedgerAPI: Sendable {
     return try JSONCoding.response(value, headers: headers)
   }
 
-  /// Parses a money amount in `currency`; `positive` refuses zero and negatives (the type gives the sign).
-  func money(_ text: String, _ currency: Currency, field: String = "amount", positive: Bool = false) throws -> Money {
+  /// Parses a money amount in `currency`; `positive` refuses zero and negatives, and
+  /// `direction` says what gives the sign instead.
+  func money(
+    _ text: String, _ currency: Currency, field: String = "amount", positive: Bool = false,
+    direction: String = "use type income or expense for the direction"
+  ) throws -> Money {
     let money: Money
     do { money = try Money(parsing: text, currency: currency) } catch {
       throw APIError.badRequest("\(field) '\(text)' is not an amount: \(error)", field: field)
     }
     if positive, !money.isPositive {
       throw APIError.rule(
-        "\(field) '\(text)' must be more than zero; use type income or expense for the direction", field: field)
+        "\(field) '\(text)' must be more than zero; \(direction)", field: field)
     }
     return money
   }

@@ -39,7 +39,8 @@ struct BudgetCommand: AsyncParsableCommand {
     func run() async throws {
       let ledger = try await options.openExisting()
       let resolve = Resolve(state: ledger.state)
-      let money = try positiveAmount(amount, currency: ledger.state.baseCurrency)
+      let money = try positiveAmount(
+        amount, currency: ledger.state.baseCurrency, direction: "swap --from and --to to move money the other way")
       let outcome = try await options.execute(
         .moveBudget(BudgetMoved(month: month, from: try resolve.category(from), to: try resolve.category(to), amount: money)), on: ledger)
       try options.report("moved \(show(money)) from '\(from)' to '\(to)' in \(month.title)", outcome)

@@ -41,7 +41,9 @@ struct TransactionCommand: AsyncParsableCommand {
         }
         return Split(
           category: try resolve.category(pieces[0]),
-          amount: try positiveAmount(pieces[1], currency: account.record.currency, field: "split amount"))
+          amount: try positiveAmount(
+            pieces[1], currency: account.record.currency, field: "split amount",
+            direction: "each part is positive; the transaction's --type gives the direction"))
       }
       let id = TransactionID.random()
       let added = TransactionAdded(

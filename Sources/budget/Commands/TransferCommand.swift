@@ -20,7 +20,8 @@ struct TransferCommand: AsyncParsableCommand {
     let resolve = Resolve(state: ledger.state)
     let from = try resolve.account(self.from)
     let to = try resolve.account(self.to)
-    let money = try positiveAmount(amount, currency: from.record.currency)
+    let money = try positiveAmount(
+      amount, currency: from.record.currency, direction: "swap --from and --to to send money the other way")
     let id = TransferID.random()
     let outcome = try await options.execute(
       .makeTransfer(TransferMade(transfer: id, from: from.id, to: to.id, amount: money, date: date ?? LedgerOptions.today(), note: note)), on: ledger)

@@ -18,12 +18,14 @@ extension CategoryKind: ExpressibleByArgument {}
 extension BudgetType: ExpressibleByArgument {}
 extension TransactionType: ExpressibleByArgument {}
 
-/// Parses `text` as an amount in `currency`, refusing a sign: the transaction type gives it.
-func positiveAmount(_ text: String, currency: Currency, field: String = "amount") throws -> Money {
+/// Parses `text` as an amount in `currency`, refusing zero and a sign: `direction` says what
+/// gives the direction instead (a transaction's type, a transfer's accounts…).
+func positiveAmount(
+  _ text: String, currency: Currency, field: String = "amount",
+  direction: String = "use --type income or expense for the direction"
+) throws -> Money {
   let money = try userFacing { try Money(parsing: text, currency: currency) }
-  guard money.isPositive else {
-    throw UserError("\(field) '\(text)' must be more than zero; use --type income or expense for the direction")
-  }
+  guard money.isPositive else { throw UserError("\(field) '\(text)' must be more than zero; \(direction)") }
   return money
 }
 
