@@ -129,3 +129,9 @@ extension Int64 {
     bytes.withUnsafeMutableBytes { $0.storeBytes(of: units.littleEndian, as: Int64.self) }
   }
 }
+
+extension TransferMade {
+  /// The id of the transfer's incoming leg in an account's log (the outgoing leg has the
+  /// transfer's own id), so that a front end can tell which transfer a row of the log is.
+  public var incomingLegID: EntityID { BalanceKeys.incomingLeg(transfer.raw) }
+}

@@ -151,6 +151,17 @@ struct EveryCommandTests {
     try fails(
       "transfer", "0", "--from", "Checking", "--to", "Savings",
       saying: "amount '0' must be more than zero; swap --from and --to to send money the other way")
+    // The log's other rows name what they are, and how to change it.
+    let rows = (try json("tx", "list") as? [String: Any])?["rows"] as? [[String: Any]] ?? []
+    let legs = rows.filter { $0["kind"] as? String == "transfer" }.compactMap { ($0["id"] as? String)?.suffix(8) }
+    #expect(legs.count == 2)
+    for leg in legs {
+      try fails("tx", "amend", String(leg), "--amount", "1", saying: "is a transfer, not a transaction: 100.00 EUR from 'Checking' to 'Savings' on 2024-03-11")
+    }
+    let opening = try #require(rows.first { $0["kind"] as? String == "opening" && $0["amount"] as? String == "500.00" })
+    try fails(
+      "tx", "show", String((opening["id"] as? String ?? "").suffix(8)),
+      saying: "is the opening balance of account 'Checking', not a transaction; change it with `budget account opening Checking AMOUNT`")
     let history = try json("history", "tx", id) as? [[String: Any]] ?? []
     #expect(history.count == 2)
     #expect((history.last?["changes"] as? [String])?.contains("amount 42.50 EUR → 40.00 EUR") == true)

@@ -36,12 +36,37 @@ struct Resolve {
     // tables show the (random) tail, and either end works.
     let matches = state.transactions.filter { $0.key.description.hasPrefix(prefix) || $0.key.description.hasSuffix(prefix) }
     guard let match = matches.first else {
-      throw UserError("transaction '\(prefix)' not found; list ids with: budget tx list")
+      throw notATransaction(prefix) ?? UserError("transaction '\(prefix)' not found; list ids with: budget tx list")
     }
     guard matches.count == 1 else {
       throw UserError("transaction id '\(prefix)' is ambiguous (\(matches.count) match); give more characters")
     }
     return (match.key, match.value)
+  }
+}
+
+extension Resolve {
+  /// What `prefix` names, when it is a row of an account's log that is not a transaction: a
+  /// leg of a transfer, or an account's opening balance.
+  func notATransaction(_ prefix: String) -> UserError? {
+    func matches(_ id: EntityID) -> Bool { id.description.hasPrefix(prefix) || id.description.hasSuffix(prefix) }
+    func name(_ id: AccountID) -> String { state.accounts[id]?.name ?? id.description }
+    if let transfer = state.transferRecords.values.first(where: { matches($0.transfer.raw) || matches($0.incomingLegID) }) {
+      return UserError(
+        "'\(prefix)' is a transfer, not a transaction: \(transfer.amount.formatted()) \(transfer.amount.currency.code) "
+          + "from '\(name(transfer.from))' to '\(name(transfer.to))' on \(transfer.date); a transfer is not amended "
+          + "or deleted — take it back with `budget undo` if it was the last change, or transfer the money back")
+    }
+    if let account = state.accounts.first(where: { matches($0.key.raw) })?.value {
+      return UserError(
+        "'\(prefix)' is the opening balance of account '\(account.name)', not a transaction; change it with "
+          + "`budget account opening \(Self.quotedIfNeeded(account.name)) AMOUNT`")
+    }
+    return nil
+  }
+
+  private static func quotedIfNeeded(_ name: String) -> String {
+    name.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "\"\(name)\"" : name
   }
 }
 
