@@ -3,7 +3,7 @@ import Ledger
 import LedgerDomain
 import RunningBalances
 
-/// `/ledger` and `/accounts`: `budget init` and `budget account open|rename|close|reopen|list`.
+/// `/ledger` and `/accounts`: `budget init` and `budget account open|opening|rename|close|reopen|list`.
 struct AccountRoutes {
   let api: LedgerAPI
 
@@ -15,6 +15,7 @@ struct AccountRoutes {
     group.get("accounts/:ref") { request, context in try show(request, context) }
     group.patch("accounts/:ref") { request, context in try await rename(request, context) }
     group.post("accounts/:ref/close") { request, context in try await close(request, context) }
+    group.post("accounts/:ref/opening") { request, context in try await changeOpening(request, context) }
     group.post("accounts/:ref/reopen") { request, context in
       let (id, _) = try Resolver(state: try api.state()).account(try api.parameter(context, "ref"))
       let reason = QueryParameters(request).string("reason") ?? "reopened by user"
@@ -89,6 +90,13 @@ struct AccountRoutes {
     let body = try await api.body(RenameBody.self, request)
     let (id, _) = try Resolver(state: try api.state()).account(try api.parameter(context, "ref"))
     return try await api.write(.renameAccount(id, name: body.name), request)
+  }
+
+  func changeOpening(_ request: Request, _ context: Context) async throws -> Response {
+    let body = try await api.body(OpeningBalanceBody.self, request)
+    let (id, record) = try Resolver(state: try api.state()).account(try api.parameter(context, "ref"))
+    let balance = try api.money(body.balance, record.currency, field: "balance")
+    return try await api.write(.changeOpeningBalance(id, to: balance), request)
   }
 
   func close(_ request: Request, _ context: Context) async throws -> Response {

@@ -180,6 +180,33 @@ paths:
           application/json:
             schema:
               $ref: '#/components/schemas/Close'
+  /accounts/{ref}/opening:
+    post:
+      summary: Correct an account's opening balance, on its opening date (account opening)
+      tags:
+      - accounts
+      operationId: changeOpeningBalance
+      responses:
+        '200':
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+          headers:
+            ETag:
+              description: the entity's stream version
+              schema: *id002
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/ref'
+      - $ref: '#/components/parameters/idempotencyKey'
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/OpeningBalance'
   /accounts/{ref}/reopen:
     post:
       summary: Reopen a closed account (account reopen)
@@ -1262,6 +1289,12 @@ components:
         name: *id002
       required:
       - name
+    OpeningBalance:
+      type: object
+      properties:
+        balance: *id002
+      required:
+      - balance
     Close:
       type: object
       properties:
