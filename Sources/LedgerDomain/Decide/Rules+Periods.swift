@@ -17,6 +17,12 @@ extension Rules {
       throw .invalidField(field: "period id", reason: "\(command.period) is already in use")
     }
     let name = try TextRules.validated(command.name, field: "period name", maximum: FieldLimits.periodName)
+    let key = TextRules.key(name)
+    if let other = state.periods.values.first(where: { TextRules.key($0.name) == key }) {
+      throw .invalidField(
+        field: "period name",
+        reason: "a period named '\(other.name)' already exists (from \(other.start)); choose another name, such as '\(name) \(command.start.year)'")
+    }
     if let end = command.end, end < command.start {
       throw .invalidField(field: "period '\(name)'", reason: "ends on \(end), before it starts on \(command.start)")
     }

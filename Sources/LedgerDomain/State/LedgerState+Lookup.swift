@@ -21,10 +21,22 @@ extension LedgerState {
     throw .notFound(kind: "account", reference: name, suggestion: suggestion)
   }
 
-  /// The period called `name`.
+  /// The period called `name` — or, failing that, whose id starts or ends with `name` (at least
+  /// four characters, as lists show ids). Names are unique since the rules say so; a ledger
+  /// from before then may hold two of one name, and then the id tells them apart.
   public func period(named name: String) throws(DomainError) -> (id: PeriodID, record: PeriodRecord) {
     let key = TextRules.key(name)
-    if let match = periods.first(where: { TextRules.key($0.value.name) == key }) { return (match.key, match.value) }
+    let named = periods.filter { TextRules.key($0.value.name) == key }.sorted { $0.value.start < $1.value.start }
+    if named.count == 1, let match = named.first { return (match.key, match.value) }
+    if named.count > 1 {
+      let choices = named.map { "\($0.key) (from \($0.value.start))" }.joined(separator: ", ")
+      throw .invalidField(field: "period", reason: "'\(name)' names \(named.count) periods; give the id of one: \(choices)")
+    }
+    let reference = name.lowercased()
+    if reference.count >= 4 {
+      let byID = periods.filter { $0.key.description.hasPrefix(reference) || $0.key.description.hasSuffix(reference) }
+      if byID.count == 1, let match = byID.first { return (match.key, match.value) }
+    }
     let suggestion = NameSuggestion.nearest(to: name, among: periods.values.map(\.name))
     throw .notFound(kind: "period", reference: name, suggestion: suggestion)
   }

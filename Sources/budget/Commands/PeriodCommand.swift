@@ -39,7 +39,7 @@ struct PeriodCommand: AsyncParsableCommand {
       let outcome = try await options.execute(.closePeriod(id, end: end), on: ledger)
       var seal = ""
       if case .periodClosed(let closed) = outcome.events.first { seal = " — sealed at \(closed.seal.prefix(16))…" }
-      try options.report("closed period '\(name)'\(seal)", outcome)
+      try options.report("closed period '\(ledger.state.periods[id]?.name ?? name)'\(seal)", outcome)
     }
   }
 
@@ -52,7 +52,8 @@ struct PeriodCommand: AsyncParsableCommand {
     func run() async throws {
       let ledger = try await options.openExisting()
       let id = try Resolve(state: ledger.state).period(name)
-      try options.report("reopened period '\(name)'", try await options.execute(.reopenPeriod(id, reason: reason), on: ledger))
+      let outcome = try await options.execute(.reopenPeriod(id, reason: reason), on: ledger)
+      try options.report("reopened period '\(ledger.state.periods[id]?.name ?? name)'", outcome)
     }
   }
 

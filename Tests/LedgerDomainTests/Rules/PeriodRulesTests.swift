@@ -13,6 +13,36 @@ struct PeriodRulesTests {
     return scenario
   }
 
+  @Test("given March 2024, when another period is opened as 'march', then the name is refused, naming the other")
+  func uniqueNames() {
+    let error = #expect(throws: DomainError.self) {
+      try withMarch().when(.openPeriod(OpenPeriod(name: "march", start: day("2023-03-01"), end: day("2023-03-31"))))
+    }
+    guard case .invalidField(let field, let reason) = error else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
+    #expect(field == "period name" && reason.contains("a period named 'March' already exists (from 2024-03-01)"))
+  }
+
+  @Test(
+    "given two periods of one name (as older ledgers may hold), when looked up by name, then the error lists both ids; by id, then found"
+  )
+  func ambiguousNames() throws {
+    var scenario = withMarch()
+    let other = PeriodID(raw: EntityID(high: 0x9E, low: 0x2023))
+    scenario.given(.periodOpened(PeriodOpened(period: other, name: "March", start: day("2023-03-01"), end: day("2023-03-31"))))
+
+    let error = #expect(throws: DomainError.self) { try scenario.state.period(named: "March") }
+    guard case .invalidField(_, let reason) = error else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
+    #expect(reason.contains("'March' names 2 periods; give the id of one: \(other) (from 2023-03-01), \(march)"))
+    #expect(try scenario.state.period(named: String(other.description.suffix(8))).id == other)
+    #expect(try scenario.state.period(named: march.description).id == march)
+  }
+
   @Test("given March, when a period overlapping it by one day is opened, then refused naming March")
   func noOverlap() {
     let error = #expect(throws: DomainError.self) {
