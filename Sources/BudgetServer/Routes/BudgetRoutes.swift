@@ -84,14 +84,7 @@ struct BudgetRoutes {
     let state = try api.state()
     let budgets = state.budgets[source] ?? [:]
     guard !budgets.isEmpty else { throw APIError.rule("\(source.title) has no budgets to copy", field: "from") }
-    var commands: [LedgerCommand] = []
-    for (category, budget) in budgets.sorted(by: { $0.key < $1.key }) where state.categories[category]?.isActive == true
-    {
-      let current = state.budgets[target]?[category]
-      guard current?.amount != budget.amount || current?.span != budget.span else { continue }
-      commands.append(
-        .setBudget(BudgetSet(month: target, category: category, amount: budget.amount, span: budget.span)))
-    }
+    let commands = state.budgetsToCopy(from: source, to: target).map(LedgerCommand.setBudget)
     guard !commands.isEmpty else {
       throw APIError.rule("\(target.title) already has the budgets of \(source.title)", field: "from")
     }

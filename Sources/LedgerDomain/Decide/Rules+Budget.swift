@@ -19,8 +19,12 @@ extension Rules {
         throw .invalidField(field: "quarter", reason: "must start in January, April, July or October (got \(event.month))")
       }
     }
-    if let current = state.budgets[event.month]?[event.category], current.amount == event.amount, current.span == event.span {
-      throw .nothingToChange
+    if let current = state.budgets[event.month]?[event.category], current.set == event.amount, current.moved.isZero,
+      current.span == event.span
+    {
+      throw .invalidField(
+        field: "budget for '\(category.name)'",
+        reason: "is already \(event.amount.formatted()) \(event.amount.currency.code) in \(event.month)\(event.span == .quarter ? " (for the quarter)" : "")")
     }
     return event
   }
@@ -43,7 +47,8 @@ extension Rules {
       throw .invalidField(field: "budget move", reason: "needs two different categories, but both are '\(from.name)'")
     }
     try positive(event.amount, field: "amount to move", currency: baseCurrency)
-    let available = state.budgets[event.month]?[event.from]?.amount ?? .zero(baseCurrency)
+    // What the sheet shows the category has that month (a quarter's third, moves included).
+    let available = state.assigned(event.from, in: event.month)
     let enough = (try? event.amount.isLess(than: available)) == true || event.amount == available
     guard enough else { throw .insufficientBudget(category: from.name, month: event.month, available: available) }
     return event

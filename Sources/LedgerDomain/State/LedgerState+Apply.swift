@@ -66,7 +66,7 @@ extension LedgerState {
     case .budgetSet(let e):
       count(e.amount)
       if budgets[e.month]?[e.category] == nil { categories[e.category]?.budgetCount += 1 }
-      budgets[e.month, default: [:]][e.category] = BudgetRecord(amount: e.amount, span: e.span)
+      budgets[e.month, default: [:]][e.category] = BudgetRecord(set: e.amount, span: e.span)
     case .budgetMoved(let e):
       count(e.amount)
       moveBudget(e)
@@ -142,11 +142,13 @@ extension LedgerState {
   private mutating func moveBudget(_ e: BudgetMoved) {
     let zero = Money.zero(e.amount.currency)
     var month = budgets[e.month, default: [:]]
-    let from = month[e.from] ?? BudgetRecord(amount: zero, span: .month)
-    let to = month[e.to] ?? BudgetRecord(amount: zero, span: .month)
+    var from = month[e.from] ?? BudgetRecord(set: zero, span: .month)
+    var to = month[e.to] ?? BudgetRecord(set: zero, span: .month)
     if month[e.to] == nil { categories[e.to]?.budgetCount += 1 }
-    month[e.from] = BudgetRecord(amount: (try? from.amount.subtracting(e.amount)) ?? from.amount, span: from.span)
-    month[e.to] = BudgetRecord(amount: (try? to.amount.adding(e.amount)) ?? to.amount, span: to.span)
+    from.moved = (try? from.moved.subtracting(e.amount)) ?? from.moved
+    to.moved = (try? to.moved.adding(e.amount)) ?? to.moved
+    month[e.from] = from
+    month[e.to] = to
     budgets[e.month] = month
   }
 

@@ -41,6 +41,22 @@ extension LedgerState {
     throw .notFound(kind: "period", reference: name, suggestion: suggestion)
   }
 
+  /// What `category` has to spend in `month`, as the budget sheet shows it: its record of the
+  /// month (set and moved), plus its share of quarter budgets set one or two months before.
+  public func assigned(_ category: CategoryID, in month: YearMonth) -> Money {
+    var total = Money.zero(baseCurrency)
+    var recordMonth = month
+    for offset in 0...2 {
+      if offset > 0 {
+        guard let earlier = try? recordMonth.previous else { break }
+        recordMonth = earlier
+      }
+      guard let record = budgets[recordMonth]?[category], offset == 0 || record.span == .quarter else { continue }
+      total = (try? total.adding(record.share(monthsAfter: offset))) ?? total
+    }
+    return total
+  }
+
   /// The closed period containing `date`, if any.
   public func closedPeriod(containing date: CivilDate) -> PeriodRecord? {
     periods.values.first { $0.isClosed && $0.contains(date) }

@@ -130,8 +130,34 @@ public struct TransactionRecord: Sendable, Hashable {
   }
 }
 
-/// A budget amount and the span it covers.
+/// A category's budget recorded under one month: what was set, and what moves took out of or
+/// added to that month since — kept apart as the budget sheet keeps them, because a quarter's
+/// amount is spread over its three months while a move counts in its own month only.
 public struct BudgetRecord: Sendable, Hashable {
-  public var amount: Money
+  /// What `BudgetSet` set: the month's amount, or the whole quarter's for a quarter span.
+  public var set: Money
+  /// Moved in (positive) or out (negative) of this month by `BudgetMoved` since.
+  public var moved: Money
   public var span: BudgetSpan
+
+  public init(set: Money, moved: Money? = nil, span: BudgetSpan) {
+    self.set = set
+    self.moved = moved ?? .zero(set.currency)
+    self.span = span
+  }
+
+  /// Set plus moved.
+  public var amount: Money { (try? set.adding(moved)) ?? set }
+
+  /// What this record gives the month `offset` months after its own (0…2): a month span all
+  /// of it to its month; a quarter span a third of the set amount to each of its months
+  /// (``Money/allocated(into:)``, so the thirds add up to it), with the moves in the first.
+  public func share(monthsAfter offset: Int) -> Money {
+    switch span {
+    case .month: return offset == 0 ? amount : .zero(set.currency)
+    case .quarter:
+      guard (0..<3).contains(offset), let thirds = try? set.allocated(into: 3) else { return .zero(set.currency) }
+      return offset == 0 ? ((try? thirds[0].adding(moved)) ?? thirds[0]) : thirds[offset]
+    }
+  }
 }

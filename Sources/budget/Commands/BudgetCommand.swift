@@ -106,12 +106,7 @@ struct BudgetCommand: AsyncParsableCommand {
       let ledger = try await options.openExisting()
       let budgets = ledger.state.budgets[from] ?? [:]
       guard !budgets.isEmpty else { throw UserError("\(from.title) has no budgets to copy") }
-      var commands: [LedgerCommand] = []
-      for (category, budget) in budgets.sorted(by: { $0.key < $1.key }) where ledger.state.categories[category]?.isActive == true {
-        let current = ledger.state.budgets[to]?[category]
-        guard current?.amount != budget.amount || current?.span != budget.span else { continue }
-        commands.append(.setBudget(BudgetSet(month: to, category: category, amount: budget.amount, span: budget.span)))
-      }
+      let commands = ledger.state.budgetsToCopy(from: from, to: to).map(LedgerCommand.setBudget)
       // One transaction for the whole copy, all or nothing.
       let outcomes = try await userFacing { try await ledger.execute(atomically: commands, metadata: options.metadata) }
       let copied = outcomes.count

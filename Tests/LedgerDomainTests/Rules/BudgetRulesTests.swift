@@ -11,7 +11,9 @@ struct BudgetRulesTests {
 
     #expect(try scenario.when(.setBudget(set)) == [.budgetSet(set)])
     scenario.run(.setBudget(set))
-    #expect(throws: DomainError.nothingToChange) { try scenario.when(.setBudget(set)) }
+    #expect(throws: DomainError.invalidField(field: "budget for 'Food'", reason: "is already 400.00 EUR in 2024-03")) {
+      try scenario.when(.setBudget(set))
+    }
   }
 
   @Test("given budget rules, when amounts are negative, in another currency, or for income, then refused")
@@ -50,6 +52,42 @@ struct BudgetRulesTests {
     #expect(throws: DomainError.insufficientBudget(category: "Food", month: month("2024-03"), available: eur("250"))) {
       try scenario.when(.moveBudget(tooMuch))
     }
+  }
+
+  @Test(
+    "given 360 for Insurance's first quarter, when budget moves out of its months, then each month has its third (moves of the month included) — as the sheet shows"
+  )
+  func moveFromQuarter() throws {
+    var scenario = Scenario.standard()
+    let insurance = CategoryID.random()
+    scenario.run(.createCategory(CreateCategory(category: insurance, name: "Insurance", budgetType: .quarterly)))
+    scenario.run(.setBudget(BudgetSet(month: month("2024-01"), category: insurance, amount: eur("360"), span: .quarter)))
+    func move(_ amount: String, in month: YearMonth) -> BudgetMoved {
+      BudgetMoved(month: month, from: insurance, to: Scenario.restaurants, amount: eur(amount))
+    }
+
+    // January has its third, not the whole quarter.
+    #expect(throws: DomainError.insufficientBudget(category: "Insurance", month: month("2024-01"), available: eur("120"))) {
+      try scenario.when(.moveBudget(move("200", in: month("2024-01"))))
+    }
+    scenario.run(.moveBudget(move("100", in: month("2024-01"))))
+    #expect(scenario.state.assigned(insurance, in: month("2024-01")) == eur("20"))
+    // March has its third too, though the quarter is recorded under January.
+    #expect(try scenario.when(.moveBudget(move("120", in: month("2024-03")))).count == 1)
+    scenario.run(.moveBudget(move("50", in: month("2024-03"))))
+    #expect(scenario.state.assigned(insurance, in: month("2024-02")) == eur("120"))
+    #expect(scenario.state.assigned(insurance, in: month("2024-03")) == eur("70"))
+    #expect(scenario.state.assigned(Scenario.restaurants, in: month("2024-03")) == eur("50"))
+    #expect(scenario.state.assigned(insurance, in: month("2024-04")) == .zero(.eur))
+
+    // Copied to the next quarter as planned (360), not as January ended up; not to a month mid-quarter.
+    #expect(
+      scenario.state.budgetsToCopy(from: month("2024-01"), to: month("2024-04"))
+        == [
+          BudgetSet(month: month("2024-04"), category: Scenario.restaurants, amount: eur("100")),
+          BudgetSet(month: month("2024-04"), category: insurance, amount: eur("360"), span: .quarter),
+        ].sorted { $0.category < $1.category })
+    #expect(scenario.state.budgetsToCopy(from: month("2024-01"), to: month("2024-02")).map(\.category) == [Scenario.restaurants])
   }
 
   @Test("given planned income, when the month is outside the year or the source is blank, then refused")
