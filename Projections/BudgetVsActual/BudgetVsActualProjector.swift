@@ -75,7 +75,8 @@ public struct BudgetVsActualProjector: Projector {
     case .dueDateCleared(let e):
       try store.delete(in: "due", key: KeyPart.id(e.category.raw), at: position)
     case .rolloverSet(let e):
-      let from = KeyPart.month(CivilDate.today(utcMilliseconds: point.recordedAt).yearMonth)
+      // Version 1 events meant the month they were recorded in.
+      let from = KeyPart.month(e.from ?? CivilDate.today(utcMilliseconds: point.recordedAt).yearMonth)
       let flags = RolloverFlags(carryUnspent: e.carryUnspent, carryOverspent: e.carryOverspent)
       try store.put(in: "rollover", key: BudgetKeys.rollover(e.category, from), value: flags.encoded, at: position)
     case .transactionAdded, .transactionAmended, .transactionDeleted:

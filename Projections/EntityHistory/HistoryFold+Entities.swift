@@ -94,7 +94,7 @@ extension HistoryFold {
       return [
         Wording.change("carry unspent", Wording.yesNo(old?.carryUnspent ?? false), Wording.yesNo(e.carryUnspent)),
         Wording.change("carry overspent", Wording.yesNo(old?.carryOverspent ?? false), Wording.yesNo(e.carryOverspent)),
-      ]
+      ] + (e.from.map { ["from \($0)"] } ?? [])
     default:
       return []
     }

@@ -134,6 +134,21 @@ struct EveryCommandTests {
     #expect((march["dueDates"] as? [[String: String]])?.first?["category"] == "Bills")
     let april = try json("budget", "show", "--month", "2024-04") as? [String: Any] ?? [:]
     #expect(april["totalBudgeted"] as? String == "400.00")
+
+    // Rollover from the ledger's month (BUDGET_TODAY), and back-dated with --from.
+    try ok("budget", "set", "Transport", "50", "--month", "2024-02")
+    try ok("tx", "add", "80", "--name", "Train", "--category", "Transport", "--date", "2024-02-10")
+    func carried(_ month: String) throws -> String? {
+      let sheet = try json("budget", "show", "--month", month) as? [String: Any]
+      return (sheet?["lines"] as? [[String: Any]])?.first { $0["name"] as? String == "Transport" }?["carried"] as? String
+    }
+    #expect(try ok("budget", "rollover", "Transport", "--overspent").contains("from the end of March 2024 on"))
+    #expect(try carried("2024-03") == "0.00")
+    try fails("budget", "rollover", "Transport", "--overspent", saying: "already carries unspent: true, overspent: true in 2024-03")
+    try ok("budget", "rollover", "Transport", "--overspent", "--from", "2024-02")
+    #expect(try carried("2024-03") == "-30.00")
+    try ok("undo")
+    #expect(try carried("2024-03") == "0.00")
   }
 
   @Test("transactions: add, show, amend with versions, delete, restore, transfer, history, undo, log")

@@ -131,6 +131,24 @@ struct BudgetVsActualTests {
     }
   }
 
+  @Test("given rollover set from February (whenever recorded), when March is read, then February's overspending is carried into it")
+  func rolloverFromAMonth() async throws {
+    let harness = try await Self.harness()
+    try await harness.given(
+      Self.defaults + [
+        .budgetSet(BudgetSet(month: month("2024-02"), category: Scenario.food, amount: eur("100"))),
+        Self.spend(1, "150", on: "2024-02-10"),
+        .rolloverSet(RolloverSet(category: Scenario.food, carryUnspent: true, carryOverspent: true, from: month("2024-02"))),
+      ])
+
+    try harness.read { reader throws in
+      let queries = BudgetQueries(reader)
+      #expect(Self.line(try queries.month(month("2024-02"), currency: .eur), "Food")?.carried == eur("0"))
+      #expect(Self.line(try queries.month(month("2024-03"), currency: .eur), "Food")?.carried == eur("-50"))
+      #expect(Self.line(try queries.month(month("2024-04"), currency: .eur), "Food")?.carried == eur("-50"))
+    }
+  }
+
   @Test("given rollover set this month, when later months are read, then unspent and overspent amounts carry as each setting says")
   func rolloverBothWays() async throws {
     let harness = try await Self.harness()

@@ -31,8 +31,12 @@ struct CategoryRoutes {
     group.put("categories/:ref/rollover") { request, context in
       let id = try resolve(context)
       let body = try await api.body(RolloverBody.self, request)
+      let from: YearMonth?
+      do { from = try body.from.map { try YearMonth(parsing: $0) } } catch {
+        throw APIError.badRequest("from: \(error)", field: "from")
+      }
       let command = RolloverSet(
-        category: id, carryUnspent: body.unspent ?? true, carryOverspent: body.overspent ?? false)
+        category: id, carryUnspent: body.unspent ?? true, carryOverspent: body.overspent ?? false, from: from)
       return try await api.write(.setRollover(command), request)
     }
   }

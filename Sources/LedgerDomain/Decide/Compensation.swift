@@ -56,8 +56,13 @@ private func compensation(for event: LedgerEvent, before: LedgerState, today: Ci
     guard let old = before.categories[e.category]?.dueDate else { throw cannot("this change") }
     return .setDueDate(e.category, old)
   case .rolloverSet(let e):
-    let old = before.categories[e.category]
-    return .setRollover(RolloverSet(category: e.category, carryUnspent: old?.carryUnspent ?? false, carryOverspent: old?.carryOverspent ?? false))
+    // What was in force from the setting's month before it (the last flags, for version 1).
+    let category = before.categories[e.category]
+    let old: (carryUnspent: Bool, carryOverspent: Bool) =
+      e.from.flatMap { from in category?.rollover(in: from) }
+      ?? (category?.carryUnspent ?? false, category?.carryOverspent ?? false)
+    return .setRollover(
+      RolloverSet(category: e.category, carryUnspent: old.carryUnspent, carryOverspent: old.carryOverspent, from: e.from))
   case .transactionAdded(let e): return .deleteTransaction(e.transaction, reason: "undo", expectedVersion: nil)
   case .transactionAmended(let e):
     guard let old = before.transactions[e.transaction]?.added else { throw cannot("this amendment") }

@@ -113,8 +113,14 @@ extension Rules {
     guard category.kind == .expense else {
       throw .invalidField(field: "category '\(category.name)'", reason: "is an income category; rollover applies to expense budgets")
     }
-    guard event.carryUnspent != category.carryUnspent || event.carryOverspent != category.carryOverspent else {
-      throw .nothingToChange
+    var event = event
+    let from = event.from ?? context.today.yearMonth
+    event.from = from
+    let current = category.rollover(in: from)
+    guard event.carryUnspent != current.carryUnspent || event.carryOverspent != current.carryOverspent else {
+      throw .invalidField(
+        field: "rollover of '\(category.name)'",
+        reason: "already carries unspent: \(event.carryUnspent), overspent: \(event.carryOverspent) in \(from); to apply it to earlier months, give the first month")
     }
     return event
   }

@@ -82,16 +82,22 @@ public struct DueDateCleared: EventPayload {
 /// Whether a category carries its unspent and / or overspent amount into the next month (seed 002).
 public struct RolloverSet: EventPayload {
   public static let typeName = "RolloverSet"
-  public static let schemaVersion: UInt16 = 1
+  /// Version 2 added ``from``.
+  public static let schemaVersion: UInt16 = 2
   public var category: CategoryID
   public var carryUnspent: Bool
   public var carryOverspent: Bool
+  /// The first month whose leftover the setting carries (into the month after). A command
+  /// without one means the ledger's current month; `nil` in events of version 1, which meant
+  /// the month the event was recorded in.
+  public var from: YearMonth?
   public var stream: String { category.stream }
 
-  public init(category: CategoryID, carryUnspent: Bool, carryOverspent: Bool) {
+  public init(category: CategoryID, carryUnspent: Bool, carryOverspent: Bool, from: YearMonth? = nil) {
     self.category = category
     self.carryUnspent = carryUnspent
     self.carryOverspent = carryOverspent
+    self.from = from
   }
 }
 

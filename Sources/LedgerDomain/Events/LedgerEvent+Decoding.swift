@@ -82,7 +82,7 @@ extension LedgerEvent {
     BudgetMoved.typeName: current(BudgetMoved.self, LedgerEvent.budgetMoved),
     DueDateSet.typeName: current(DueDateSet.self, LedgerEvent.dueDateSet),
     DueDateCleared.typeName: current(DueDateCleared.self, LedgerEvent.dueDateCleared),
-    RolloverSet.typeName: current(RolloverSet.self, LedgerEvent.rolloverSet),
+    RolloverSet.typeName: withTrailingOptional(RolloverSet.self, LedgerEvent.rolloverSet),
     TransactionAdded.typeName: { (version, bytes) throws(CodecError) in
       switch version {
       case 1: .transactionAdded(try BinaryDecoder().decode(TransactionAddedV1.self, from: bytes).upcast())
@@ -98,7 +98,7 @@ extension LedgerEvent {
   ]
 
   /// A decoder for a type whose schema version 2 only added one optional field after all the
-  /// others (`TransactionAmended.previous`, `TransactionDeleted.deleted`). The binary codec
+  /// others (`TransactionAmended.previous`, `TransactionDeleted.deleted`, `RolloverSet.from`). The binary codec
   /// writes an absent optional as a single 0 byte, so a version 1 payload is the version 2
   /// payload of the same event with that field absent, minus its last byte: it is read as
   /// such.

@@ -53,6 +53,9 @@ extension LedgerState {
       updateCategory(e.category) {
         $0.carryUnspent = e.carryUnspent
         $0.carryOverspent = e.carryOverspent
+        let earliest = YearMonth(uncheckedYear: 1, month: 1)
+        let after = $0.rolloverChanges.lastIndex { change in (change.from ?? earliest) <= (e.from ?? earliest) }
+        $0.rolloverChanges.insert(e, at: after.map { $0 + 1 } ?? 0)
       }
     case .periodOpened(let e):
       periods[e.period] = PeriodRecord(name: e.name, start: e.start, end: e.end)

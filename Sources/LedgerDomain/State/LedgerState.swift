@@ -52,8 +52,12 @@ public struct CategoryRecord: Sendable, Hashable {
   public var isArchived = false
   public var isDeleted = false
   public var dueDate: CivilDate?
+  /// The flags of the last rollover setting recorded.
   public var carryUnspent = false
   public var carryOverspent = false
+  /// Every rollover setting, by the month it applies from (settings of one month in the
+  /// order recorded; those recorded without one, by version 1 events, first).
+  public var rolloverChanges: [RolloverSet] = []
   /// Live (not deleted) transactions booked to this category, splits included.
   public var transactionCount = 0
   /// Budget entries ever set for this category.
@@ -62,6 +66,12 @@ public struct CategoryRecord: Sendable, Hashable {
 
   /// Active: neither archived nor deleted.
   public var isActive: Bool { !isArchived && !isDeleted }
+
+  /// The rollover setting in force in `month` — whether its leftover carries — or off.
+  public func rollover(in month: YearMonth) -> (carryUnspent: Bool, carryOverspent: Bool) {
+    guard let setting = rolloverChanges.last(where: { ($0.from ?? month) <= month }) else { return (false, false) }
+    return (setting.carryUnspent, setting.carryOverspent)
+  }
 }
 
 /// An expense period as the rules see it.

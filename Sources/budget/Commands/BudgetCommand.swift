@@ -87,12 +87,19 @@ struct BudgetCommand: AsyncParsableCommand {
     @Argument var category: String
     @Flag(inversion: .prefixedNo) var unspent = true
     @Flag(inversion: .prefixedNo) var overspent = false
+    @Option(
+      help: "The first month whose leftover carries into the next, YYYY-MM (default: this month).",
+      transform: monthArgument)
+    var from: YearMonth?
 
     func run() async throws {
       let ledger = try await options.openExisting()
       let id = try Resolve(state: ledger.state).category(category)
-      let outcome = try await options.execute(.setRollover(RolloverSet(category: id, carryUnspent: unspent, carryOverspent: overspent)), on: ledger)
-      try options.report("'\(category)' carries unspent: \(unspent), overspent: \(overspent)", outcome)
+      let setting = RolloverSet(category: id, carryUnspent: unspent, carryOverspent: overspent, from: from)
+      let outcome = try await options.execute(.setRollover(setting), on: ledger)
+      let month = from ?? LedgerOptions.today().yearMonth
+      try options.report(
+        "'\(category)' carries unspent: \(unspent), overspent: \(overspent) from the end of \(month.title) on", outcome)
     }
   }
 

@@ -44,6 +44,7 @@ struct EventCodecTests {
       .dueDateSet(DueDateSet(category: Scenario.bills, dueDate: day("2024-03-15"))),
       .dueDateCleared(DueDateCleared(category: Scenario.bills)),
       .rolloverSet(RolloverSet(category: Scenario.food, carryUnspent: true, carryOverspent: false)),
+      .rolloverSet(RolloverSet(category: Scenario.food, carryUnspent: false, carryOverspent: true, from: month("2024-02"))),
       .transactionAdded(tx),
       .transactionAmended(amended),
       .transactionAmended(TransactionAmended(transaction: txID(2))),
@@ -106,6 +107,22 @@ struct EventCodecTests {
     let deleted = TransactionDeleted(transaction: TransactionID(raw: EntityID(high: 0x7A, low: 4)), reason: "duplicate")
     #expect(try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 1, payload: deletedV1) == .transactionDeleted(deleted))
     #expect(TransactionAmended.schemaVersion == 2 && TransactionDeleted.schemaVersion == 2)
+  }
+
+  @Test("given a v1 RolloverSet (no month), when read, then it comes back with none — the month it was recorded in")
+  func readsVersion1Rollover() throws {
+    /// The payload as schema version 1 declared it.
+    struct RolloverSetV1: Codable {
+      var category: CategoryID
+      var carryUnspent: Bool
+      var carryOverspent: Bool
+    }
+    let stored = try BinaryEncoder().encode(RolloverSetV1(category: Scenario.food, carryUnspent: true, carryOverspent: false))
+
+    #expect(
+      try LedgerEvent.decode(type: "RolloverSet", schemaVersion: 1, payload: stored)
+        == .rolloverSet(RolloverSet(category: Scenario.food, carryUnspent: true, carryOverspent: false)))
+    #expect(RolloverSet.schemaVersion == 2)
   }
 
   @Test("given unknown types, versions, truncated or padded bytes, when decoded, then a clear codec error")

@@ -78,6 +78,41 @@ struct CategoryRulesTests {
     #expect(throws: DomainError.self) { try scenario.when(.setRollover(RolloverSet(category: Scenario.income, carryUnspent: true, carryOverspent: false))) }
   }
 
+  @Test(
+    "given rollover, when set without a month, then from the ledger's current month; the same flags again are refused; back-dated they apply earlier, and undo restores what was in force"
+  )
+  func rolloverFrom() throws {
+    var scenario = Scenario.standard(today: day("2024-03-31"))
+    let set = RolloverSet(category: Scenario.food, carryUnspent: true, carryOverspent: true)
+
+    #expect(
+      try scenario.when(.setRollover(set))
+        == [.rolloverSet(RolloverSet(category: Scenario.food, carryUnspent: true, carryOverspent: true, from: month("2024-03")))])
+    scenario.run(.setRollover(set))
+    #expect(throws: DomainError.self) { try scenario.when(.setRollover(set)) }
+    #expect(Self.flags(scenario, "2024-02") == [false, false])
+
+    var earlier = set
+    earlier.from = month("2024-01")
+    let before = scenario.state
+    let backDated = try scenario.when(.setRollover(earlier))
+    scenario.state.apply(backDated)
+    #expect(Self.flags(scenario, "2024-02") == [true, true])
+    #expect(Self.flags(scenario, "2024-04") == [true, true])
+
+    let undo = try compensation(for: backDated, before: before, today: scenario.today)
+    #expect(undo == [.setRollover(RolloverSet(category: Scenario.food, carryUnspent: false, carryOverspent: false, from: month("2024-01")))])
+    for command in undo { scenario.run(command) }
+    #expect(Self.flags(scenario, "2024-02") == [false, false])
+    #expect(Self.flags(scenario, "2024-03") == [true, true])
+  }
+
+  /// Food's rollover flags in force in `month`, as [carry unspent, carry overspent].
+  static func flags(_ scenario: Scenario, _ month: String) -> [Bool] {
+    guard let setting = scenario.state.categories[Scenario.food]?.rollover(in: LedgerTesting.month(month)) else { return [] }
+    return [setting.carryUnspent, setting.carryOverspent]
+  }
+
   @Test("given names of bad length, when used, then refused with the limit")
   func nameLimits() {
     let error = #expect(throws: DomainError.self) {

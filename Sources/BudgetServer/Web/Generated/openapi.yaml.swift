@@ -1375,6 +1375,9 @@ components:
       properties:
         unspent: *id006
         overspent: *id006
+        from:
+          type: string
+          description: the first month whose leftover carries, YYYY-MM (default this month)
     Period:
       type: object
       properties:
