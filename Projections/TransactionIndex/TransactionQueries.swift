@@ -64,15 +64,15 @@ public struct TransactionQueries {
   /// so a page costs O(k log n + candidates), k being the number of distinct indexed words
   /// the longest query word starts. Empty text (no words) gives an empty page.
   public func search(
-    _ text: String, before: TransactionCursor? = nil, after: TransactionCursor? = nil, limit: Int = 50,
-    asKnownAt: UInt64 = .max
+    _ text: String, from: CivilDate = .earliest, through: CivilDate = .latest, before: TransactionCursor? = nil,
+    after: TransactionCursor? = nil, limit: Int = 50, asKnownAt: UInt64 = .max
   ) throws -> TransactionPage {
     let terms = TextTokens.words(text)
     guard !terms.isEmpty else { return TransactionPage(rows: [], olderCursor: nil, newerCursor: nil, position: answeredAt(asKnownAt)) }
     let search = try WordSearch(queries: self, terms: terms, asKnownAt: asKnownAt)
     return try page(
-      low: TransactionKeys.startOf(day: CivilDate.earliest.daysSinceEpoch),
-      high: TransactionKeys.startOf(day: CivilDate.latest.daysSinceEpoch + 1), before: before, after: after, limit: limit,
+      low: TransactionKeys.startOf(day: from.daysSinceEpoch),
+      high: TransactionKeys.startOf(day: through.daysSinceEpoch + 1), before: before, after: after, limit: limit,
       asKnownAt: asKnownAt, fetch: search.fetch)
   }
 

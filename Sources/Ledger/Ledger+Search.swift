@@ -36,7 +36,8 @@ extension Ledger {
       case .period(let id):
         return try queries.byPeriod(id, before: before, after: after, limit: limit, asKnownAt: position)
       case .text(let text):
-        return try queries.search(text, before: before, after: after, limit: limit, asKnownAt: position)
+        return try queries.search(
+          text, from: from, through: through, before: before, after: after, limit: limit, asKnownAt: position)
       }
     }
   }

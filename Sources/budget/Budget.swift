@@ -49,8 +49,12 @@ struct Budget: AsyncParsableCommand {
 
   /// Runs the command with the project's exit codes: 0 ok, 1 user error, 2 usage, 3 internal.
   static func main() async {
+    // The command that parsed, for a usage error its run() finds (a ValidationError thrown
+    // there would otherwise print the top-level usage, not that command's).
+    var parsed: (any ParsableCommand.Type)?
     do {
       var command = try parseAsRoot()
+      parsed = type(of: command)
       if var command = command as? any AsyncParsableCommand {
         try await command.run()
       } else {
@@ -65,7 +69,11 @@ struct Budget: AsyncParsableCommand {
         exit(withError: error)
       }
       if code == .validationFailure {
-        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        var message = fullMessage(for: error)
+        if let parsed, let validation = error as? ValidationError {
+          message = "Error: \(validation.message)\nUsage: \(usageString(for: parsed))"
+        }
+        FileHandle.standardError.write(Data((message + "\n").utf8))
         if let hint = negativeAmountHint(Array(CommandLine.arguments.dropFirst())) { Console.note(hint) }
         Foundation.exit(2)
       }

@@ -248,5 +248,31 @@ struct EveryCommandTests {
     try fails("import", "csv", directory.file("missing.csv"), "--account", "Checking", saying: "missing.csv' does not exist")
     #expect(try ok("report", "balances", "--as-known-at", "2000-01-01").contains("before the ledger's first event"))
     #expect(try ok("report", "balances", "--as-known-at", "99999").contains("99999 is past it"))
+    // A usage error found while running names that command's usage, not the top level's.
+    for (arguments, message) in [
+      (["tx", "search", " "], "give at least one word to find"),
+      (["history", "transaction"], "give the transaction to show"),
+      (["history", "month", "2024-3"], "month must be YYYY-MM"),
+      (["budget", "income", "Salary", "10"], "give either --month YYYY-MM or --year YYYY"),
+    ] {
+      let refused = try budget.run(arguments)
+      let command = "Usage: budget " + arguments.prefix(arguments[0] == "history" ? 1 : 2).joined(separator: " ")
+      #expect(refused.status == 2 && refused.stderr.contains(message) && refused.stderr.contains(command), "\(arguments): \(refused.stderr)")
+    }
+  }
+
+  @Test("tx search --as-of finds what had happened by that date")
+  func searchAsOf() throws {
+    try ok("init")
+    try ok("account", "open", "Checking", "--date", "2024-01-01")
+    try ok("tx", "add", "5", "--name", "Market", "--category", "Food", "--date", "2024-01-10")
+    try ok("tx", "add", "7", "--name", "Market", "--category", "Food", "--date", "2024-03-10")
+    func dates(_ extra: String...) throws -> [String] {
+      let output = try budget.run(["tx", "search", "market", "--json"] + extra)
+      let page = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+      return (page?["rows"] as? [[String: Any]] ?? []).compactMap { $0["date"] as? String }
+    }
+    #expect(try dates() == ["2024-03-10", "2024-01-10"])
+    #expect(try dates("--as-of", "2024-01-31") == ["2024-01-10"])
   }
 }

@@ -39,6 +39,10 @@ struct HistoryCommand: AsyncParsableCommand {
   /// category, account or period name against that kind's own streams (milliseconds on a big
   /// ledger), a transaction id against the whole state.
   private func streamName(_ ledger: Ledger) throws -> String {
+    let kinds = ["transaction", "tx", "category", "account", "period", "month"]
+    if kinds.contains(kind), self.reference == nil {
+      throw ValidationError("give the \(kind == "tx" ? "transaction" : kind) to show, e.g. budget history \(Self.example(kind))")
+    }
     let reference = self.reference ?? kind
     func family(_ entity: any EntityIdentifier.Type) throws -> Resolve {
       Resolve(state: try userFacing { try ledger.state(ofStreamsOf: [entity]) })
@@ -49,13 +53,24 @@ struct HistoryCommand: AsyncParsableCommand {
     case "account": return try family(AccountID.self).account(reference).id.stream
     case "period": return try family(PeriodID.self).period(reference).stream
     case "month":
-      let month = try userFacing { try YearMonth(parsing: reference) }
-      return budgetStream(month)
+      do { return budgetStream(try YearMonth(parsing: reference)) } catch {
+        throw ValidationError("month must be YYYY-MM: \(error)")
+      }
     default:
       if self.reference == nil, let transaction = try? Resolve(state: ledger.state).transaction(kind) {
         return transaction.id.stream
       }
       throw ValidationError("say what to show: transaction ID, category NAME, account NAME, period NAME or month YYYY-MM")
+    }
+  }
+
+  private static func example(_ kind: String) -> String {
+    switch kind {
+    case "category": "category Food"
+    case "account": "account Checking"
+    case "period": "period Q1"
+    case "month": "month 2024-03"
+    default: "tx 9b59c2e1"
     }
   }
 }

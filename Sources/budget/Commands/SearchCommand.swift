@@ -18,7 +18,13 @@ struct SearchCommand: AsyncParsableCommand {
 
   func run() async throws {
     let ledger = try await options.openExisting()
-    let answer = try userFacing { try ledger.transactions(.text(text), limit: limit, at: try time.point()) }
+    guard !text.allSatisfy(\.isWhitespace) else {
+      throw ValidationError("give at least one word to find, e.g. budget tx search market")
+    }
+    // As of a date: what had happened by then (the index answers by the transactions' dates).
+    let answer = try userFacing {
+      try ledger.transactions(.text(text), through: time.asOf ?? .latest, limit: limit, at: try time.point())
+    }
     try printPage(answer, ledger: ledger, options: options, time: time)
   }
 }
