@@ -89,7 +89,7 @@ public struct BudgetQueries {
       quarterly: byType[.quarterly] ?? .zero(currency), total: try Money.total(of: byType.values, in: currency))
     let sources = try income(year: month.year, months: 0...0, currency: currency, at).map { yearly -> PlannedIncome in
       var share = yearly
-      share.counted = try yearly.amount.allocated(into: 12)[month.month - 1]
+      share.counted = try yearly.amount.allocatedInMinorUnits(into: 12)[month.month - 1]
       return share
     } + income(year: month.year, months: month.month...month.month, currency: currency, at)
     let planned = try Money.total(of: sources.map(\.counted), in: currency)

@@ -74,7 +74,7 @@ public struct PlannedIncome: Sendable, Hashable {
   /// The amount as planned.
   public var amount: Money
   /// What counts in the period asked about: a monthly amount whole; a yearly amount's share
-  /// of a month by `allocated(into: 12)` (so the twelve shares add up to it), or whole for a year.
+  /// of a month by `allocatedInMinorUnits(into: 12)` (in cents, so the twelve shares add up to it), or whole for a year.
   public var counted: Money
 }
 

@@ -90,7 +90,7 @@ struct BudgetVsActualTests {
     }
   }
 
-  @Test("given a quarterly budget set in January, when January to April are read, then each month shows an exact third")
+  @Test("given a quarterly budget set in January, when January to April are read, then each month shows a third in whole cents")
   func quarterlyAllocation() async throws {
     let harness = try await Self.harness()
     try await harness.given(Self.defaults + [Self.insuranceCreated, Self.budget("2024-01", Self.insurance, "100", span: .quarter)])
@@ -100,9 +100,9 @@ struct BudgetVsActualTests {
       let thirds = try ["2024-01", "2024-02", "2024-03", "2024-04"].map {
         try #require(Self.line(try queries.month(month($0), currency: .eur), "Insurance")).budgeted
       }
-      #expect(thirds == [eur("33.3334"), eur("33.3333"), eur("33.3333"), eur("0")])
+      #expect(thirds == [eur("33.34"), eur("33.33"), eur("33.33"), eur("0")])  // whole cents, adding up to 100
       let summary = try queries.summary(month("2024-01"), currency: .eur)
-      #expect(summary.budgeted.quarterly == eur("33.3334") && summary.budgeted.total == eur("33.3334"))
+      #expect(summary.budgeted.quarterly == eur("33.34") && summary.budgeted.total == eur("33.34"))
     }
   }
 
@@ -218,18 +218,18 @@ struct BudgetVsActualTests {
       let queries = BudgetQueries(reader)
       let summary = try queries.summary(month("2024-03"), currency: .eur)
       #expect(summary.incomeSources.map(\.source) == ["Bonus", "Salary"])
-      #expect(summary.incomeSources.map(\.counted) == [eur("83.3334"), eur("3200")])
-      #expect(summary.plannedIncome == eur("3283.3334"))
+      #expect(summary.incomeSources.map(\.counted) == [eur("83.34"), eur("3200")])  // whole cents: 83.34 in January to April, 83.33 after
+      #expect(summary.plannedIncome == eur("3283.34"))
       let budgeted = summary.budgeted
       #expect([budgeted.fixed, budgeted.variable, budgeted.quarterly, budgeted.total] == [eur("1000"), eur("500"), eur("100"), eur("1600")])
-      #expect(summary.remainingToAssign == eur("1683.3334"))
+      #expect(summary.remainingToAssign == eur("1683.34"))
       #expect(summary.dueDates.map(\.name) == ["Bills"] && summary.dueDates.first?.date == day("2024-03-15"))
       // The sheet reads categories and budgets once for both parts, and answers the same.
       let sheet = try queries.sheet(month("2024-03"), currency: .eur)
       let report = try queries.month(month("2024-03"), currency: .eur)
       #expect(sheet.summary == summary && sheet.report == report)
       let shares = try (1...12).map { try queries.summary(try YearMonth(year: 2024, month: $0), currency: .eur).incomeSources.first { $0.source == "Bonus" }!.counted }
-      #expect(try Money.total(of: shares, in: .eur) == eur("1000") && shares.last == eur("83.3333"))
+      #expect(try Money.total(of: shares, in: .eur) == eur("1000") && shares.first == eur("83.34") && shares.last == eur("83.33"))
       let year = try queries.plannedIncome(year: 2024, currency: .eur)
       #expect(year.sources.map(\.source) == ["Bonus", "Salary", "Salary"] && year.total == eur("7100"))
     }

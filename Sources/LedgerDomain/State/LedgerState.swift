@@ -161,12 +161,12 @@ public struct BudgetRecord: Sendable, Hashable {
 
   /// What this record gives the month `offset` months after its own (0…2): a month span all
   /// of it to its month; a quarter span a third of the set amount to each of its months
-  /// (``Money/allocated(into:)``, so the thirds add up to it), with the moves in the first.
+  /// (``Money/allocatedInMinorUnits(into:)``: in cents, adding up to it), with the moves in the first.
   public func share(monthsAfter offset: Int) -> Money {
     switch span {
     case .month: return offset == 0 ? amount : .zero(set.currency)
     case .quarter:
-      guard (0..<3).contains(offset), let thirds = try? set.allocated(into: 3) else { return .zero(set.currency) }
+      guard (0..<3).contains(offset), let thirds = try? set.allocatedInMinorUnits(into: 3) else { return .zero(set.currency) }
       return offset == 0 ? ((try? thirds[0].adding(moved)) ?? thirds[0]) : thirds[offset]
     }
   }

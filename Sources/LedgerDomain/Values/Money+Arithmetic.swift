@@ -77,6 +77,21 @@ extension Money {
     }
   }
 
+  /// Splits the amount into `parts` amounts that add up exactly to it, in whole minor units of
+  /// its currency (cents for EUR, yen for JPY), as a person would: `100.00` into 3 is `33.34,
+  /// 33.33, 33.33` — where ``allocated(into:)`` gives `33.3334, …`. The first parts carry the
+  /// remaining cents, the first also anything finer than a cent the amount holds. For the
+  /// shares a plan shows per month (a quarter's thirds, a year's twelfths).
+  public func allocatedInMinorUnits(into parts: Int) throws(MoneyError) -> [Money] {
+    let step = Self.scale / (0..<min(4, max(0, currency.minorUnitDigits))).reduce(Int64(1)) { value, _ in value * 10 }
+    guard step > 1 else { return try allocated(into: parts) }
+    let fine = units % step
+    // Whole minor units, split as `allocated` splits units, then scaled back up.
+    var shares = try Money(units: (units - fine) / step, currency: currency).allocated(into: parts).map { $0.units * step }
+    shares[0] += fine
+    return shares.map { Money(units: $0, currency: currency) }
+  }
+
   /// The sum of `amounts`, all in `currency`; zero when there are none.
   public static func total(of amounts: some Sequence<Money>, in currency: Currency) throws(MoneyError) -> Money {
     var sum = zero(currency)

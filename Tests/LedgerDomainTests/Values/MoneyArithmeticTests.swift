@@ -91,6 +91,18 @@ struct MoneyArithmeticTests {
     #expect(try eur(12).allocated(into: 12) == Array(repeating: eur(1), count: 12))
   }
 
+  @Test("given amounts of a plan, when allocated in minor units, then the parts are whole cents (yen) adding up to the amount")
+  func allocationInMinorUnits() throws {
+    #expect(try eur(1_000_000).allocatedInMinorUnits(into: 3) == [eur(333_400), eur(333_300), eur(333_300)])
+    #expect(try eur(10_000_000).allocatedInMinorUnits(into: 12).first == eur(833_400))  // 1,000.00 / 12: 83.34, then 83.33s
+    #expect(try eur(10_000_000).allocatedInMinorUnits(into: 12).reduce(0) { $0 + $1.units } == 10_000_000)
+    #expect(try eur(-1_000_000).allocatedInMinorUnits(into: 3) == [eur(-333_400), eur(-333_300), eur(-333_300)])
+    #expect(try eur(1_000_005).allocatedInMinorUnits(into: 3) == [eur(333_405), eur(333_300), eur(333_300)])  // finer than a cent: first
+    let yen = try Money(units: 1_000_000, currency: .jpy).allocatedInMinorUnits(into: 3)  // ¥100
+    #expect(yen.map(\.units) == [340_000, 330_000, 330_000])
+    #expect(throws: MoneyError.invalidParts(0)) { try eur(1).allocatedInMinorUnits(into: 0) }
+  }
+
   @Test("given fewer than one part, when allocating, then the error says to use at least one")
   func invalidParts() {
     let error = #expect(throws: MoneyError.self) { try eur(1).allocated(into: 0) }
