@@ -25,10 +25,13 @@ public struct CashflowRow: Sendable, Hashable {
 
 extension Ledger {
   /// The budget sheet for `month`, as known at `point`. Available funds are taken at the
-  /// end of the month, or today if the month is not over.
-  public func budgetSheet(_ month: YearMonth, at point: TimePoint = .now) throws(LedgerError) -> Answer<BudgetSheet> {
+  /// end of the month, or today if the month is not over — or on `asOf`, a day of the month
+  /// the sheet is asked as of.
+  public func budgetSheet(
+    _ month: YearMonth, asOf: CivilDate? = nil, at point: TimePoint = .now
+  ) throws(LedgerError) -> Answer<BudgetSheet> {
     let currency = baseCurrency
-    let fundsDate = min(month.lastDay, today())
+    let fundsDate = min(asOf.map { min($0, month.lastDay) } ?? month.lastDay, today())
     return try query(at: point) { reader, position in
       let (summary, report) = try BudgetQueries(reader).sheet(month, currency: currency, asKnownAt: position)
       return BudgetSheet(

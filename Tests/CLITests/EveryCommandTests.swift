@@ -261,6 +261,20 @@ struct EveryCommandTests {
     }
   }
 
+  @Test("month reports: --as-of in another month than --month is a usage error; within it, funds are taken on that day")
+  func monthReportsAsOf() throws {
+    try ok("init")
+    try ok("account", "open", "Checking", "--opening", "1000", "--date", "2024-01-01")
+    try ok("tx", "add", "30", "--name", "A", "--category", "Food", "--date", "2024-03-20")
+    for command in [["budget", "show"], ["report", "budget-vs-actual"], ["report", "categories"]] {
+      let refused = try budget.run(command + ["--month", "2024-03", "--as-of", "2024-02-15"])
+      #expect(refused.status == 2 && refused.stderr.contains("--as-of 2024-02-15 falls outside --month 2024-03"), "\(command)")
+    }
+    let sheet = try json("budget", "show", "--month", "2024-03", "--as-of", "2024-03-15") as? [String: Any]
+    #expect(sheet?["availableFunds"] as? String == "1000.00")
+    #expect((try json("budget", "show", "--month", "2024-03") as? [String: Any])?["availableFunds"] as? String == "970.00")
+  }
+
   @Test("tx search --as-of finds what had happened by that date")
   func searchAsOf() throws {
     try ok("init")

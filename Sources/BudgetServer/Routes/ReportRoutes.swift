@@ -15,7 +15,7 @@ struct ReportRoutes {
         let query = QueryParameters(request)
         let time = try query.time()
         let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
-        let answer = try api.ledger.budgetSheet(month, at: time.point)
+        let answer = try api.ledger.budgetSheet(month, asOf: time.asOf.flatMap { $0.yearMonth == month ? $0 : nil }, at: time.point)
         return (BudgetSheetDTO(answer, categories: try api.state().categories), answer.position, nil)
       }
     }

@@ -18,10 +18,12 @@ struct BudgetShowCommand: AsyncParsableCommand {
   var month: YearMonth?
   @OptionGroup var time: TimeOptions
 
+  func validate() throws { try time.requireAsOf(within: month) }
+
   func run() async throws {
     let ledger = try await options.openExisting()
     let month = self.month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
-    let answer = try userFacing { try ledger.budgetSheet(month, at: try time.point()) }
+    let answer = try userFacing { try ledger.budgetSheet(month, asOf: time.asOf, at: try time.point()) }
     let sheet = answer.value
     if options.json { return try Console.json(SheetJSON(sheet, position: answer.position)) }
     print(Console.paint("« \(month.title) »", .bold))
@@ -124,10 +126,12 @@ struct BudgetVsActualReport: AsyncParsableCommand {
   var month: YearMonth?
   @OptionGroup var time: TimeOptions
 
+  func validate() throws { try time.requireAsOf(within: month) }
+
   func run() async throws {
     let ledger = try await options.openExisting()
     let month = self.month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
-    let answer = try userFacing { try ledger.budgetSheet(month, at: try time.point()) }
+    let answer = try userFacing { try ledger.budgetSheet(month, asOf: time.asOf, at: try time.point()) }
     if options.json { return try Console.json(SheetJSON(answer.value, position: answer.position)) }
     var table = Table([
       ("CATEGORY", .left), ("BUDGETED", .right), ("ACTUAL", .right), ("DIFFERENCE", .right), ("% USED", .right),
@@ -175,6 +179,10 @@ struct CategoriesReport: AsyncParsableCommand {
     }
     if let year, !(1...9999).contains(year) { throw ValidationError("--year must be between 1 and 9999 (got \(year))") }
     if let top, top < 1 { throw ValidationError("--top must be at least 1 (got \(top))") }
+    try time.requireAsOf(within: month)
+    if let year, let asOf = time.asOf, asOf.year != year {
+      throw ValidationError("--as-of \(asOf) falls outside --year \(year); give one of them")
+    }
   }
 
   func run() async throws {

@@ -29,6 +29,15 @@ struct TimeOptions: ParsableArguments {
     do { _ = try point() } catch let error as UserError { throw ValidationError(error.message) }
   }
 
+  /// Refuses `--as-of` outside `month`: a month report answers a whole month (the month the
+  /// date falls in, without `--month`), so a date in another month is a contradiction, not a
+  /// point in time it could show.
+  func requireAsOf(within month: YearMonth?) throws {
+    guard let month, let asOf, asOf.yearMonth != month else { return }
+    throw ValidationError(
+      "--as-of \(asOf) falls outside --month \(month); month reports answer whole months — give one of them")
+  }
+
   /// Prints, after a report, which point of the log it reflects (when not now), and says so
   /// when that is not the point asked for: before the first event, or past the last.
   func footer(_ position: UInt64, recordedAt: Int64) {
