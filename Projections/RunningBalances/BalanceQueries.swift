@@ -145,6 +145,11 @@ public struct BalanceQueries {
     guard let newest = entries.first, let oldest = entries.last else {
       return LogPage(rows: [], olderCursor: nil, newerCursor: nil)
     }
+    // Across all accounts both legs of a transfer are in the view (a transfer stays in one
+    // currency) and cancel out: the running total counts neither, so it never shows a
+    // total that existed only between two legs listed apart.
+    let legsCancel = account == nil
+    func counted(_ entry: LogEntry) -> Int64 { legsCancel && entry.kind == .transfer ? 0 : entry.units }
     // Balance after the newest row: end of its day, minus that day's later rows.
     var running: Int64 = 0
     var hasOlder = false
@@ -155,8 +160,8 @@ public struct BalanceQueries {
       try reader.scan(
         name, "entries", from: afterNewest,
         to: BalanceKeys.entry(owner, newest.date.nextDay, EntityID(high: 0, low: 0)), asKnownAt: asKnownAt
-      ) { _, value in
-        running &-= Int64(units: value)
+      ) { key, value in
+        running &-= counted(Self.entry(key, value))
         return .continue
       }
       let (low, high) = Self.bounds(of: owner)
@@ -170,7 +175,7 @@ public struct BalanceQueries {
         LogRow(
           date: entry.date, id: entry.id, kind: entry.kind, amount: Money(units: entry.units, currency: currency),
           balance: Money(units: running, currency: currency)))
-      running &-= entry.units
+      running &-= counted(entry)
     }
     return LogPage(
       rows: rows, olderCursor: hasOlder ? LogCursor(date: oldest.date, id: oldest.id) : nil,

@@ -43,6 +43,29 @@ struct RunningBalancesTests {
     }
   }
 
+  @Test(
+    "given transfers whose legs sort apart, when the log of all accounts is read, then the total never moves on a leg; per account it does"
+  )
+  func transfersAcrossAllAccounts() async throws {
+    let harness = try await ProjectionHarness([RunningBalancesProjector()])
+    let savings = AccountOpened(
+      account: Scenario.savings, name: "Savings", type: .savings, currency: .eur, openingBalance: eur("0"), date: day("2024-01-01"))
+    try await harness.given(
+      Self.opened, .accountOpened(savings), .transactionAdded(expense(1, "100", on: "2024-02-10")),
+      .transferMade(TransferMade(transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("300"), date: day("2024-02-10"))),
+      .transferMade(TransferMade(transfer: .random(), from: Scenario.savings, to: Scenario.checking, amount: eur("40"), date: day("2024-02-10"))))
+
+    try harness.read { reader throws in
+      let queries = BalanceQueries(reader)
+      let all = try queries.log(account: nil, currency: .eur)
+      #expect(all.rows.count == 7)
+      #expect(all.rows.filter { $0.kind == .transfer }.map(\.balance) == Array(repeating: eur("900"), count: 4))
+      #expect(all.rows.first?.balance == eur("900") && all.rows.last?.balance == eur("1000"))
+      let checking = try queries.log(account: Scenario.checking, currency: .eur)
+      #expect(checking.rows.first?.balance == eur("640"))  // 1000 - 100 - 300 + 40
+    }
+  }
+
   @Test("given a back-dated amend and a delete, when the log is read, then running balances reflect both")
   func logWithRunningBalance() async throws {
     let harness = try await ProjectionHarness([RunningBalancesProjector()])

@@ -168,9 +168,10 @@ struct TransactionCommand: AsyncParsableCommand {
       // As of a date: the rows up to that day, with the balances then.
       var through = month?.lastDay ?? .latest
       if let asOf = time.asOf, asOf < through { through = asOf }
-      if category != nil || period != nil || month != nil {
+      if category != nil || period != nil {
         let resolve = Resolve(state: ledger.state)
-        // A filtered list comes from the transaction index (no running balance column).
+        // By category or period: from the transaction index — transactions only (transfers and
+        // opening balances have neither), without a running balance (it is per account).
         let filter: TransactionFilter =
           try category.map { .category(try resolve.category($0)) }
           ?? period.map { .period(try resolve.period($0)) } ?? account.map { .account(try resolve.account($0).id) }
@@ -181,11 +182,15 @@ struct TransactionCommand: AsyncParsableCommand {
         }
         return try printPage(answer, ledger: ledger, options: options, time: time)
       }
+      // The log with running balances: every row up to `through` (a month's end, an --as-of
+      // day), and for a month only its own rows.
       let account = try self.account.map { try Resolve(state: ledger.state).account($0).id }
-      let answer = try userFacing {
+      var answer = try userFacing {
         try ledger.transactionLog(
-          account: account, before: time.asOf.map(LogCursor.endOf), limit: limit, at: try time.point())
+          account: account, before: through == .latest ? nil : LogCursor.endOf(through), limit: limit,
+          at: try time.point())
       }
+      if let first = month?.firstDay { answer.value.rows.removeAll { $0.date < first } }
       let ids = answer.value.rows.filter { $0.kind == .transaction }.map { TransactionID(raw: $0.id) }
       let names = try userFacing { try ledger.names(transactions: ids, at: .position(answer.position)) }
       if options.json {
