@@ -105,7 +105,8 @@ extension BudgetQueries {
       name, "income", from: KeyPart.u32(UInt32(year)) + [UInt8(months.lowerBound)] + zeros,
       to: KeyPart.u32(UInt32(year)) + [UInt8(months.upperBound + 1)] + zeros, asKnownAt: at
     ) { key, value in
-      guard let row = IncomeRow(value), row.currency == currency.code else { return .continue }
+      // A source planned at zero (undone, or cleared) is no plan.
+      guard let row = IncomeRow(value), row.currency == currency.code, row.amount != 0 else { return .continue }
       let amount = Money(units: row.amount, currency: currency)
       let month = key[4] == 0 ? nil : try YearMonth(year: year, month: Int(key[4]))
       sources.append(PlannedIncome(source: row.source, month: month, amount: amount, counted: amount))

@@ -67,7 +67,7 @@ struct EveryCommandTests {
     }
     #expect(try ok("account", "opening", "Savings", "2500").contains("2500.00 EUR on 2024-02-01"))
     #expect(try balances() == ["Checking": "100.00", "Savings": "2500.00"])
-    try fails("account", "opening", "Savings", "2500", saying: "nothing to change")
+    try fails("account", "opening", "Savings", "2500", saying: "opening balance of 'Savings': is already 2500.00 EUR")
     try fails("account", "opening", "Savings", "abc", saying: "'abc' is not an amount")
     try fails("account", "opening", "Savngs", "1", saying: "did you mean 'Savings'")
     #expect(try ok("history", "account", "Savings").contains("opening balance 25000.00 EUR → 2500.00 EUR"))
@@ -126,6 +126,13 @@ struct EveryCommandTests {
       "budget", "move", "0", "--from", "Food", "--to", "Restaurants", "--month", "2024-03",
       saying: "amount '0' must be more than zero; swap --from and --to to move money the other way")
     try ok("budget", "due", "Bills", "2024-03-15")
+    try fails("budget", "due", "Bills", "2024-03-15", saying: "due date of 'Bills': is already 2024-03-15")
+    try fails("budget", "due", "Food", "--clear", saying: "due date of 'Food': is not set; there is nothing to clear")
+    // Planned income undoes to what it was; planned at zero it is no line of the sheet.
+    try ok("budget", "income", "Gift", "50", "--month", "2024-03")
+    try ok("undo")
+    let sources = (try json("budget", "show", "--month", "2024-03") as? [String: Any])?["incomeSources"] as? [[String: Any]]
+    #expect(sources?.contains { $0["source"] as? String == "Gift" } == false)
     try ok("budget", "rollover", "Food", "--overspent")
     try ok("budget", "copy", "--from", "2024-03", "--to", "2024-04")
     let march = try json("budget", "show", "--month", "2024-03") as? [String: Any] ?? [:]

@@ -41,13 +41,18 @@ private func compensation(for event: LedgerEvent, before: LedgerState, today: Ci
   case .categoryArchived(let e): return .restoreCategory(e.category)
   case .categoryRestored(let e): return .archiveCategory(e.category)
   case .categoryDeleted: throw cannot("deleting a category")
-  case .periodOpened: throw cannot("opening a period")
+  case .periodOpened:
+    throw .invalidField(
+      field: "undo", reason: "opening a period cannot be undone: periods are never deleted; close it, or leave it open")
   case .periodClosed(let e): return .reopenPeriod(e.period, reason: "undo")
   case .periodReopened(let e): return .closePeriod(e.period, end: before.periods[e.period]?.end)
   case .budgetSet(let e):
     let old = before.budgets[e.month]?[e.category]
     return .setBudget(BudgetSet(month: e.month, category: e.category, amount: old?.amount ?? .zero(e.amount.currency), span: old?.span ?? e.span))
-  case .incomePlanned: throw cannot("planning income")
+  case .incomePlanned(let e):
+    var previous = e
+    previous.amount = before.plannedIncome[IncomeKey(e)] ?? .zero(e.amount.currency)
+    return .planIncome(previous)
   case .budgetMoved(let e): return .moveBudget(BudgetMoved(month: e.month, from: e.to, to: e.from, amount: e.amount))
   case .dueDateSet(let e):
     guard let old = before.categories[e.category]?.dueDate else { return .clearDueDate(e.category) }

@@ -56,7 +56,10 @@ extension Rules {
         field: "opening balance", reason: "is larger than the ledger's limit of 9,999,999,999,999.9999")
     }
     let previous = account.openingBalance ?? .zero(account.currency)
-    guard balance != previous else { throw .nothingToChange }
+    guard balance != previous else {
+      throw .invalidField(
+        field: "opening balance of '\(account.name)'", reason: "is already \(balance.formatted()) \(balance.currency.code)")
+    }
     // The balance changes on the opening date: a closed period's balances must not move.
     try notInClosedPeriod(account.openingDate)
     return OpeningBalanceChanged(account: id, previous: previous, balance: balance, date: account.openingDate)

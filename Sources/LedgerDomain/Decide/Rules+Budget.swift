@@ -37,6 +37,12 @@ extension Rules {
       throw .invalidField(field: "planned income", reason: "month \(month) is not in year \(event.year)")
     }
     guard (1...9999).contains(event.year) else { throw .invalidField(field: "year", reason: "must be between 1 and 9999") }
+    let current = state.plannedIncome[IncomeKey(event)] ?? .zero(baseCurrency)
+    guard current != event.amount else {
+      throw .invalidField(
+        field: "planned income '\(event.source)'",
+        reason: "is already \(event.amount.formatted()) \(event.amount.currency.code) for \(event.month.map(\.description) ?? String(event.year))")
+    }
     return event
   }
 

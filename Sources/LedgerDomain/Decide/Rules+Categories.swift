@@ -98,13 +98,17 @@ extension Rules {
 
   func setDueDate(_ id: CategoryID, _ date: CivilDate) throws(DomainError) -> DueDateSet {
     let category = try activeCategory(id)
-    guard category.dueDate != date else { throw .nothingToChange }
+    guard category.dueDate != date else {
+      throw .invalidField(field: "due date of '\(category.name)'", reason: "is already \(date)")
+    }
     return DueDateSet(category: id, dueDate: date)
   }
 
   func clearDueDate(_ id: CategoryID) throws(DomainError) -> DueDateCleared {
     let category = try category(id)
-    guard category.dueDate != nil else { throw .nothingToChange }
+    guard category.dueDate != nil else {
+      throw .invalidField(field: "due date of '\(category.name)'", reason: "is not set; there is nothing to clear")
+    }
     return DueDateCleared(category: id)
   }
 

@@ -74,7 +74,8 @@ extension LedgerState {
       count(e.amount)
       moveBudget(e)
     case .incomePlanned(let e):
-      count(e.amount)  // otherwise planned income matters to reports, not to any rule
+      count(e.amount)
+      plannedIncome[IncomeKey(e)] = e.amount
     case .transactionAdded(let e):
       count(e.amount)
       transactions[e.transaction] = TransactionRecord(added: e)

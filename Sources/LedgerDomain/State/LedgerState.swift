@@ -12,6 +12,9 @@ public struct LedgerState: Sendable, Hashable {
   public var transactions: [TransactionID: TransactionRecord] = [:]
   /// Budgeted amounts per month and category (quarterly amounts under their first month).
   public var budgets: [YearMonth: [CategoryID: BudgetRecord]] = [:]
+  /// Planned income by year, month (0: the whole year) and source — for undo, which puts back
+  /// what a source had.
+  public var plannedIncome: [IncomeKey: Money] = [:]
   /// Transfers made, by id.
   public var transferRecords: [TransferID: TransferMade] = [:]
   /// How many events have been applied.
@@ -37,6 +40,19 @@ public struct AccountRecord: Sendable, Hashable {
   public var isClosed = false
   /// The version of the account's stream.
   public var version: UInt64 = 1
+}
+
+/// What a planned income is kept under: its year, month (0 for a yearly amount) and source.
+public struct IncomeKey: Sendable, Hashable {
+  public var year: Int
+  public var month: Int
+  public var source: String
+
+  public init(_ planned: IncomePlanned) {
+    year = planned.year
+    month = planned.month?.month ?? 0
+    source = planned.source
+  }
 }
 
 /// A category as the rules see it.

@@ -92,6 +92,13 @@ struct SheetJSON: Encodable {
   var plannedIncome, fixed, variable, quarterly, totalBudgeted, remainingToAssign, availableFunds: String
   var lines: [Line]
   var dueDates: [[String: String]]
+  /// Each planned income counted this month: a month's amount, or a year's share.
+  var incomeSources: [IncomeSource]
+
+  struct IncomeSource: Encodable {
+    var source, counted: String
+    var yearly: Bool
+  }
 
   init(_ sheet: BudgetSheet, position: UInt64) {
     month = sheet.summary.month.description
@@ -113,6 +120,9 @@ struct SheetJSON: Encodable {
         overBudget: $0.isOverBudget, alert: $0.alert.rawValue)
     }
     dueDates = sheet.summary.dueDates.map { ["category": $0.name, "date": $0.date.description] }
+    incomeSources = sheet.summary.incomeSources.map {
+      IncomeSource(source: $0.source, counted: $0.counted.formatted(), yearly: $0.month == nil)
+    }
   }
 }
 

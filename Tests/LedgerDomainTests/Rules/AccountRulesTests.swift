@@ -71,7 +71,9 @@ struct AccountRulesTests {
         ])
     scenario.run(.changeOpeningBalance(Scenario.savings, to: eur("2500")))
     #expect(scenario.state.accounts[Scenario.savings]?.openingBalance == eur("2500"))
-    #expect(throws: DomainError.nothingToChange) { try scenario.when(.changeOpeningBalance(Scenario.savings, to: eur("2500"))) }
+    #expect(throws: DomainError.invalidField(field: "opening balance of 'Savings'", reason: "is already 2500.00 EUR")) {
+      try scenario.when(.changeOpeningBalance(Scenario.savings, to: eur("2500")))
+    }
     #expect(throws: DomainError.currencyMismatch(field: "opening balance", expected: .eur, found: .usd)) {
       try scenario.when(.changeOpeningBalance(Scenario.savings, to: Money(units: 10_000, currency: .usd)))
     }

@@ -90,6 +90,24 @@ struct BudgetRulesTests {
     #expect(scenario.state.budgetsToCopy(from: month("2024-01"), to: month("2024-02")).map(\.category) == [Scenario.restaurants])
   }
 
+  @Test("given Salary planned at 3,000 then 3,200, when undone, then back to 3,000 and then none; the same amount again is refused")
+  func undoIncome() throws {
+    var scenario = Scenario.standard()
+    let first = IncomePlanned(month: month("2024-03"), year: 2024, source: "Salary", amount: eur("3000"))
+    var second = first
+    second.amount = eur("3200")
+    scenario.run(.planIncome(first))
+    let before = scenario.state
+    let raised = try scenario.when(.planIncome(second))
+    scenario.state.apply(raised)
+
+    #expect(try compensation(for: raised, before: before, today: scenario.today) == [.planIncome(first)])
+    var none = first
+    none.amount = .zero(.eur)
+    #expect(try compensation(for: [.incomePlanned(first)], before: Scenario.standard().state, today: scenario.today) == [.planIncome(none)])
+    #expect(throws: DomainError.self) { try scenario.when(.planIncome(second)) }
+  }
+
   @Test("given planned income, when the month is outside the year or the source is blank, then refused")
   func planIncome() throws {
     let scenario = Scenario.standard()
