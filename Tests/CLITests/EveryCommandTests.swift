@@ -282,6 +282,23 @@ struct EveryCommandTests {
     #expect((try json("budget", "show", "--month", "2024-03") as? [String: Any])?["availableFunds"] as? String == "970.00")
   }
 
+  @Test("tx amend: a split's parts are replaced with --split, tags cleared with --clear-tags; a deleted one says to restore it")
+  func amendSplitsAndTags() throws {
+    try ok("init")
+    try ok("account", "open", "Checking", "--date", "2024-01-01")
+    let added = try json("tx", "add", "10", "--name", "S", "--split", "Food=6", "--split", "Restaurants=4", "--tag", "x", "--date", "2024-03-01") as? [String: Any]
+    let id = String((added?["id"] as? String ?? "").suffix(8))
+    try fails("tx", "amend", id, "--amount", "12", saying: "the splits add up to 10.00 EUR but the transaction is 12.00 EUR")
+    try ok("tx", "amend", id, "--amount", "12", "--split", "Food=7", "--split", "Restaurants=5")
+    try ok("tx", "amend", id, "--clear-tags")
+    let shown = try json("tx", "show", id) as? [String: Any]
+    #expect(shown?["categories"] as? [String] == ["Food 7.00", "Restaurants 5.00"] && shown?["tags"] as? [String] == [])
+    let both = try budget.run(["tx", "amend", id, "--category", "Food", "--split", "Food=12"])
+    #expect(both.status == 2 && both.stderr.contains("give --category or --split, not both"))
+    try ok("tx", "delete", id)
+    try fails("tx", "amend", id, "--name", "Z", saying: "was deleted; restore it first to change it")
+  }
+
   @Test("tx search --as-of finds what had happened by that date")
   func searchAsOf() throws {
     try ok("init")

@@ -63,7 +63,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case .periodNotClosed(let name):
       return "period '\(name)' is not closed, so it cannot be reopened"
     case .transactionDeleted(let id):
-      return "transaction \(id) was deleted; it can no longer be changed"
+      return "transaction \(id) was deleted; restore it first to change it"
     case .staleVersion(let entity, let expected, let actual):
       return
         "\(entity) was changed by someone else (now at version \(actual), you had version \(expected)); reload it and try again"

@@ -34,17 +34,7 @@ struct TransactionCommand: AsyncParsableCommand {
       let resolve = Resolve(state: ledger.state)
       let account = try resolve.account(self.account)
       let money = try positiveAmount(amount, currency: account.record.currency)
-      let splits = try split.map { part -> Split in
-        let pieces = part.split(separator: "=", maxSplits: 1).map(String.init)
-        guard pieces.count == 2 else {
-          throw UserError("split '\(part)' should look like CATEGORY=AMOUNT, e.g. Food=30.00")
-        }
-        return Split(
-          category: try resolve.category(pieces[0]),
-          amount: try positiveAmount(
-            pieces[1], currency: account.record.currency, field: "split amount",
-            direction: "each part is positive; the transaction's --type gives the direction"))
-      }
+      let splits = try Self.splits(split, resolve: resolve, currency: account.record.currency)
       let id = TransactionID.random()
       let added = TransactionAdded(
         transaction: id, account: account.id, date: date ?? LedgerOptions.today(), amount: money, type: type,
@@ -56,6 +46,21 @@ struct TransactionCommand: AsyncParsableCommand {
         "added \(type.rawValue) \(show(money)) \(money.currency.code) '\(name)' (\(id.short))", outcome,
         id: id.description)
     }
+
+    /// `--split CATEGORY=AMOUNT` options as splits.
+    static func splits(_ parts: [String], resolve: Resolve, currency: Currency) throws -> [Split] {
+      try parts.map { part -> Split in
+        let pieces = part.split(separator: "=", maxSplits: 1).map(String.init)
+        guard pieces.count == 2 else {
+          throw UserError("split '\(part)' should look like CATEGORY=AMOUNT, e.g. Food=30.00")
+        }
+        return Split(
+          category: try resolve.category(pieces[0]),
+          amount: try positiveAmount(
+            pieces[1], currency: currency, field: "split amount",
+            direction: "each part is positive; the transaction's --type gives the direction"))
+      }
+    }
   }
 
   struct Amend: AsyncParsableCommand {
@@ -65,15 +70,23 @@ struct TransactionCommand: AsyncParsableCommand {
     @Argument(help: "The transaction id (at least 4 characters).") var id: String
     @Option var amount: String?
     @Option var name: String?
-    @Option var category: String?
+    @Option(help: "One category for the whole amount (replaces a split).") var category: String?
+    @Option(help: "A part of a new split: CATEGORY=AMOUNT; repeat for each part (replaces the category or split).")
+    var split: [String] = []
     @Option var account: String?
     @Option var type: TransactionType?
     @Option(help: "New date, YYYY-MM-DD.", transform: dateArgument) var date: CivilDate?
     @Option(help: "New description; an empty string clears it.") var description: String?
     @Option(help: "New notes; an empty string clears them.") var notes: String?
     @Option(help: "Replace the tags; repeat for several.") var tag: [String] = []
+    @Flag(help: "Remove every tag.") var clearTags = false
     @Option(help: "The version you loaded (from tx show); refuses the edit if someone changed it since.")
     var expectVersion: UInt64?
+
+    func validate() throws {
+      if category != nil && !split.isEmpty { throw ValidationError("give --category or --split, not both") }
+      if clearTags && !tag.isEmpty { throw ValidationError("give --tag or --clear-tags, not both") }
+    }
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -84,12 +97,13 @@ struct TransactionCommand: AsyncParsableCommand {
       amendment.amount = try amount.map { try positiveAmount($0, currency: currency) }
       amendment.name = name
       amendment.category = try category.map(resolve.category)
+      if !split.isEmpty { amendment.splits = try Add.splits(split, resolve: resolve, currency: currency) }
       amendment.account = try account.map { try resolve.account($0).id }
       amendment.type = type
       amendment.date = date
       amendment.description = description.map { Change($0.isEmpty ? nil : $0) }
       amendment.notes = notes.map { Change($0.isEmpty ? nil : $0) }
-      amendment.tags = tag.isEmpty ? nil : tag
+      amendment.tags = clearTags ? [] : tag.isEmpty ? nil : tag
       let outcome = try await options.execute(.amendTransaction(amendment, expectedVersion: expectVersion), on: ledger)
       try options.report("amended transaction \(transaction.id.short)", outcome, id: transaction.id.description)
     }
