@@ -261,6 +261,8 @@ struct EveryCommandTests {
       (["history", "transaction"], "give the transaction to show"),
       (["history", "month", "2024-3"], "month must be YYYY-MM"),
       (["budget", "income", "Salary", "10"], "give either --month YYYY-MM or --year YYYY"),
+      (["tx", "list", "--limit", "0"], "--limit must be at least 1 (got 0)"),
+      (["tx", "search", "market", "--limit", "0"], "--limit must be at least 1 (got 0)"),
     ] {
       let refused = try budget.run(arguments)
       let command = "Usage: budget " + arguments.prefix(arguments[0] == "history" ? 1 : 2).joined(separator: " ")

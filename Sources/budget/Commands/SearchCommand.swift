@@ -13,14 +13,18 @@ struct SearchCommand: AsyncParsableCommand {
     commandName: "search", abstract: "Find transactions by words in name, description, notes or tags (prefixes match).")
   @OptionGroup var options: LedgerOptions
   @Argument(help: "Words to find, e.g. \"groc weekly\".") var text: String
-  @Option(name: .shortAndLong) var limit = 20
+  @Option(name: .shortAndLong, help: "How many rows (at least 1).") var limit = 20
   @OptionGroup var time: TimeOptions
 
-  func run() async throws {
-    let ledger = try await options.openExisting()
+  func validate() throws {
+    guard limit > 0 else { throw ValidationError("--limit must be at least 1 (got \(limit))") }
     guard !text.allSatisfy(\.isWhitespace) else {
       throw ValidationError("give at least one word to find, e.g. budget tx search market")
     }
+  }
+
+  func run() async throws {
+    let ledger = try await options.openExisting()
     // As of a date: what had happened by then (the index answers by the transactions' dates).
     let answer = try userFacing {
       try ledger.transactions(.text(text), through: time.asOf ?? .latest, limit: limit, at: try time.point())

@@ -174,8 +174,12 @@ struct TransactionCommand: AsyncParsableCommand {
     @Option(help: "Only this category (splits included).") var category: String?
     @Option(help: "Only this expense period.") var period: String?
     @Option(help: "Only this month, YYYY-MM.", transform: monthArgument) var month: YearMonth?
-    @Option(name: .shortAndLong) var limit = 20
+    @Option(name: .shortAndLong, help: "How many rows (at least 1).") var limit = 20
     @OptionGroup var time: TimeOptions
+
+    func validate() throws {
+      guard limit > 0 else { throw ValidationError("--limit must be at least 1 (got \(limit))") }
+    }
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -221,7 +225,7 @@ struct TransactionCommand: AsyncParsableCommand {
           show(row.amount, color: true), show(row.balance, color: true),
         ])
       }
-      print(table.render())
+      print(answer.value.rows.isEmpty ? "no transactions" : table.render())
       time.footer(answer.position, recordedAt: answer.recordedAt)
     }
   }

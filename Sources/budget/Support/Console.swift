@@ -9,11 +9,12 @@ import RunningBalances
   import Glibc
 #endif
 
-/// Terminal output: colours only on a TTY and never with `NO_COLOR`.
+/// Terminal output: colours only on a TTY and never with `NO_COLOR` set to a non-empty value
+/// (no-color.org: an empty value does not count).
 enum Console {
   static let useColor: Bool = {
     let environment = ProcessInfo.processInfo.environment
-    return isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    return isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }()
 
   static let isInteractive: Bool = isatty(STDERR_FILENO) == 1
