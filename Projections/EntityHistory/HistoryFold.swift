@@ -32,6 +32,7 @@ struct HistoryFold {
       transaction = e.transaction
       return ["restored: \(e.reason)", "\(e.transaction.type.rawValue) of \(e.transaction.amount) on \(e.transaction.date)"]
     case .transferMade(let e): return try transfer(e, at: position)
+    case .transferCancelled(let e): return ["cancelled: \(e.reason)"]
     case .budgetSet(let e): return try budgetSet(e, at: position)
     case .budgetMoved(let e): return try budgetMoved(e, at: position)
     case .incomePlanned(let e): return incomePlanned(e)

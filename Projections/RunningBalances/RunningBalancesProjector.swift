@@ -77,15 +77,23 @@ public struct RunningBalancesProjector: Projector {
       guard let deleted = e.deleted else { return }
       try removeFlow(Flow(transaction: deleted), from: &store, at: position)
     case .transferMade(let e):
-      var out = Flow(id: e.transfer.raw, account: e.from.raw, date: e.date, units: -e.amount.units, kind: .transfer)
-      try addFlow(out, into: &store, at: position)
-      out = Flow(
-        id: BalanceKeys.incomingLeg(e.transfer.raw), account: e.to.raw, date: e.date, units: e.amount.units,
-        kind: .transfer)
-      try addFlow(out, into: &store, at: position)
+      for leg in Self.legs(of: e) { try addFlow(leg, into: &store, at: position) }
+    case .transferCancelled(let e):
+      for leg in Self.legs(of: e.cancelled) { try removeFlow(leg, from: &store, at: position) }
     default:
       break
     }
+  }
+
+  /// A transfer's two flows: out of one account under the transfer's id, into the other under
+  /// ``BalanceKeys/incomingLeg(_:)``.
+  private static func legs(of e: TransferMade) -> [Flow] {
+    [
+      Flow(id: e.transfer.raw, account: e.from.raw, date: e.date, units: -e.amount.units, kind: .transfer),
+      Flow(
+        id: BalanceKeys.incomingLeg(e.transfer.raw), account: e.to.raw, date: e.date, units: e.amount.units,
+        kind: .transfer),
+    ]
   }
 
   private func addFlow<Store: ProjectionStore>(_ flow: Flow, into store: inout Store, at position: UInt64) throws {

@@ -44,6 +44,7 @@ enum EventJSON {
     case AccountOpened.typeName: return .accountOpened(try payload(AccountOpened.self))
     case AccountRenamed.typeName: return .accountRenamed(try payload(AccountRenamed.self))
     case OpeningBalanceChanged.typeName: return .openingBalanceChanged(try payload(OpeningBalanceChanged.self))
+    case TransferCancelled.typeName: return .transferCancelled(try payload(TransferCancelled.self))
     case AccountClosed.typeName: return .accountClosed(try payload(AccountClosed.self))
     case AccountReopened.typeName: return .accountReopened(try payload(AccountReopened.self))
     case CategoryCreated.typeName: return .categoryCreated(try payload(CategoryCreated.self))

@@ -57,6 +57,8 @@ extension Ledger {
       if state.transferRecords[e.transfer] != nil { return "makes transfer \(e.transfer) a second time" }
       if state.accounts[e.from] == nil || state.accounts[e.to] == nil { return "names an account that does not exist" }
       return tooLarge(e.amount)
+    case .transferCancelled(let e):
+      return state.transferRecords[e.cancelled.transfer] == nil ? "cancels transfer \(e.cancelled.transfer), not made or already cancelled" : nil
     case .transactionAmended(let e):
       guard state.transactions[e.transaction] != nil else { return "amends transaction \(e.transaction), never added" }
       return e.amount.flatMap(tooLarge)

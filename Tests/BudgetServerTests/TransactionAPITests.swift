@@ -192,6 +192,18 @@ import Testing
       #expect(accounts.first { $0["account"] as? String == "Savings" }?["balance"] as? String == "100.00")
       let same = try await server.post("/api/v1/transfers", #"{"amount": "1", "from": "Checking", "to": "Checking"}"#)
       #expect(same.status == 422)
+
+      // Cancelled by its incoming leg's id, as the Savings log shows it.
+      let log = try await server.get("/api/v1/transactions?account=Savings")
+      let rows = (log.json["rows"] as? [[String: Any]]) ?? (log.json["items"] as? [[String: Any]]) ?? []
+      let leg = try #require(rows.first { $0["kind"] as? String == "transfer" }?["id"] as? String)
+      let cancelled = try await server.client.send("DELETE", "/api/v1/transfers/\(leg)?reason=typo")
+      #expect(cancelled.status == 200 && cancelled.json["events"] as? [String] == ["TransferCancelled"])
+      let after = try await server.get("/api/v1/reports/balances")
+      #expect(
+        (after.json["accounts"] as? [[String: Any]])?.first { $0["account"] as? String == "Savings" }?["balance"] as? String
+          == "0.00")
+      #expect(try await server.client.send("DELETE", "/api/v1/transfers/\(leg)").status == 404)
     }
   }
 }

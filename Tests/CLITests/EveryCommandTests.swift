@@ -180,6 +180,13 @@ struct EveryCommandTests {
     for leg in legs {
       try fails("tx", "amend", String(leg), "--amount", "1", saying: "is a transfer, not a transaction: 100.00 EUR from 'Checking' to 'Savings' on 2024-03-11")
     }
+    // Cancelled by either leg, and back with undo (under an id of its own).
+    #expect(try ok("tx", "delete", String(legs[1])).contains("cancelled transfer"))
+    let afterCancel = (try json("tx", "list") as? [String: Any])?["rows"] as? [[String: Any]] ?? []
+    #expect(!afterCancel.contains { $0["kind"] as? String == "transfer" })
+    try ok("undo")
+    let afterUndo = (try json("tx", "list") as? [String: Any])?["rows"] as? [[String: Any]] ?? []
+    #expect(afterUndo.filter { $0["kind"] as? String == "transfer" }.count == 2)
     let opening = try #require(rows.first { $0["kind"] as? String == "opening" && $0["amount"] as? String == "500.00" })
     try fails(
       "tx", "show", String((opening["id"] as? String ?? "").suffix(8)),

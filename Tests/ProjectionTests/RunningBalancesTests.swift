@@ -66,6 +66,23 @@ struct RunningBalancesTests {
     }
   }
 
+  @Test("given a transfer then its cancellation, when balances and logs are read, then both legs are gone")
+  func transferCancelled() async throws {
+    let harness = try await ProjectionHarness([RunningBalancesProjector()])
+    let savings = AccountOpened(
+      account: Scenario.savings, name: "Savings", type: .savings, currency: .eur, openingBalance: eur("0"), date: day("2024-01-01"))
+    let transfer = TransferMade(transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("300"), date: day("2024-02-10"))
+    try await harness.given(Self.opened, .accountOpened(savings), .transferMade(transfer))
+    try await harness.given(.transferCancelled(TransferCancelled(cancelled: transfer, reason: "typo")))
+
+    try harness.read { reader throws in
+      let queries = BalanceQueries(reader)
+      #expect(try queries.balance(of: Scenario.checking, on: day("2024-03-31"), currency: .eur) == eur("1000"))
+      #expect(try queries.balance(of: Scenario.savings, on: day("2024-03-31"), currency: .eur) == eur("0"))
+      #expect(try queries.log(account: nil, currency: .eur).rows.allSatisfy { $0.kind == .opening })
+    }
+  }
+
   @Test("given a back-dated amend and a delete, when the log is read, then running balances reflect both")
   func logWithRunningBalance() async throws {
     let harness = try await ProjectionHarness([RunningBalancesProjector()])

@@ -1,9 +1,10 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
+import RunningBalances
 
 /// `/transactions` and `/transfers`: `budget tx add|amend|delete|restore|show|list|search` and
-/// `budget transfer`. `GET /transactions/{id}` returns the version as `ETag`; amend and
+/// `budget transfer`; `DELETE /transfers/{id}` cancels a transfer by either leg's id. `GET /transactions/{id}` returns the version as `ETag`; amend and
 /// delete honour `If-Match` (412 with the current version when it is stale).
 struct TransactionRoutes {
   let api: LedgerAPI
@@ -32,6 +33,23 @@ struct TransactionRoutes {
         .restoreTransaction(id, reason: reason, expectedVersion: try EntityTag.expectedVersion(request)), request)
     }
     group.post("transfers") { request, _ in try await transfer(request) }
+    group.delete("transfers/:id") { request, context in
+      let reference = try api.parameter(context, "id").lowercased()
+      let state = try api.fullState()
+      // Either leg's id, as the log of an account shows it, or a unique prefix or suffix of one.
+      let matches = state.transferRecords.values.filter { transfer in
+        [transfer.transfer.raw, transfer.incomingLegID].contains {
+          $0.description == reference || (reference.count >= 4 && ($0.description.hasPrefix(reference) || $0.description.hasSuffix(reference)))
+        }
+      }
+      guard matches.count == 1, let transfer = matches.first else {
+        throw matches.isEmpty
+          ? APIError.notFound("transfer '\(reference)' not found (cancelled transfers leave the log); the log with GET /transactions shows both legs")
+          : APIError.badRequest("transfer id '\(reference)' is ambiguous; give more characters", field: "id")
+      }
+      let reason = QueryParameters(request).string("reason") ?? "cancelled by user"
+      return try await api.write(.cancelTransfer(transfer.transfer, reason: reason), request)
+    }
   }
 
   func show(_ request: Request, _ context: Context) throws -> Response {

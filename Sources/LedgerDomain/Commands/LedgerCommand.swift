@@ -34,6 +34,8 @@ public enum LedgerCommand: Sendable, Hashable {
   /// Brings a deleted transaction back as it was when deleted.
   case restoreTransaction(TransactionID, reason: String, expectedVersion: UInt64?)
   case makeTransfer(TransferMade)
+  /// Takes a transfer back: both legs leave the accounts.
+  case cancelTransfer(TransferID, reason: String)
 }
 
 /// Opens an account.

@@ -89,9 +89,11 @@ private func compensation(for event: LedgerEvent, before: LedgerState, today: Ci
     return .amendTransaction(inverse, expectedVersion: nil)
   case .transactionDeleted(let e): return .restoreTransaction(e.transaction, reason: "undo", expectedVersion: nil)
   case .transactionRestored(let e): return .deleteTransaction(e.transaction.transaction, reason: "undo", expectedVersion: nil)
-  case .transferMade(let e):
-    return .makeTransfer(TransferMade(
-      transfer: TransferID(raw: EntityID(high: e.transfer.raw.high, low: e.transfer.raw.low ^ 0x5A5A_5A5A)), from: e.to, to: e.from,
-      amount: e.amount, date: e.date, note: "undo"))
+  case .transferMade(let e): return .cancelTransfer(e.transfer, reason: "undo")
+  case .transferCancelled(let e):
+    // Made again as it was, under an id of its own (a cancelled transfer's id stays used).
+    var again = e.cancelled
+    again.transfer = TransferID(raw: EntityID(high: e.cancelled.transfer.raw.high, low: e.cancelled.transfer.raw.low ^ 0x5A5A_5A5A))
+    return .makeTransfer(again)
   }
 }

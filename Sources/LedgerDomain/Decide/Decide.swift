@@ -59,6 +59,7 @@ private func decideEvents(
   case .restoreTransaction(let id, let reason, let expected):
     return [.transactionRestored(try rules.restoreTransaction(id, reason: reason, expectedVersion: expected))]
   case .makeTransfer(let event): return [.transferMade(try rules.makeTransfer(event))]
+  case .cancelTransfer(let id, let reason): return [.transferCancelled(try rules.cancelTransfer(id, reason: reason))]
   }
 }
 

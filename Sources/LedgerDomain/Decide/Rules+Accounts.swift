@@ -88,7 +88,7 @@ extension Rules {
   }
 
   func makeTransfer(_ transfer: TransferMade) throws(DomainError) -> TransferMade {
-    guard state.transferRecords[transfer.transfer] == nil else {
+    guard state.transferRecords[transfer.transfer] == nil, !state.cancelledTransfers.contains(transfer.transfer) else {
       throw .invalidField(field: "transfer id", reason: "\(transfer.transfer) is already in use")
     }
     let from = try openAccountRecord(transfer.from)
@@ -103,5 +103,15 @@ extension Rules {
     var transfer = transfer
     transfer.note = try TextRules.optional(transfer.note, field: "note", maximum: FieldLimits.description)
     return transfer
+  }
+
+  func cancelTransfer(_ id: TransferID, reason: String) throws(DomainError) -> TransferCancelled {
+    guard let transfer = state.transferRecords[id] else {
+      throw .notFound(kind: "transfer", reference: id.description, suggestion: nil)
+    }
+    // Its money moved on that date: a closed period's balances must not change under it.
+    try notInClosedPeriod(transfer.date)
+    let reason = try TextRules.validated(reason, field: "reason", maximum: FieldLimits.reason)
+    return TransferCancelled(cancelled: transfer, reason: reason)
   }
 }

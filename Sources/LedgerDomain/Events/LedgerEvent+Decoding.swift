@@ -57,7 +57,7 @@ extension LedgerEvent {
     CategoryDeleted.self, PeriodOpened.self, PeriodClosed.self, PeriodReopened.self, BudgetSet.self,
     IncomePlanned.self, BudgetMoved.self, DueDateSet.self, DueDateCleared.self, RolloverSet.self,
     TransactionAdded.self, TransactionAmended.self, TransactionDeleted.self, TransactionRestored.self,
-    TransferMade.self,
+    TransferMade.self, TransferCancelled.self,
   ]
 
   private static let decoders: [String: Decode] = [
@@ -95,6 +95,7 @@ extension LedgerEvent {
     TransactionDeleted.typeName: withTrailingOptional(TransactionDeleted.self, LedgerEvent.transactionDeleted),
     TransactionRestored.typeName: current(TransactionRestored.self, LedgerEvent.transactionRestored),
     TransferMade.typeName: current(TransferMade.self, LedgerEvent.transferMade),
+    TransferCancelled.typeName: current(TransferCancelled.self, LedgerEvent.transferCancelled),
   ]
 
   /// A decoder for a type whose schema version 2 only added one optional field after all the

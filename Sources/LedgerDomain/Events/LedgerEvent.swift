@@ -31,6 +31,7 @@ public enum LedgerEvent: Sendable, Hashable {
   indirect case transactionDeleted(TransactionDeleted)
   indirect case transactionRestored(TransactionRestored)
   case transferMade(TransferMade)
+  case transferCancelled(TransferCancelled)
 
   /// The payload, whatever its type.
   public var payload: any EventPayload {
@@ -62,6 +63,7 @@ public enum LedgerEvent: Sendable, Hashable {
     case .transactionDeleted(let e): e
     case .transactionRestored(let e): e
     case .transferMade(let e): e
+    case .transferCancelled(let e): e
     }
   }
 

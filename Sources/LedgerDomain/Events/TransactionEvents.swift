@@ -166,3 +166,19 @@ public struct TransferMade: EventPayload {
     self.note = note
   }
 }
+
+/// A transfer was cancelled (`tx delete` of one of its legs, or `undo` of it): both legs leave
+/// the accounts' logs and balances. `cancelled` is the transfer as it was, so that read models
+/// can take it out without looking it up. The log keeps the original event.
+public struct TransferCancelled: EventPayload {
+  public static let typeName = "TransferCancelled"
+  public static let schemaVersion: UInt16 = 1
+  public var cancelled: TransferMade
+  public var reason: String
+  public var stream: String { cancelled.transfer.stream }
+
+  public init(cancelled: TransferMade, reason: String) {
+    self.cancelled = cancelled
+    self.reason = reason
+  }
+}

@@ -98,6 +98,9 @@ extension LedgerState {
     case .transferMade(let e):
       count(e.amount)
       transferRecords[e.transfer] = e
+    case .transferCancelled(let e):
+      transferRecords[e.cancelled.transfer] = nil
+      cancelledTransfers.insert(e.cancelled.transfer)
     }
   }
 

@@ -15,8 +15,10 @@ public struct LedgerState: Sendable, Hashable {
   /// Planned income by year, month (0: the whole year) and source — for undo, which puts back
   /// what a source had.
   public var plannedIncome: [IncomeKey: Money] = [:]
-  /// Transfers made, by id.
+  /// Transfers made and not cancelled, by id.
   public var transferRecords: [TransferID: TransferMade] = [:]
+  /// Transfers cancelled: their ids stay used.
+  public var cancelledTransfers: Set<TransferID> = []
   /// How many events have been applied.
   public var eventCount: UInt64 = 0
   /// The magnitudes of every amount ever recorded, added up (``LedgerEvent/turnover``): a

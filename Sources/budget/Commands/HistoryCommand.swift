@@ -48,7 +48,13 @@ struct HistoryCommand: AsyncParsableCommand {
       Resolve(state: try userFacing { try ledger.state(ofStreamsOf: [entity]) })
     }
     switch kind {
-    case "transaction", "tx": return try Resolve(state: ledger.state).transaction(reference).id.stream
+    case "transaction", "tx":
+      let resolve = Resolve(state: ledger.state)
+      // A transfer by either leg, as `tx list` shows them (not cancelled: those leave the list).
+      if (try? resolve.transaction(reference)) == nil, let transfer = resolve.transfer(reference) {
+        return transfer.transfer.stream
+      }
+      return try resolve.transaction(reference).id.stream
     case "category": return try family(CategoryID.self).category(reference).stream
     case "account": return try family(AccountID.self).account(reference).id.stream
     case "period": return try family(PeriodID.self).period(reference).stream

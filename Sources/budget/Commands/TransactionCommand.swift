@@ -110,7 +110,8 @@ struct TransactionCommand: AsyncParsableCommand {
   }
 
   struct Delete: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Delete a transaction (the log keeps it).")
+    static let configuration = CommandConfiguration(
+      abstract: "Delete a transaction, or cancel a transfer by either leg (the log keeps both).")
     @OptionGroup var options: LedgerOptions
     @Argument var id: String
     @Option var reason: String = "deleted by user"
@@ -118,7 +119,14 @@ struct TransactionCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let transaction = try Resolve(state: ledger.state).transaction(id)
+      let resolve = Resolve(state: ledger.state)
+      if let transfer = resolve.transfer(id), (try? resolve.transaction(id)) == nil {
+        let outcome = try await options.execute(.cancelTransfer(transfer.transfer, reason: reason), on: ledger)
+        return try options.report(
+          "cancelled transfer \(transfer.transfer.short) of \(show(transfer.amount)) \(transfer.amount.currency.code)",
+          outcome, id: transfer.transfer.description)
+      }
+      let transaction = try resolve.transaction(id)
       let outcome = try await options.execute(
         .deleteTransaction(transaction.id, reason: reason, expectedVersion: expectVersion), on: ledger)
       try options.report("deleted transaction \(transaction.id.short)", outcome, id: transaction.id.description)

@@ -51,11 +51,11 @@ extension Resolve {
   func notATransaction(_ prefix: String) -> UserError? {
     func matches(_ id: EntityID) -> Bool { id.description.hasPrefix(prefix) || id.description.hasSuffix(prefix) }
     func name(_ id: AccountID) -> String { state.accounts[id]?.name ?? id.description }
-    if let transfer = state.transferRecords.values.first(where: { matches($0.transfer.raw) || matches($0.incomingLegID) }) {
+    if let transfer = self.transfer(prefix) {
       return UserError(
         "'\(prefix)' is a transfer, not a transaction: \(transfer.amount.formatted()) \(transfer.amount.currency.code) "
           + "from '\(name(transfer.from))' to '\(name(transfer.to))' on \(transfer.date); a transfer is not amended "
-          + "or deleted — take it back with `budget undo` if it was the last change, or transfer the money back")
+          + "— cancel it with `budget tx delete \(prefix)` and make it again")
     }
     if let account = state.accounts.first(where: { matches($0.key.raw) })?.value {
       return UserError(
@@ -63,6 +63,14 @@ extension Resolve {
           + "`budget account opening \(Self.quotedIfNeeded(account.name)) AMOUNT`")
     }
     return nil
+  }
+
+  /// The transfer one of whose legs (as `tx list` shows them) `prefix` names, if any.
+  func transfer(_ prefix: String) -> TransferMade? {
+    let prefix = prefix.lowercased()
+    guard prefix.count >= 4 else { return nil }
+    func matches(_ id: EntityID) -> Bool { id.description.hasPrefix(prefix) || id.description.hasSuffix(prefix) }
+    return state.transferRecords.values.first { matches($0.transfer.raw) || matches($0.incomingLegID) }
   }
 
   private static func quotedIfNeeded(_ name: String) -> String {

@@ -52,6 +52,10 @@ struct EventCodecTests {
       .transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "dup", deleted: tx)),
       .transactionRestored(TransactionRestored(transaction: tx, reason: "undo")),
       .transferMade(TransferMade(transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("9"), date: day("2024-03-03"))),
+      .transferCancelled(
+        TransferCancelled(
+          cancelled: TransferMade(transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("9"), date: day("2024-03-03"), note: "n"),
+          reason: "typo ✓")),
     ]
   }
 

@@ -84,6 +84,35 @@ struct AccountRulesTests {
   }
 
   @Test(
+    "given a transfer, when cancelled, then TransferCancelled with the transfer; its id stays used, an unknown one is refused, undo of the transfer cancels it and undo of that makes it again"
+  )
+  func cancelTransfer() throws {
+    var scenario = Scenario.standard()
+    scenario.run(.openAccount(OpenAccount(account: Scenario.savings, name: "Savings", type: .savings, date: day("2024-01-01"))))
+    let transfer = TransferMade(transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("100"), date: day("2024-03-05"))
+    let made = try scenario.when(.makeTransfer(transfer))
+    #expect(try compensation(for: made, before: scenario.state, today: scenario.today) == [.cancelTransfer(transfer.transfer, reason: "undo")])
+    scenario.state.apply(made)
+
+    let cancelled = try scenario.when(.cancelTransfer(transfer.transfer, reason: "typo"))
+    #expect(cancelled == [.transferCancelled(TransferCancelled(cancelled: transfer, reason: "typo"))])
+    let before = scenario.state
+    scenario.state.apply(cancelled)
+    #expect(scenario.state.transferRecords.isEmpty)
+    #expect(throws: DomainError.self) { try scenario.when(.cancelTransfer(transfer.transfer, reason: "again")) }
+    #expect(throws: DomainError.self) { try scenario.when(.makeTransfer(transfer)) }  // its id stays used
+
+    let again = try compensation(for: cancelled, before: before, today: scenario.today)
+    guard case .makeTransfer(let remade) = again.first else {
+      Issue.record("\(again)")
+      return
+    }
+    #expect(again.count == 1 && remade.transfer != transfer.transfer)
+    #expect(remade.from == transfer.from && remade.to == transfer.to && remade.amount == transfer.amount && remade.date == transfer.date)
+    #expect(try scenario.when(.makeTransfer(remade)).count == 1)
+  }
+
+  @Test(
     "given an account opened with a balance, when the opening is undone, then the balance is taken back and the account closed; a correction undoes to the amount before"
   )
   func undoOpening() throws {

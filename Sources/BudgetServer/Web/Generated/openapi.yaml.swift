@@ -954,6 +954,33 @@ paths:
           application/json:
             schema:
               $ref: '#/components/schemas/Transfer'
+  /transfers/{id}:
+    delete:
+      summary: Cancel a transfer by either leg's id, or a unique prefix or suffix of one (tx delete of a leg)
+      tags:
+      - transactions
+      operationId: cancelTransfer
+      responses:
+        '200':
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+          headers:
+            ETag:
+              description: the entity's stream version
+              schema: *id002
+        default: *id001
+      parameters:
+      - name: id
+        in: path
+        required: true
+        schema: *id002
+      - name: reason
+        in: query
+        schema: *id002
+      - $ref: '#/components/parameters/idempotencyKey'
   /undo:
     post:
       summary: Undo the last command with compensating events (undo)
