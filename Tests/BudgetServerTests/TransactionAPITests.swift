@@ -56,6 +56,40 @@ import Testing
       let badLimit = try await server.get("/api/v1/transactions?limit=0")
       #expect(badLimit.status == 400)
       #expect((badLimit.json["details"] as? [String: String])?["field"] == "limit")
+
+      // Filters combine: words or a category and the other one both apply.
+      #expect(
+        try await server.post("/api/v1/transactions", #"{"amount": "9", "name": "Market lunch", "category": "Restaurants", "date": "2024-03-13"}"#)
+          .status == 201)
+      let words = try await server.get("/api/v1/transactions?category=Food&q=market")
+      #expect((words.json["rows"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Market"])
+      let inverted = try await server.get("/api/v1/transactions?from=2024-03-20&to=2024-03-01")
+      #expect(inverted.status == 400 && (inverted.json["details"] as? [String: String])?["field"] == "from")
+    }
+  }
+
+  @Test func timeTravelAnswersAsThenAndRefusesContradictions() async throws {
+    try await TestServer.with { server in
+      let before = try #require(try await server.get("/api/v1/ledger").json["position"] as? Int)
+      let rows = try await server.get("/api/v1/transactions?account=Checking").json["rows"] as? [[String: Any]] ?? []
+      let pizza = try #require(rows.first { $0["name"] as? String == "Pizza" }?["id"] as? String)
+      let renamed = try await server.client.send(
+        "PATCH", "/api/v1/transactions/\(pizza)", json: #"{"name": "Pasta", "category": "Food"}"#)
+      #expect(renamed.status == 200)
+      // The log as known before the edit names the row as it was then.
+      let then = try await server.get("/api/v1/transactions?asKnownAt=\(before)").json["rows"] as? [[String: Any]] ?? []
+      let row = then.first { $0["id"] as? String == pizza }
+      #expect(row?["name"] as? String == "Pizza" && row?["category"] as? String == "Restaurants")
+      // A date outside the month or year a report covers is a contradiction.
+      for path in [
+        "/api/v1/budget/2024-03?asOf=2024-02-15", "/api/v1/reports/budget-vs-actual?month=2024-03&asOf=2024-02-15",
+        "/api/v1/reports/categories?month=2024-03&asOf=2024-02-15", "/api/v1/reports/cashflow?year=2024&asOf=2023-12-31",
+      ] {
+        let refused = try await server.get(path)
+        #expect(refused.status == 400 && (refused.json["details"] as? [String: String])?["field"] == "asOf", "\(path)")
+      }
+      let cashflow = try await server.get("/api/v1/reports/cashflow?asOf=2024-02-15")
+      #expect((cashflow.json["months"] as? [[String: Any]])?.compactMap { $0["month"] as? String } == ["2024-01", "2024-02"])
     }
   }
 

@@ -269,6 +269,7 @@ struct EveryCommandTests {
       (["history", "month", "2024-3"], "month must be YYYY-MM"),
       (["budget", "income", "Salary", "10"], "give either --month YYYY-MM or --year YYYY"),
       (["tx", "list", "--limit", "0"], "--limit must be at least 1 (got 0)"),
+      (["tx", "list", "--category", "Food", "--account", "Checking"], "--account and --category cannot be combined"),
       (["tx", "search", "market", "--limit", "0"], "--limit must be at least 1 (got 0)"),
     ] {
       let refused = try budget.run(arguments)
@@ -306,6 +307,17 @@ struct EveryCommandTests {
     #expect(both.status == 2 && both.stderr.contains("give --category or --split, not both"))
     try ok("tx", "delete", id)
     try fails("tx", "amend", id, "--name", "Z", saying: "was deleted; restore it first to change it")
+  }
+
+  @Test("an archived category's history and transactions can still be read; new transactions cannot use it")
+  func archivedCategoryReads() throws {
+    try ok("init")
+    try ok("account", "open", "Checking", "--date", "2024-01-01")
+    try ok("tx", "add", "49", "--name", "Bus pass", "--category", "Transport", "--date", "2024-02-13")
+    try ok("category", "archive", "Transport")
+    #expect(try ok("history", "category", "Transport").contains("CategoryArchived"))
+    #expect(try ok("tx", "list", "--category", "Transport").contains("Bus pass"))
+    try fails("tx", "add", "5", "--name", "X", "--category", "Transport", saying: "is archived; restore it first")
   }
 
   @Test("tx search --as-of finds what had happened by that date")

@@ -44,7 +44,7 @@ struct AuditRoutes {
     let stream: String
     switch kind {
     case "transaction", "transactions", "tx": stream = try resolver.transaction(reference).id.stream
-    case "category", "categories": stream = try resolver.category(reference).stream
+    case "category", "categories": stream = try resolver.categoryToRead(reference).stream
     case "account", "accounts": stream = try resolver.account(reference).id.stream
     case "period", "periods": stream = try resolver.period(reference).stream
     case "month", "budget": stream = budgetStream(try QueryParameters.month(reference, field: "ref"))

@@ -55,7 +55,8 @@ struct BudgetRoutes {
     try api.requireLedger()
     let month = try month(context)
     let time = try QueryParameters(request).time()
-    let answer = try api.ledger.budgetSheet(month, asOf: time.asOf.flatMap { $0.yearMonth == month ? $0 : nil }, at: time.point)
+    try time.requireAsOf(within: month)
+    let answer = try api.ledger.budgetSheet(month, asOf: time.asOf, at: time.point)
     let version = try api.ledger.log.version(of: StreamName(budgetStream(month))) ?? 0
     let sheet = BudgetSheetDTO(answer, categories: try api.state().categories)
     return (sheet, answer.position, EntityTag.format(version))

@@ -72,7 +72,7 @@ struct CategoryRoutes {
     try api.requireLedger()
     let (state, counts, position) = try categories(at: try QueryParameters(request).time().point)
     let reference = try api.parameter(context, "ref")
-    let id = try Resolver(state: state).category(reference)
+    let id = try Resolver(state: state).categoryToRead(reference)
     guard let record = state.categories[id], !record.isDeleted else {
       throw APIError.notFound("category '\(reference)' not found")
     }

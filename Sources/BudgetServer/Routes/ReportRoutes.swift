@@ -15,7 +15,8 @@ struct ReportRoutes {
         let query = QueryParameters(request)
         let time = try query.time()
         let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
-        let answer = try api.ledger.budgetSheet(month, asOf: time.asOf.flatMap { $0.yearMonth == month ? $0 : nil }, at: time.point)
+        try time.requireAsOf(within: month)
+        let answer = try api.ledger.budgetSheet(month, asOf: time.asOf, at: time.point)
         return (BudgetSheetDTO(answer, categories: try api.state().categories), answer.position, nil)
       }
     }
@@ -34,8 +35,10 @@ struct ReportRoutes {
       let query = QueryParameters(request)
       let time = try query.time()
       let year = try query.int("year", default: (time.asOf ?? api.today).year, range: 1...9999)
-      let answer = try api.ledger.cashflow(
-        from: try YearMonth(year: year, month: 1), through: try YearMonth(year: year, month: 12), at: time.point)
+      try time.requireAsOf(within: year)
+      // As of a date: the months up to the one it falls in, as the CLI answers.
+      let through = try time.asOf?.yearMonth ?? YearMonth(year: year, month: 12)
+      let answer = try api.ledger.cashflow(from: try YearMonth(year: year, month: 1), through: through, at: time.point)
       let rows = answer.value.map {
         CashflowDTO.Row(
           month: $0.month.description, income: $0.income.formatted(), expenses: $0.expenses.formatted(),
@@ -56,10 +59,12 @@ struct ReportRoutes {
       label = "period \(period)"
     } else if query.string("year") != nil {
       let year = try query.int("year", default: 0, range: 1...9999)
+      try time.requireAsOf(within: year)
       scope = .year(year)
       label = String(year)
     } else {
       let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
+      try time.requireAsOf(within: month)
       scope = .month(month)
       label = month.description
     }

@@ -21,7 +21,7 @@ struct TransactionListing {
       let resolver = Resolver(state: try api.state())
       return (
         try query.string("account").map { try resolver.account($0, .body("account")).id },
-        try query.string("category").map { try resolver.category($0, .body("category")) },
+        try query.string("category").map { try resolver.categoryToRead($0, .body("category")) },
         try query.string("period").map { try resolver.period($0, .body("period")) }
       )
     }()
@@ -30,7 +30,12 @@ struct TransactionListing {
     var from = try query.date("from") ?? month?.firstDay ?? .earliest
     var through = try query.date("to") ?? month?.lastDay ?? .latest
     if let asOf = time.asOf { through = min(through, asOf) }
-    if from > through { from = through }
+    if from > through {
+      guard query.string("from") == nil || query.string("to") == nil else {
+        throw APIError.badRequest("from (\(from)) is after to (\(through)); give a range that runs forward", field: "from")
+      }
+      from = through
+    }
     let filtered =
       category != nil || period != nil || month != nil || words != nil || query.string("from") != nil
       || query.string("to") != nil
@@ -39,7 +44,9 @@ struct TransactionListing {
         words.map { .text($0) } ?? category.map { .category($0) } ?? period.map { .period($0) } ?? account.map {
           .account($0)
         } ?? .all
-      return try index(filter, from: from, through: through, limit: limit, offset: offset, time: time, account: account)
+      // The index walks one filter; the others are checked on each row, so they all apply.
+      let match = RowMatch(account: account, category: category, period: period)
+      return try index(filter, from: from, through: through, limit: limit, offset: offset, time: time, match: match)
     }
     return try log(account: account, through: through, limit: limit, offset: offset, time: time)
   }
@@ -64,7 +71,8 @@ struct TransactionListing {
       }
       cursor = answer.value.olderCursor
     } while cursor != nil && !more
-    let state = try api.fullState()
+    // Names as known at the answer's point, as the amounts are (not as they are now).
+    let state = try api.snapshots.state(at: time.point).state
     let accountName = account.flatMap { state.accounts[$0]?.name } ?? ""
     let page = TransactionPageDTO(
       position: position, recordedAt: recordedAt == 0 ? nil : isoTimestamp(recordedAt),
@@ -76,7 +84,7 @@ struct TransactionListing {
   /// Rows of the transaction index (no running balance).
   private func index(
     _ filter: TransactionFilter, from: CivilDate, through: CivilDate, limit: Int, offset: Int, time: TimeQuery,
-    account: AccountID?
+    match: RowMatch
   ) throws -> Response {
     var rows: [TransactionRow] = []
     var skipped = 0
@@ -90,17 +98,30 @@ struct TransactionListing {
       position = answer.position
       recordedAt = answer.recordedAt
       for row in answer.value.rows
-      where row.date >= from && row.date <= through && (account == nil || row.account == account) {
+      where row.date >= from && row.date <= through && match.matches(row) {
         if skipped < offset { skipped += 1; continue }
         if rows.count == limit { more = true; break }
         rows.append(row)
       }
       cursor = answer.value.olderCursor
     } while cursor != nil && !more
-    let state = try api.fullState()
+    // Names as known at the answer's point, as the amounts are (not as they are now).
+    let state = try api.snapshots.state(at: time.point).state
     let page = TransactionPageDTO(
       position: position, recordedAt: recordedAt == 0 ? nil : isoTimestamp(recordedAt),
       rows: rows.map { TransactionRowDTO(index: $0, state: state) }, nextOffset: more ? offset + limit : nil)
     return try api.answer(page, position: position)
+  }
+}
+
+/// The filters of a listing that a row of the index must all meet.
+struct RowMatch {
+  var account: AccountID?
+  var category: CategoryID?
+  var period: PeriodID?
+
+  func matches(_ row: TransactionRow) -> Bool {
+    (account == nil || row.account == account) && (period == nil || row.period == period)
+      && (category == nil || row.postings.contains { $0.category == category })
   }
 }

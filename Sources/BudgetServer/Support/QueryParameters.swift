@@ -84,4 +84,17 @@ struct TimeQuery: Sendable {
   var point: TimePoint
   /// Whether `asKnownAt` was given.
   var isTravel: Bool
+
+  /// Refuses an `asOf` outside the month (or year) a report covers: a month report answers a
+  /// whole month, so a date in another is a contradiction, not a point it could show.
+  func requireAsOf(within month: YearMonth) throws {
+    guard let asOf, asOf.yearMonth != month else { return }
+    throw APIError.badRequest(
+      "asOf \(asOf) falls outside month \(month); month reports answer whole months — give one of them", field: "asOf")
+  }
+
+  func requireAsOf(within year: Int) throws {
+    guard let asOf, asOf.year != year else { return }
+    throw APIError.badRequest("asOf \(asOf) falls outside year \(year); give one of them", field: "asOf")
+  }
 }

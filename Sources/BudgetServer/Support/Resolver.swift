@@ -61,6 +61,15 @@ struct Resolver {
     }
   }
 
+  /// ``category(_:_:)``, archived categories too: for reads of what a category holds.
+  func categoryToRead(_ reference: String, _ origin: Origin = .path) throws -> CategoryID {
+    try lookup(
+      "category", reference, origin, ids: { state.categories[CategoryID(raw: $0)] != nil ? CategoryID(raw: $0) : nil }
+    ) {
+      () throws(DomainError) in try state.category(named: reference, archived: true).id
+    }
+  }
+
   func period(_ reference: String, _ origin: Origin = .path) throws -> PeriodID {
     try lookup("period", reference, origin, ids: { state.periods[PeriodID(raw: $0)] != nil ? PeriodID(raw: $0) : nil })
     {

@@ -84,12 +84,22 @@ extension Rules {
     return t
   }
 
+  /// Spending belongs to expense categories: an expense booked to an income category would
+  /// count in cash flow and in the category's totals but in no budget line. (Income into an
+  /// expense category is a refund, and is fine.)
+  private func bookable(_ category: CategoryRecord, type: TransactionType) throws(DomainError) {
+    guard type == .expense, category.kind == .income else { return }
+    throw .invalidField(
+      field: "category '\(category.name)'",
+      reason: "is an income category; book an expense to an expense category, or record the money as income")
+  }
+
   private func validateCategories(_ t: inout TransactionAdded, currency: Currency) throws(DomainError) {
     if t.splits.isEmpty {
       guard let category = t.category else {
         throw .invalidField(field: "category", reason: "is required; give a category or split the amount across categories")
       }
-      _ = try activeCategory(category)
+      try bookable(try activeCategory(category), type: t.type)
       return
     }
     guard t.category == nil else {
@@ -100,7 +110,7 @@ extension Rules {
     }
     var sum = Money.zero(currency)
     for (index, split) in t.splits.enumerated() {
-      _ = try activeCategory(split.category)
+      try bookable(try activeCategory(split.category), type: t.type)
       try positive(split.amount, field: "split \(index + 1) amount", currency: currency)
       t.splits[index].memo = try TextRules.optional(split.memo, field: "split \(index + 1) memo", maximum: FieldLimits.description)
       do { sum = try sum.adding(split.amount) } catch { throw .invalidField(field: "splits", reason: "add up to more than the ledger can hold") }

@@ -3,11 +3,19 @@ extension LedgerState {
   ///
   /// - Throws: `category 'Fod' not found — did you mean 'Food'?` when there is none; an
   ///   archived category of that name is reported as archived.
-  public func category(named name: String) throws(DomainError) -> (id: CategoryID, record: CategoryRecord) {
+  ///
+  /// - Parameter archived: also find an archived category (for reading what it holds — its
+  ///   history, its transactions, its totals — which archiving keeps).
+  public func category(
+    named name: String, archived: Bool = false
+  ) throws(DomainError) -> (id: CategoryID, record: CategoryRecord) {
     let key = TextRules.key(name)
     let matches = categories.filter { !$0.value.isDeleted && TextRules.key($0.value.name) == key }
     if let active = matches.first(where: { $0.value.isActive }) { return (active.key, active.value) }
-    if let archived = matches.first { throw .categoryArchived(name: archived.value.name) }
+    if let found = matches.first {
+      if archived { return (found.key, found.value) }
+      throw .categoryArchived(name: found.value.name)
+    }
     let suggestion = NameSuggestion.nearest(to: name, among: categories.values.filter(\.isActive).map(\.name))
     throw .notFound(kind: "category", reference: name, suggestion: suggestion)
   }

@@ -55,7 +55,7 @@ struct HistoryCommand: AsyncParsableCommand {
         return transfer.transfer.stream
       }
       return try resolve.transaction(reference).id.stream
-    case "category": return try family(CategoryID.self).category(reference).stream
+    case "category": return try family(CategoryID.self).categoryToRead(reference).stream
     case "account": return try family(AccountID.self).account(reference).id.stream
     case "period": return try family(PeriodID.self).period(reference).stream
     case "month":

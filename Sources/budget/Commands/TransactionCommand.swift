@@ -187,6 +187,14 @@ struct TransactionCommand: AsyncParsableCommand {
 
     func validate() throws {
       guard limit > 0 else { throw ValidationError("--limit must be at least 1 (got \(limit))") }
+      // The index answers one of these at a time (each with --month); a second one was ignored.
+      let filters = [
+        account.map { _ in "--account" }, category.map { _ in "--category" }, period.map { _ in "--period" },
+      ].compactMap { $0 }
+      guard filters.count <= 1 else {
+        throw ValidationError(
+          "\(filters.joined(separator: " and ")) cannot be combined; list by one of them (each takes --month), or search with tx search")
+      }
     }
 
     func run() async throws {
@@ -199,7 +207,7 @@ struct TransactionCommand: AsyncParsableCommand {
         // By category or period: from the transaction index — transactions only (transfers and
         // opening balances have neither), without a running balance (it is per account).
         let filter: TransactionFilter =
-          try category.map { .category(try resolve.category($0)) }
+          try category.map { .category(try resolve.categoryToRead($0)) }
           ?? period.map { .period(try resolve.period($0)) } ?? account.map { .account(try resolve.account($0).id) }
           ?? .all
         let answer = try userFacing {

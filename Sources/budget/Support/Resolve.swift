@@ -12,6 +12,11 @@ struct Resolve {
     try userFacing { try state.category(named: name).id }
   }
 
+  /// The category called `name`, archived ones too: for reading what a category holds.
+  func categoryToRead(_ name: String) throws -> CategoryID {
+    try userFacing { try state.category(named: name, archived: true).id }
+  }
+
   func period(_ name: String) throws -> PeriodID {
     try userFacing { try state.period(named: name).id }
   }

@@ -40,6 +40,21 @@ struct AccountRulesTests {
     #expect(throws: DomainError.accountClosed(name: "Checking")) { try scenario.when(.closeAccount(Scenario.checking, date: day("2024-03-02"))) }
   }
 
+  @Test(
+    "given an account opened in January with a transaction on March 5, when closed before either, then refused naming the day; on or after, accepted"
+  )
+  func closingDate() throws {
+    var scenario = Scenario.standard()
+    scenario.run(.addTransaction(expense(1, "3.00", on: "2024-03-05")))
+    let error = #expect(throws: DomainError.self) { try scenario.when(.closeAccount(Scenario.checking, date: day("2023-12-31"))) }
+    #expect(error == .invalidField(field: "closing date", reason: "2023-12-31 is before 'Checking' opened on 2024-01-01"))
+    let early = #expect(throws: DomainError.self) { try scenario.when(.closeAccount(Scenario.checking, date: day("2024-03-04"))) }
+    #expect(
+      early == .invalidField(
+        field: "closing date", reason: "2024-03-04 is before 'Checking' last moved money, on 2024-03-05; close it on or after that day"))
+    #expect(try scenario.when(.closeAccount(Scenario.checking, date: day("2024-03-05"))).count == 1)
+  }
+
   @Test("given a closed account, when reopened, then AccountReopened and it takes transactions; an open account cannot be reopened")
   func reopen() throws {
     var scenario = Scenario.standard()

@@ -16,6 +16,22 @@ struct TransactionRulesTests {
     #expect(events == [.transactionAdded(expected)])
   }
 
+  @Test("given the Income category, when an expense is booked to it (whole or as a split part), then refused; income into Food (a refund) is fine")
+  func expenseNeedsExpenseCategory() throws {
+    let scenario = Scenario.standard()
+    let refusal = DomainError.invalidField(
+      field: "category 'Income'",
+      reason: "is an income category; book an expense to an expense category, or record the money as income")
+    #expect(throws: refusal) { try scenario.when(.addTransaction(expense(1, "40", category: Scenario.income))) }
+    var split = expense(2, "40")
+    split.category = nil
+    split.splits = [Split(category: Scenario.food, amount: eur("30")), Split(category: Scenario.income, amount: eur("10"))]
+    #expect(throws: refusal) { try scenario.when(.addTransaction(split)) }
+    var refund = expense(3, "12")
+    refund.type = .income
+    #expect(try scenario.when(.addTransaction(refund)).count == 1)
+  }
+
   @Test("given amounts zero, negative, too large or in the wrong currency, when added, then each is refused")
   func amounts() {
     let scenario = Scenario.standard()
