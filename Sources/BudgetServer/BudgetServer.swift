@@ -79,6 +79,7 @@ public struct BudgetServer: Sendable {
     WebRoutes().register(on: router)
     let group = router.group("api/v1")
     if let token = configuration.token, !token.isEmpty { group.add(middleware: TokenMiddleware(token: token)) }
+    group.add(middleware: IdempotentBodyMiddleware(maxBodyBytes: configuration.maxBodyBytes))
     AccountRoutes(api: api).register(on: group)
     CategoryRoutes(api: api).register(on: group)
     PeriodRoutes(api: api).register(on: group)

@@ -19,10 +19,15 @@ public struct StreamAppend: Sendable, Hashable {
 public struct AppendBatch: Sendable, Hashable {
   public var streams: [StreamAppend]
   public var idempotencyKey: IdempotencyKey?
+  /// What a retry under the key must match, when the caller knows better than the events do:
+  /// a digest of the request the batch answers (an HTTP request's method, path and body —
+  /// whose retry makes events with new ids). `nil`: the digest of the batch itself.
+  public var requestFingerprint: ChainHash?
 
-  public init(_ streams: [StreamAppend], idempotencyKey: IdempotencyKey? = nil) {
+  public init(_ streams: [StreamAppend], idempotencyKey: IdempotencyKey? = nil, requestFingerprint: ChainHash? = nil) {
     self.streams = streams
     self.idempotencyKey = idempotencyKey
+    self.requestFingerprint = requestFingerprint
   }
 
   /// The number of events in the batch.

@@ -215,6 +215,27 @@ struct AppendTransaction {
 
   // MARK: Retries
 
+  /// Records `key` for `positions` — what several appends of this group together answered (a
+  /// multi-command operation) — so that a retry under it gets them back. The key must be new.
+  func recordIdempotencyKey(
+    _ key: IdempotencyKey, positions: ClosedRange<UInt64>, fingerprint: ChainHash
+  ) throws(LMDBError) {
+    var record = [UInt8](repeating: 0, count: 16 + ChainHash.byteCount)
+    record.withUnsafeMutableBytes { bytes in
+      bytes.storeBytes(of: positions.lowerBound.littleEndian, toByteOffset: 0, as: UInt64.self)
+      bytes.storeBytes(of: UInt64(positions.count).littleEndian, toByteOffset: 8, as: UInt64.self)
+      fingerprint.write(to: bytes.baseAddress! + 16)
+    }
+    try txn.put(record, for: key.rawValue, in: schema.idempotency, flags: .noOverwrite)
+  }
+
+  /// The fingerprint recorded with `key`'s append (see ``AppendBatch/requestFingerprint``).
+  func recordedFingerprint(forKey key: IdempotencyKey) throws -> ChainHash? {
+    guard let record = try txn.get(key.rawValue, in: schema.idempotency), record.count == 16 + ChainHash.byteCount
+    else { return nil }
+    return ChainHash(bytes: UnsafeRawBufferPointer(rebasing: record[16...]))
+  }
+
   /// The original result of the append that used `key`, whatever it carried.
   func earlierResult(forKey key: IdempotencyKey) throws -> AppendResult? {
     guard let record = try txn.get(key.rawValue, in: schema.idempotency) else { return nil }

@@ -44,6 +44,17 @@ public struct ChainHash: Sendable, Hashable, CustomStringConvertible {
     return ChainHash(words: digest)
   }
 
+  /// The SHA-256 of `bytes`, as a hash value — a fingerprint of something a caller wants to
+  /// recognise later (an idempotent request's content).
+  public static func sha256(_ bytes: [UInt8]) -> ChainHash {
+    var context = csha256_ctx()
+    csha256_init(&context)
+    bytes.withUnsafeBytes { csha256_update(&context, $0.baseAddress, $0.count) }
+    var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &digest) { csha256_final(&context, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+    return ChainHash(words: digest)
+  }
+
   /// Copies the 32 bytes to `destination`.
   @inlinable
   public func write(to destination: UnsafeMutableRawPointer) {

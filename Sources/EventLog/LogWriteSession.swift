@@ -48,6 +48,20 @@ public struct LogWriteSession {
     try appends.earlierResult(forKey: key)
   }
 
+  /// Records `key` for `positions`, appended earlier in this transaction by several appends
+  /// without keys of their own — one operation of many commands — with what its request asked
+  /// for, so that a retry under the key gets all of them back. Throws if the key is in use.
+  public func recordIdempotencyKey(
+    _ key: IdempotencyKey, positions: ClosedRange<UInt64>, fingerprint: ChainHash
+  ) throws {
+    try appends.recordIdempotencyKey(key, positions: positions, fingerprint: fingerprint)
+  }
+
+  /// The fingerprint recorded with the earlier append that used `key`: what it asked for.
+  public func recordedFingerprint(forKey key: IdempotencyKey) throws -> ChainHash? {
+    try appends.recordedFingerprint(forKey: key)
+  }
+
   /// Up to `limit` events of `stream`, oldest first, as this transaction sees them: events
   /// appended earlier in it included, also to streams it created (whose state is written
   /// only when the transaction finishes).

@@ -17,7 +17,7 @@ struct PendingAppend: Sendable {
     let eventCount = try batch.validate()
     self.batch = batch
     self.eventCount = eventCount
-    self.fingerprint = batch.idempotencyKey == nil ? nil : Self.fingerprint(of: batch)
+    self.fingerprint = batch.idempotencyKey == nil ? nil : batch.requestFingerprint ?? Self.fingerprint(of: batch)
     self.encoded = encode ? EncodedEvents(batch, eventCount: eventCount) : nil
   }
 

@@ -7,10 +7,15 @@ import Synchronization
 public struct BatchCommand: Sendable {
   public var command: LedgerCommand
   public var idempotencyKey: IdempotencyKey?
+  /// What a retry under the key must match (a digest of the request, for callers whose
+  /// retries make events with new ids): a reused key with another request is refused
+  /// (``EventLogError/idempotencyKeyReused(key:)``). Without one, the key alone decides.
+  public var requestFingerprint: ChainHash?
 
-  public init(_ command: LedgerCommand, idempotencyKey: IdempotencyKey? = nil) {
+  public init(_ command: LedgerCommand, idempotencyKey: IdempotencyKey? = nil, requestFingerprint: ChainHash? = nil) {
     self.command = command
     self.idempotencyKey = idempotencyKey
+    self.requestFingerprint = requestFingerprint
   }
 }
 
@@ -22,11 +27,16 @@ extension Ledger {
   ///   - idempotencyKey: makes the command safe to retry: a second call with the same key
   ///     returns the first outcome (`wasDuplicate`) and records nothing.
   /// - Throws: ``LedgerError/rejected(_:)`` when a rule refuses the command; nothing changes.
+  ///   - requestFingerprint: with a key, what a retry must ask for (see
+  ///     ``BatchCommand/requestFingerprint``).
   @discardableResult
   public func execute(
-    _ command: LedgerCommand, metadata: EventMetadata = .init(), idempotencyKey: IdempotencyKey? = nil
+    _ command: LedgerCommand, metadata: EventMetadata = .init(), idempotencyKey: IdempotencyKey? = nil,
+    requestFingerprint: ChainHash? = nil
   ) async throws(LedgerError) -> CommandOutcome {
-    try await execute(batch: [BatchCommand(command, idempotencyKey: idempotencyKey)], metadata: metadata)[0].get()
+    try await execute(
+      batch: [BatchCommand(command, idempotencyKey: idempotencyKey, requestFingerprint: requestFingerprint)],
+      metadata: metadata)[0].get()
   }
 
   /// Decides and records `commands` in order, in one write transaction: each sees the
@@ -52,8 +62,8 @@ extension Ledger {
           var appended: [(event: LedgerEvent, point: LogPoint)] = []
           let results = try commands.map { item in
             try Self.decideAndAppend(
-              item.command, today: today, metadata: metadata, idempotencyKey: item.idempotencyKey, session: &session,
-              folded: &folded, appended: &appended)
+              item.command, today: today, metadata: metadata, idempotencyKey: item.idempotencyKey,
+              requestFingerprint: item.requestFingerprint, session: &session, folded: &folded, appended: &appended)
           }
           switch projecting {
           case .inline: try projections.apply(appended, in: session)
@@ -77,10 +87,15 @@ extension Ledger {
   /// leaves half of it done. The events share one correlation id, so `undo` takes them back
   /// together.
   ///
+  /// - Parameters:
+  ///   - idempotencyKey: makes the whole change safe to retry: a second call with the key gets
+  ///     the first one's outcome (`wasDuplicate`, all its positions) and records nothing —
+  ///     provided it asks for the same (`requestFingerprint`), else it is refused.
   /// - Throws: the first refusal (``LedgerError/rejected(_:)``); nothing changes.
   @discardableResult
   public func execute(
-    atomically commands: [LedgerCommand], metadata: EventMetadata = .init()
+    atomically commands: [LedgerCommand], metadata: EventMetadata = .init(), idempotencyKey: IdempotencyKey? = nil,
+    requestFingerprint: ChainHash? = nil
   ) async throws(LedgerError) -> [CommandOutcome] {
     guard !commands.isEmpty else { return [] }
     let metadata = Self.correlated(metadata)
@@ -96,6 +111,13 @@ extension Ledger {
           // so only what the commands change is copied): a refusal then comes back as a value
           // with nothing appended, and the transaction — shared with other callers' requests
           // in a group commit — is not aborted for it.
+          if let idempotencyKey, let earlier = try session.earlierAppend(withKey: idempotencyKey) {
+            if let requestFingerprint, try session.recordedFingerprint(forKey: idempotencyKey) != requestFingerprint {
+              return .failure(.log(.idempotencyKeyReused(key: idempotencyKey.rawValue)))
+            }
+            let outcome = CommandOutcome(events: [], positions: earlier.positions, wasDuplicate: true)
+            return .success([Decided(outcome: outcome, hash: session.head.hash)])
+          }
           let context = DecisionContext(today: today, chainHead: session.head.hash.hex)
           var scratch = folded.state
           for command in commands {
@@ -116,6 +138,10 @@ extension Ledger {
             ).mapError(Refusal.init).get()
           }
           try projections.apply(appended, in: session)
+          if let idempotencyKey, let first = appended.first?.point.position, let last = appended.last?.point.position {
+            try session.recordIdempotencyKey(
+              idempotencyKey, positions: first...last, fingerprint: requestFingerprint ?? .genesis)
+          }
           return .success(decided)
         }
       } afterCommit: { result in
@@ -127,6 +153,26 @@ extension Ledger {
       throw LedgerError(error)
     }
     return try result.get().map(\.outcome)
+  }
+
+  /// The outcome of the change recorded under `idempotencyKey`, if any — read before a change
+  /// whose commands depend on the state (an undo, a copy) is worked out, so that its retry
+  /// answers as the first call did instead of working out another change.
+  ///
+  /// - Throws: ``EventLogError/idempotencyKeyReused(key:)`` when `requestFingerprint` is given
+  ///   and the key was recorded for another request.
+  public func earlierOutcome(
+    forKey idempotencyKey: IdempotencyKey, requestFingerprint: ChainHash?
+  ) throws(LedgerError) -> CommandOutcome? {
+    do {
+      guard let record = try log.idempotencyRecord(forKey: idempotencyKey) else { return nil }
+      if let requestFingerprint, record.fingerprint != requestFingerprint {
+        throw LedgerError.log(.idempotencyKeyReused(key: idempotencyKey.rawValue))
+      }
+      return CommandOutcome(events: [], positions: record.positions, wasDuplicate: true)
+    } catch {
+      throw LedgerError(error)
+    }
   }
 
   /// A command of an all-or-nothing batch was refused by the log after the rules accepted it:
@@ -196,10 +242,14 @@ extension Ledger {
   /// failures throw.
   private static func decideAndAppend(
     _ command: LedgerCommand, today: CivilDate, metadata: EventMetadata, idempotencyKey: IdempotencyKey?,
-    session: inout LogWriteSession, folded: inout FoldedState,
+    requestFingerprint: ChainHash? = nil, session: inout LogWriteSession, folded: inout FoldedState,
     appended toProject: inout [(event: LedgerEvent, point: LogPoint)]
   ) throws -> Result<Decided, LedgerError> {
     if let idempotencyKey, let earlier = try session.earlierAppend(withKey: idempotencyKey) {
+      // A retry must ask for what the first request asked for; the key alone cannot tell.
+      if let requestFingerprint, try session.recordedFingerprint(forKey: idempotencyKey) != requestFingerprint {
+        return .failure(.log(.idempotencyKeyReused(key: idempotencyKey.rawValue)))
+      }
       let outcome = CommandOutcome(events: [], positions: earlier.positions, wasDuplicate: true)
       return .success(Decided(outcome: outcome, hash: session.head.hash))
     }
@@ -211,7 +261,7 @@ extension Ledger {
       return .failure(.rejected(error))
     }
     let (batch, ordered) = try StoredEvent.batch(
-      events, for: command, metadata: metadata, idempotencyKey: idempotencyKey)
+      events, for: command, metadata: metadata, idempotencyKey: idempotencyKey, requestFingerprint: requestFingerprint)
     switch try session.append(batch) {
     case .failure(let error):
       return .failure(.log(error))

@@ -7,9 +7,17 @@ extension Ledger {
   /// undone command's correlation id as their causation id, so the audit trail links them.
   ///
   /// Returns the outcomes, or throws if there is nothing to undo or the command cannot be
-  /// compensated (e.g. deleting a transaction).
+  /// compensated (e.g. deleting a transaction). The compensation is all or nothing.
+  ///
+  /// - Parameter idempotencyKey: makes the undo safe to retry: a retry gets the first undo's
+  ///   outcome instead of undoing the command before (``execute(atomically:metadata:idempotencyKey:requestFingerprint:)``).
   @discardableResult
-  public func undoLast(metadata: EventMetadata = .init()) async throws(LedgerError) -> [CommandOutcome] {
+  public func undoLast(
+    metadata: EventMetadata = .init(), idempotencyKey: IdempotencyKey? = nil, requestFingerprint: ChainHash? = nil
+  ) async throws(LedgerError) -> [CommandOutcome] {
+    if let idempotencyKey, let earlier = try earlierOutcome(forKey: idempotencyKey, requestFingerprint: requestFingerprint) {
+      return [earlier]
+    }
     do {
       guard let target = try lastUndoableCommand() else {
         throw LedgerError.rejected(.invalidField(field: "undo", reason: "there is no command to undo"))
@@ -24,8 +32,9 @@ extension Ledger {
       var undoMetadata = metadata
       undoMetadata.causationId = target.correlation
       undoMetadata.correlationId = "undo-" + EntityID.random().description
-      let results = try await execute(batch: commands.map { BatchCommand($0) }, metadata: undoMetadata)
-      return try results.map { try $0.get() }
+      return try await execute(
+        atomically: commands, metadata: undoMetadata, idempotencyKey: idempotencyKey,
+        requestFingerprint: requestFingerprint)
     } catch {
       throw LedgerError(error)
     }

@@ -37,7 +37,8 @@ enum StoredEvent {
   ///
   /// Returns the batch and the events in the order the log will store them.
   static func batch(
-    _ events: [LedgerEvent], for command: LedgerCommand, metadata: EventMetadata, idempotencyKey: IdempotencyKey?
+    _ events: [LedgerEvent], for command: LedgerCommand, metadata: EventMetadata, idempotencyKey: IdempotencyKey?,
+    requestFingerprint: ChainHash? = nil
   ) throws(LedgerError) -> (batch: AppendBatch, ordered: [LedgerEvent]) {
     // A command touches a handful of streams at most: a list searched from the end (the
     // stream of the previous event, usually) is cheaper than dictionaries for so few.
@@ -63,7 +64,7 @@ enum StoredEvent {
       }
     }
     let ordered = groups.count == 1 ? groups[0].events : groups.flatMap(\.events)
-    return (AppendBatch(appends, idempotencyKey: idempotencyKey), ordered)
+    return (AppendBatch(appends, idempotencyKey: idempotencyKey, requestFingerprint: requestFingerprint), ordered)
   }
 
   private static func expectation(for event: LedgerEvent, command: LedgerCommand) -> ExpectedVersion {

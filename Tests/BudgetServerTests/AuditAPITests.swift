@@ -105,11 +105,16 @@ import Testing
       let items = try #require(projections.json["items"] as? [[String: Any]])
       #expect(items.count >= 4)
       #expect(items.allSatisfy { $0["lag"] as? Int == 0 })
-      let undone = try await server.post("/api/v1/undo", "{}")
+      let undone = try await server.post("/api/v1/undo", "{}", headers: ["Idempotency-Key": "undo-1"])
       #expect(undone.status == 200)
       #expect(undone.json["events"] as? [String] == ["TransactionDeleted"])
       let list = try await server.get("/api/v1/transactions/search?q=pizza")
       #expect((list.json["rows"] as? [[String: Any]])?.isEmpty == true)
+      // Retried: the first undo's answer again, not an undo of the command before it.
+      let retried = try await server.post("/api/v1/undo", "{}", headers: ["Idempotency-Key": "undo-1"])
+      #expect(retried.status == 200 && retried.body == undone.body && retried.header("Idempotent-Replayed") == "true")
+      let market = try await server.get("/api/v1/transactions/search?q=market")
+      #expect((market.json["rows"] as? [[String: Any]])?.count == 1)
     }
   }
 }

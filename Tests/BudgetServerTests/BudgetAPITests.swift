@@ -68,8 +68,15 @@ import Testing
       #expect(
         try await server.client.send("PUT", "/api/v1/budget/2024-02/categories/Food", json: #"{"amount": "300"}"#)
           .status == 200)
-      let copied = try await server.post("/api/v1/budget/2024-03/copy", #"{"from": "2024-02"}"#)
+      let copied = try await server.post(
+        "/api/v1/budget/2024-03/copy", #"{"from": "2024-02"}"#, headers: ["Idempotency-Key": "copy-1"])
       #expect(copied.status == 200)
+      let retried = try await server.post(
+        "/api/v1/budget/2024-03/copy", #"{"from": "2024-02"}"#, headers: ["Idempotency-Key": "copy-1"])
+      #expect(retried.status == 200 && retried.body == copied.body && retried.header("Idempotent-Replayed") == "true")
+      let reused = try await server.post(
+        "/api/v1/budget/2024-04/copy", #"{"from": "2024-02"}"#, headers: ["Idempotency-Key": "copy-1"])
+      #expect(reused.status == 409)
       let sheet = try await server.get("/api/v1/budget/2024-03")
       #expect(sheet.json["plannedIncome"] as? String == "100.00")
       let food = (sheet.json["lines"] as? [[String: Any]])?.first { $0["name"] as? String == "Food" }

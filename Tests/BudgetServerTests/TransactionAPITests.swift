@@ -166,6 +166,18 @@ import Testing
       #expect((search.json["rows"] as? [[String: Any]])?.count == 1)
       let other = try await server.post("/api/v1/transactions", body, headers: ["Idempotency-Key": "retry-2"])
       #expect(other.body != first.body)
+
+      // The key again with another body, or on another endpoint: refused, and nothing changes.
+      let head = try await server.get("/api/v1/ledger").json["position"] as? Int
+      let changed = try await server.post(
+        "/api/v1/transactions", #"{"amount": "99", "name": "Other", "category": "Food", "date": "2024-03-19"}"#,
+        headers: ["Idempotency-Key": "retry-1"])
+      #expect(changed.status == 409 && changed.json["code"] as? String == "idempotency_key_reused")
+      let elsewhere = try await server.post(
+        "/api/v1/accounts", #"{"name": "Wallet", "type": "cash"}"#, headers: ["Idempotency-Key": "retry-1"])
+      #expect(elsewhere.status == 409)
+      #expect(try await server.get("/api/v1/ledger").json["position"] as? Int == head)
+      #expect(try await server.get("/api/v1/accounts/Wallet").status == 404)
     }
   }
 

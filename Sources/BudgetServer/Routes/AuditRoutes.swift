@@ -30,7 +30,10 @@ struct AuditRoutes {
     }
     group.post("undo") { request, _ in
       try api.requireLedger()
-      let outcomes = try await api.ledger.undoLast(metadata: api.metadata(request))
+      let key = try api.idempotencyKey(request)
+      let fingerprint = key == nil ? nil : try await api.requestFingerprint(request)
+      let outcomes = try await api.ledger.undoLast(
+        metadata: api.metadata(request), idempotencyKey: key, requestFingerprint: fingerprint)
       return try api.respond(to: outcomes, status: .ok)
     }
   }

@@ -75,9 +75,9 @@ struct BudgetRoutes {
   /// Copies every budget of `from` into this month, in one write transaction, all or nothing.
   func copy(_ request: Request, _ context: Context) async throws -> Response {
     let body = try await api.body(CopyBudgetBody.self, request)
+    if let replay = try await api.replay(request) { return replay }
     let commands = try copyCommands(from: try QueryParameters.month(body.from, field: "from"), to: try month(context))
-    let outcomes = try await api.ledger.execute(atomically: commands, metadata: api.metadata(request))
-    return try api.respond(to: outcomes, status: .ok)
+    return try await api.writeAll(commands, request)
   }
 
   /// One `setBudget` per active category budgeted in `source` whose budget in `target` differs.

@@ -69,8 +69,20 @@ struct LedgerAPI: Sendable {
   /// once: a retry gets the same status and body, marked `Idempotent-Replayed: true`.
   func write(_ command: LedgerCommand, _ request: Request, status: HTTPResponse.Status = .ok) async throws -> Response {
     let key = try idempotencyKey(request)
-    let outcome = try await ledger.execute(command, metadata: metadata(request), idempotencyKey: key)
+    let fingerprint = key == nil ? nil : try await requestFingerprint(request)
+    let outcome = try await ledger.execute(
+      command, metadata: metadata(request), idempotencyKey: key, requestFingerprint: fingerprint)
     return try respond(to: [outcome], status: status)
+  }
+
+  /// SHA-256 of the request's method, path with query, and body (held in memory by
+  /// ``IdempotentBodyMiddleware``): a retry under an `Idempotency-Key` must send the same, or
+  /// it is refused (409) — its events would differ anyway (new ids), so they cannot tell.
+  func requestFingerprint(_ request: Request) async throws -> ChainHash {
+    let body = try await request.body.collect(upTo: configuration.maxBodyBytes)
+    var bytes = Array("\(request.method.rawValue) \(request.uri.path)?\(request.uri.query ?? "")\n".utf8)
+    bytes.append(contentsOf: body.readableBytesView)
+    return ChainHash.sha256(bytes)
   }
 
   /// Runs several commands in order (e.g. a PATCH that renames and restyles) in one
@@ -79,8 +91,20 @@ struct LedgerAPI: Sendable {
     _ commands: [LedgerCommand], _ request: Request, status: HTTPResponse.Status = .ok
   ) async throws -> Response {
     guard !commands.isEmpty else { throw APIError.badRequest("nothing to change: give at least one new value") }
-    let outcomes = try await ledger.execute(atomically: commands, metadata: metadata(request))
+    let key = try idempotencyKey(request)
+    let fingerprint = key == nil ? nil : try await requestFingerprint(request)
+    let outcomes = try await ledger.execute(
+      atomically: commands, metadata: metadata(request), idempotencyKey: key, requestFingerprint: fingerprint)
     return try respond(to: outcomes, status: status)
+  }
+
+  /// The first answer again, when the request's `Idempotency-Key` was recorded: for changes
+  /// worked out from the state (a copy, an undo), whose retry would work out another one.
+  func replay(_ request: Request, status: HTTPResponse.Status = .ok) async throws -> Response? {
+    guard let key = try idempotencyKey(request) else { return nil }
+    let fingerprint = try await requestFingerprint(request)
+    guard let earlier = try ledger.earlierOutcome(forKey: key, requestFingerprint: fingerprint) else { return nil }
+    return try respond(to: [earlier], status: status)
   }
 
   /// The response for recorded outcomes, read back from the log so retries match exactly.
