@@ -47,7 +47,11 @@ import Testing
       let bad = try await server.post("/api/v1/accounts/Card/opening", #"{"balance": "lots"}"#)
       #expect(bad.status == 400 && (bad.json["details"] as? [String: String])?["field"] == "balance")
       #expect(try await server.post("/api/v1/accounts/Card/opening", #"{"balance": "-250.50"}"#).status == 200)
-      let renamed = try await server.client.send("PATCH", "/api/v1/accounts/Card", json: #"{"name": "Visa"}"#)
+      let stale = try await server.client.send(
+        "PATCH", "/api/v1/accounts/Card", json: #"{"name": "Visa"}"#, headers: ["If-Match": "\"1\""])
+      #expect(stale.status == 412 && stale.json["code"] as? String == "version_mismatch")
+      let renamed = try await server.client.send(
+        "PATCH", "/api/v1/accounts/Card", json: #"{"name": "Visa"}"#, headers: ["If-Match": "\"3\""])
       #expect(renamed.status == 200)
       #expect(renamed.header("ETag") == "\"4\"")
       let byName = try await server.get("/api/v1/accounts/visa")
@@ -84,8 +88,13 @@ import Testing
       #expect((duplicate.json["details"] as? [String: String])?["field"] == "name")
       let badType = try await server.post("/api/v1/categories", #"{"name": "X", "budgetType": "weekly"}"#)
       #expect(badType.status == 400)
+      let stalePatch = try await server.client.send(
+        "PATCH", "/api/v1/categories/Pets", json: #"{"name": "Animals"}"#, headers: ["If-Match": "\"99\""])
+      #expect(stalePatch.status == 412)
+      let notArchived = try await server.post("/api/v1/categories/Pets/restore", "{}")
+      #expect(notArchived.status == 422 && (notArchived.json["message"] as? String)?.contains("is not archived") == true)
       let patched = try await server.client.send(
-        "PATCH", "/api/v1/categories/Pets", json: #"{"name": "Animals", "icon": "pawprint"}"#)
+        "PATCH", "/api/v1/categories/Pets", json: #"{"name": "Animals", "icon": "pawprint"}"#, headers: ["If-Match": "\"1\""])
       #expect(patched.status == 200)
       let shown = try await server.get("/api/v1/categories/Animals")
       #expect(shown.json["icon"] as? String == "pawprint")

@@ -243,6 +243,8 @@ import Testing
       let log = try await server.get("/api/v1/transactions?account=Savings")
       let rows = (log.json["rows"] as? [[String: Any]]) ?? (log.json["items"] as? [[String: Any]]) ?? []
       let leg = try #require(rows.first { $0["kind"] as? String == "transfer" }?["id"] as? String)
+      #expect(rows.first { $0["kind"] as? String == "transfer" }?["name"] as? String == "rainy day")  // the incoming leg too
+      #expect(moved.header("Location") == nil)
       let cancelled = try await server.client.send("DELETE", "/api/v1/transfers/\(leg)?reason=typo")
       #expect(cancelled.status == 200 && cancelled.json["events"] as? [String] == ["TransferCancelled"])
       let after = try await server.get("/api/v1/reports/balances")

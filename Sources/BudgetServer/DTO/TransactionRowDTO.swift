@@ -29,7 +29,11 @@ struct TransactionRowDTO: Codable, Sendable {
       if let t { account = state.accounts[t.account]?.name ?? accountName; tags = t.tags }
     case .transfer:
       kind = "transfer"
-      name = state.transferRecords[TransferID(raw: row.id)]?.note ?? "transfer"
+      // The outgoing leg has the transfer's id, the incoming one its mirror image.
+      let transfer =
+        state.transferRecords[TransferID(raw: row.id)]
+        ?? state.transferRecords[TransferID(raw: EntityID(high: row.id.high, low: ~row.id.low))]
+      name = transfer?.note ?? "transfer"
       category = ""
     case .opening:
       kind = "opening"

@@ -88,7 +88,8 @@ struct AccountRoutes {
 
   func rename(_ request: Request, _ context: Context) async throws -> Response {
     let body = try await api.body(RenameBody.self, request)
-    let (id, _) = try Resolver(state: try api.state()).account(try api.parameter(context, "ref"))
+    let (id, record) = try Resolver(state: try api.state()).account(try api.parameter(context, "ref"))
+    try api.requireVersion(request, current: record.version, of: "account '\(record.name)'")
     return try await api.write(.renameAccount(id, name: body.name), request)
   }
 

@@ -94,16 +94,19 @@ struct CategoryRoutes {
 
   func update(_ request: Request, _ context: Context) async throws -> Response {
     let body = try await api.body(UpdateCategoryBody.self, request)
-    let commands = try updateCommands(body, reference: try api.parameter(context, "ref"))
+    let commands = try updateCommands(body, reference: try api.parameter(context, "ref"), request: request)
     return try await api.writeAll(commands, request)
   }
 
   /// The commands a PATCH asks for (synchronous: no state copy outlives it).
-  private func updateCommands(_ body: UpdateCategoryBody, reference: String) throws -> [LedgerCommand] {
+  private func updateCommands(
+    _ body: UpdateCategoryBody, reference: String, request: Request
+  ) throws -> [LedgerCommand] {
     let state = try api.state()
     let resolver = Resolver(state: state)
     let id = try resolver.category(reference)
     let current = state.categories[id]!
+    try api.requireVersion(request, current: current.version, of: "category '\(current.name)'")
     var commands: [LedgerCommand] = []
     if let name = body.name { commands.append(.renameCategory(id, name: name)) }
     if body.parent != nil || body.topLevel == true || body.order != nil {
@@ -127,7 +130,14 @@ struct CategoryRoutes {
       entry.value.isArchived && !entry.value.isDeleted
         && (entry.value.name.lowercased() == key || entry.key.description == key)
     }
-    guard let id = archived?.key else { throw APIError.notFound("no archived category '\(reference)'") }
+    guard let id = archived?.key else {
+      if let active = try? Resolver(state: try api.state()).category(reference),
+        let name = try api.state().categories[active]?.name
+      {
+        throw APIError.rule("category '\(name)' is not archived; only an archived category can be restored", field: "ref")
+      }
+      throw APIError.notFound("no archived category '\(reference)'")
+    }
     return try await api.write(.restoreCategory(id), request)
   }
 }

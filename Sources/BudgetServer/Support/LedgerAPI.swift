@@ -98,6 +98,14 @@ struct LedgerAPI: Sendable {
     return try respond(to: outcomes, status: status)
   }
 
+  /// Refuses the request (412) when its `If-Match` names another version of the entity than
+  /// `current` — for edits whose commands carry no expected version (renames, moves, restyles):
+  /// checked against the state the request was worked out from.
+  func requireVersion(_ request: Request, current: UInt64, of entity: String) throws {
+    guard let expected = try EntityTag.expectedVersion(request), expected != current else { return }
+    throw APIError.from(domain: .staleVersion(entity: entity, expected: expected, actual: current))
+  }
+
   /// The first answer again, when the request's `Idempotency-Key` was recorded: for changes
   /// worked out from the state (a copy, an undo), whose retry would work out another one.
   func replay(_ request: Request, status: HTTPResponse.Status = .ok) async throws -> Response? {
@@ -126,8 +134,8 @@ struct LedgerAPI: Sendable {
 
   private static func collection(of stream: String) -> String? {
     let map = [
+      // Transfers have no address of their own to GET (DELETE /transfers/{id} cancels one).
       "account-": "accounts", "category-": "categories", "period-": "periods", "transaction-": "transactions",
-      "transfer-": "transfers",
     ]
     return map.first(where: { stream.hasPrefix($0.key) })?.value
   }
