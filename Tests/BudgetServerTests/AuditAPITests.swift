@@ -57,6 +57,8 @@ import Testing
       #expect(text.contains("\"type\":\"TransactionAdded\""))
       #expect(text.contains(": keep-alive"))
       // Resuming with Last-Event-ID replays what came after it.
+      let past = try await server.get("/api/v1/events/stream?after=99999")
+      #expect(past.status == 400 && (past.json["details"] as? [String: String])?["field"] == "after")
       let replay = try await server.client.stream(
         "/api/v1/events/stream", headers: ["Last-Event-ID": "3"], afterConnect: {}, until: { $0.contains("id: 4") })
       #expect(replay.contains("id: 4"))

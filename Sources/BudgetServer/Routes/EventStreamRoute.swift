@@ -23,7 +23,16 @@ struct EventStreamRoute {
 
   func stream(_ request: Request) throws -> Response {
     let resume = request.headers[.lastEventID].flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
-    let after = try QueryParameters(request).uint("after") ?? resume ?? api.ledger.log.head().position
+    let head = try api.ledger.log.head().position
+    let asked = try QueryParameters(request).uint("after")
+    // Past the head, the stream would wait for positions the log may never reach: an explicit
+    // `after` there is refused; a resumed id (a ledger restored from an older backup) starts now.
+    if let asked, asked > head {
+      throw APIError.badRequest(
+        "after \(asked) is past the log's last position, \(head); give at most \(head) (or leave it out: from now)",
+        field: "after")
+    }
+    let after = asked ?? resume.map { min($0, head) } ?? head
     let log = api.ledger.log
     let heartbeat = api.configuration.heartbeat
     let body = ResponseBody { writer in
