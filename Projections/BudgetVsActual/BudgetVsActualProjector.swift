@@ -16,8 +16,9 @@ import ProjectionEngine
 /// | `rollover` | category (16) ‖ month it applies from (4) | flags: carry unspent, carry overspent |
 /// | `actuals` | month (4) ‖ currency (3) ‖ category (16) | spent, received, count: 3 × Int64 |
 ///
-/// A `RolloverSet` carries no month: it applies from the calendar month (UTC) in which it was
-/// recorded, i.e. that month's leftover is the first one carried. Everything derived — the
+/// A `RolloverSet` applies from its `from` month — for version 1 events, which carried none,
+/// the calendar month (UTC) in which it was recorded — i.e. that month's leftover is the first
+/// one carried. Everything derived — the
 /// quarter's monthly thirds, rollover carries, percentages, alerts — is worked out by
 /// ``BudgetQueries``; the fold only records what the events say.
 public struct BudgetVsActualProjector: Projector {
@@ -75,7 +76,7 @@ public struct BudgetVsActualProjector: Projector {
     case .dueDateCleared(let e):
       try store.delete(in: "due", key: KeyPart.id(e.category.raw), at: position)
     case .rolloverSet(let e):
-      // Version 1 events meant the month they were recorded in.
+      // Version 1 events meant the month they were recorded in (LedgerEvent.completed).
       let from = KeyPart.month(e.from ?? CivilDate.today(utcMilliseconds: point.recordedAt).yearMonth)
       let flags = RolloverFlags(carryUnspent: e.carryUnspent, carryOverspent: e.carryOverspent)
       try store.put(in: "rollover", key: BudgetKeys.rollover(e.category, from), value: flags.encoded, at: position)

@@ -37,22 +37,30 @@ public struct CSVImporter: Sendable {
         line: header.line,
         message: "no \(what) column '\(name)'; the columns are \(known) — map it with --\(what)-column")
     }
+    let date = try column(mapping.date, required: true, what: "date")!
+    let amount = try column(mapping.amount, required: mapping.debit == nil, what: "amount")
+    let debit = try column(mapping.debit, required: mapping.debit != nil, what: "debit")
+    let credit = try column(mapping.credit, required: mapping.credit != nil, what: "credit")
+    let payee = try column(mapping.payee, required: true, what: "payee")!
+    let category = try column(mapping.category, required: mapping.defaultCategory == nil, what: "category")
+    // Without a mapping, columns of these names are used as they are (a file this tool exported
+    // reads back whole) — unless the column already feeds another field (a bank's
+    // "Description" mapped as the payee is not the description too); the account's only
+    // without a default account for every row.
+    var used = Set([date, payee] + [amount, debit, credit, category].compactMap { $0 })
+    func optional(_ mapped: String?, default name: String?, what: String) throws(ImportRowError) -> Int? {
+      if let mapped { return try column(mapped, required: true, what: what) }
+      guard let name, let index = try column(name, required: false, what: what), !used.contains(index) else { return nil }
+      used.insert(index)
+      return index
+    }
+    let account = try optional(mapping.account, default: mapping.defaultAccount == nil ? "account" : nil, what: "account")
+    let description = try optional(mapping.description, default: "description", what: "description")
+    let notes = try optional(mapping.notes, default: "notes", what: "notes")
+    let tags = try optional(mapping.tags, default: "tags", what: "tags")
     let mapped = Session.Columns(
-      date: try column(mapping.date, required: true, what: "date")!,
-      amount: try column(mapping.amount, required: mapping.debit == nil, what: "amount"),
-      debit: try column(mapping.debit, required: mapping.debit != nil, what: "debit"),
-      credit: try column(mapping.credit, required: mapping.credit != nil, what: "credit"),
-      payee: try column(mapping.payee, required: true, what: "payee")!,
-      category: try column(mapping.category, required: mapping.defaultCategory == nil, what: "category"),
-      // Without a mapping, columns of these names are used as they are (a file this tool
-      // exported reads back whole); the account's only without a default account for every row.
-      account: try column(
-        mapping.account ?? (mapping.defaultAccount == nil ? "account" : nil), required: mapping.account != nil,
-        what: "account"),
-      description: try column(mapping.description ?? "description", required: mapping.description != nil, what: "description"),
-      notes: try column(mapping.notes ?? "notes", required: mapping.notes != nil, what: "notes"),
-      tags: try column(mapping.tags ?? "tags", required: mapping.tags != nil, what: "tags"),
-      kind: columns["kind"])
+      date: date, amount: amount, debit: debit, credit: credit, payee: payee, category: category, account: account,
+      description: description, notes: notes, tags: tags, kind: columns["kind"].flatMap { used.contains($0) ? nil : $0 })
     return Session(importer: self, columns: mapped, names: NameCache(state: state))
   }
 

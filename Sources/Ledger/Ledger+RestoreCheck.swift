@@ -44,7 +44,15 @@ extension Ledger {
     case .accountOpened(let e):
       return state.accounts[e.account] != nil ? "opens account \(e.account) a second time" : tooLarge(e.openingBalance)
     case .openingBalanceChanged(let e):
-      return state.accounts[e.account] == nil ? "names account \(e.account), which does not exist" : tooLarge(e.balance)
+      guard let account = state.accounts[e.account] else { return "names account \(e.account), which does not exist" }
+      if e.balance.currency != account.currency || e.previous.currency != account.currency {
+        return "changes the opening balance of account \(e.account) in another currency than its own"
+      }
+      // The read models take `previous` out: it must be what the account had.
+      if e.previous != (account.openingBalance ?? .zero(account.currency)) {
+        return "changes the opening balance of account \(e.account) from an amount it did not have"
+      }
+      return tooLarge(e.balance)
     case .categoryCreated(let e):
       return state.categories[e.category] != nil ? "creates category \(e.category) a second time" : nil
     case .periodOpened(let e):
@@ -54,7 +62,9 @@ extension Ledger {
       if state.accounts[e.account] == nil { return "names account \(e.account), which does not exist" }
       return tooLarge(e.amount)
     case .transferMade(let e):
-      if state.transferRecords[e.transfer] != nil { return "makes transfer \(e.transfer) a second time" }
+      if state.transferRecords[e.transfer] != nil || state.cancelledTransfers.contains(e.transfer) {
+        return "makes transfer \(e.transfer) a second time"
+      }
       if state.accounts[e.from] == nil || state.accounts[e.to] == nil { return "names an account that does not exist" }
       return tooLarge(e.amount)
     case .transferCancelled(let e):

@@ -19,6 +19,22 @@ extension Ledger {
       return [earlier]
     }
     do {
+      return try await undoLastCommand(
+        metadata: metadata, idempotencyKey: idempotencyKey, requestFingerprint: requestFingerprint)
+    } catch {
+      // A retry racing its first call: that one may have committed since the check above, and
+      // this one then found the command before it, or nothing, to undo.
+      if let idempotencyKey, let earlier = try earlierOutcome(forKey: idempotencyKey, requestFingerprint: requestFingerprint) {
+        return [earlier]
+      }
+      throw error
+    }
+  }
+
+  private func undoLastCommand(
+    metadata: EventMetadata, idempotencyKey: IdempotencyKey?, requestFingerprint: ChainHash?
+  ) async throws(LedgerError) -> [CommandOutcome] {
+    do {
       guard let target = try lastUndoableCommand() else {
         throw LedgerError.rejected(.invalidField(field: "undo", reason: "there is no command to undo"))
       }

@@ -18,6 +18,7 @@ enum StoredEvent {
   static func decode(_ view: EventView) throws(LedgerError) -> LedgerEvent {
     do {
       return try LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
+        .completed(recordedAt: view.recordedAt)
     } catch {
       throw .unreadableEvent(position: view.position, error)
     }
@@ -27,6 +28,7 @@ enum StoredEvent {
   static func decode(_ event: RecordedEvent) throws(LedgerError) -> LedgerEvent {
     do {
       return try LedgerEvent.decode(type: event.type, schemaVersion: event.schemaVersion, payload: event.payload)
+        .completed(recordedAt: event.recordedAt)
     } catch {
       throw .unreadableEvent(position: event.position, error)
     }

@@ -180,6 +180,9 @@ struct EveryCommandTests {
     for leg in legs {
       try fails("tx", "amend", String(leg), "--amount", "1", saying: "is a transfer, not a transaction: 100.00 EUR from 'Checking' to 'Savings' on 2024-03-11")
     }
+    // A prefix that also starts other ids (made at the same time) deletes nothing.
+    let fullLeg = try #require(rows.first { $0["kind"] as? String == "transfer" }?["id"] as? String)
+    try fails("tx", "delete", String(fullLeg.prefix(4)), saying: "is ambiguous")
     // Cancelled by either leg, and back with undo (under an id of its own).
     #expect(try ok("tx", "delete", String(legs[1])).contains("cancelled transfer"))
     let afterCancel = (try json("tx", "list") as? [String: Any])?["rows"] as? [[String: Any]] ?? []

@@ -149,6 +149,19 @@ struct InterchangeCLITests {
     try ok(["tx", "delete", try #require(try rows().first?["id"] as? String)])
     #expect(try imported() == (0, 2))
     #expect(try rows().count == 1)
+
+    // The mapping fix changes the dates read (day and month swapped): found through the key.
+    let swapped = try write("swapped.csv", "date,payee,amount,category\n02/01/2024,Shop,-10,Food\n")
+    func importSwapped(_ format: String) throws -> Int? {
+      let summary = try JSONSerialization.jsonObject(
+        with: Data(try ok(["import", "csv", swapped, "--account", "Checking", "--date-format", format, "--json"]).utf8))
+      return (summary as? [String: Any])?["added"] as? Int
+    }
+    #expect(try importSwapped("mdy") == 1)
+    try ok(["undo"])
+    #expect(try importSwapped("dmy") == 1)
+    #expect(try rows().contains { $0["date"] as? String == "2024-01-02" })
+    #expect(try importSwapped("dmy") == 0)
   }
 
   @Test("given the demo ledger, when exported as a journal, then the real hledger reports the same balances")

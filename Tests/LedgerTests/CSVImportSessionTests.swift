@@ -142,4 +142,21 @@ struct CSVImportSessionTests {
         "csv:2024-03-10:593a500be5f84342b588379f8b6755d5", "csv:2024-03-10:593a510be5f844f5b588389f8b675788",
       ])
   }
+
+  @Test(
+    "given a bank file whose Description is mapped as the payee, when mapped, then Description is not also the description; Notes, unmapped, is used by name"
+  )
+  func namedColumnsFeedOneFieldEach() throws {
+    var mapping = CSVMapping()
+    mapping.defaultAccount = "Checking"
+    mapping.payee = "Description"
+    mapping.category = nil
+    mapping.defaultCategory = "Food"
+    let records = try CSVReader().records(in: "Date,Description,Amount,Notes\n2024-03-01,ACME Corp,-10.00,n1\n")
+
+    let rows = try CSVImporter(mapping: mapping).rows(records, state: Scenario.standard().state)
+
+    let added = try #require(try? rows.first?.result.get())
+    #expect(added.name == "ACME Corp" && added.description == nil && added.notes == "n1")
+  }
 }

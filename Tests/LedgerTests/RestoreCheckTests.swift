@@ -56,6 +56,20 @@ struct RestoreCheckTests {
       (history + [history[2]], "event 5 (TransactionAdded) adds transaction"),
       (history + [.transactionAdded(elsewhere)], "which does not exist"),
       (history + [.transactionAdded(beyond)], "beyond the ledger's limit"),
+      (
+        history + [
+          .openingBalanceChanged(
+            OpeningBalanceChanged(account: Scenario.checking, previous: eur("5"), balance: eur("7"), date: day("2024-01-01")))
+        ], "from an amount it did not have"
+      ),
+      (
+        history + [
+          .openingBalanceChanged(
+            OpeningBalanceChanged(
+              account: Scenario.checking, previous: eur("100"), balance: Money(units: 7, currency: .usd),
+              date: day("2024-01-01")))
+        ], "in another currency than its own"
+      ),
       ([], "holds no events"),
     ]
     for (events, says) in cases {

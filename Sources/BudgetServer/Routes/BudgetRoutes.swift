@@ -76,8 +76,14 @@ struct BudgetRoutes {
   func copy(_ request: Request, _ context: Context) async throws -> Response {
     let body = try await api.body(CopyBudgetBody.self, request)
     if let replay = try await api.replay(request) { return replay }
-    let commands = try copyCommands(from: try QueryParameters.month(body.from, field: "from"), to: try month(context))
-    return try await api.writeAll(commands, request)
+    do {
+      let commands = try copyCommands(from: try QueryParameters.month(body.from, field: "from"), to: try month(context))
+      return try await api.writeAll(commands, request)
+    } catch {
+      // A retry racing its first request: that one may have committed since the check above.
+      if let replay = try await api.replay(request) { return replay }
+      throw error
+    }
   }
 
   /// One `setBudget` per active category budgeted in `source` whose budget in `target` differs.
@@ -86,6 +92,9 @@ struct BudgetRoutes {
     let budgets = state.budgets[source] ?? [:]
     guard !budgets.isEmpty else { throw APIError.rule("\(source.title) has no budgets to copy", field: "from") }
     let commands = state.budgetsToCopy(from: source, to: target).map(LedgerCommand.setBudget)
+    if commands.isEmpty, let why = state.budgetCopyRefusal(from: source, to: target) {
+      throw APIError.rule(why, field: "from")
+    }
     guard !commands.isEmpty else {
       throw APIError.rule("\(target.title) already has the budgets of \(source.title)", field: "from")
     }

@@ -48,7 +48,15 @@ private func compensation(for event: LedgerEvent, before: LedgerState, today: Ci
   case .periodReopened(let e): return .closePeriod(e.period, end: before.periods[e.period]?.end)
   case .budgetSet(let e):
     let old = before.budgets[e.month]?[e.category]
-    return .setBudget(BudgetSet(month: e.month, category: e.category, amount: old?.amount ?? .zero(e.amount.currency), span: old?.span ?? e.span))
+    // A month's budget comes back whole (set and moved); a quarter's as set — its thirds come
+    // from that — which loses what was moved in or out of its first month since: refused then.
+    if let old, old.span == .quarter, !old.moved.isZero {
+      throw .invalidField(
+        field: "undo",
+        reason: "setting this quarter's budget replaced \(old.moved.formatted()) moved in its first month; set the budget back yourself")
+    }
+    let amount = old.map { $0.span == .quarter ? $0.set : $0.amount } ?? .zero(e.amount.currency)
+    return .setBudget(BudgetSet(month: e.month, category: e.category, amount: amount, span: old?.span ?? e.span))
   case .incomePlanned(let e):
     var previous = e
     previous.amount = before.plannedIncome[IncomeKey(e)] ?? .zero(e.amount.currency)
@@ -91,9 +99,15 @@ private func compensation(for event: LedgerEvent, before: LedgerState, today: Ci
   case .transactionRestored(let e): return .deleteTransaction(e.transaction.transaction, reason: "undo", expectedVersion: nil)
   case .transferMade(let e): return .cancelTransfer(e.transfer, reason: "undo")
   case .transferCancelled(let e):
-    // Made again as it was, under an id of its own (a cancelled transfer's id stays used).
+    // Made again as it was, under an id of its own (a cancelled transfer's id stays used):
+    // the next unused one along a sequence that does not come back to an earlier id, so that
+    // cancelling and undoing may repeat.
     var again = e.cancelled
-    again.transfer = TransferID(raw: EntityID(high: e.cancelled.transfer.raw.high, low: e.cancelled.transfer.raw.low ^ 0x5A5A_5A5A))
+    var low = e.cancelled.transfer.raw.low
+    repeat {
+      low &+= 0x9E37_79B9_7F4A_7C15
+      again.transfer = TransferID(raw: EntityID(high: e.cancelled.transfer.raw.high, low: low))
+    } while before.transferRecords[again.transfer] != nil || before.cancelledTransfers.contains(again.transfer)
     return .makeTransfer(again)
   }
 }

@@ -24,7 +24,10 @@ extension Rules {
     try notInClosedPeriod(record.added.date)
     var amended = record.added
     amended.apply(amendment)
-    let valid = try validated(amended)
+    // Where its money is booked is checked when that changes: a transaction recorded before a
+    // rule on it existed can still have its name, notes or tags edited.
+    let rebooked = amended.type != record.added.type || amended.postings != record.added.postings
+    let valid = try validated(amended, checkingBooking: rebooked)
     let changes = Self.difference(from: record.added, to: valid)
     guard !changes.isEmpty else { throw .nothingToChange }
     return changes
@@ -57,11 +60,14 @@ extension Rules {
       throw .staleVersion(entity: "transaction \(id)", expected: expectedVersion, actual: record.version)
     }
     let reason = try TextRules.validated(reason, field: "reason", maximum: FieldLimits.reason)
-    return TransactionRestored(transaction: try validated(record.added), reason: reason)
+    return TransactionRestored(transaction: try validated(record.added, checkingBooking: false), reason: reason)
   }
 
   /// `transaction` with its text normalised, or the first rule it breaks.
-  func validated(_ transaction: TransactionAdded) throws(DomainError) -> TransactionAdded {
+  ///
+  /// - Parameter checkingBooking: whether an expense may not be booked to an income category
+  ///   (``bookable(_:type:)``) — for new bookings, not for what was recorded as it is.
+  func validated(_ transaction: TransactionAdded, checkingBooking: Bool = true) throws(DomainError) -> TransactionAdded {
     var t = transaction
     let account = try openAccountRecord(t.account)
     try positive(t.amount, field: "amount", currency: account.currency)
@@ -70,7 +76,7 @@ extension Rules {
     t.notes = try TextRules.optional(t.notes, field: "notes", maximum: FieldLimits.notes)
     try notInFuture(t.date)
     try notInClosedPeriod(t.date)
-    try validateCategories(&t, currency: account.currency)
+    try validateCategories(&t, currency: account.currency, checkingBooking: checkingBooking)
     t.tags = try validatedTags(t.tags)
     if let periodID = t.period {
       let period = try period(periodID)
@@ -94,12 +100,15 @@ extension Rules {
       reason: "is an income category; book an expense to an expense category, or record the money as income")
   }
 
-  private func validateCategories(_ t: inout TransactionAdded, currency: Currency) throws(DomainError) {
+  private func validateCategories(
+    _ t: inout TransactionAdded, currency: Currency, checkingBooking: Bool
+  ) throws(DomainError) {
     if t.splits.isEmpty {
       guard let category = t.category else {
         throw .invalidField(field: "category", reason: "is required; give a category or split the amount across categories")
       }
-      try bookable(try activeCategory(category), type: t.type)
+      let record = try activeCategory(category)
+      if checkingBooking { try bookable(record, type: t.type) }
       return
     }
     guard t.category == nil else {
@@ -110,7 +119,8 @@ extension Rules {
     }
     var sum = Money.zero(currency)
     for (index, split) in t.splits.enumerated() {
-      try bookable(try activeCategory(split.category), type: t.type)
+      let record = try activeCategory(split.category)
+      if checkingBooking { try bookable(record, type: t.type) }
       try positive(split.amount, field: "split \(index + 1) amount", currency: currency)
       t.splits[index].memo = try TextRules.optional(split.memo, field: "split \(index + 1) memo", maximum: FieldLimits.description)
       do { sum = try sum.adding(split.amount) } catch { throw .invalidField(field: "splits", reason: "add up to more than the ledger can hold") }

@@ -124,3 +124,15 @@ extension LedgerEvent {
     }
   }
 }
+
+extension LedgerEvent {
+  /// The event with what its payload's schema version left to the envelope filled in from
+  /// it: a version 1 `RolloverSet` applied from the month it was recorded in (UTC), which is
+  /// what its `from` says in version 2. The rules' state, the read models and history then
+  /// agree on the month.
+  public func completed(recordedAt: Int64) -> LedgerEvent {
+    guard case .rolloverSet(var setting) = self, setting.from == nil else { return self }
+    setting.from = CivilDate.today(utcMilliseconds: recordedAt).yearMonth
+    return .rolloverSet(setting)
+  }
+}

@@ -11,9 +11,28 @@ extension LedgerState {
     where categories[category]?.isActive == true {
       guard budget.span == .month || startsQuarter else { continue }
       let amount = budget.span == .quarter ? budget.set : budget.amount
-      if let current = budgets[target]?[category], current.amount == amount, current.span == budget.span { continue }
+      // What moves alone left in a month (money moved out of a quarter's later month) is no
+      // budget of its own to copy.
+      guard amount.isPositive else { continue }
+      if let current = budgets[target]?[category], current.span == budget.span,
+        (budget.span == .quarter ? current.set : current.amount) == amount
+      {
+        continue
+      }
       copies.append(BudgetSet(month: target, category: category, amount: amount, span: budget.span))
     }
     return copies
+  }
+
+  /// Why copying `source` to `target` copies nothing although `source` has budgets, when
+  /// that is not "they are the same already": its budgets are all quarter budgets and
+  /// `target` does not start a quarter.
+  public func budgetCopyRefusal(from source: YearMonth, to target: YearMonth) -> String? {
+    let budgets = (self.budgets[source] ?? [:]).filter { categories[$0.key]?.isActive == true }
+    guard !budgets.isEmpty, (target.month - 1) % 3 != 0, budgets.values.allSatisfy({ $0.span == .quarter }) else {
+      return nil
+    }
+    return "\(source) has only quarter budgets, and those are copied only to a quarter's first month "
+      + "(January, April, July or October), not to \(target)"
   }
 }

@@ -114,6 +114,7 @@ struct BudgetCommand: AsyncParsableCommand {
       let budgets = ledger.state.budgets[from] ?? [:]
       guard !budgets.isEmpty else { throw UserError("\(from.title) has no budgets to copy") }
       let commands = ledger.state.budgetsToCopy(from: from, to: to).map(LedgerCommand.setBudget)
+      if commands.isEmpty, let why = ledger.state.budgetCopyRefusal(from: from, to: to) { throw UserError(why) }
       // One transaction for the whole copy, all or nothing.
       let outcomes = try await userFacing { try await ledger.execute(atomically: commands, metadata: options.metadata) }
       let copied = outcomes.count

@@ -69,7 +69,11 @@ struct ImportCommand: AsyncParsableCommand {
       let imported = try userFacing { try ImportedRows(ledger: ledger) }
       if dryRun {
         var session = session
-        let rows = try userFacing { try imported.redirectingUndone(session.rows(body), state: ledger.state) }
+        let state = ledger.state
+        let rows = try userFacing {
+          try imported.redirectingUndone(
+            session.rows(body), state: state, anyUndone: ImportedRows.anyDeletedImport(in: state))
+        }
         summary = try check(rows, ledger: ledger, imported: imported)
       } else {
         summary = try await record(body, session: session, ledger: ledger, imported: imported)
@@ -119,6 +123,7 @@ struct ImportCommand: AsyncParsableCommand {
       let batches = Array(records).chunks(of: batchSize)
       // As of before the import: which of the file's rows an undone import had recorded.
       let before = ledger.state
+      let anyUndone = ImportedRows.anyDeletedImport(in: before)
       // Grow the file's map once for the whole import (a batch that fills it runs twice), and
       // stop keeping the readers' copy of the state current: this process reads no more of
       // it, so every commit would update it for nothing.
@@ -131,8 +136,8 @@ struct ImportCommand: AsyncParsableCommand {
         ledger.prefersDeferredProjections(forAdding: records.count) ? .deferred : .inline
       do {
         try await record(
-          batches, session: session, ledger: ledger, imported: imported, before: before, metadata: metadata,
-          projecting: projecting, into: &summary)
+          batches, session: session, ledger: ledger, imported: imported, before: before, anyUndone: anyUndone,
+          metadata: metadata, projecting: projecting, into: &summary)
       } catch {
         // The batches recorded so far stay (each was all or nothing): say so, and bring the
         // read models up to them before reporting what stopped the import.
@@ -166,7 +171,8 @@ struct ImportCommand: AsyncParsableCommand {
     /// task, and so never copied: a copy per batch made a million-row import quadratic.
     private func record(
       _ batches: [ArraySlice<CSVReader.Record>], session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows,
-      before: LedgerState, metadata: EventMetadata, projecting: ProjectionUpdate, into summary: inout ImportSummary
+      before: LedgerState, anyUndone: Bool, metadata: EventMetadata, projecting: ProjectionUpdate,
+      into summary: inout ImportSummary
     ) async throws {
       let total = batches.reduce(0) { $0 + $1.count }
       let progress = ProgressBar(title: "importing")
@@ -176,7 +182,7 @@ struct ImportCommand: AsyncParsableCommand {
       var session = session
       session.reserveCapacity(rows: total)
       func map(_ records: ArraySlice<CSVReader.Record>) throws -> [ImportRow] {
-        try userFacing { try imported.redirectingUndone(session.rows(records), state: before) }
+        try userFacing { try imported.redirectingUndone(session.rows(records), state: before, anyUndone: anyUndone) }
       }
       var rows = try batches.first.map { try map($0) } ?? []
       for index in batches.indices {

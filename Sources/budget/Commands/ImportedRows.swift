@@ -34,18 +34,40 @@ extension ImportedRows {
   /// import — say, to fix its column mapping — and importing the file again adds its rows
   /// again. A row whose transaction was deleted otherwise (`tx delete`) stays imported: a
   /// transaction the user removed does not come back with the next statement.
-  func redirectingUndone(_ rows: [ImportRow], state: LedgerState) throws -> [ImportRow] {
+  ///
+  /// The earlier transaction is found through the row's key (the id a row gets also depends
+  /// on its date as read, which another `--date-format` changes). Nothing is looked up when
+  /// `state` holds no deleted imported transaction — a new ledger, most imports.
+  func redirectingUndone(_ rows: [ImportRow], state: LedgerState, anyUndone: Bool) throws -> [ImportRow] {
+    guard anyUndone else { return rows }
     var rows = rows
     for index in rows.indices {
       var generation = 1
-      while case .success(let added) = rows[index].result, let record = state.transactions[added.transaction],
-        record.isDeleted, try wasUndone(added.transaction)
+      while case .success(let added) = rows[index].result,
+        let id = state.transactions[added.transaction] != nil
+          ? added.transaction : try transaction(recordedUnder: rows[index].key),
+        state.transactions[id]?.isDeleted == true, try wasUndone(id)
       {
         generation += 1
         rows[index] = rows[index].again(generation: generation)
       }
     }
     return rows
+  }
+
+  /// Whether `state` holds an imported transaction that was deleted (by undo or otherwise).
+  static func anyDeletedImport(in state: LedgerState) -> Bool {
+    state.transactions.values.contains { $0.isDeleted && $0.added.importId != nil }
+  }
+
+  /// The transaction the append recorded under `key` added, if any.
+  private func transaction(recordedUnder key: String) throws -> TransactionID? {
+    guard let record = try log.idempotencyRecord(forKey: try IdempotencyKey(key)),
+      let event = try log.event(at: record.positions.lowerBound),
+      case .transactionAdded(let added) = try LedgerEvent.decode(
+        type: event.type, schemaVersion: event.schemaVersion, payload: event.payload)
+    else { return nil }
+    return added.transaction
   }
 
   /// Whether the last event of the transaction is an undo's (whose correlation id says so).

@@ -120,7 +120,13 @@ struct TransactionCommand: AsyncParsableCommand {
     func run() async throws {
       let ledger = try await options.openExisting()
       let resolve = Resolve(state: ledger.state)
-      if let transfer = resolve.transfer(id), (try? resolve.transaction(id)) == nil {
+      // A transfer by either leg — when the id names nothing else: ids made at one time share
+      // their first characters, and a prefix naming two things deletes neither.
+      let transfers = resolve.transfers(id), transactions = resolve.transactionCount(id)
+      if transfers.count + transactions > 1 {
+        throw UserError("id '\(id)' is ambiguous (\(transfers.count + transactions) match); give more characters")
+      }
+      if let transfer = transfers.first {
         let outcome = try await options.execute(.cancelTransfer(transfer.transfer, reason: reason), on: ledger)
         return try options.report(
           "cancelled transfer \(transfer.transfer.short) of \(show(transfer.amount)) \(transfer.amount.currency.code)",

@@ -70,12 +70,26 @@ extension Resolve {
     return nil
   }
 
-  /// The transfer one of whose legs (as `tx list` shows them) `prefix` names, if any.
+  /// The transfer one of whose legs (as `tx list` shows them) `prefix` names, if it names
+  /// exactly one.
   func transfer(_ prefix: String) -> TransferMade? {
+    let matches = transfers(prefix)
+    return matches.count == 1 ? matches.first : nil
+  }
+
+  /// Every transfer one of whose legs `prefix` (4+ characters) starts or ends.
+  func transfers(_ prefix: String) -> [TransferMade] {
     let prefix = prefix.lowercased()
-    guard prefix.count >= 4 else { return nil }
+    guard prefix.count >= 4 else { return [] }
     func matches(_ id: EntityID) -> Bool { id.description.hasPrefix(prefix) || id.description.hasSuffix(prefix) }
-    return state.transferRecords.values.first { matches($0.transfer.raw) || matches($0.incomingLegID) }
+    return state.transferRecords.values.filter { matches($0.transfer.raw) || matches($0.incomingLegID) }
+  }
+
+  /// How many transactions `prefix` (4+ characters) starts or ends.
+  func transactionCount(_ prefix: String) -> Int {
+    let prefix = prefix.lowercased()
+    guard prefix.count >= 4 else { return 0 }
+    return state.transactions.keys.filter { $0.description.hasPrefix(prefix) || $0.description.hasSuffix(prefix) }.count
   }
 
   private static func quotedIfNeeded(_ name: String) -> String {

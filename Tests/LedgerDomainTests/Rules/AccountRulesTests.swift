@@ -125,6 +125,25 @@ struct AccountRulesTests {
     #expect(again.count == 1 && remade.transfer != transfer.transfer)
     #expect(remade.from == transfer.from && remade.to == transfer.to && remade.amount == transfer.amount && remade.date == transfer.date)
     #expect(try scenario.when(.makeTransfer(remade)).count == 1)
+
+    // Cancelled and made again, twice over: each time under an id not used before.
+    var current = remade
+    var seen: Set<TransferID> = [transfer.transfer]
+    for _ in 0..<2 {
+      scenario.run(.makeTransfer(current))
+      seen.insert(current.transfer)
+      let cancelledAgain = try scenario.when(.cancelTransfer(current.transfer, reason: "again"))
+      let state = scenario.state
+      scenario.state.apply(cancelledAgain)
+      guard case .makeTransfer(let next) = try compensation(for: cancelledAgain, before: state, today: scenario.today).first
+      else {
+        Issue.record("no makeTransfer")
+        return
+      }
+      #expect(!seen.contains(next.transfer))
+      #expect(try scenario.when(.makeTransfer(next)).count == 1)
+      current = next
+    }
   }
 
   @Test(

@@ -88,6 +88,13 @@ struct BudgetRulesTests {
           BudgetSet(month: month("2024-04"), category: insurance, amount: eur("360"), span: .quarter),
         ].sorted { $0.category < $1.category })
     #expect(scenario.state.budgetsToCopy(from: month("2024-01"), to: month("2024-02")).map(\.category) == [Scenario.restaurants])
+    // March holds only the 50 moved out of the quarter: no budget of its own to copy.
+    #expect(!scenario.state.budgetsToCopy(from: month("2024-03"), to: month("2024-05")).contains { $0.category == insurance })
+    // A quarter's budget set again after a move out of its first month cannot be undone
+    // without losing the move: refused, saying so.
+    let before = scenario.state
+    let reset = try scenario.when(.setBudget(BudgetSet(month: month("2024-01"), category: insurance, amount: eur("600"), span: .quarter)))
+    #expect(throws: DomainError.self) { try compensation(for: reset, before: before, today: scenario.today) }
   }
 
   @Test("given Salary planned at 3,000 then 3,200, when undone, then back to 3,000 and then none; the same amount again is refused")

@@ -32,6 +32,22 @@ struct TransactionRulesTests {
     #expect(try scenario.when(.addTransaction(refund)).count == 1)
   }
 
+  @Test("given an expense booked to Income before that was refused, when its name is amended or it is restored, then fine; rebooking one there is refused")
+  func bookingRuleForOldTransactions() throws {
+    var scenario = Scenario.standard()
+    scenario.given(.transactionAdded(expense(1, "40", category: Scenario.income)))
+    var renamed = TransactionAmended(transaction: txID(1))
+    renamed.name = "Refund of salary"
+    #expect(try scenario.when(.amendTransaction(renamed, expectedVersion: nil)).count == 1)
+    scenario.run(.deleteTransaction(txID(1), reason: "dup", expectedVersion: nil))
+    #expect(try scenario.when(.restoreTransaction(txID(1), reason: "back", expectedVersion: nil)).count == 1)
+
+    scenario.run(.addTransaction(expense(2, "5")))
+    var rebooked = TransactionAmended(transaction: txID(2))
+    rebooked.category = Scenario.income
+    #expect(throws: DomainError.self) { try scenario.when(.amendTransaction(rebooked, expectedVersion: nil)) }
+  }
+
   @Test("given amounts zero, negative, too large or in the wrong currency, when added, then each is refused")
   func amounts() {
     let scenario = Scenario.standard()
