@@ -16,8 +16,8 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 }
 
 /// Plausible commands for a ledger set up by ``Scenario/standard(today:)`` plus a savings
-/// account: adds (some split, some back-dated), amends, deletes, transfers, budgets, renames,
-/// periods. Some will be refused by the rules; that is part of the test.
+/// account: adds (some split, some back-dated), amends, deletes, transfers (some cancelled),
+/// opening balances corrected, budgets, renames, periods. Some will be refused by the rules; that is part of the test.
 public struct RandomCommands {
   public var generator: SeededGenerator
   private var transactions: [TransactionID] = []
@@ -61,7 +61,18 @@ public struct RandomCommands {
       let deleted = transactions.filter { state.transactions[$0]?.isDeleted == true }
       return .restoreTransaction(deleted.randomElement(using: &generator)!, reason: "random", expectedVersion: nil)
     case 75..<83:
-      return .makeTransfer(TransferMade(transfer: TransferID(raw: EntityID(high: 0x7B, low: counter)), from: Scenario.checking, to: Scenario.savings, amount: amount(), date: randomDate()))
+      // Now and then a transfer is cancelled instead, or an opening balance corrected.
+      let made = state.transferRecords.keys.sorted()
+      switch Int.random(in: 0..<6, using: &generator) {
+      case 0 where !made.isEmpty:
+        return .cancelTransfer(made.randomElement(using: &generator)!, reason: "random")
+      case 1:
+        return .changeOpeningBalance(
+          Bool.random(using: &generator) ? Scenario.checking : Scenario.savings,
+          to: Money(units: Int64.random(in: -2_000_000...5_000_000, using: &generator), currency: .eur))
+      default:
+        return .makeTransfer(TransferMade(transfer: TransferID(raw: EntityID(high: 0x7B, low: counter)), from: Scenario.checking, to: Scenario.savings, amount: amount(), date: randomDate()))
+      }
     case 83..<93:
       let month = randomDate().yearMonth
       return .setBudget(BudgetSet(month: month, category: categories.randomElement(using: &generator) ?? Scenario.food, amount: amount()))

@@ -44,6 +44,12 @@ struct ProjectionPropertyTests {
 
     #expect(try ledger.projections.verifyDeep() == [])
     #expect(try ledger.log.head().position > 200)
+    var types: Set<String> = []
+    try ledger.log.scan { view in
+      types.insert(String(decoding: view.typeBytes, as: UTF8.self))
+      return .continue
+    }
+    #expect(types.isSuperset(of: ["TransferMade", "TransferCancelled", "OpeningBalanceChanged", "TransactionDeleted"]))
   }
 
   @Test(
