@@ -24,7 +24,7 @@ public enum Backup {
         value.flatMap { try? String(decoding: encoder.encode($0), as: UTF8.self) } ?? "null"
       }
       events.append(
-        #"{"actor":\#(text(metadata.actor)),"causation":\#(text(metadata.causationId)),"correlation":\#(text(metadata.correlationId)),"event":\#(payload),"position":\#(view.position),"recordedAt":\#(view.recordedAt),"type":"\#(event.typeName)"}"#
+        #"{"actor":\#(text(metadata.actor)),"causation":\#(text(metadata.causationId)),"correlation":\#(text(metadata.correlationId)),"event":\#(payload),"position":\#(view.position),"recordedAt":\#(view.recordedAt),"schemaVersion":\#(view.schemaVersion),"type":"\#(event.typeName)"}"#
       )
       return .continue
     }
@@ -99,7 +99,7 @@ public enum Backup {
 
     var result: Result<RestoredEvent, Failure>
 
-    private enum Key: String, CodingKey { case type, event, actor, correlation, causation, recordedAt }
+    private enum Key: String, CodingKey { case type, event, actor, correlation, causation, recordedAt, schemaVersion }
 
     /// Any key: to tell whether a value is a JSON object.
     private struct AnyKey: CodingKey {
@@ -125,7 +125,8 @@ public enum Backup {
           causationId: try? container.decode(String.self, forKey: .causation))
         result = .success(
           RestoredEvent(
-            event: event, metadata: metadata, recordedAt: try? container.decode(Int64.self, forKey: .recordedAt)))
+            event: event, metadata: metadata, recordedAt: try? container.decode(Int64.self, forKey: .recordedAt),
+            schemaVersion: try? container.decode(UInt16.self, forKey: .schemaVersion)))
       } catch {
         result = .failure(.unreadable(type: type, reason: "\(error)"))
       }

@@ -9,11 +9,15 @@ public struct RestoredEvent: Sendable {
   public var metadata: EventMetadata
   /// The original recorded-at (UTC ms); kept so that the restored hash chain is identical.
   public var recordedAt: Int64?
+  /// The schema version the event was recorded in, when the backup says: an event of an
+  /// earlier version is written back in it, byte for byte, for the same reason.
+  public var schemaVersion: UInt16?
 
-  public init(event: LedgerEvent, metadata: EventMetadata, recordedAt: Int64?) {
+  public init(event: LedgerEvent, metadata: EventMetadata, recordedAt: Int64?, schemaVersion: UInt16? = nil) {
     self.event = event
     self.metadata = metadata
     self.recordedAt = recordedAt
+    self.schemaVersion = schemaVersion
   }
 }
 
@@ -44,7 +48,7 @@ extension Ledger {
           var appendedEvents: [(event: LedgerEvent, point: LogPoint)] = []
           appendedEvents.reserveCapacity(chunk.count)
           for item in chunk {
-            let proposed = try StoredEvent.proposed(item.event, metadata: item.metadata)
+            let proposed = try StoredEvent.proposed(item.event, metadata: item.metadata, schemaVersion: item.schemaVersion)
             let batch = AppendBatch([StreamAppend(stream: try StreamName(item.event.stream), events: [proposed])])
             let appended = try
               (item.recordedAt.map { try session.append(batch, recordedAt: $0) } ?? session.append(batch)).get()

@@ -19,6 +19,12 @@ extension Ledger {
       if let why = problem(with: item.event, after: state, first: index == 0) {
         throw refusal("event \(index + 1) (\(item.event.typeName)) \(why)")
       }
+      // It is written back in the version it was recorded in: one this program can write.
+      if let version = item.schemaVersion, version != item.event.schemaVersion,
+        (try? item.event.encodedPayload(schemaVersion: version)) == nil
+      {
+        throw refusal("event \(index + 1) (\(item.event.typeName)) names schema version \(version), which it cannot be written in")
+      }
       state.apply(item.event)
       guard state.turnover < .max else {
         throw refusal("event \(index + 1) (\(item.event.typeName)) takes the ledger's amounts past what it can add up")

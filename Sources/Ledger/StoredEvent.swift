@@ -4,10 +4,13 @@ import LedgerDomain
 /// Conversions between domain events and the log's envelopes.
 enum StoredEvent {
   /// The envelope for `event`.
-  static func proposed(_ event: LedgerEvent, metadata: EventMetadata) throws(LedgerError) -> ProposedEvent {
+  static func proposed(
+    _ event: LedgerEvent, metadata: EventMetadata, schemaVersion: UInt16? = nil
+  ) throws(LedgerError) -> ProposedEvent {
     do {
+      let version = schemaVersion ?? event.schemaVersion
       return ProposedEvent(
-        type: event.typeName, schemaVersion: event.schemaVersion, payload: try event.encodedPayload(),
+        type: event.typeName, schemaVersion: version, payload: try event.encodedPayload(schemaVersion: version),
         metadata: metadata)
     } catch {
       throw .unreadableEvent(position: 0, error)

@@ -111,6 +111,10 @@ struct EventCodecTests {
     let deleted = TransactionDeleted(transaction: TransactionID(raw: EntityID(high: 0x7A, low: 4)), reason: "duplicate")
     #expect(try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 1, payload: deletedV1) == .transactionDeleted(deleted))
     #expect(TransactionAmended.schemaVersion == 2 && TransactionDeleted.schemaVersion == 2)
+    // Written back in version 1 (restoring a backup of them), byte for byte.
+    #expect(try LedgerEvent.transactionAmended(amended).encodedPayload(schemaVersion: 1) == amendedV1)
+    #expect(try LedgerEvent.transactionDeleted(deleted).encodedPayload(schemaVersion: 1) == deletedV1)
+    #expect(throws: CodecError.self) { try LedgerEvent.transactionDeleted(deleted).encodedPayload(schemaVersion: 7) }
   }
 
   @Test("given a v1 RolloverSet (no month), when read, then it comes back with none — the month it was recorded in")
@@ -127,6 +131,9 @@ struct EventCodecTests {
       try LedgerEvent.decode(type: "RolloverSet", schemaVersion: 1, payload: stored)
         == .rolloverSet(RolloverSet(category: Scenario.food, carryUnspent: true, carryOverspent: false)))
     #expect(RolloverSet.schemaVersion == 2)
+    let completed = LedgerEvent.rolloverSet(
+      RolloverSet(category: Scenario.food, carryUnspent: true, carryOverspent: false, from: month("2024-02")))
+    #expect(try completed.encodedPayload(schemaVersion: 1) == stored)
   }
 
   @Test("given unknown types, versions, truncated or padded bytes, when decoded, then a clear codec error")
