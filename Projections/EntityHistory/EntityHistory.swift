@@ -28,6 +28,7 @@ public struct EntityHistory: Sendable {
     for recorded in events {
       guard recorded.position <= asKnownAt else { break }
       let event = try LedgerEvent.decode(type: recorded.type, schemaVersion: recorded.schemaVersion, payload: recorded.payload)
+        .completed(recordedAt: recorded.recordedAt)
       let changes = try fold.describe(event, at: recorded.position)
       entries.append(
         HistoryEntry(

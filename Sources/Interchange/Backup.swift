@@ -126,7 +126,8 @@ public enum Backup {
         result = .success(
           RestoredEvent(
             event: event, metadata: metadata, recordedAt: try? container.decode(Int64.self, forKey: .recordedAt),
-            schemaVersion: try? container.decode(UInt16.self, forKey: .schemaVersion)))
+            // Backups before versions were written: told by the event's content.
+            schemaVersion: (try? container.decode(UInt16.self, forKey: .schemaVersion)) ?? event.impliedSchemaVersion))
       } catch {
         result = .failure(.unreadable(type: type, reason: "\(error)"))
       }

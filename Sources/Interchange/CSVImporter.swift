@@ -47,17 +47,26 @@ public struct CSVImporter: Sendable {
     // reads back whole) — unless the column already feeds another field (a bank's
     // "Description" mapped as the payee is not the description too); the account's only
     // without a default account for every row.
-    var used = Set([date, payee] + [amount, debit, credit, category].compactMap { $0 })
-    func optional(_ mapped: String?, default name: String?, what: String) throws(ImportRowError) -> Int? {
-      if let mapped { return try column(mapped, required: true, what: what) }
+    // Columns given by the user first, then those found by name among the rest.
+    let given = (
+      account: try column(mapping.account, required: true, what: "account"),
+      description: try column(mapping.description, required: true, what: "description"),
+      notes: try column(mapping.notes, required: true, what: "notes"),
+      tags: try column(mapping.tags, required: true, what: "tags")
+    )
+    var used = Set(
+      [date, payee] + [amount, debit, credit, category, given.account, given.description, given.notes, given.tags]
+        .compactMap { $0 })
+    func named(_ name: String?, what: String) throws(ImportRowError) -> Int? {
       guard let name, let index = try column(name, required: false, what: what), !used.contains(index) else { return nil }
       used.insert(index)
       return index
     }
-    let account = try optional(mapping.account, default: mapping.defaultAccount == nil ? "account" : nil, what: "account")
-    let description = try optional(mapping.description, default: "description", what: "description")
-    let notes = try optional(mapping.notes, default: "notes", what: "notes")
-    let tags = try optional(mapping.tags, default: "tags", what: "tags")
+    var account = given.account, description = given.description, notes = given.notes, tags = given.tags
+    if account == nil { account = try named(mapping.defaultAccount == nil ? "account" : nil, what: "account") }
+    if description == nil { description = try named("description", what: "description") }
+    if notes == nil { notes = try named("notes", what: "notes") }
+    if tags == nil { tags = try named("tags", what: "tags") }
     let mapped = Session.Columns(
       date: date, amount: amount, debit: debit, credit: credit, payee: payee, category: category, account: account,
       description: description, notes: notes, tags: tags, kind: columns["kind"].flatMap { used.contains($0) ? nil : $0 })

@@ -57,6 +57,9 @@ extension ImportRow {
     let base = key.split(separator: "~", maxSplits: 1).first.map(String.init) ?? key
     var row = self
     row.key = base + "~\(generation)"
+    // Nor is it the row an earlier release recorded under its legacy key.
+    let legacyBase = legacyKey.split(separator: "~", maxSplits: 1).first.map(String.init) ?? legacyKey
+    row.legacyKey = legacyBase + "~\(generation)"
     if case .success(var added) = result {
       added.transaction = TransactionID(raw: StableHash.id(row.key, ordering: added.date))
       added.importId = row.key

@@ -19,13 +19,19 @@ extension Ledger {
       if let why = problem(with: item.event, after: state, first: index == 0) {
         throw refusal("event \(index + 1) (\(item.event.typeName)) \(why)")
       }
+      // A version 1 rollover had no month: one given must be the month it was recorded in.
+      if item.schemaVersion == 1, case .rolloverSet(let e) = item.event, let from = e.from,
+        item.recordedAt.map({ CivilDate.today(utcMilliseconds: $0).yearMonth }) != from
+      {
+        throw refusal("event \(index + 1) (RolloverSet) names month \(from), which a schema version 1 event cannot hold")
+      }
       // It is written back in the version it was recorded in: one this program can write.
       if let version = item.schemaVersion, version != item.event.schemaVersion,
         (try? item.event.encodedPayload(schemaVersion: version)) == nil
       {
         throw refusal("event \(index + 1) (\(item.event.typeName)) names schema version \(version), which it cannot be written in")
       }
-      state.apply(item.event)
+      state.apply(item.recordedAt.map { item.event.completed(recordedAt: $0) } ?? item.event)
       guard state.turnover < .max else {
         throw refusal("event \(index + 1) (\(item.event.typeName)) takes the ledger's amounts past what it can add up")
       }

@@ -158,5 +158,20 @@ struct CSVImportSessionTests {
 
     let added = try #require(try? rows.first?.result.get())
     #expect(added.name == "ACME Corp" && added.description == nil && added.notes == "n1")
+
+    // A column given for a later field is not also taken by name for an earlier one.
+    var notes = CSVMapping()
+    notes.defaultAccount = "Checking"
+    notes.notes = "Description"
+    let other = try CVSFixture.rows("date,amount,payee,category,Description\n2024-03-01,-1,X,Food,card 1234\n", notes)
+    #expect(other.description == nil && other.notes == "card 1234")
+  }
+
+  /// Mapping one-row files.
+  enum CVSFixture {
+    static func rows(_ text: String, _ mapping: CSVMapping) throws -> TransactionAdded {
+      let records = try CSVReader().records(in: text)
+      return try #require(try? CSVImporter(mapping: mapping).rows(records, state: Scenario.standard().state).first?.result.get())
+    }
   }
 }

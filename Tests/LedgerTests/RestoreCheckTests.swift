@@ -79,4 +79,34 @@ struct RestoreCheckTests {
       #expect(fixture.ledger.position == 0)
     }
   }
+
+  @Test(
+    "given a backup entry of schema version 1 whose RolloverSet names a month other than the one it was recorded in, when restored, then refused; version 7, then refused"
+  )
+  func versionsAreChecked() async throws {
+    let fixture = try await LedgerFixture(created: false)
+    let march2024: Int64 = 1_709_251_200_000  // 2024-03-01T00:00:00Z
+    let rollover = LedgerEvent.rolloverSet(
+      RolloverSet(category: DefaultCategories.events()[0].category, carryUnspent: true, carryOverspent: false, from: month("2024-01")))
+    let january2024: Int64 = 1_704_067_200_000  // 2024-01-01T00:00:00Z
+    var events = history.map { RestoredEvent(event: $0, metadata: EventMetadata(), recordedAt: january2024) }
+    events.insert(RestoredEvent(event: .categoryCreated(DefaultCategories.events()[0]), metadata: EventMetadata(), recordedAt: january2024), at: 1)
+    let cases: [(RestoredEvent, String)] = [
+      (RestoredEvent(event: rollover, metadata: EventMetadata(), recordedAt: march2024, schemaVersion: 1), "names month 2024-01"),
+      (RestoredEvent(event: rollover, metadata: EventMetadata(), recordedAt: march2024, schemaVersion: 7), "names schema version 7"),
+    ]
+    for (bad, says) in cases {
+      do {
+        try await fixture.ledger.restore(events + [bad])
+        Issue.record("restored \(says)")
+      } catch {
+        #expect(error.description.contains(says), "\(error)")
+      }
+      #expect(fixture.ledger.position == 0)
+    }
+    var fine = cases[0].0
+    fine.recordedAt = january2024  // the month it names
+    try await fixture.ledger.restore(events + [fine])
+    #expect(fixture.ledger.position == UInt64(events.count + 1))
+  }
 }

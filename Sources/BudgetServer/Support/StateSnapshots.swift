@@ -45,7 +45,9 @@ final class StateSnapshots: Sendable {
     if position < target {
       try ledger.log.scan(from: position + 1) { view in
         guard view.position <= target else { return .stop }
-        state.apply(try LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload))
+        state.apply(
+          try LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
+            .completed(recordedAt: view.recordedAt))
         return .continue
       }
       position = target

@@ -24,10 +24,14 @@ extension Rules {
     try notInClosedPeriod(record.added.date)
     var amended = record.added
     amended.apply(amendment)
-    // Where its money is booked is checked when that changes: a transaction recorded before a
-    // rule on it existed can still have its name, notes or tags edited.
-    let rebooked = amended.type != record.added.type || amended.postings != record.added.postings
-    let valid = try validated(amended, checkingBooking: rebooked)
+    // Where its money is booked is checked where that changes — every category when it turns
+    // into an expense, else the categories it did not have: a transaction recorded before the
+    // rule can still have its name, amount, notes or tags edited.
+    let booking: Set<CategoryID> =
+      amended.type == .expense && record.added.type != .expense
+      ? Set(amended.postings.map(\.category))
+      : Set(amended.postings.map(\.category)).subtracting(record.added.postings.map(\.category))
+    let valid = try validated(amended, checkingBooking: booking)
     let changes = Self.difference(from: record.added, to: valid)
     guard !changes.isEmpty else { throw .nothingToChange }
     return changes
@@ -60,14 +64,16 @@ extension Rules {
       throw .staleVersion(entity: "transaction \(id)", expected: expectedVersion, actual: record.version)
     }
     let reason = try TextRules.validated(reason, field: "reason", maximum: FieldLimits.reason)
-    return TransactionRestored(transaction: try validated(record.added, checkingBooking: false), reason: reason)
+    return TransactionRestored(transaction: try validated(record.added, checkingBooking: []), reason: reason)
   }
 
   /// `transaction` with its text normalised, or the first rule it breaks.
   ///
-  /// - Parameter checkingBooking: whether an expense may not be booked to an income category
-  ///   (``bookable(_:type:)``) — for new bookings, not for what was recorded as it is.
-  func validated(_ transaction: TransactionAdded, checkingBooking: Bool = true) throws(DomainError) -> TransactionAdded {
+  /// - Parameter checkingBooking: the categories for which an expense may not be an income
+  ///   category (``bookable(_:type:)``): new bookings (`nil`: all), not what was recorded as it is.
+  func validated(
+    _ transaction: TransactionAdded, checkingBooking: Set<CategoryID>? = nil
+  ) throws(DomainError) -> TransactionAdded {
     var t = transaction
     let account = try openAccountRecord(t.account)
     try positive(t.amount, field: "amount", currency: account.currency)
@@ -101,14 +107,14 @@ extension Rules {
   }
 
   private func validateCategories(
-    _ t: inout TransactionAdded, currency: Currency, checkingBooking: Bool
+    _ t: inout TransactionAdded, currency: Currency, checkingBooking: Set<CategoryID>?
   ) throws(DomainError) {
     if t.splits.isEmpty {
       guard let category = t.category else {
         throw .invalidField(field: "category", reason: "is required; give a category or split the amount across categories")
       }
       let record = try activeCategory(category)
-      if checkingBooking { try bookable(record, type: t.type) }
+      if checkingBooking?.contains(category) ?? true { try bookable(record, type: t.type) }
       return
     }
     guard t.category == nil else {
@@ -120,7 +126,7 @@ extension Rules {
     var sum = Money.zero(currency)
     for (index, split) in t.splits.enumerated() {
       let record = try activeCategory(split.category)
-      if checkingBooking { try bookable(record, type: t.type) }
+      if checkingBooking?.contains(split.category) ?? true { try bookable(record, type: t.type) }
       try positive(split.amount, field: "split \(index + 1) amount", currency: currency)
       t.splits[index].memo = try TextRules.optional(split.memo, field: "split \(index + 1) memo", maximum: FieldLimits.description)
       do { sum = try sum.adding(split.amount) } catch { throw .invalidField(field: "splits", reason: "add up to more than the ledger can hold") }

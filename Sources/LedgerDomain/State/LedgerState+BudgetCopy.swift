@@ -11,9 +11,9 @@ extension LedgerState {
     where categories[category]?.isActive == true {
       guard budget.span == .month || startsQuarter else { continue }
       let amount = budget.span == .quarter ? budget.set : budget.amount
-      // What moves alone left in a month (money moved out of a quarter's later month) is no
-      // budget of its own to copy.
-      guard amount.isPositive else { continue }
+      // What moves alone took out of a month (money moved out of a quarter's later month) is
+      // no budget of its own to copy; a budget set to zero is.
+      guard !amount.isNegative else { continue }
       if let current = budgets[target]?[category], current.span == budget.span,
         (budget.span == .quarter ? current.set : current.amount) == amount
       {

@@ -27,6 +27,18 @@ extension LedgerEvent {
     }
   }
 
+  /// The schema version an event of a backup that does not say was recorded in, told by its
+  /// content: version 2 of an amend, a delete and a rollover always fills the field it added
+  /// (the before-image, the month), so without it the event is version 1's. Others: current.
+  public var impliedSchemaVersion: UInt16 {
+    switch self {
+    case .transactionAmended(let e) where e.previous == nil: 1
+    case .transactionDeleted(let e) where e.deleted == nil: 1
+    case .rolloverSet(let e) where e.from == nil: 1
+    default: schemaVersion
+    }
+  }
+
   /// A version 2 payload whose only addition, a trailing optional, is absent (one 0 byte),
   /// minus that byte: the version 1 payload of the same event.
   private static func withoutTrailingNone(_ bytes: [UInt8], _ refusal: CodecError) throws(CodecError) -> [UInt8] {

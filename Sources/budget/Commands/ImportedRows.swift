@@ -45,7 +45,9 @@ extension ImportedRows {
       var generation = 1
       while case .success(let added) = rows[index].result,
         let id = state.transactions[added.transaction] != nil
-          ? added.transaction : try transaction(recordedUnder: rows[index].key),
+          ? added.transaction
+          : try transaction(recordedUnder: rows[index].key)
+            ?? (hasLegacyKeys && generation == 1 ? try transaction(recordedUnder: rows[index].legacyKey) : nil),
         state.transactions[id]?.isDeleted == true, try wasUndone(id)
       {
         generation += 1

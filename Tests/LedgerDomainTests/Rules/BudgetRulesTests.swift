@@ -88,6 +88,9 @@ struct BudgetRulesTests {
           BudgetSet(month: month("2024-04"), category: insurance, amount: eur("360"), span: .quarter),
         ].sorted { $0.category < $1.category })
     #expect(scenario.state.budgetsToCopy(from: month("2024-01"), to: month("2024-02")).map(\.category) == [Scenario.restaurants])
+    // A budget set to zero is copied (it says: nothing for this category).
+    scenario.run(.setBudget(BudgetSet(month: month("2024-06"), category: Scenario.food, amount: eur("0"))))
+    #expect(scenario.state.budgetsToCopy(from: month("2024-06"), to: month("2024-08")).map(\.amount) == [eur("0")])
     // March holds only the 50 moved out of the quarter: no budget of its own to copy.
     #expect(!scenario.state.budgetsToCopy(from: month("2024-03"), to: month("2024-05")).contains { $0.category == insurance })
     // A quarter's budget set again after a move out of its first month cannot be undone

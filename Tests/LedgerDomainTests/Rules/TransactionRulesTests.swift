@@ -39,6 +39,9 @@ struct TransactionRulesTests {
     var renamed = TransactionAmended(transaction: txID(1))
     renamed.name = "Refund of salary"
     #expect(try scenario.when(.amendTransaction(renamed, expectedVersion: nil)).count == 1)
+    var repriced = TransactionAmended(transaction: txID(1))
+    repriced.amount = eur("41")
+    #expect(try scenario.when(.amendTransaction(repriced, expectedVersion: nil)).count == 1)
     scenario.run(.deleteTransaction(txID(1), reason: "dup", expectedVersion: nil))
     #expect(try scenario.when(.restoreTransaction(txID(1), reason: "back", expectedVersion: nil)).count == 1)
 
