@@ -55,6 +55,27 @@ public struct ChainHash: Sendable, Hashable, CustomStringConvertible {
     return ChainHash(words: digest)
   }
 
+  /// Parses 64 hexadecimal digits (``hex``); `nil` for anything else.
+  public init?(hex: String) {
+    let digits = Array(hex.utf8)
+    guard digits.count == 64 else { return nil }
+    var bytes = [UInt8](repeating: 0, count: 32)
+    for index in 0..<32 {
+      guard let high = Self.nibble(digits[2 * index]), let low = Self.nibble(digits[2 * index + 1]) else { return nil }
+      bytes[index] = high << 4 | low
+    }
+    self = bytes.withUnsafeBytes { ChainHash(bytes: $0) }
+  }
+
+  private static func nibble(_ digit: UInt8) -> UInt8? {
+    switch digit {
+    case 0x30...0x39: digit - 0x30
+    case 0x61...0x66: digit - 0x61 + 10
+    case 0x41...0x46: digit - 0x41 + 10
+    default: nil
+    }
+  }
+
   /// Copies the 32 bytes to `destination`.
   @inlinable
   public func write(to destination: UnsafeMutableRawPointer) {

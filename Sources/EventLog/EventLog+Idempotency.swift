@@ -28,6 +28,32 @@ extension EventLog {
     }
   }
 
+  /// Every idempotency key recorded, in key order, with the positions it answers and its
+  /// fingerprint: what a backup keeps so that the restored ledger recognises retries (and
+  /// re-imports) as the original did.
+  public func idempotencyRecords() throws(EventLogError) -> [IdempotencyRecord] {
+    try withRead { txn in
+      var records: [IdempotencyRecord] = []
+      try txn.withCursor(on: schema.idempotency) { cursor in
+        var entry = try cursor.first()
+        while let current = entry {
+          if current.value.count == 16 + ChainHash.byteCount {
+            let first = UInt64(littleEndian: current.value.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+            let count = UInt64(littleEndian: current.value.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            if count > 0 {
+              records.append(
+                IdempotencyRecord(
+                  key: String(decoding: current.key, as: UTF8.self), positions: first...(first + count - 1),
+                  fingerprint: ChainHash(bytes: UnsafeRawBufferPointer(rebasing: current.value[16...]))))
+            }
+          }
+          entry = try cursor.next()
+        }
+      }
+      return records
+    }
+  }
+
   /// Those of `keys` that an earlier append was recorded under, read in one snapshot.
   public func recordedIdempotencyKeys(
     among keys: some Sequence<IdempotencyKey>
@@ -37,5 +63,18 @@ extension EventLog {
       for key in keys where try txn.get(key.rawValue, in: schema.idempotency) != nil { recorded.insert(key) }
       return recorded
     }
+  }
+}
+
+/// An idempotency key as recorded: the positions it answers and what its request asked for.
+public struct IdempotencyRecord: Sendable, Hashable {
+  public var key: String
+  public var positions: ClosedRange<UInt64>
+  public var fingerprint: ChainHash
+
+  public init(key: String, positions: ClosedRange<UInt64>, fingerprint: ChainHash) {
+    self.key = key
+    self.positions = positions
+    self.fingerprint = fingerprint
   }
 }

@@ -43,9 +43,14 @@ public enum Backup {
           name: $0.name, startDate: $0.start.description, endDate: $0.end?.description, closed: $0.isClosed)
       }.sorted { $0.startDate < $1.startDate })
     let snapshotJSON = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
+    // The idempotency keys: so that the restored ledger skips what this one would — a
+    // statement imported again, a retried request.
+    let keys = try ledger.log.idempotencyRecords().map { record in
+      #"{"count":\#(record.positions.count),"fingerprint":"\#(record.fingerprint.hex)","first":\#(record.positions.lowerBound),"key":\#(String(decoding: try encoder.encode(record.key), as: UTF8.self))}"#
+    }
     let date = ISO8601DateFormatter().string(from: exportDate)
     let text =
-      #"{"format":"\#(format)","version":"\#(version)","exportDate":"\#(date)","snapshot":\#(snapshotJSON),"events":[\#n\#(events.joined(separator: ",\n"))\#n]}"#
+      #"{"format":"\#(format)","version":"\#(version)","exportDate":"\#(date)","snapshot":\#(snapshotJSON),"events":[\#n\#(events.joined(separator: ",\n"))\#n],"idempotencyKeys":[\#n\#(keys.joined(separator: ",\n"))\#n]}"#
     return Data(text.utf8)
   }
 
@@ -55,6 +60,12 @@ public enum Backup {
   /// reading the file as untyped objects and writing each payload back to JSON to decode it
   /// took three quarters of a restore's time.
   public static func events(from data: Data) throws -> [RestoredEvent] {
+    try contents(from: data).events
+  }
+
+  /// The events of a backup and the idempotency keys it kept (none in backups made before
+  /// they were kept).
+  public static func contents(from data: Data) throws -> (events: [RestoredEvent], keys: [IdempotencyRecord]) {
     guard let file = try? JSONDecoder().decode(BackupFile.self, from: data) else {
       throw BackupError("the file is not JSON; a backup starts with {\"format\":\"\(format)\"")
     }
@@ -63,7 +74,15 @@ public enum Backup {
       throw BackupError("backup version \(file.version ?? "?") is not supported; this program reads \(version)")
     }
     guard let entries = file.events else { throw BackupError("the backup has no events list") }
-    return try entries.enumerated().map { index, entry in
+    let keys = try (file.idempotencyKeys ?? []).enumerated().map { index, key in
+      guard let name = key.key, let first = key.first, let count = key.count, count > 0, first > 0,
+        let fingerprint = key.fingerprint.flatMap(ChainHash.init(hex:))
+      else {
+        throw BackupError("idempotency key \(index + 1) is malformed: it needs key, first, count and fingerprint")
+      }
+      return IdempotencyRecord(key: name, positions: first...(first + count - 1), fingerprint: fingerprint)
+    }
+    let events = try entries.enumerated().map { index, entry -> RestoredEvent in
       switch entry.result {
       case .success(let event): return event
       case .failure(.missing): throw BackupError("event \(index + 1) has no type or event")
@@ -71,6 +90,7 @@ public enum Backup {
         throw BackupError("event \(index + 1) (\(type)) cannot be read: \(reason)")
       }
     }
+    return (events, keys)
   }
 
   /// A backup file as ``events(from:)`` reads it: whatever is not as expected comes back as
@@ -79,15 +99,25 @@ public enum Backup {
     var format: String?
     var version: String?
     var events: [BackupEntry]?
+    var idempotencyKeys: [KeyEntry]?
 
-    private enum Key: String, CodingKey { case format, version, events }
+    private enum Key: String, CodingKey { case format, version, events, idempotencyKeys }
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: Key.self)
       format = try? container.decode(String.self, forKey: .format)
       version = try? container.decode(String.self, forKey: .version)
       events = try? container.decode([BackupEntry].self, forKey: .events)
+      idempotencyKeys = try? container.decode([KeyEntry].self, forKey: .idempotencyKeys)
     }
+  }
+
+  /// One kept idempotency key.
+  private struct KeyEntry: Decodable {
+    var key: String?
+    var first: UInt64?
+    var count: UInt64?
+    var fingerprint: String?
   }
 
   /// One entry of a backup's events list; decoding it never fails, the failure is kept.

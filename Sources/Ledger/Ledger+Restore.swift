@@ -29,10 +29,20 @@ extension Ledger {
   /// the read models are rebuilt once at the end (``ProjectionUpdate/deferred``: cheaper than
   /// folding every batch on the writer when the whole ledger is new), and the state is folded
   /// from the log.
+  ///
+  /// - Parameter keys: the idempotency keys the backup kept, recorded again for the same
+  ///   positions, so that the restored ledger recognises what the original would (a statement
+  ///   imported again, a retried request).
   public func restore(
-    _ events: [RestoredEvent], progress: (@Sendable (Int, Int) -> Void)? = nil
+    _ events: [RestoredEvent], keys: [IdempotencyRecord] = [], progress: (@Sendable (Int, Int) -> Void)? = nil
   ) async throws(LedgerError) {
     let checked = try Self.checkRestorable(events)
+    if let outside = keys.first(where: { $0.positions.lowerBound < 1 || $0.positions.upperBound > UInt64(events.count) }) {
+      throw LedgerError.rejected(
+        .invalidField(
+          field: "backup",
+          reason: "idempotency key '\(outside.key)' names positions \(outside.positions) outside its \(events.count) events; it was damaged or edited by hand — nothing was restored"))
+    }
     do {
       guard try log.head().position == 0 else {
         throw LedgerError.rejected(
@@ -60,6 +70,14 @@ extension Ledger {
         }
         done += chunk.count
         progress?(done, events.count)
+      }
+      if !keys.isEmpty {
+        try await log.transact(weight: keys.count) { session in
+          for record in keys {
+            try session.recordIdempotencyKey(
+              try IdempotencyKey(record.key), positions: record.positions, fingerprint: record.fingerprint)
+          }
+        }
       }
       try await projections.rebuild()
       // The writer state notices the new events on the next command; the readers' is the

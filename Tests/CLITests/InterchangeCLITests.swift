@@ -259,4 +259,21 @@ struct InterchangeCLITests {
     let again = try budget.run(["restore", backup, "--ledger", restored])
     #expect(again.status == 1 && again.stderr.contains("already exists"))
   }
+
+  @Test("given an imported statement, when backed up and restored, then importing it again into the restored ledger adds nothing")
+  func restoreKeepsImportKeys() throws {
+    try ok(["init"])
+    try ok(["account", "open", "Checking", "--date", "2024-01-01"])
+    let csv = try write("st.csv", "date,payee,amount,category\n2024-03-01,Shop,-10,Food\n2024-03-02,Shop,-20,Food\n")
+    try ok(["import", "csv", csv, "--account", "Checking"])
+    let backup = directory.file("keys.backup.json")
+    try ok(["backup", backup])
+    #expect(try String(contentsOfFile: backup, encoding: .utf8).contains(#""idempotencyKeys":["#))
+    let restored = directory.file("keys.ledger")
+    try ok(["restore", backup, "--ledger", restored])
+
+    let summary = try JSONSerialization.jsonObject(
+      with: Data(try ok(["import", "csv", csv, "--account", "Checking", "--json", "--ledger", restored]).utf8)) as? [String: Any]
+    #expect(summary?["added"] as? Int == 0 && summary?["skipped"] as? Int == 2)
+  }
 }

@@ -76,7 +76,8 @@ struct RestoreCommand: AsyncParsableCommand {
   func run() async throws {
     guard let data = FileManager.default.contents(atPath: file) else { throw UserError("cannot read '\(file)'") }
     let events: [RestoredEvent]
-    do { events = try Backup.events(from: data) } catch { throw UserError("\(file): \(error)") }
+    let keys: [IdempotencyRecord]
+    do { (events, keys) = try Backup.contents(from: data) } catch { throw UserError("\(file): \(error)") }
     let path = try options.resolvedPath()
     if FileManager.default.fileExists(atPath: path) {
       throw UserError("\(path) already exists; restore into a new ledger with --ledger NEW-FILE")
@@ -95,7 +96,7 @@ struct RestoreCommand: AsyncParsableCommand {
       throw UserError("\(path) already exists; restore into a new ledger with --ledger NEW-FILE")
     }
     Self.remove(staging)
-    try await Self.restore(events, into: staging)
+    try await Self.restore(events, keys: keys, into: staging)
     do {
       try FileManager.default.moveItem(atPath: staging, toPath: path)
     } catch {
@@ -109,13 +110,13 @@ struct RestoreCommand: AsyncParsableCommand {
   }
 
   /// Replays `events` into a new ledger at `path`; the ledger is closed when this returns.
-  private static func restore(_ events: [RestoredEvent], into path: String) async throws {
+  private static func restore(_ events: [RestoredEvent], keys: [IdempotencyRecord], into path: String) async throws {
     let ledger = try await userFacing {
       try await Ledger(path: path, options: Ledger.Options(today: LedgerOptions.today))
     }
     let progress = ProgressBar(title: "restoring")
     try await userFacing {
-      try await ledger.restore(events) { done, total in
+      try await ledger.restore(events, keys: keys) { done, total in
         progress.update(done: UInt64(done), total: UInt64(total), rate: 0)
       }
     }
