@@ -11,6 +11,13 @@ extension Rules {
   func setBudget(_ event: BudgetSet) throws(DomainError) -> BudgetSet {
     let category = try budgetCategory(event.category)
     try nonNegative(event.amount, field: "budget for '\(category.name)'", currency: baseCurrency)
+    // A quarterly category is budgeted by the quarter: a month's amount beside the quarter's
+    // would add to one month's third (or, in the first month, replace the whole quarter).
+    if event.span == .month, category.budgetType == .quarterly {
+      throw .invalidField(
+        field: "category '\(category.name)'",
+        reason: "is budgeted quarterly; set the quarter's amount in its first month (January, April, July or October) as a quarter, or move money into one month")
+    }
     if event.span == .quarter {
       guard category.budgetType == .quarterly else {
         throw .invalidField(field: "category '\(category.name)'", reason: "is budgeted \(category.budgetType.rawValue); only quarterly categories take a quarterly amount")

@@ -10,6 +10,8 @@ extension LedgerState {
     for (category, budget) in (budgets[source] ?? [:]).sorted(by: { $0.key < $1.key })
     where categories[category]?.isActive == true {
       guard budget.span == .month || startsQuarter else { continue }
+      // A quarterly category's month record holds only moves: its plan is the quarter's.
+      if budget.span == .month, categories[category]?.budgetType == .quarterly { continue }
       let amount = budget.span == .quarter ? budget.set : budget.amount
       // What moves alone took out of a month (money moved out of a quarter's later month) is
       // no budget of its own to copy; a budget set to zero is.

@@ -33,6 +33,9 @@ struct BudgetRulesTests {
     scenario.run(.createCategory(CreateCategory(category: insurance, name: "Insurance", budgetType: .quarterly)))
 
     #expect(throws: Never.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-04"), category: insurance, amount: eur("300"), span: .quarter))) }
+    // A month's amount beside the quarter's would add to one third, or replace the quarter.
+    #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-05"), category: insurance, amount: eur("50")))) }
+    #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-04"), category: insurance, amount: eur("50")))) }
     #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-05"), category: insurance, amount: eur("300"), span: .quarter))) }
     #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-04"), category: Scenario.food, amount: eur("300"), span: .quarter))) }
   }
