@@ -67,9 +67,11 @@ public struct CSVImporter: Sendable {
     if description == nil { description = try named("description", what: "description") }
     if notes == nil { notes = try named("notes", what: "notes") }
     if tags == nil { tags = try named("tags", what: "tags") }
+    let currency = try named("currency", what: "currency")
     let mapped = Session.Columns(
       date: date, amount: amount, debit: debit, credit: credit, payee: payee, category: category, account: account,
-      description: description, notes: notes, tags: tags, kind: columns["kind"].flatMap { used.contains($0) ? nil : $0 })
+      description: description, notes: notes, tags: tags, currency: currency,
+      kind: columns["kind"].flatMap { used.contains($0) ? nil : $0 })
     return Session(importer: self, columns: mapped, names: NameCache(state: state))
   }
 
@@ -88,6 +90,9 @@ public struct CSVImporter: Sendable {
       var description: Int?
       var notes: Int?
       var tags: Int?
+      /// A `currency` column, as ``CSVExporter`` writes: a row in another currency than its
+      /// account's is refused (it would be booked as the account's money).
+      var currency: Int?
       /// A `kind` column, as ``CSVExporter`` writes: its opening-balance and transfer rows are
       /// refused (they are not income or spending); any other value is an ordinary row.
       var kind: Int?
@@ -136,13 +141,16 @@ public struct CSVImporter: Sendable {
         let hash = StableHash.hex(identity + "\u{1F}\(occurrence)")
         let key = CSVImporter.key(dateText: date, hash: hash)
         let result = Result { () throws(ImportRowError) -> TransactionAdded in
-          if let kind = cell(columns.kind).flatMap(CSVExporter.Kind.init(rawValue:)), let why = Self.refusal(of: kind) {
+          if let kind = cell(columns.kind).flatMap({ CSVExporter.Kind(rawValue: $0.lowercased()) }),
+            let why = Self.refusal(of: kind)
+          {
             throw ImportRowError(line: record.line, message: why)
           }
           return try importer.transaction(
             line: record.line, date: date, amount: amount, debit: debit, credit: credit, payee: payee,
             category: cell(columns.category), account: account, description: cell(columns.description),
-            notes: cell(columns.notes), tags: cell(columns.tags), key: key, names: &names)
+            notes: cell(columns.notes), tags: cell(columns.tags), currency: cell(columns.currency), key: key,
+            names: &names)
         }
         rows.append(ImportRow(line: record.line, result: result, key: key, legacyKey: "csv-" + hash))
       }
@@ -161,13 +169,18 @@ public struct CSVImporter: Sendable {
 
   fileprivate func transaction(
     line: Int, date: String?, amount: String?, debit: String?, credit: String?, payee: String?, category: String?,
-    account: String?, description: String?, notes: String?, tags: String?, key: String, names: inout NameCache
+    account: String?, description: String?, notes: String?, tags: String?, currency code: String?, key: String,
+    names: inout NameCache
   ) throws(ImportRowError) -> TransactionAdded {
     func fail(_ message: String) -> ImportRowError { ImportRowError(line: line, message: message) }
     guard let accountName = account ?? mapping.defaultAccount else { throw fail("no account; pass --account NAME") }
     let resolvedAccount: (id: AccountID, record: AccountRecord)
     do { resolvedAccount = try names.account(accountName) } catch { throw fail(error.description) }
     let currency = resolvedAccount.record.currency
+    if let code, code.uppercased() != currency.code {
+      throw fail(
+        "the amount is in \(code) but account '\(resolvedAccount.record.name)' keeps \(currency.code); import it into an account in \(code)")
+    }
     guard let dateText = date else { throw fail("the date is empty") }
     let parsedDate: CivilDate
     do { parsedDate = try CivilDate(parsing: dateText, format: mapping.dateFormat) } catch {
