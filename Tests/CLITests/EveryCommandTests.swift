@@ -263,6 +263,7 @@ struct EveryCommandTests {
     let format = try budget.run(["import", "csv", directory.file("bank.csv"), "--account", "Checking", "--date-format", "ymd"])
     #expect(format.status == 2 && format.stderr.contains("--date-format must be iso, dmy or mdy") && format.stderr.contains("Usage: budget import csv"))
     try fails("import", "csv", directory.file("missing.csv"), "--account", "Checking", saying: "missing.csv' does not exist")
+    try fails("init", "--ledger", directory.file("no-such-dir/x.ledger"), saying: "no-such-dir does not exist; create it first")
     #expect(try ok("report", "balances", "--as-known-at", "2000-01-01").contains("before the ledger's first event"))
     #expect(try ok("report", "balances", "--as-known-at", "99999").contains("99999 is past it"))
     // A usage error found while running names that command's usage, not the top level's.

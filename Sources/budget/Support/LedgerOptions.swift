@@ -29,6 +29,11 @@ struct LedgerOptions: ParsableArguments {
   /// Opens the ledger (creating the file if needed).
   func open() async throws -> Ledger {
     let path = try resolvedPath()
+    let directory = (path as NSString).deletingLastPathComponent
+    var isDirectory: ObjCBool = false
+    if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+      throw UserError("cannot create the ledger at \(path): the directory \(directory) does not exist; create it first (mkdir -p \(directory))")
+    }
     return try await userFacing { try await Ledger(path: path, options: Ledger.Options(today: Self.today)) }
   }
 
