@@ -44,7 +44,7 @@ extension Ledger {
         folded(&before, view)
         return .continue
       }
-      let commands = try compensation(for: target.events, before: before.state, today: today())
+      let commands = try compensation(for: target.events, before: before.state, current: state, today: today())
       var undoMetadata = metadata
       undoMetadata.causationId = target.correlation
       undoMetadata.correlationId = "undo-" + EntityID.random().description

@@ -2,15 +2,33 @@
 /// so an undo is itself in the audit trail and can be undone in turn.
 ///
 /// `events` are what the command recorded; `before` is the state just before them (to know
-/// old names, amounts and flags).
-public func compensation(for events: [LedgerEvent], before: LedgerState, today: CivilDate) throws(DomainError)
-  -> [LedgerCommand]
-{
+/// old names, amounts and flags); `current`, the state now (to know what later undos left,
+/// for rollover settings), if it differs.
+public func compensation(
+  for events: [LedgerEvent], before: LedgerState, current: LedgerState? = nil, today: CivilDate
+) throws(DomainError) -> [LedgerCommand] {
   var commands: [LedgerCommand] = []
   for event in events.reversed() {
     if case .accountOpened(let e) = event, !e.openingBalance.isZero {
       // Closed, an account would still count its opening balance: take that back first.
       commands.append(.changeOpeningBalance(e.account, to: .zero(e.currency)))
+    }
+    if case .rolloverSet(let e) = event, let from = e.from, let current = current?.categories[e.category] {
+      // Settings are never removed, only overridden; undos of later settings may have left
+      // some from months after this one. Each month a setting starts in, from this one on,
+      // gets back what was in force there before this command: the flags of every month are
+      // then as they were.
+      let months = Set(current.rolloverChanges.compactMap(\.from).filter { $0 >= from } + [from]).sorted()
+      for month in months {
+        let then: (carryUnspent: Bool, carryOverspent: Bool) =
+          before.categories[e.category]?.rollover(in: month) ?? (false, false)
+        if month == from || current.rollover(in: month) != then {
+          commands.append(
+            .setRollover(
+              RolloverSet(category: e.category, carryUnspent: then.carryUnspent, carryOverspent: then.carryOverspent, from: month)))
+        }
+      }
+      continue
     }
     commands.append(try compensation(for: event, before: before, today: today))
   }

@@ -107,6 +107,27 @@ struct CategoryRulesTests {
     #expect(Self.flags(scenario, "2024-03") == [true, true])
   }
 
+  @Test("given rollover from January then changed from March, when both are undone, newest first, then no month carries")
+  func rolloverUndoChain() throws {
+    var scenario = Scenario.standard(today: day("2024-06-30"))
+    var history: [(events: [LedgerEvent], before: LedgerState)] = []
+    for (unspent, from) in [(true, "2024-01"), (false, "2024-03")] {
+      let before = scenario.state
+      let events = try scenario.when(
+        .setRollover(RolloverSet(category: Scenario.food, carryUnspent: unspent, carryOverspent: false, from: month(from))))
+      scenario.state.apply(events)
+      history.append((events, before))
+    }
+    for (events, before) in history.reversed() {
+      for command in try compensation(for: events, before: before, current: scenario.state, today: scenario.today) {
+        #expect(scenario.run(command) == nil)
+      }
+    }
+    for month in ["2023-12", "2024-01", "2024-02", "2024-03", "2024-05"] {
+      #expect(Self.flags(scenario, month) == [false, false], "\(month)")
+    }
+  }
+
   /// Food's rollover flags in force in `month`, as [carry unspent, carry overspent].
   static func flags(_ scenario: Scenario, _ month: String) -> [Bool] {
     guard let setting = scenario.state.categories[Scenario.food]?.rollover(in: LedgerTesting.month(month)) else { return [] }
