@@ -59,8 +59,8 @@ extension Resolve {
     if let transfer = self.transfer(prefix) {
       return UserError(
         "'\(prefix)' is a transfer, not a transaction: \(transfer.amount.formatted()) \(transfer.amount.currency.code) "
-          + "from '\(name(transfer.from))' to '\(name(transfer.to))' on \(transfer.date); a transfer is not amended "
-          + "— cancel it with `budget tx delete \(prefix)` and make it again")
+          + "from '\(name(transfer.from))' to '\(name(transfer.to))' on \(transfer.date)\(transfer.note.map { " (\($0))" } ?? ""); "
+          + "to change it, cancel it with `budget tx delete \(prefix)` and make it again")
     }
     if let account = state.accounts.first(where: { matches($0.key.raw) })?.value {
       return UserError(
