@@ -187,6 +187,8 @@ struct EveryCommandTests {
     #expect(try ok("tx", "delete", String(legs[1])).contains("cancelled transfer"))
     let afterCancel = (try json("tx", "list") as? [String: Any])?["rows"] as? [[String: Any]] ?? []
     #expect(!afterCancel.contains { $0["kind"] as? String == "transfer" })
+    let trail = try json("history", "tx", String(legs[0])) as? [[String: Any]] ?? []
+    #expect(trail.compactMap { $0["event"] as? String } == ["TransferMade", "TransferCancelled"])
     try ok("undo")
     let afterUndo = (try json("tx", "list") as? [String: Any])?["rows"] as? [[String: Any]] ?? []
     #expect(afterUndo.filter { $0["kind"] as? String == "transfer" }.count == 2)

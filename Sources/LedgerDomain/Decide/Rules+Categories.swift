@@ -13,8 +13,20 @@ extension Rules {
     return category
   }
 
+  /// A name for a category being named now: unique, and without `|`, which separates the
+  /// parts of a split where categories are written as text (CSV export and import).
+  func newCategoryName(_ name: String, except id: CategoryID? = nil) throws(DomainError) -> String {
+    let name = try uniqueCategoryName(name, except: id)
+    guard !name.contains("|") else {
+      throw .invalidField(
+        field: "category name", reason: "'\(name)' contains '|', which separates split parts; use another character")
+    }
+    return name
+  }
+
   func uniqueCategoryName(_ name: String, except id: CategoryID? = nil) throws(DomainError) -> String {
     let name = try TextRules.validated(name, field: "category name", maximum: FieldLimits.categoryName)
+
     let key = TextRules.key(name)
     if state.categories.contains(where: { $0.key != id && $0.value.isActive && TextRules.key($0.value.name) == key }) {
       throw .categoryNameTaken(name: name)
@@ -35,7 +47,7 @@ extension Rules {
     guard state.categories[command.category] == nil else {
       throw .invalidField(field: "category id", reason: "\(command.category) is already in use")
     }
-    let name = try uniqueCategoryName(command.name)
+    let name = try newCategoryName(command.name)
     try validParent(command.parent, for: command.category, name: name)
     let sortOrder = command.sortOrder ?? ((state.categories.values.map(\.sortOrder).max() ?? 0) + 1)
     return CategoryCreated(
@@ -46,7 +58,7 @@ extension Rules {
 
   func renameCategory(_ id: CategoryID, to newName: String) throws(DomainError) -> CategoryRenamed {
     let category = try category(id)
-    let name = try uniqueCategoryName(newName, except: id)
+    let name = try newCategoryName(newName, except: id)
     guard name != category.name else { throw .nothingToChange }
     return CategoryRenamed(category: id, previousName: category.name, name: name)
   }

@@ -54,6 +54,10 @@ struct HistoryCommand: AsyncParsableCommand {
       if (try? resolve.transaction(reference)) == nil, let transfer = resolve.transfer(reference) {
         return transfer.transfer.stream
       }
+      // A cancelled transfer (its legs left the log), by either leg's id: its audit trail stays.
+      if (try? resolve.transaction(reference)) == nil, let cancelled = resolve.cancelledTransfer(reference) {
+        return cancelled.stream
+      }
       return try resolve.transaction(reference).id.stream
     case "category": return try family(CategoryID.self).categoryToRead(reference).stream
     case "account": return try family(AccountID.self).account(reference).id.stream

@@ -85,6 +85,16 @@ extension Resolve {
     return state.transferRecords.values.filter { matches($0.transfer.raw) || matches($0.incomingLegID) }
   }
 
+  /// The cancelled transfer whose id, or its incoming leg's, `prefix` (4+ characters) starts or
+  /// ends, if exactly one.
+  func cancelledTransfer(_ prefix: String) -> TransferID? {
+    let prefix = prefix.lowercased()
+    guard prefix.count >= 4 else { return nil }
+    func matches(_ id: EntityID) -> Bool { id.description.hasPrefix(prefix) || id.description.hasSuffix(prefix) }
+    let found = state.cancelledTransfers.filter { matches($0.raw) || matches(EntityID(high: $0.raw.high, low: ~$0.raw.low)) }
+    return found.count == 1 ? found.first : nil
+  }
+
   /// How many transactions `prefix` (4+ characters) starts or ends.
   func transactionCount(_ prefix: String) -> Int {
     let prefix = prefix.lowercased()

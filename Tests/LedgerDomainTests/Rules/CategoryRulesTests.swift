@@ -134,6 +134,13 @@ struct CategoryRulesTests {
     return [setting.carryUnspent, setting.carryOverspent]
   }
 
+  @Test("given a name with '|', when a category is created or renamed to it, then refused: it separates split parts in CSV")
+  func noPipeInNames() {
+    let scenario = Scenario.standard()
+    #expect(throws: DomainError.self) { try scenario.when(.createCategory(CreateCategory(name: "A|B"))) }
+    #expect(throws: DomainError.self) { try scenario.when(.renameCategory(Scenario.food, name: "Food|Drink")) }
+  }
+
   @Test("given names of bad length, when used, then refused with the limit")
   func nameLimits() {
     let error = #expect(throws: DomainError.self) {
