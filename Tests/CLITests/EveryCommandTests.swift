@@ -189,6 +189,7 @@ struct EveryCommandTests {
     #expect(!afterCancel.contains { $0["kind"] as? String == "transfer" })
     let trail = try json("history", "tx", String(legs[0])) as? [[String: Any]] ?? []
     #expect(trail.compactMap { $0["event"] as? String } == ["TransferMade", "TransferCancelled"])
+    try fails("tx", "show", String(legs[1]), saying: "is a transfer that was cancelled; see what happened to it with `budget history tx")
     try ok("undo")
     let afterUndo = (try json("tx", "list") as? [String: Any])?["rows"] as? [[String: Any]] ?? []
     #expect(afterUndo.filter { $0["kind"] as? String == "transfer" }.count == 2)

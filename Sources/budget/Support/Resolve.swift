@@ -62,6 +62,10 @@ extension Resolve {
           + "from '\(name(transfer.from))' to '\(name(transfer.to))' on \(transfer.date)\(transfer.note.map { " (\($0))" } ?? ""); "
           + "to change it, cancel it with `budget tx delete \(prefix)` and make it again")
     }
+    if cancelledTransfer(prefix) != nil {
+      return UserError(
+        "'\(prefix)' is a transfer that was cancelled; see what happened to it with `budget history tx \(prefix)`")
+    }
     if let account = state.accounts.first(where: { matches($0.key.raw) })?.value {
       return UserError(
         "'\(prefix)' is the opening balance of account '\(account.name)', not a transaction; change it with "
