@@ -38,13 +38,11 @@ struct BudgetRow: Hashable {
   /// What the row gives the month `offset` months after its own (0...2), in units: a
   /// quarter's amount is split in cents by ``Money/allocatedInMinorUnits(into:)``, so the three parts add up to it.
   func units(monthsAfter offset: Int, currency: Currency) -> Int64 {
-    switch span {
-    case .month:
-      return offset == 0 ? set &+ moved : 0
-    case .quarter:
-      guard (0..<3).contains(offset), let parts = try? Money(units: set, currency: currency).allocatedInMinorUnits(into: 3) else { return 0 }
-      return parts[offset].units &+ (offset == 0 ? moved : 0)
-    }
+    // The rules' state works out the same share (``BudgetRecord/share(monthsAfter:)``): one
+    // arithmetic, so that the sheet and the rules can never disagree on a month's budget.
+    BudgetRecord(
+      set: Money(units: set, currency: currency), moved: Money(units: moved, currency: currency), span: span
+    ).share(monthsAfter: offset).units
   }
 }
 

@@ -5,8 +5,6 @@ import ProjectionEngine
 enum BalanceKeys {
   static func id(_ id: EntityID) -> [UInt8] { KeyBuilder.words(id.high, id.low) }
 
-  /// The id of a transfer's incoming leg (the outgoing leg uses the transfer id).
-  static func incomingLeg(_ transfer: EntityID) -> EntityID { EntityID(high: transfer.high, low: ~transfer.low) }
 
   static func day(_ account: EntityID, _ date: CivilDate) -> [UInt8] {
     KeyBuilder.words(account.high, account.low, KeyBuilder.ordered(Int64(date.daysSinceEpoch)))
@@ -128,10 +126,4 @@ extension Int64 {
     if bytes.count != 8 { bytes = [UInt8](repeating: 0, count: 8) }
     bytes.withUnsafeMutableBytes { $0.storeBytes(of: units.littleEndian, as: Int64.self) }
   }
-}
-
-extension TransferMade {
-  /// The id of the transfer's incoming leg in an account's log (the outgoing leg has the
-  /// transfer's own id), so that a front end can tell which transfer a row of the log is.
-  public var incomingLegID: EntityID { BalanceKeys.incomingLeg(transfer.raw) }
 }

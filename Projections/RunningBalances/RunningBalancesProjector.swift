@@ -86,12 +86,12 @@ public struct RunningBalancesProjector: Projector {
   }
 
   /// A transfer's two flows: out of one account under the transfer's id, into the other under
-  /// ``BalanceKeys/incomingLeg(_:)``.
+  /// ``LedgerDomain/TransferMade/incomingLegID``.
   private static func legs(of e: TransferMade) -> [Flow] {
     [
       Flow(id: e.transfer.raw, account: e.from.raw, date: e.date, units: -e.amount.units, kind: .transfer),
       Flow(
-        id: BalanceKeys.incomingLeg(e.transfer.raw), account: e.to.raw, date: e.date, units: e.amount.units,
+        id: e.incomingLegID, account: e.to.raw, date: e.date, units: e.amount.units,
         kind: .transfer),
     ]
   }

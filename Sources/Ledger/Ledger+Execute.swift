@@ -111,12 +111,8 @@ extension Ledger {
           // so only what the commands change is copied): a refusal then comes back as a value
           // with nothing appended, and the transaction — shared with other callers' requests
           // in a group commit — is not aborted for it.
-          if let idempotencyKey, let earlier = try session.earlierAppend(withKey: idempotencyKey) {
-            if let requestFingerprint, try session.recordedFingerprint(forKey: idempotencyKey) != requestFingerprint {
-              return .failure(.log(.idempotencyKeyReused(key: idempotencyKey.rawValue)))
-            }
-            let outcome = CommandOutcome(events: [], positions: earlier.positions, wasDuplicate: true)
-            return .success([Decided(outcome: outcome, hash: session.head.hash)])
+          if let earlier = try Self.earlier(idempotencyKey, requestFingerprint, in: session) {
+            return earlier.map { [$0] }
           }
           let context = DecisionContext(today: today, chainHead: session.head.hash.hex)
           var scratch = folded.state
@@ -245,14 +241,7 @@ extension Ledger {
     requestFingerprint: ChainHash? = nil, session: inout LogWriteSession, folded: inout FoldedState,
     appended toProject: inout [(event: LedgerEvent, point: LogPoint)]
   ) throws -> Result<Decided, LedgerError> {
-    if let idempotencyKey, let earlier = try session.earlierAppend(withKey: idempotencyKey) {
-      // A retry must ask for what the first request asked for; the key alone cannot tell.
-      if let requestFingerprint, try session.recordedFingerprint(forKey: idempotencyKey) != requestFingerprint {
-        return .failure(.log(.idempotencyKeyReused(key: idempotencyKey.rawValue)))
-      }
-      let outcome = CommandOutcome(events: [], positions: earlier.positions, wasDuplicate: true)
-      return .success(Decided(outcome: outcome, hash: session.head.hash))
-    }
+    if let earlier = try earlier(idempotencyKey, requestFingerprint, in: session) { return earlier }
     let events: [LedgerEvent]
     let context = DecisionContext(today: today, chainHead: session.head.hash.hex)
     do throws(DomainError) {
@@ -275,6 +264,20 @@ extension Ledger {
       let outcome = CommandOutcome(events: ordered, positions: appended.positions, wasDuplicate: appended.wasDuplicate)
       return .success(Decided(outcome: outcome, hash: folded.hash))
     }
+  }
+
+  /// What was recorded under `key` in the transaction's view, as the outcome of a retry — or
+  /// its refusal when `requestFingerprint` says the retry asks for something else (the key
+  /// alone cannot tell) — or `nil` when nothing was.
+  private static func earlier(
+    _ key: IdempotencyKey?, _ requestFingerprint: ChainHash?, in session: LogWriteSession
+  ) throws -> Result<Decided, LedgerError>? {
+    guard let key, let earlier = try session.earlierAppend(withKey: key) else { return nil }
+    if let requestFingerprint, try session.recordedFingerprint(forKey: key) != requestFingerprint {
+      return .failure(.log(.idempotencyKeyReused(key: key.rawValue)))
+    }
+    let outcome = CommandOutcome(events: [], positions: earlier.positions, wasDuplicate: true)
+    return .success(Decided(outcome: outcome, hash: session.head.hash))
   }
 
   /// Takes the writer's state out of its cell (so that folding into it does not copy it),

@@ -8,9 +8,15 @@ enum StoredEvent {
     _ event: LedgerEvent, metadata: EventMetadata, schemaVersion: UInt16? = nil
   ) throws(LedgerError) -> ProposedEvent {
     do {
-      let version = schemaVersion ?? event.schemaVersion
+      // The append path (every command, every imported row): the current version without a
+      // second look at the payload's type; an earlier one only for a restored event.
+      if let schemaVersion {
+        return ProposedEvent(
+          type: event.typeName, schemaVersion: schemaVersion,
+          payload: try event.encodedPayload(schemaVersion: schemaVersion), metadata: metadata)
+      }
       return ProposedEvent(
-        type: event.typeName, schemaVersion: version, payload: try event.encodedPayload(schemaVersion: version),
+        type: event.typeName, schemaVersion: event.schemaVersion, payload: try event.encodedPayload(),
         metadata: metadata)
     } catch {
       throw .unreadableEvent(position: 0, error)

@@ -29,11 +29,7 @@ struct TransactionRowDTO: Codable, Sendable {
       if let t { account = state.accounts[t.account]?.name ?? accountName; tags = t.tags }
     case .transfer:
       kind = "transfer"
-      // The outgoing leg has the transfer's id, the incoming one its mirror image.
-      let transfer =
-        state.transferRecords[TransferID(raw: row.id)]
-        ?? state.transferRecords[TransferID(raw: EntityID(high: row.id.high, low: ~row.id.low))]
-      name = transfer?.note ?? "transfer"
+      name = state.transfer(ofLeg: row.id)?.note ?? "transfer"
       category = ""
     case .opening:
       kind = "opening"

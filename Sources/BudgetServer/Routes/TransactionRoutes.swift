@@ -1,7 +1,6 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
-import RunningBalances
 
 /// `/transactions` and `/transfers`: `budget tx add|amend|delete|restore|show|list|search` and
 /// `budget transfer`; `DELETE /transfers/{id}` cancels a transfer by either leg's id. `GET /transactions/{id}` returns the version as `ETag`; amend and
@@ -37,11 +36,7 @@ struct TransactionRoutes {
       let reference = try api.parameter(context, "id").lowercased()
       let state = try api.fullState()
       // Either leg's id, as the log of an account shows it, or a unique prefix or suffix of one.
-      let matches = state.transferRecords.values.filter { transfer in
-        [transfer.transfer.raw, transfer.incomingLegID].contains {
-          $0.description == reference || (reference.count >= 4 && ($0.description.hasPrefix(reference) || $0.description.hasSuffix(reference)))
-        }
-      }
+      let matches = state.transfers(named: reference)
       guard matches.count == 1, let transfer = matches.first else {
         throw matches.isEmpty
           ? APIError.notFound("transfer '\(reference)' not found (cancelled transfers leave the log); the log with GET /transactions shows both legs")

@@ -89,7 +89,7 @@ struct Resolver {
       return (TransactionID(raw: raw), record)
     }
     // Time-ordered ids share their heads; either end of the id works.
-    let matches = state.transactions.filter { $0.key.description.hasPrefix(prefix) || $0.key.description.hasSuffix(prefix) }
+    let matches = state.transactions.filter { $0.key.raw.isNamed(by: prefix) }
     guard let match = matches.first else { throw missing("transaction", reference, origin) }
     guard matches.count == 1 else {
       throw APIError.badRequest(

@@ -40,11 +40,8 @@ extension LedgerState {
       let choices = named.map { "\($0.key) (from \($0.value.start))" }.joined(separator: ", ")
       throw .invalidField(field: "period", reason: "'\(name)' names \(named.count) periods; give the id of one: \(choices)")
     }
-    let reference = name.lowercased()
-    if reference.count >= 4 {
-      let byID = periods.filter { $0.key.description.hasPrefix(reference) || $0.key.description.hasSuffix(reference) }
-      if byID.count == 1, let match = byID.first { return (match.key, match.value) }
-    }
+    let byID = periods.filter { $0.key.raw.isNamed(by: name) }
+    if byID.count == 1, let match = byID.first { return (match.key, match.value) }
     let suggestion = NameSuggestion.nearest(to: name, among: periods.values.map(\.name))
     throw .notFound(kind: "period", reference: name, suggestion: suggestion)
   }

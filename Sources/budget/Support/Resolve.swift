@@ -39,7 +39,7 @@ struct Resolve {
     guard prefix.count >= 4 else { throw UserError("transaction id '\(prefix)' is too short; give at least 4 characters") }
     // Ids are time-ordered, so their heads are shared by everything made at the same time:
     // tables show the (random) tail, and either end works.
-    let matches = state.transactions.filter { $0.key.description.hasPrefix(prefix) || $0.key.description.hasSuffix(prefix) }
+    let matches = state.transactions.filter { $0.key.raw.isNamed(by: prefix) }
     guard let match = matches.first else {
       throw notATransaction(prefix) ?? UserError("transaction '\(prefix)' not found; list ids with: budget tx list")
     }
@@ -54,7 +54,6 @@ extension Resolve {
   /// What `prefix` names, when it is a row of an account's log that is not a transaction: a
   /// leg of a transfer, or an account's opening balance.
   func notATransaction(_ prefix: String) -> UserError? {
-    func matches(_ id: EntityID) -> Bool { id.description.hasPrefix(prefix) || id.description.hasSuffix(prefix) }
     func name(_ id: AccountID) -> String { state.accounts[id]?.name ?? id.description }
     if let transfer = self.transfer(prefix) {
       return UserError(
@@ -66,7 +65,7 @@ extension Resolve {
       return UserError(
         "'\(prefix)' is a transfer that was cancelled; see what happened to it with `budget history tx \(prefix)`")
     }
-    if let account = state.accounts.first(where: { matches($0.key.raw) })?.value {
+    if let account = state.accounts.first(where: { $0.key.raw.isNamed(by: prefix) })?.value {
       return UserError(
         "'\(prefix)' is the opening balance of account '\(account.name)', not a transaction; change it with "
           + "`budget account opening \(Self.quotedIfNeeded(account.name)) AMOUNT`")
@@ -83,27 +82,18 @@ extension Resolve {
 
   /// Every transfer one of whose legs `prefix` (4+ characters) starts or ends.
   func transfers(_ prefix: String) -> [TransferMade] {
-    let prefix = prefix.lowercased()
-    guard prefix.count >= 4 else { return [] }
-    func matches(_ id: EntityID) -> Bool { id.description.hasPrefix(prefix) || id.description.hasSuffix(prefix) }
-    return state.transferRecords.values.filter { matches($0.transfer.raw) || matches($0.incomingLegID) }
+    prefix.count >= 4 ? state.transfers(named: prefix) : []
   }
 
-  /// The cancelled transfer whose id, or its incoming leg's, `prefix` (4+ characters) starts or
-  /// ends, if exactly one.
+  /// The cancelled transfer one of whose legs `prefix` (4+ characters) names, if exactly one.
   func cancelledTransfer(_ prefix: String) -> TransferID? {
-    let prefix = prefix.lowercased()
-    guard prefix.count >= 4 else { return nil }
-    func matches(_ id: EntityID) -> Bool { id.description.hasPrefix(prefix) || id.description.hasSuffix(prefix) }
-    let found = state.cancelledTransfers.filter { matches($0.raw) || matches(EntityID(high: $0.raw.high, low: ~$0.raw.low)) }
+    let found = prefix.count >= 4 ? state.cancelledTransfers(named: prefix) : []
     return found.count == 1 ? found.first : nil
   }
 
   /// How many transactions `prefix` (4+ characters) starts or ends.
   func transactionCount(_ prefix: String) -> Int {
-    let prefix = prefix.lowercased()
-    guard prefix.count >= 4 else { return 0 }
-    return state.transactions.keys.filter { $0.description.hasPrefix(prefix) || $0.description.hasSuffix(prefix) }.count
+    prefix.count >= 4 ? state.transactions.keys.count { $0.raw.isNamed(by: prefix) } : 0
   }
 
   private static func quotedIfNeeded(_ name: String) -> String {
