@@ -9,30 +9,38 @@ public func compensation(
 ) throws(DomainError) -> [LedgerCommand] {
   var commands: [LedgerCommand] = []
   for event in events.reversed() {
-    if case .accountOpened(let e) = event, !e.openingBalance.isZero {
-      // Closed, an account would still count its opening balance: take that back first.
-      commands.append(.changeOpeningBalance(e.account, to: .zero(e.currency)))
-    }
-    if case .rolloverSet(let e) = event, let from = e.from, let current = current?.categories[e.category] {
-      // Settings are never removed, only overridden; undos of later settings may have left
-      // some from months after this one. Each month a setting starts in, from this one on,
-      // gets back what was in force there before this command: the flags of every month are
-      // then as they were.
-      let months = Set(current.rolloverChanges.compactMap(\.from).filter { $0 >= from } + [from]).sorted()
-      for month in months {
-        let then: (carryUnspent: Bool, carryOverspent: Bool) =
-          before.categories[e.category]?.rollover(in: month) ?? (false, false)
-        if month == from || current.rollover(in: month) != then {
-          commands.append(
-            .setRollover(
-              RolloverSet(category: e.category, carryUnspent: then.carryUnspent, carryOverspent: then.carryOverspent, from: month)))
-        }
-      }
-      continue
-    }
-    commands.append(try compensation(for: event, before: before, today: today))
+    commands += try compensation(for: event, before: before, current: current, today: today)
   }
   return commands
+}
+
+/// The commands that undo one event: most take one; an opening with a balance and a rollover
+/// setting may take several.
+private func compensation(
+  for event: LedgerEvent, before: LedgerState, current: LedgerState?, today: CivilDate
+) throws(DomainError) -> [LedgerCommand] {
+  switch event {
+  case .accountOpened(let e) where !e.openingBalance.isZero:
+    // Closed, an account would still count its opening balance: take that back first.
+    return [.changeOpeningBalance(e.account, to: .zero(e.currency)), .closeAccount(e.account, date: today)]
+  case .rolloverSet(let e):
+    guard let from = e.from, let current = current?.categories[e.category] else { break }
+    // Settings are never removed, only overridden; undos of later settings may have left
+    // some from months after this one. Each month a setting starts in, from this one on,
+    // gets back what was in force there before this command: the flags of every month are
+    // then as they were.
+    let months = Set(current.rolloverChanges.compactMap(\.from).filter { $0 >= from } + [from]).sorted()
+    return months.compactMap { month in
+      let then: (carryUnspent: Bool, carryOverspent: Bool) =
+        before.categories[e.category]?.rollover(in: month) ?? (false, false)
+      guard month == from || current.rollover(in: month) != then else { return nil }
+      return .setRollover(
+        RolloverSet(category: e.category, carryUnspent: then.carryUnspent, carryOverspent: then.carryOverspent, from: month))
+    }
+  default:
+    break
+  }
+  return [try compensation(for: event, before: before, today: today)]
 }
 
 private func compensation(for event: LedgerEvent, before: LedgerState, today: CivilDate) throws(DomainError)
