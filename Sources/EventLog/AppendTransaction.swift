@@ -6,14 +6,16 @@ import LMDB
 /// its events is written, so a rejected append leaves no trace while the others in the group
 /// still commit. Stream versions seen by later appends in the group include earlier ones.
 struct AppendTransaction {
-  private let txn: WriteTransaction
-  private let schema: LogSchema
-  private var recordedAt: Int64
-  private(set) var head: LogHead
+  // Internal rather than private: the bulk path (`AppendTransaction+Prepared.swift`) writes
+  // through them too.
+  let txn: WriteTransaction
+  let schema: LogSchema
+  var recordedAt: Int64
+  var head: LogHead
   /// Streams read or written by this group.
-  private var streams: [StreamName: CachedStream]
-  private var nextStreamId: UInt64
-  private var nextStreamIdChanged = false
+  var streams: [StreamName: CachedStream]
+  var nextStreamId: UInt64
+  var nextStreamIdChanged = false
 
   /// Starts a group; recorded-at never goes backwards along the log, even if the clock does.
   ///
@@ -205,7 +207,7 @@ struct AppendTransaction {
     streams[stream] = CachedStream(state: state, dirty: true)
   }
 
-  private mutating func newStream() -> StreamState {
+  mutating func newStream() -> StreamState {
     defer {
       nextStreamId += 1
       nextStreamIdChanged = true
@@ -274,7 +276,7 @@ struct AppendTransaction {
 
 /// A stream as a group sees it: its state (`nil`: known not to exist) and whether the group
 /// changed it.
-private struct CachedStream {
+struct CachedStream {
   var state: StreamState?
   var dirty: Bool
 }

@@ -34,6 +34,16 @@ public struct LogWriteSession {
     return try appends.apply(pending)
   }
 
+  /// Writes a bulk load's prepared appends in order and returns what became of each (see
+  /// ``PreparedAppends``): the writer's share of a row is then a few B-tree operations, a
+  /// copy and a hash. An entry that cannot be appended leaves nothing behind; storage
+  /// failures throw and abort the transaction.
+  public mutating func append(_ prepared: PreparedAppends) throws -> [PreparedOutcome] {
+    var outcomes: [PreparedOutcome] = []
+    try appends.apply(prepared, outcomes: &outcomes)
+    return outcomes
+  }
+
   /// Appends `batch` with a given recorded-at instead of the clock's — for restoring a backup
   /// so that the restored chain is identical to the original. Later appends in the same
   /// transaction keep it; recorded-at still never decreases along the log.

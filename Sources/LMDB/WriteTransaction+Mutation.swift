@@ -27,6 +27,25 @@ extension WriteTransaction {
     }
   }
 
+  /// Stores `value` under `key` unless `key` is there already; then returns the value stored
+  /// (valid until the next write in this transaction) and changes nothing. One search instead
+  /// of a lookup and a put, for keys that are new nearly always.
+  @inlinable
+  public func insert(
+    _ value: some ByteRepresentable, for key: some ByteRepresentable, in database: Database
+  ) throws(LMDBError) -> UnsafeRawBufferPointer? {
+    try key.withBytes { (keyBytes) throws(LMDBError) -> UnsafeRawBufferPointer? in
+      try value.withBytes { (valueBytes) throws(LMDBError) -> UnsafeRawBufferPointer? in
+        var k = MDB_val(keyBytes)
+        var v = MDB_val(valueBytes)
+        let code = mdb_put(handle, database.dbi, &k, &v, UInt32(MDB_NOOVERWRITE))
+        if code == MDB_KEYEXIST { return UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size) }
+        try LMDBError.check(code, "mdb_put")
+        return nil
+      }
+    }
+  }
+
   /// Reserves `count` bytes under `key` and returns them for the caller to fill in place,
   /// saving a copy. The buffer is valid until the next write in this transaction.
   @inlinable

@@ -198,7 +198,7 @@ extension Ledger {
 
   /// `metadata` with a correlation id of its own if it has none: every command of one call
   /// shares it, and it is the unit `undoLast` compensates.
-  private static func correlated(_ metadata: EventMetadata) -> EventMetadata {
+  static func correlated(_ metadata: EventMetadata) -> EventMetadata {
     guard metadata.correlationId == nil else { return metadata }
     return EventMetadata(
       actor: metadata.actor, correlationId: EntityID.random().description, causationId: metadata.causationId)
@@ -283,7 +283,7 @@ extension Ledger {
   /// Takes the writer's state out of its cell (so that folding into it does not copy it),
   /// brings it to the head `session` sees, runs `body` on it, and puts it back — also when
   /// `body` throws (the next command then notices it ran ahead and resynchronizes).
-  private static func withWriterState<R>(
+  static func withWriterState<R>(
     _ cell: StateCell, at session: LogWriteSession, seed: StateCell, _ body: (inout FoldedState) throws -> R
   ) throws -> R {
     var folded = cell.withLock { state in

@@ -165,10 +165,10 @@ struct ImportCommand: AsyncParsableCommand {
       }
     }
 
-    /// Records `batches`. The next batch's rows are mapped (parsed, names resolved, keys
-    /// hashed) while the ledger's writer records the current one. The session stays with this
-    /// loop, so its memory of the rows so far (for the idempotency keys) is never shared with a
-    /// task, and so never copied: a copy per batch made a million-row import quadratic.
+    /// Records `batches` in a pipeline of three stages, each on a batch of its own: while the
+    /// ledger's writer records batch k, this task prepares batch k + 1 (decides its rows against
+    /// the load's own state and encodes them, see ``BulkLoad``) and a child task maps batch k + 2
+    /// (parses, resolves names, hashes keys).
     private func record(
       _ batches: [ArraySlice<CSVReader.Record>], session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows,
       before: LedgerState, anyUndone: Bool, metadata: EventMetadata, projecting: ProjectionUpdate,
@@ -179,42 +179,64 @@ struct ImportCommand: AsyncParsableCommand {
       let clock = ContinuousClock()
       let start = clock.now
       var done = 0
-      var session = session
-      session.reserveCapacity(rows: total)
-      func map(_ records: ArraySlice<CSVReader.Record>) throws -> [ImportRow] {
-        try userFacing { try imported.redirectingUndone(session.rows(records), state: before, anyUndone: anyUndone) }
-      }
-      var rows = try batches.first.map { try map($0) } ?? []
-      for index in batches.indices {
-        var commands: [BatchCommand] = []
-        var lines: [Int] = []
-        let importedBefore = try userFacing { try imported.lines(of: rows, currentKeys: false) }
-        for row in rows {
+      let mapper = RowMapper(session: session, imported: imported, before: before, anyUndone: anyUndone)
+      mapper.reserveCapacity(rows: total)
+      var load = try await userFacing { try await ledger.beginBulkLoad(metadata: metadata) }
+      func stage(_ mapped: RowMapper.Mapped) throws -> StagedBatch {
+        var staged = StagedBatch(mapped: mapped.rows.count)
+        var bulk: [BulkLoad.Row] = []
+        bulk.reserveCapacity(mapped.rows.count)
+        for row in mapped.rows {
           switch row.result {
-          case .failure(let error): summary.rejected.append(error.description)
-          case .success where importedBefore.contains(row.line): summary.skipped += 1
+          case .failure(let error): staged.rejected.append(error.description)
+          case .success where mapped.importedBefore.contains(row.line): staged.skipped += 1
           case .success(let added):
-            commands.append(BatchCommand(.addTransaction(added), idempotencyKey: try IdempotencyKey(row.key)))
-            lines.append(row.line)
+            bulk.append(BulkLoad.Row(added, idempotencyKey: try IdempotencyKey(row.key)))
+            staged.lines.append(row.line)
           }
         }
-        let batch = commands
-        async let recorded = userFacing {
-          try await ledger.execute(batch: batch, metadata: metadata, projecting: projecting)
+        staged.prepared = load.prepare(bulk)
+        return staged
+      }
+      var staged = try batches.first.map { try stage(try mapper.map($0)) } ?? StagedBatch(mapped: 0)
+      var mapped = batches.count > 1 ? try mapper.map(batches[1]) : RowMapper.Mapped()
+      for index in batches.indices {
+        summary.rejected += staged.rejected
+        summary.skipped += staged.skipped
+        let current = staged
+        async let recorded = userFacing { () async throws -> [Result<CommandOutcome, LedgerError>] in
+          guard let prepared = current.prepared else { return [] }
+          return try await ledger.record(prepared, projecting: projecting)
         }
-        let mapped = rows.count
-        rows = index + 1 < batches.count ? try map(batches[index + 1]) : []
-        for (line, result) in zip(lines, try await recorded) {
+        let later = index + 2 < batches.count ? batches[index + 2] : []
+        // The mapper is used by one stage at a time: this task does not touch it until the
+        // child is awaited.
+        async let mappedLater = mapper.map(later)
+        staged = index + 1 < batches.count ? try stage(mapped) : StagedBatch(mapped: 0)
+        mapped = try await mappedLater
+        for (line, result) in zip(current.lines, try await recorded) {
           switch result {
           case .success(let outcome): if outcome.wasDuplicate { summary.skipped += 1 } else { summary.added += 1 }
           case .failure(let error): summary.rejected.append("line \(line): \(error)")
           }
         }
-        done += mapped
+        done += current.mapped
         let seconds = (clock.now - start) / .seconds(1)
         progress.update(done: UInt64(done), total: UInt64(total), rate: seconds > 0 ? Double(done) / seconds : 0)
       }
+      await ledger.finish(&load)
       progress.finish()
+    }
+
+    /// One batch of the file, mapped and prepared: what goes to the writer, with each row's
+    /// line, and what was settled before (rows refused by the mapping, rows an earlier
+    /// version's import recorded).
+    private struct StagedBatch: Sendable {
+      var mapped: Int
+      var prepared: PreparedBatch?
+      var lines: [Int] = []
+      var rejected: [String] = []
+      var skipped = 0
     }
 
     /// Decides every row against a private copy of the state; nothing is written. A row is

@@ -1,0 +1,83 @@
+import LMDB
+
+extension AppendTransaction {
+  /// Writes the entries of `prepared` in order (see ``PreparedAppends``), appending an outcome
+  /// per entry to `outcomes`. An entry that cannot be appended (its key or its stream is taken)
+  /// leaves nothing behind; LMDB failures throw and abort the group.
+  mutating func apply(_ prepared: PreparedAppends, outcomes: inout [PreparedOutcome]) throws {
+    outcomes.reserveCapacity(outcomes.count + prepared.count)
+    try prepared.forEachEntry { entry in outcomes.append(try apply(entry)) }
+  }
+
+  private mutating func apply(_ entry: PreparedAppends.Entry) throws -> PreparedOutcome {
+    if entry.kind == .checkKey {
+      guard let record = try txn.get(entry.key, in: schema.idempotency) else { return .keyNotRecorded }
+      return .duplicate(positions: try Self.positions(inIdempotencyRecord: record, key: entry.key))
+    }
+    let position = head.position + 1
+    // The key first, in one search that also finds it taken: a statement imported again is
+    // the common reason an entry is not appended.
+    var record = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+    let taken = try withUnsafeMutableBytes(of: &record) { (bytes) throws(LMDBError) -> UnsafeRawBufferPointer? in
+      bytes.storeBytes(of: position.littleEndian, toByteOffset: 0, as: UInt64.self)
+      bytes.storeBytes(of: UInt64(1).littleEndian, toByteOffset: 8, as: UInt64.self)
+      entry.fingerprint.write(to: bytes.baseAddress! + 16)
+      return try txn.insert(UnsafeRawBufferPointer(bytes), for: entry.key, in: schema.idempotency)
+    }
+    if let taken {
+      return .duplicate(positions: try Self.positions(inIdempotencyRecord: taken, key: entry.key))
+    }
+    let streamLength = Int(
+      UInt16(littleEndian: entry.canonical.loadUnaligned(fromByteOffset: EnvelopeLayout.Offset.streamLength, as: UInt16.self)))
+    let streamBytes = UnsafeRawBufferPointer(
+      rebasing: entry.canonical[EnvelopeLayout.headerSize..<(EnvelopeLayout.headerSize + streamLength)])
+    // A stream this group has seen is settled by what it knows (it may have created it, not
+    // yet stored); any other by the table, in the same one search.
+    if !streams.isEmpty, let cached = streams[try StreamName(String(decoding: streamBytes, as: UTF8.self))],
+      let state = cached.state
+    {
+      _ = try txn.delete(entry.key, in: schema.idempotency)
+      return .streamExists(version: state.version)
+    }
+    let state = StreamState(id: nextStreamId, version: 1)
+    let existing = try withUnsafeBytes(of: (state.id.littleEndian, state.version.littleEndian)) {
+      (bytes) throws(LMDBError) -> UnsafeRawBufferPointer? in
+      try txn.insert(bytes, for: streamBytes, in: schema.streams)
+    }
+    if let existing {
+      _ = try txn.delete(entry.key, in: schema.idempotency)
+      let version = existing.count == 16 ? UInt64(littleEndian: existing.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) : 0
+      return .streamExists(version: version)
+    }
+    nextStreamId += 1
+    nextStreamIdChanged = true
+    let canonicalSize = entry.canonical.count
+    let stored = try txn.reserve(
+      canonicalSize + ChainHash.byteCount, for: BigEndianKey(position), in: schema.events, flags: .append)
+    let base = stored.baseAddress!
+    base.copyMemory(from: entry.canonical.baseAddress!, byteCount: canonicalSize)
+    base.storeBytes(of: position.littleEndian, toByteOffset: EnvelopeLayout.Offset.position, as: UInt64.self)
+    base.storeBytes(of: state.version.littleEndian, toByteOffset: EnvelopeLayout.Offset.streamVersion, as: UInt64.self)
+    base.storeBytes(of: recordedAt.littleEndian, toByteOffset: EnvelopeLayout.Offset.recordedAt, as: Int64.self)
+    let hash = head.hash.next(record: UnsafeRawBufferPointer(start: base, count: canonicalSize))
+    hash.write(to: base + canonicalSize)
+    // Stream ids only grow, so a new stream's first entry sorts after every other.
+    try txn.put(
+      BigEndianKey(position), for: BigEndianPairKey(state.id, state.version), in: schema.streamIndex, flags: .append)
+    head = LogHead(position: position, hash: hash, recordedAt: recordedAt)
+    return .appended(position: position)
+  }
+
+  /// The positions an idempotency record names.
+  private static func positions(
+    inIdempotencyRecord record: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer
+  ) throws(EventLogError) -> ClosedRange<UInt64> {
+    guard record.count == 16 + ChainHash.byteCount else {
+      throw .corruptRecord(
+        position: 0, reason: "idempotency record for '\(String(decoding: key, as: UTF8.self))' is malformed")
+    }
+    let first = UInt64(littleEndian: record.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+    let count = UInt64(littleEndian: record.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    return first...(first + max(count, 1) - 1)
+  }
+}

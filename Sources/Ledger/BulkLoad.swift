@@ -1,0 +1,151 @@
+import EventLog
+import LedgerDomain
+import Synchronization
+
+/// A bulk load of new transactions — an import of a million rows — recorded at the pace of
+/// the writer's storage work rather than of the rules.
+///
+/// The rules run on the caller's thread: ``prepare(_:)`` decides each row against a private
+/// copy of the state (folding in its own decisions), encodes the events and fingerprints them
+/// (``PreparedAppends``), and ``Ledger/record(_:projecting:)`` has the writer only store them —
+/// so that a caller which prepares the next batch while the writer records this one keeps both
+/// cores busy. The outcome of every row is what ``Ledger/execute(batch:metadata:projecting:)``
+/// would give for `BatchCommand(.addTransaction(row), idempotencyKey: key)`.
+///
+/// The private state is the writer's, taken out at ``Ledger/beginBulkLoad(metadata:)`` and
+/// handed back by ``Ledger/finish(_:)``. If anything else writes to the log meanwhile — another
+/// process, say — the decisions may be stale: the batches from there on are decided again, on
+/// the writer, the ordinary way.
+public struct BulkLoad: Sendable {
+  var folded: FoldedState
+  let metadata: EventMetadata
+  let context: DecisionContext
+  let tracker: Tracker
+
+  init(folded: FoldedState, metadata: EventMetadata, today: CivilDate) {
+    self.folded = folded
+    self.metadata = metadata
+    self.context = DecisionContext(today: today)
+    self.tracker = Tracker(head: (folded.position, folded.hash))
+  }
+
+  /// A new transaction to load, and the key that makes loading it again add nothing.
+  public struct Row: Sendable {
+    public var transaction: TransactionAdded
+    public var idempotencyKey: IdempotencyKey
+
+    public init(_ transaction: TransactionAdded, idempotencyKey: IdempotencyKey) {
+      self.transaction = transaction
+      self.idempotencyKey = idempotencyKey
+    }
+  }
+
+  /// Decides and encodes `rows`, in order, for ``Ledger/record(_:projecting:)``. Each row sees
+  /// the rows prepared before it, in this batch and earlier ones.
+  public mutating func prepare(_ rows: [Row]) -> PreparedBatch {
+    var appends = PreparedAppends(reservingBytes: rows.count * 512)
+    var plan: [PreparedBatch.Step] = []
+    plan.reserveCapacity(rows.count)
+    for row in rows {
+      let added = row.transaction
+      // A row the rules or the log refuse is still a duplicate if its key was recorded — as
+      // for a command, whose key is looked up first: the writer looks it up.
+      func refuse(_ error: LedgerError) {
+        appends.checkKey(row.idempotencyKey)
+        plan.append(.checkKey(error))
+      }
+      if folded.state.transactions[added.transaction] != nil {
+        // The rules would refuse its id as in use — most likely because the row was loaded
+        // before (a statement imported again), which its key tells the writer.
+        refuse(.rejected(.invalidField(field: "transaction id", reason: "\(added.transaction) is already in use")))
+        continue
+      }
+      let events: [LedgerEvent]
+      do throws(DomainError) {
+        events = try decide(.addTransaction(added), state: folded.state, context: context)
+      } catch {
+        refuse(.rejected(error))
+        continue
+      }
+      // Adding a transaction makes one event that starts a stream of its own; anything else
+      // is recorded the ordinary way.
+      guard events.count == 1, case .transactionAdded = events[0] else {
+        // The rows before it in this batch are folded here but will be decided again there.
+        tracker.progress.withLock { $0.diverged = true }
+        return PreparedBatch(rows: rows, metadata: metadata, tracker: tracker)
+      }
+      do {
+        let event = events[0]
+        try appends.append(
+          StoredEvent.proposed(event, metadata: metadata), stream: try StreamName(event.stream),
+          idempotencyKey: row.idempotencyKey)
+        folded.state.apply(event)
+        plan.append(.append(event))
+      } catch {
+        refuse(LedgerError(error))
+      }
+    }
+    return PreparedBatch(rows: rows, appends: appends, plan: plan, metadata: metadata, tracker: tracker)
+  }
+
+  /// Where the load's batches have brought the log, as the writer saw it after the last one,
+  /// and whether the private state still matches it.
+  final class Tracker: Sendable {
+    struct Progress {
+      var head: (position: UInt64, hash: ChainHash)
+      /// Set when the private state no longer tells the log's: a prepared row was not
+      /// appended, or another writer came between two batches.
+      var diverged = false
+      /// Set when another writer came between two batches: the private state's decisions may
+      /// be stale, so the writer decides the rest.
+      var stale = false
+    }
+
+    let progress: Mutex<Progress>
+
+    init(head: (position: UInt64, hash: ChainHash)) { progress = Mutex(Progress(head: head)) }
+  }
+}
+
+/// Rows a ``BulkLoad`` decided and encoded, for ``Ledger/record(_:projecting:)``.
+public struct PreparedBatch: Sendable {
+  /// What becomes of one row.
+  enum Step: Sendable {
+    /// Appended unless its key was recorded (then a duplicate).
+    case append(LedgerEvent)
+    /// A duplicate if its key was recorded, else refused for this.
+    case checkKey(LedgerError)
+  }
+
+  let rows: [BulkLoad.Row]
+  let appends: PreparedAppends
+  let plan: [Step]
+  let metadata: EventMetadata
+  let tracker: BulkLoad.Tracker
+  /// The rows could not all be prepared: the writer decides them itself.
+  let isPrepared: Bool
+
+  init(
+    rows: [BulkLoad.Row], appends: PreparedAppends, plan: [Step], metadata: EventMetadata, tracker: BulkLoad.Tracker
+  ) {
+    self.rows = rows
+    self.appends = appends
+    self.plan = plan
+    self.metadata = metadata
+    self.tracker = tracker
+    self.isPrepared = true
+  }
+
+  /// A batch left to the writer's ordinary path.
+  init(rows: [BulkLoad.Row], metadata: EventMetadata, tracker: BulkLoad.Tracker) {
+    self.rows = rows
+    self.appends = PreparedAppends()
+    self.plan = []
+    self.metadata = metadata
+    self.tracker = tracker
+    self.isPrepared = false
+  }
+
+  /// The number of rows.
+  public var count: Int { rows.count }
+}

@@ -1,0 +1,157 @@
+import EventLog
+import LedgerDomain
+import ProjectionEngine
+import Synchronization
+
+extension Ledger {
+  /// Starts a bulk load of new transactions (see ``BulkLoad``): takes the writer's state, at
+  /// the log's head, for the load to decide its rows against. Commands run meanwhile fold
+  /// their state afresh; ``finish(_:)`` hands it back.
+  public func beginBulkLoad(metadata: EventMetadata = .init()) async throws(LedgerError) -> BulkLoad {
+    let metadata = Self.correlated(metadata)
+    let today = self.today()
+    let writerState = self.writerState
+    let committedState = self.committedState
+    let taken: FoldedState
+    do {
+      taken = try await log.transact(weight: 0) { session in
+        try Self.withWriterState(writerState, at: session, seed: committedState) { folded in
+          let taken = folded
+          folded = FoldedState()
+          folded.isTaken = true  // the next command folds the state afresh unless it comes back
+          return taken
+        }
+      }
+    } catch {
+      throw LedgerError(error)
+    }
+    return BulkLoad(folded: taken, metadata: metadata, today: today)
+  }
+
+  /// Records a batch ``BulkLoad/prepare(_:)`` made, in one write transaction — all that succeed
+  /// commit together, one fsync — and returns each row's outcome, in order, as
+  /// ``execute(batch:metadata:projecting:)`` would.
+  ///
+  /// - Parameter projecting: whether the read models fold the batch now or only at the next
+  ///   rebuild (see ``ProjectionUpdate``).
+  public func record(
+    _ batch: PreparedBatch, projecting: ProjectionUpdate = .inline
+  ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
+    guard !batch.rows.isEmpty else { return [] }
+    let tracker = batch.tracker
+    if batch.isPrepared, !tracker.progress.withLock({ $0.stale }) {
+      let committedState = self.committedState
+      let projections = self.projections
+      let recorded: [Result<Decided, LedgerError>]?
+      do {
+        recorded = try await log.transact(weight: 16 * batch.count) { session -> PreparedRecord? in
+          let expected = tracker.progress.withLock { $0.head }
+          // Another writer since the last batch: the load's decisions may be stale.
+          guard session.head.position == expected.position, session.head.hash == expected.hash else { return nil }
+          let outcomes = try session.append(batch.appends)
+          let record = try Self.results(of: batch, outcomes: outcomes, session: session)
+          switch projecting {
+          case .inline: try projections.apply(record.appended, in: session)
+          case .deferred: try projections.recordWithoutFolding(record.appended, in: session)
+          }
+          return PreparedRecord(
+            results: record.results, head: (session.head.position, session.head.hash), diverged: record.diverged)
+        } afterCommit: { record in
+          // Only now: a transaction run again (after the map grew) must see the head it expects.
+          tracker.progress.withLock { progress in
+            if let record {
+              progress.head = record.head
+              progress.diverged = progress.diverged || record.diverged
+            } else {
+              progress.stale = true
+              progress.diverged = true
+            }
+          }
+          if let record { Self.publish(record.results.compactMap { try? $0.get() }, to: committedState) }
+        }?.results
+      } catch {
+        throw LedgerError(error)
+      }
+      if let recorded { return recorded.map { $0.map(\.outcome) } }
+    }
+    let commands = batch.rows.map { BatchCommand(.addTransaction($0.transaction), idempotencyKey: $0.idempotencyKey) }
+    return try await execute(batch: commands, metadata: batch.metadata, projecting: projecting)
+  }
+
+  /// Ends a bulk load: gives the writer the load's state back, if it is the log's — it is
+  /// unless a row was not recorded as prepared or another writer came in between — so that
+  /// the next command need not fold the history again.
+  /// The load's state is moved out (`load` is left empty), not copied: the writer's next
+  /// change to a table of a million transactions would copy it whole otherwise.
+  public func finish(_ load: inout BulkLoad) async {
+    var handedBack = FoldedState()
+    swap(&handedBack, &load.folded)
+    let progress = load.tracker.progress.withLock { $0 }
+    guard !progress.diverged else { return }
+    handedBack.position = progress.head.position
+    handedBack.hash = progress.head.hash
+    let folded = handedBack
+    let writerState = self.writerState
+    // In the writer's queue, so that no command has the state taken out meanwhile; a command
+    // after it checks the state against the log's head in any case.
+    _ = try? await log.transact(weight: 0) { _ in writerState.withLock { $0 = folded } }
+  }
+
+  /// What a prepared batch's transaction did: the outcomes, the head after it, and whether a
+  /// row the load folded into its state was not appended.
+  struct PreparedRecord: Sendable {
+    var results: [Result<Decided, LedgerError>]
+    var head: (position: UInt64, hash: ChainHash)
+    var diverged: Bool
+  }
+
+  /// Each row's outcome from the plan and what the log did with its entries, with the events
+  /// appended (for the read models).
+  private static func results(
+    of batch: PreparedBatch, outcomes: [PreparedOutcome], session: LogWriteSession
+  ) throws -> (results: [Result<Decided, LedgerError>], appended: [(event: LedgerEvent, point: LogPoint)], diverged: Bool)
+  {
+    var results: [Result<Decided, LedgerError>] = []
+    results.reserveCapacity(batch.plan.count)
+    var appended: [(event: LedgerEvent, point: LogPoint)] = []
+    appended.reserveCapacity(batch.plan.count)
+    var diverged = false
+    var next = 0
+    let hash = session.head.hash
+    let recordedAt = session.head.recordedAt
+    for (step, row) in zip(batch.plan, batch.rows) {
+      switch step {
+      case .append(let event):
+        switch outcomes[next] {
+        case .appended(let position):
+          appended.append((event, LogPoint(position: position, recordedAt: recordedAt)))
+          results.append(
+            .success(
+              Decided(
+                outcome: CommandOutcome(events: [event], positions: position...position, wasDuplicate: false),
+                hash: hash)))
+        case .duplicate(let positions):
+          diverged = true
+          results.append(.success(Decided(outcome: CommandOutcome(events: [], positions: positions, wasDuplicate: true), hash: hash)))
+        case .streamExists(let version):
+          diverged = true
+          results.append(
+            .failure(
+              .log(
+                .wrongExpectedVersion(stream: row.transaction.transaction.stream, expected: .noStream, actual: version))))
+        case .keyNotRecorded:
+          throw LedgerError.log(.corruptRecord(position: 0, reason: "the log answered a key lookup for an append"))
+        }
+      case .checkKey(let error):
+        switch outcomes[next] {
+        case .duplicate(let positions):
+          results.append(.success(Decided(outcome: CommandOutcome(events: [], positions: positions, wasDuplicate: true), hash: hash)))
+        default:
+          results.append(.failure(error))
+        }
+      }
+      next += 1
+    }
+    return (results, appended, diverged)
+  }
+}

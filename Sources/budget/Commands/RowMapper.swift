@@ -1,0 +1,40 @@
+import Interchange
+import LedgerDomain
+
+/// The mapping stage of an import (see `ImportCommand.CSV`): CSV records into rows, with the
+/// rows an earlier version's import recorded picked out. A class, handed from task to task
+/// as the pipeline moves on — one stage uses it at a time — so that its memory of the rows
+/// so far (the idempotency keys' occurrence counts, a million entries) is never copied: a
+/// copy per batch made a million-row import quadratic.
+final class RowMapper: @unchecked Sendable {
+  // Unchecked: the import's pipeline awaits each use before the next one starts.
+  private var session: CSVImporter.Session
+  private let imported: ImportedRows
+  private let before: LedgerState
+  private let anyUndone: Bool
+
+  /// One batch of rows, and the lines among them an earlier version's import recorded.
+  struct Mapped: Sendable {
+    var rows: [ImportRow] = []
+    var importedBefore: Set<Int> = []
+  }
+
+  init(session: CSVImporter.Session, imported: ImportedRows, before: LedgerState, anyUndone: Bool) {
+    self.session = session
+    self.imported = imported
+    self.before = before
+    self.anyUndone = anyUndone
+  }
+
+  /// Makes room for `rows` rows' identities at once.
+  func reserveCapacity(rows: Int) { session.reserveCapacity(rows: rows) }
+
+  /// Maps the next `records` (in file order, no header).
+  func map(_ records: ArraySlice<CSVReader.Record>) throws -> Mapped {
+    guard !records.isEmpty else { return Mapped() }
+    let rows = try userFacing {
+      try imported.redirectingUndone(session.rows(records), state: before, anyUndone: anyUndone)
+    }
+    return Mapped(rows: rows, importedBefore: try userFacing { try imported.lines(of: rows, currentKeys: false) })
+  }
+}
