@@ -73,6 +73,16 @@ extension ProjectionEngine {
       }
     }
     let report = Self.progressReporter(progress, total: total, folds: chosen.count)
+    return (try fold(chosen, from: feed, expected: expected, report: report, sealing: sealing), total)
+  }
+
+  /// Folds the events of `feed` into one memory store per projector of `chosen`, each on a
+  /// thread of its own, as consumers `0..<chosen.count` of the feed; waits for the feed's
+  /// producers to end.
+  func fold(
+    _ chosen: [any Projector], from feed: ChunkFeed<DecodedEvent>, expected: [String: [String: ExpectedTableSize]],
+    report: (@Sendable (UInt64) -> Void)?, sealing: TableSealing?
+  ) throws -> [String: MemoryProjectionStore] {
     let results = Mutex<[Int: Result<MemoryProjectionStore?, any Error>]>([:])
     // Each fold on a thread of its own: they read the feed in step, so none may wait for a
     // thread another holds (`concurrentPerform` runs at most a thread per core, and all on
@@ -104,14 +114,14 @@ extension ProjectionEngine {
     for (index, projector) in chosen.enumerated() {
       if let store = try outcomes[index]!.get() { stores[projector.name] = store }
     }
-    return (stores, total)
+    return stores
   }
 
   /// The processors this process may run on.
   static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
   /// Turns the events each of `folds` folds into reports of the whole rebuild's progress.
-  private static func progressReporter(
+  static func progressReporter(
     _ progress: (@Sendable (ProjectionProgress) -> Void)?, total: UInt64, folds: Int
   ) -> (@Sendable (UInt64) -> Void)? {
     guard let progress else { return nil }
@@ -182,7 +192,7 @@ extension ProjectionEngine {
   /// The events `first...last` of the log, read in `txn` and decoded (with their
   /// before-images, ``BeforeImages``), as one chunk. Without `transactionText`, added
   /// transactions come without their free text (``Projector/readsTransactionText``).
-  private static func decode(
+  static func decode(
     _ log: EventLog, from first: UInt64, through last: UInt64, walker: consuming CommitBoundaries.Walker,
     transactionText: Bool, in txn: ReadTransaction
   ) throws -> [DecodedEvent] {

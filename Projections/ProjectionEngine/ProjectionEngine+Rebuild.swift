@@ -69,6 +69,17 @@ extension ProjectionEngine {
     // soon as they are sorted.
     let sealing = TableSealing(ways: Self.cores)
     let snapshot = try fold(chosen, progress: progress, sealing: sealing).snapshot
+    try await write(sealing, of: chosen, foldedThrough: snapshot, chunkBytes: chunkBytes, progress: progress)
+    return selected
+  }
+
+  /// The end of a rebuild, once `chosen` are folded through `snapshot` and handed to
+  /// `sealing`: their rows are written to a new generation of tables, chunk by chunk, the
+  /// events appended meanwhile are folded in, and the new generation replaces the old.
+  func write(
+    _ sealing: TableSealing, of chosen: [any Projector], foldedThrough snapshot: UInt64, chunkBytes: Int,
+    progress: (@Sendable (ProjectionProgress) -> Void)?
+  ) async throws {
     progress?(ProjectionProgress(done: snapshot, total: snapshot, eventsPerSecond: 0, phase: .writing))
     try log.environment.reserveRoom(forBytes: sealing.byteCount * 2 + (64 << 20))
     let generations = try await reserveGenerations(of: chosen)
@@ -85,11 +96,10 @@ extension ProjectionEngine {
       throw error
     }
     try await switchGenerations(generations, of: chosen, foldingAfter: snapshot)
-    return selected
   }
 
   /// Bytes of the pages `chosen`'s live tables take.
-  private func liveBytes(of chosen: [any Projector]) throws -> Int {
+  func liveBytes(of chosen: [any Projector]) throws -> Int {
     let live = self.live.withLock { $0 }
     return try log.environment.read { txn in
       var bytes = 0

@@ -1,5 +1,6 @@
 import EventLog
 import LedgerDomain
+import ProjectionEngine
 import Synchronization
 
 /// A bulk load of new transactions — an import of a million rows — recorded at the pace of
@@ -22,11 +23,11 @@ public struct BulkLoad: Sendable {
   let context: DecisionContext
   let tracker: Tracker
 
-  init(folded: FoldedState, metadata: EventMetadata, today: CivilDate) {
+  init(folded: FoldedState, metadata: EventMetadata, today: CivilDate, rebuild: LiveRebuild?) {
     self.folded = folded
     self.metadata = metadata
     self.context = DecisionContext(today: today)
-    self.tracker = Tracker(head: (folded.position, folded.hash))
+    self.tracker = Tracker(head: (folded.position, folded.hash), rebuild: rebuild)
   }
 
   /// A new transaction to load, and the key that makes loading it again add nothing.
@@ -102,8 +103,13 @@ public struct BulkLoad: Sendable {
     }
 
     let progress: Mutex<Progress>
+    /// The read models' rebuild the load's events feed as they commit, if it defers them.
+    let rebuild: LiveRebuild?
 
-    init(head: (position: UInt64, hash: ChainHash)) { progress = Mutex(Progress(head: head)) }
+    init(head: (position: UInt64, hash: ChainHash), rebuild: LiveRebuild?) {
+      progress = Mutex(Progress(head: head))
+      self.rebuild = rebuild
+    }
   }
 }
 

@@ -7,7 +7,13 @@ extension Ledger {
   /// Starts a bulk load of new transactions (see ``BulkLoad``): takes the writer's state, at
   /// the log's head, for the load to decide its rows against. Commands run meanwhile fold
   /// their state afresh; ``finish(_:)`` hands it back.
-  public func beginBulkLoad(metadata: EventMetadata = .init()) async throws(LedgerError) -> BulkLoad {
+  ///
+  /// - Parameter rebuildingProjections: the load's batches will defer the read models
+  ///   (``ProjectionUpdate/deferred``): rebuild them from its events as they commit, on the
+  ///   core the load leaves idle (``LiveRebuild``), for ``catchUpProjections(after:progress:)``.
+  public func beginBulkLoad(
+    metadata: EventMetadata = .init(), rebuildingProjections: Bool = false
+  ) async throws(LedgerError) -> BulkLoad {
     let metadata = Self.correlated(metadata)
     let today = self.today()
     let writerState = self.writerState
@@ -25,7 +31,11 @@ extension Ledger {
     } catch {
       throw LedgerError(error)
     }
-    return BulkLoad(folded: taken, metadata: metadata, today: today)
+    let rebuild: LiveRebuild?
+    do { rebuild = rebuildingProjections ? try projections.startLiveRebuild() : nil } catch {
+      throw LedgerError(error)
+    }
+    return BulkLoad(folded: taken, metadata: metadata, today: today, rebuild: rebuild)
   }
 
   /// Records a batch ``BulkLoad/prepare(_:)`` made, in one write transaction — all that succeed
@@ -55,7 +65,9 @@ extension Ledger {
           case .deferred: try projections.recordWithoutFolding(record.appended, in: session)
           }
           return PreparedRecord(
-            results: record.results, head: (session.head.position, session.head.hash), diverged: record.diverged)
+            results: record.results, head: (session.head.position, session.head.hash), diverged: record.diverged,
+            appended: projecting == .deferred && tracker.rebuild != nil ? record.appended : [],
+            commitStart: session.firstPosition)
         } afterCommit: { record in
           // Only now: a transaction run again (after the map grew) must see the head it expects.
           tracker.progress.withLock { progress in
@@ -67,7 +79,10 @@ extension Ledger {
               progress.diverged = true
             }
           }
-          if let record { Self.publish(record.results.compactMap { try? $0.get() }, to: committedState) }
+          if let record {
+            Self.publish(record.results.compactMap { try? $0.get() }, to: committedState)
+            tracker.rebuild?.feed(record.appended, commitStart: record.commitStart)
+          }
         }?.results
       } catch {
         throw LedgerError(error)
@@ -103,6 +118,9 @@ extension Ledger {
     var results: [Result<Decided, LedgerError>]
     var head: (position: UInt64, hash: ChainHash)
     var diverged: Bool
+    /// For the load's rebuild: the events appended, and where the commit began.
+    var appended: [(event: LedgerEvent, point: LogPoint)]
+    var commitStart: UInt64
   }
 
   /// Each row's outcome from the plan and what the log did with its entries, with the events
@@ -153,5 +171,30 @@ extension Ledger {
       next += 1
     }
     return (results, appended, diverged)
+  }
+}
+
+extension Ledger {
+  /// Brings the read models a bulk load deferred up to the log: through the load's own
+  /// rebuild, fed as it went (``beginBulkLoad(metadata:rebuildingProjections:)``), else — or
+  /// if that fails — by an ordinary rebuild of what is behind. Returns the names rebuilt.
+  @discardableResult
+  public func catchUpProjections(
+    after load: BulkLoad, progress: (@Sendable (ProjectionProgress) -> Void)? = nil
+  ) async throws(LedgerError) -> [String] {
+    if let rebuild = load.tracker.rebuild {
+      do {
+        return try await rebuild.finish(through: try log.head().position, progress: progress)
+      } catch {
+        rebuild.cancel()
+      }
+    }
+    return try await catchUpProjections(progress: progress)
+  }
+
+  /// Stops a bulk load's rebuild without finishing it (the load failed before its end; the
+  /// read models are caught up the ordinary way).
+  public func abandonProjections(of load: BulkLoad) {
+    load.tracker.rebuild?.cancel()
   }
 }

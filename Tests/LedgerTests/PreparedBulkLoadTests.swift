@@ -136,6 +136,33 @@ struct PreparedBulkLoadTests {
   }
 
   @Test(
+    "given a bulk load rebuilding the read models from its rows as they commit, with another writer's commit between two batches, when it ends, then the read models equal a fold of the whole log and are live"
+  )
+  func liveRebuildFoldsTheWholeLog() async throws {
+    let fixture = try await LedgerFixture()
+    let ledger = fixture.ledger
+    try await ledger.execute(.addTransaction(expense(100, "50.00", on: "2024-01-15")))  // history before the load
+    var load = try await ledger.beginBulkLoad(rebuildingProjections: true)
+    let rows = try Self.rows()
+
+    let first = try await ledger.record(load.prepare(Array(rows[..<2])), projecting: .deferred)
+    try await ledger.execute(.addTransaction(expense(101, "8.00", category: Scenario.bills)))  // not handed over
+    let second = try await ledger.record(load.prepare(Array(rows[2...])), projecting: .deferred)
+    await ledger.finish(&load)
+    #expect(try ledger.projectionLag().events > 0)
+    let rebuilt = try await ledger.catchUpProjections(after: load)
+
+    #expect((first + second).compactMap { try? $0.get() }.filter { !$0.wasDuplicate }.count == 3)
+    #expect(Set(rebuilt) == Set(ledger.projections.names))
+    #expect(try ledger.projectionLag().events == 0)
+    #expect(try ledger.projections.verifyDeep() == [])
+    // And they stay live: a command after it is folded in as usual.
+    try await ledger.execute(.addTransaction(expense(102, "1.00")))
+    #expect(try ledger.projectionLag().events == 0)
+    #expect(try ledger.projections.verifyDeep() == [])
+  }
+
+  @Test(
     "given a bulk load that defers the read models, when it ends and they are caught up, then they hold every row")
   func deferredProjectionsCatchUp() async throws {
     let fixture = try await LedgerFixture()

@@ -132,13 +132,18 @@ struct ImportCommand: AsyncParsableCommand {
       // An import that outgrows the ledger several times over records its batches without
       // folding them into the read models, and rebuilds those once at the end (also when it
       // stops early: the rows recorded so far stay, and so must their projections).
+      // Those are then folded from the load's own rows as they commit, beside the import.
       let projecting: ProjectionUpdate =
         ledger.prefersDeferredProjections(forAdding: records.count) ? .deferred : .inline
+      var load = try await userFacing {
+        try await ledger.beginBulkLoad(metadata: metadata, rebuildingProjections: projecting == .deferred)
+      }
       do {
         try await record(
           batches, session: session, ledger: ledger, imported: imported, before: before, anyUndone: anyUndone,
-          metadata: metadata, projecting: projecting, into: &summary)
+          load: &load, projecting: projecting, into: &summary)
       } catch {
+        ledger.abandonProjections(of: load)
         // The batches recorded so far stay (each was all or nothing): say so, and bring the
         // read models up to them before reporting what stopped the import.
         if summary.added > 0 {
@@ -147,16 +152,20 @@ struct ImportCommand: AsyncParsableCommand {
         if projecting == .deferred { await catchUp(ledger) }
         throw error
       }
-      if projecting == .deferred { await catchUp(ledger) }
+      if projecting == .deferred { await catchUp(ledger, after: load) }
       return summary
     }
 
     /// Rebuilds the read models an import deferred, with a progress bar. A failure is only a
     /// warning: the rows are recorded, and the ledger rebuilds what is behind when next opened.
-    private func catchUp(_ ledger: Ledger) async {
+    private func catchUp(_ ledger: Ledger, after load: BulkLoad? = nil) async {
       let progress = ProgressBar(title: "indexing")
       do {
-        try await ledger.catchUpProjections { progress.update($0) }
+        if let load {
+          try await ledger.catchUpProjections(after: load) { progress.update($0) }
+        } else {
+          try await ledger.catchUpProjections { progress.update($0) }
+        }
         progress.finish()
       } catch {
         progress.finish()
@@ -171,7 +180,7 @@ struct ImportCommand: AsyncParsableCommand {
     /// (parses, resolves names, hashes keys).
     private func record(
       _ batches: [ArraySlice<CSVReader.Record>], session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows,
-      before: LedgerState, anyUndone: Bool, metadata: EventMetadata, projecting: ProjectionUpdate,
+      before: LedgerState, anyUndone: Bool, load: inout BulkLoad, projecting: ProjectionUpdate,
       into summary: inout ImportSummary
     ) async throws {
       let total = batches.reduce(0) { $0 + $1.count }
@@ -181,7 +190,6 @@ struct ImportCommand: AsyncParsableCommand {
       var done = 0
       let mapper = RowMapper(session: session, imported: imported, before: before, anyUndone: anyUndone)
       mapper.reserveCapacity(rows: total)
-      var load = try await userFacing { try await ledger.beginBulkLoad(metadata: metadata) }
       func stage(_ mapped: RowMapper.Mapped) throws -> StagedBatch {
         var staged = StagedBatch(mapped: mapped.rows.count)
         var bulk: [BulkLoad.Row] = []
