@@ -14,7 +14,11 @@ public struct StreamName: Sendable, Hashable, CustomStringConvertible, Expressib
       throw .invalidInput(
         field: "stream name", reason: "\(count) bytes exceed the limit of \(Self.maximumLength)")
     }
-    guard !rawValue.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+    let isControl = { (byte: UInt8) in byte < 0x20 || byte == 0x7F }
+    let hasControl =
+      rawValue.utf8.withContiguousStorageIfAvailable { $0.contains(where: isControl) }
+      ?? rawValue.utf8.contains(where: isControl)
+    guard !hasControl else {
       throw .invalidInput(field: "stream name", reason: "it contains control characters")
     }
     self.rawValue = rawValue

@@ -101,7 +101,14 @@ public struct CSVImporter: Sendable {
     let importer: CSVImporter
     let columns: Columns
     var names: NameCache
-    private var seen: [String: Int] = [:]
+    /// How often each row identity occurred so far, by the identity's 128-bit hash.
+    private var seen: [Identity: Int] = [:]
+
+    struct Identity: Hashable, Sendable {
+      let a: UInt64
+      let b: UInt64
+      init(_ lanes: (UInt64, UInt64)) { (a, b) = lanes }
+    }
 
     init(importer: CSVImporter, columns: Columns, names: NameCache) {
       self.importer = importer
@@ -133,12 +140,20 @@ public struct CSVImporter: Sendable {
         }
         let account = cell(columns.account), date = cell(columns.date), amount = cell(columns.amount)
         let debit = cell(columns.debit), credit = cell(columns.credit), payee = cell(columns.payee)
-        let identity = [
-          account ?? mapping.defaultAccount ?? "", date ?? "", amount ?? "", debit ?? "", credit ?? "", payee ?? "",
-        ].joined(separator: "\u{1F}")
+        // The row's identity — account, date, amount, debit, credit and payee, joined by U+001F —
+        // hashed as it is fed, and counted by its hash (no joined string formed).
+        var hasher = StableHash.Streaming()
+        hasher.feed(account ?? mapping.defaultAccount ?? "")
+        hasher.feed(separated: date)
+        hasher.feed(separated: amount)
+        hasher.feed(separated: debit)
+        hasher.feed(separated: credit)
+        hasher.feed(separated: payee)
         // One lookup: the count so far, incremented in place.
-        let occurrence = Self.postIncrement(&seen[identity, default: 0])
-        let hash = StableHash.hex(identity + "\u{1F}\(occurrence)")
+        let occurrence = Self.postIncrement(&seen[Identity(hasher.lanes), default: 0])
+        hasher.feed(byte: 0x1F)
+        hasher.feed(decimal: occurrence)
+        let hash = StableHash.hex(lanes: hasher.lanes)
         let key = CSVImporter.key(dateText: date, hash: hash)
         let result = Result { () throws(ImportRowError) -> TransactionAdded in
           if let kind = cell(columns.kind).flatMap({ CSVExporter.Kind(rawValue: $0.lowercased()) }),

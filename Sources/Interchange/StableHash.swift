@@ -13,11 +13,56 @@ enum StableHash {
     return (a, b)
   }
 
-  static func hex(_ text: String) -> String { id(text).description.replacingDashes }
+  static func hex(_ text: String) -> String { hex(lanes: lanes(text)) }
+
+  /// What ``hex(_:)`` gives for the text whose ``lanes(_:)`` are `lanes`: the version-4-shaped
+  /// id's 32 hex digits, without dashes.
+  static func hex(lanes: (UInt64, UInt64)) -> String {
+    let id = id(lanes: lanes)
+    return String(unsafeUninitializedCapacity: 32) { buffer in
+      let digits: StaticString = "0123456789abcdef"
+      for nibble in 0..<32 {
+        let word = nibble < 16 ? id.high : id.low
+        buffer[nibble] = digits.utf8Start[Int((word >> UInt64(60 - 4 * (nibble % 16))) & 0xF)]
+      }
+      return 32
+    }
+  }
+
+  /// The hash of text fed piece by piece: the same lanes as ``lanes(_:)`` of the pieces joined.
+  struct Streaming {
+    private(set) var lanes: (UInt64, UInt64) = (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4)
+
+    init() {}
+
+    @inline(__always)
+    mutating func feed(byte: UInt8) {
+      lanes.0 = (lanes.0 ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+      lanes.1 = (lanes.1 ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 &+ 0x9E37
+    }
+
+    mutating func feed(_ text: String) {
+      if let fed = text.utf8.withContiguousStorageIfAvailable({ bytes in for byte in bytes { feed(byte: byte) } }) {
+        return fed
+      }
+      for byte in text.utf8 { feed(byte: byte) }
+    }
+
+    /// U+001F, then `text` if any: one more field of a joined identity.
+    mutating func feed(separated text: String?) {
+      feed(byte: 0x1F)
+      if let text { feed(text) }
+    }
+
+    /// `value` in decimal.
+    mutating func feed(decimal value: Int) { feed(String(value)) }
+  }
 
   /// A version-4-shaped id from `text`, so re-imports give the same transaction ids.
-  static func id(_ text: String) -> EntityID {
-    let (a, b) = lanes(text)
+  static func id(_ text: String) -> EntityID { id(lanes: lanes(text)) }
+
+  private static func id(lanes: (UInt64, UInt64)) -> EntityID {
+    let (a, b) = lanes
     return EntityID(high: (a & ~0xF000) | 0x4000, low: (b & ~(0xC << 60)) | (0x8 << 60))
   }
 
@@ -31,10 +76,3 @@ enum StableHash {
   }
 }
 
-extension String {
-  fileprivate var replacingDashes: String {
-    // An id's description is ASCII: drop the dash bytes without forming Characters.
-    guard utf8.allSatisfy({ $0 < 0x80 }) else { return String(filter { $0 != "-" }) }
-    return String(decoding: utf8.filter { $0 != UInt8(ascii: "-") }, as: UTF8.self)
-  }
-}

@@ -55,12 +55,6 @@ public struct BulkLoad: Sendable {
         appends.checkKey(row.idempotencyKey)
         plan.append(.checkKey(error))
       }
-      if folded.state.transactions[added.transaction] != nil {
-        // The rules would refuse its id as in use — most likely because the row was loaded
-        // before (a statement imported again), which its key tells the writer.
-        refuse(.rejected(.invalidField(field: "transaction id", reason: "\(added.transaction) is already in use")))
-        continue
-      }
       let events: [LedgerEvent]
       do throws(DomainError) {
         events = try decide(.addTransaction(added), state: folded.state, context: context)

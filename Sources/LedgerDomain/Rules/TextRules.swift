@@ -70,7 +70,12 @@ enum TextRules {
   }
 
   /// Whether every byte is a printable ASCII character, space to tilde.
-  static func isPrintableASCII(_ text: String) -> Bool { text.utf8.allSatisfy { (0x20...0x7E).contains($0) } }
+  static func isPrintableASCII(_ text: String) -> Bool {
+    // Over the contiguous bytes when the string has them (native strings do): the generic
+    // walk of the UTF-8 view costs more than the check, once per field of every transaction.
+    text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { (0x20...0x7E).contains($0) } }
+      ?? text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+  }
 
   /// Case-insensitive comparison key for names.
   static func key(_ name: String) -> String { trim(name).lowercased() }

@@ -10,19 +10,20 @@ extension CivilDate {
   /// shape and ``DateError/notADate(text:reason:)`` when it does but names no real date
   /// (`2024-02-30`).
   public init(parsing text: String, format: DateFormat) throws(DateError) {
-    let malformed = DateError.malformed(text: text, expected: format.description)
-    guard let fields = DateFields(text) else { throw malformed }
+    // Formed only when thrown: describing the format costs more than reading a date.
+    func malformed() -> DateError { .malformed(text: text, expected: format.description) }
+    guard let fields = DateFields(text) else { throw malformed() }
     let year: Int, month: Int, day: Int
     switch format {
     case .iso:
-      guard fields.separator == "-", fields.widths == [4, 2, 2] else { throw malformed }
-      (year, month, day) = (fields.values[0], fields.values[1], fields.values[2])
+      guard fields.separator == "-", fields.widths == (4, 2, 2) else { throw malformed() }
+      (year, month, day) = fields.values
     case .dayMonthYear, .monthDayYear:
-      guard (1...2).contains(fields.widths[0]), (1...2).contains(fields.widths[1]), fields.widths[2] == 4 else {
-        throw malformed
+      guard (1...2).contains(fields.widths.0), (1...2).contains(fields.widths.1), fields.widths.2 == 4 else {
+        throw malformed()
       }
-      let (first, second) = (fields.values[0], fields.values[1])
-      year = fields.values[2]
+      let (first, second) = (fields.values.0, fields.values.1)
+      year = fields.values.2
       (month, day) = format == .dayMonthYear ? (second, first) : (first, second)
     }
     do {

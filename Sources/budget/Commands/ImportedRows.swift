@@ -18,6 +18,7 @@ struct ImportedRows {
   /// The lines of `rows` recorded under their legacy key, and with `currentKeys` also under
   /// their key (a real import leaves those to the log, which skips a recorded key itself).
   func lines(of rows: [ImportRow], currentKeys: Bool) throws -> Set<Int> {
+    guard hasLegacyKeys || currentKeys else { return [] }
     var lines: [IdempotencyKey: Int] = [:]
     for row in rows where (try? row.result.get()) != nil {
       if hasLegacyKeys { lines[try IdempotencyKey(row.legacyKey)] = row.line }
