@@ -25,27 +25,77 @@ public struct CSVReader: Sendable {
   public func records(in text: String) throws(CSVError) -> [Record] {
     var text = text
     let delimiter = Array(delimiter.utf8)
-    return try text.withUTF8 { bytes in Result { () throws(CSVError) in try Self.records(in: bytes, delimiter: delimiter) } }.get()
+    return try text.withUTF8 { bytes in
+      Result { () throws(CSVError) in
+        var position = Position()
+        return try Self.records(in: bytes, delimiter: delimiter, from: &position, limit: .max)
+      }
+    }.get()
+  }
+
+  /// Where a reading of the text stands: the next byte, and its line.
+  struct Position: Sendable {
+    var index = 0
+    var line = 1
+  }
+
+  /// `text` checked whole — every error of ``records(in:)`` found now — and cut into chunks of
+  /// up to `size` records after the first (the header), to be read one at a time: an import
+  /// then turns each chunk's records into strings while it records the chunk before, instead
+  /// of reading the whole file first.
+  public func chunked(_ text: String, size: Int) throws(CSVError) -> CSVChunks {
+    precondition(size > 0)
+    let bytes = Array(text.utf8)
+    let delimiter = Array(delimiter.utf8)
+    let (header, starts, count) = try bytes.withUnsafeBufferPointer { bytes in
+      Result { () throws(CSVError) in
+        var position = Position()
+        let header = try Self.records(in: bytes, delimiter: delimiter, from: &position, limit: 1).first
+        var starts: [Position] = []
+        var count = 0
+        while position.index < bytes.count {
+          starts.append(position)
+          let counted = try Self.records(in: bytes, delimiter: delimiter, from: &position, limit: size, counting: true)
+          count += counted.count
+          if counted.count < size { break }
+        }
+        return (header, starts, count)
+      }
+    }.get()
+    return CSVChunks(bytes: bytes, delimiter: delimiter, header: header, starts: starts, size: size, count: count)
   }
 
   private static let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-  private static func records(in bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8]) throws(CSVError) -> [Record] {
+  /// The records of `bytes` from `position` on, up to `limit` of them; `position` is left
+  /// after the last. `counting`: check and count only — the records come back without fields.
+  static func records(
+    in bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8], from position: inout Position, limit: Int,
+    counting: Bool = false
+  ) throws(CSVError) -> [Record] {
     var records: [Record] = []
     var fields: [String] = []
     /// The field being read: a range of `bytes` while it needs no unescaping, else its bytes.
     var fieldStart = 0
     var unescaped: [UInt8]? = nil
     var fieldWasQuoted = false
-    var line = 1
-    var recordLine = 1
-    var index = 0
-    while bytes.count - index >= 3, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { index += 3 }
+    var line = position.line
+    var recordLine = line
+    var index = position.index
+    if index == 0 {
+      while bytes.count - index >= 3, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
+        index += 3
+      }
+    }
     fieldStart = index
+    defer { position = Position(index: index, line: line) }
 
     func endField(at end: Int) {
-      if let bytes = unescaped {
+      if counting {
+        // Only whether the record is blank matters: one empty unquoted field.
+        fields.append(fields.isEmpty && unescaped == nil && end == fieldStart ? "" : "x")
+      } else if let bytes = unescaped {
         fields.append(String(decoding: bytes, as: UTF8.self))
       } else {
         fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart..<end]), as: UTF8.self))
@@ -56,8 +106,10 @@ public struct CSVReader: Sendable {
     func endRecord(at end: Int) {
       let wasQuoted = fieldWasQuoted
       endField(at: end)
-      if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) { records.append(Record(line: recordLine, fields: fields)) }
-      fields = []
+      if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) {
+        records.append(Record(line: recordLine, fields: counting ? [] : fields))
+      }
+      fields.removeAll(keepingCapacity: true)
     }
     func isDelimiter(at index: Int) -> Bool {
       guard bytes[index] == delimiter[0] else { return false }
@@ -65,7 +117,7 @@ public struct CSVReader: Sendable {
       return bytes.count - index >= delimiter.count && bytes[index..<(index + delimiter.count)].elementsEqual(delimiter)
     }
 
-    while index < bytes.count {
+    while index < bytes.count, records.count < limit {
       let byte = bytes[index]
       if byte == quote {
         // A quote opens a field only at its start; anywhere else it is an error.
@@ -108,8 +160,39 @@ public struct CSVReader: Sendable {
         index += 1
       }
     }
-    if fieldStart < bytes.count || !fields.isEmpty || fieldWasQuoted { endRecord(at: bytes.count) }
+    if index == bytes.count, fieldStart < bytes.count || !fields.isEmpty || fieldWasQuoted {
+      endRecord(at: bytes.count)
+      fieldStart = bytes.count
+    }
     return records
+  }
+}
+
+/// A CSV file checked whole and cut into chunks of records (``CSVReader/chunked(_:size:)``),
+/// each read into records when asked for.
+public struct CSVChunks: Sendable {
+  let bytes: [UInt8]
+  let delimiter: [UInt8]
+  /// The first record.
+  public let header: CSVReader.Record?
+  /// Where each chunk of records after the header starts.
+  let starts: [CSVReader.Position]
+  let size: Int
+  /// The records after the header.
+  public let count: Int
+
+  /// The number of chunks.
+  public var chunkCount: Int { starts.count }
+
+  /// The records of chunk `index` (`0..<chunkCount`), in file order.
+  public func records(ofChunk index: Int) -> [CSVReader.Record] {
+    var position = starts[index]
+    let delimiter = self.delimiter
+    let size = self.size
+    // Checked whole when chunked: reading it again cannot fail.
+    return bytes.withUnsafeBufferPointer { bytes in
+      (try? CSVReader.records(in: bytes, delimiter: delimiter, from: &position, limit: size)) ?? []
+    }
   }
 }
 

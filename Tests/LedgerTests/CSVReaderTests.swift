@@ -70,6 +70,31 @@ struct CSVReaderTests {
   }
 }
 
+extension CSVReaderTests {
+  @Test(
+    "given random text, when it is cut into chunks of 1 to 4 records, then the header and the chunks' records are exactly the records read at once, and the errors the same"
+  )
+  func chunksAreTheRecords() throws {
+    let pieces = ["a", "é", " ", ",", "\"", "\"\"", "\n", "\r\n", "\r", "x,y", "\"q\"", "\"m\nl\"", "\u{FEFF}"]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let count = Int.random(in: 0...30, using: &generator)
+      let text = (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+      let whole = Result { () throws(CSVError) in try CSVReader().records(in: text) }
+      for size in 1...4 {
+        let chunked = Result { () throws(CSVError) -> [CSVReader.Record] in
+          let chunks = try CSVReader().chunked(text, size: size)
+          let body = (0..<chunks.chunkCount).map { chunks.records(ofChunk: $0) }
+          #expect(body.dropLast().allSatisfy { $0.count == size }, "text \(text.debugDescription), size \(size)")
+          #expect(chunks.count == body.joined().count)
+          return (chunks.header.map { [$0] } ?? []) + body.joined()
+        }
+        #expect(chunked == whole, "text \(text.debugDescription), size \(size)")
+      }
+    }
+  }
+}
+
 /// The reader as it was first written, one `Character` at a time: the oracle for the byte reader.
 private struct ReferenceCSVReader {
   var delimiter: Character

@@ -55,16 +55,17 @@ struct ImportCommand: AsyncParsableCommand {
       guard delimiter.count == 1, let delimiter = delimiter.first else {
         throw ValidationError("--delimiter must be one character")
       }
-      let records: [CSVReader.Record]
-      do { records = try CSVReader(delimiter: delimiter).records(in: text) } catch {
+      // Checked whole now (a malformed file records nothing), read into records a batch at a
+      // time as the import goes.
+      let chunks: CSVChunks
+      do { chunks = try CSVReader(delimiter: delimiter).chunked(text, size: batchSize) } catch {
         throw UserError("\(file): \(error)")
       }
       let importer = CSVImporter(mapping: try mapping())
       let session: CSVImporter.Session
-      do { session = try importer.session(header: records.first, state: ledger.state) } catch {
+      do { session = try importer.session(header: chunks.header, state: ledger.state) } catch {
         throw UserError("\(file): \(error)")
       }
-      let body = records.dropFirst()
       let summary: ImportSummary
       let imported = try userFacing { try ImportedRows(ledger: ledger) }
       if dryRun {
@@ -72,11 +73,12 @@ struct ImportCommand: AsyncParsableCommand {
         let state = ledger.state
         let rows = try userFacing {
           try imported.redirectingUndone(
-            session.rows(body), state: state, anyUndone: ImportedRows.anyDeletedImport(in: state))
+            session.rows((0..<chunks.chunkCount).flatMap { chunks.records(ofChunk: $0) }), state: state,
+            anyUndone: ImportedRows.anyDeletedImport(in: state))
         }
         summary = try check(rows, ledger: ledger, imported: imported)
       } else {
-        summary = try await record(body, session: session, ledger: ledger, imported: imported)
+        summary = try await record(chunks, session: session, ledger: ledger, imported: imported)
       }
       if options.json { return try Console.json(summary) }
       print(
@@ -113,34 +115,33 @@ struct ImportCommand: AsyncParsableCommand {
     /// Records rows in batches of `--batch-size` commands per transaction, as one command for
     /// `budget undo`, and brings the read models up to date.
     private func record(
-      _ records: ArraySlice<CSVReader.Record>, session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows
+      _ chunks: CSVChunks, session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows
     ) async throws -> ImportSummary {
       var summary = ImportSummary()
       // One correlation id for the whole import: `budget undo` takes it back as one command.
       var correlated = options.metadata
       correlated.correlationId = "import-" + EntityID.random().description
       let metadata = correlated
-      let batches = Array(records).chunks(of: batchSize)
       // As of before the import: which of the file's rows an undone import had recorded.
       let before = ledger.state
       let anyUndone = ImportedRows.anyDeletedImport(in: before)
       // Grow the file's map once for the whole import (a batch that fills it runs twice), and
       // stop keeping the readers' copy of the state current: this process reads no more of
       // it, so every commit would update it for nothing.
-      try userFacing { try ledger.reserveRoom(forTransactions: records.count) }
+      try userFacing { try ledger.reserveRoom(forTransactions: chunks.count) }
       ledger.releaseReadersState()
       // An import that outgrows the ledger several times over records its batches without
       // folding them into the read models, and rebuilds those once at the end (also when it
       // stops early: the rows recorded so far stay, and so must their projections).
       // Those are then folded from the load's own rows as they commit, beside the import.
       let projecting: ProjectionUpdate =
-        ledger.prefersDeferredProjections(forAdding: records.count) ? .deferred : .inline
+        ledger.prefersDeferredProjections(forAdding: chunks.count) ? .deferred : .inline
       var load = try await userFacing {
         try await ledger.beginBulkLoad(metadata: metadata, rebuildingProjections: projecting == .deferred)
       }
       do {
         try await record(
-          batches, session: session, ledger: ledger, imported: imported, before: before, anyUndone: anyUndone,
+          chunks, session: session, ledger: ledger, imported: imported, before: before, anyUndone: anyUndone,
           load: &load, projecting: projecting, into: &summary)
       } catch {
         ledger.abandonProjections(of: load)
@@ -179,16 +180,18 @@ struct ImportCommand: AsyncParsableCommand {
     /// the load's own state and encodes them, see ``BulkLoad``) and a child task maps batch k + 2
     /// (parses, resolves names, hashes keys).
     private func record(
-      _ batches: [ArraySlice<CSVReader.Record>], session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows,
+      _ chunks: CSVChunks, session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows,
       before: LedgerState, anyUndone: Bool, load: inout BulkLoad, projecting: ProjectionUpdate,
       into summary: inout ImportSummary
     ) async throws {
-      let total = batches.reduce(0) { $0 + $1.count }
+      let total = chunks.count
+      let batches = 0..<chunks.chunkCount
       let progress = ProgressBar(title: "importing")
       let clock = ContinuousClock()
       let start = clock.now
       var done = 0
-      let mapper = RowMapper(session: session, imported: imported, before: before, anyUndone: anyUndone)
+      let mapper = RowMapper(
+        chunks: chunks, session: session, imported: imported, before: before, anyUndone: anyUndone)
       mapper.reserveCapacity(rows: total)
       func stage(_ mapped: RowMapper.Mapped) throws -> StagedBatch {
         var staged = StagedBatch(mapped: mapped.rows.count)
@@ -206,8 +209,8 @@ struct ImportCommand: AsyncParsableCommand {
         staged.prepared = load.prepare(bulk)
         return staged
       }
-      var staged = try batches.first.map { try stage(try mapper.map($0)) } ?? StagedBatch(mapped: 0)
-      var mapped = batches.count > 1 ? try mapper.map(batches[1]) : RowMapper.Mapped()
+      var staged = try batches.first.map { try stage(try mapper.map(chunk: $0)) } ?? StagedBatch(mapped: 0)
+      var mapped = batches.count > 1 ? try mapper.map(chunk: 1) : RowMapper.Mapped()
       for index in batches.indices {
         summary.rejected += staged.rejected
         summary.skipped += staged.skipped
@@ -216,10 +219,9 @@ struct ImportCommand: AsyncParsableCommand {
           guard let prepared = current.prepared else { return [] }
           return try await ledger.record(prepared, projecting: projecting)
         }
-        let later = index + 2 < batches.count ? batches[index + 2] : []
         // The mapper is used by one stage at a time: this task does not touch it until the
         // child is awaited.
-        async let mappedLater = mapper.map(later)
+        async let mappedLater = index + 2 < batches.count ? mapper.map(chunk: index + 2) : RowMapper.Mapped()
         staged = index + 1 < batches.count ? try stage(mapped) : StagedBatch(mapped: 0)
         mapped = try await mappedLater
         for (line, result) in zip(current.lines, try await recorded) {

@@ -1,13 +1,15 @@
 import Interchange
 import LedgerDomain
 
-/// The mapping stage of an import (see `ImportCommand.CSV`): CSV records into rows, with the
+/// The mapping stage of an import (see `ImportCommand.CSV`): CSV records — read from the file a
+/// chunk at a time — into rows, with the
 /// rows an earlier version's import recorded picked out. A class, handed from task to task
 /// as the pipeline moves on — one stage uses it at a time — so that its memory of the rows
 /// so far (the idempotency keys' occurrence counts, a million entries) is never copied: a
 /// copy per batch made a million-row import quadratic.
 final class RowMapper: @unchecked Sendable {
   // Unchecked: the import's pipeline awaits each use before the next one starts.
+  private let chunks: CSVChunks
   private var session: CSVImporter.Session
   private let imported: ImportedRows
   private let before: LedgerState
@@ -19,7 +21,8 @@ final class RowMapper: @unchecked Sendable {
     var importedBefore: Set<Int> = []
   }
 
-  init(session: CSVImporter.Session, imported: ImportedRows, before: LedgerState, anyUndone: Bool) {
+  init(chunks: CSVChunks, session: CSVImporter.Session, imported: ImportedRows, before: LedgerState, anyUndone: Bool) {
+    self.chunks = chunks
     self.session = session
     self.imported = imported
     self.before = before
@@ -29,8 +32,9 @@ final class RowMapper: @unchecked Sendable {
   /// Makes room for `rows` rows' identities at once.
   func reserveCapacity(rows: Int) { session.reserveCapacity(rows: rows) }
 
-  /// Maps the next `records` (in file order, no header).
-  func map(_ records: ArraySlice<CSVReader.Record>) throws -> Mapped {
+  /// Reads and maps chunk `index` of the file; chunks are mapped in order.
+  func map(chunk index: Int) throws -> Mapped {
+    let records = chunks.records(ofChunk: index)
     guard !records.isEmpty else { return Mapped() }
     let rows = try userFacing {
       try imported.redirectingUndone(session.rows(records), state: before, anyUndone: anyUndone)
