@@ -19,15 +19,21 @@ import Synchronization
 /// the writer, the ordinary way.
 public struct BulkLoad: Sendable {
   var folded: FoldedState
+  /// Whether the load's rows are folded into its state (see
+  /// ``Ledger/beginBulkLoad(metadata:rebuildingProjections:keepingState:)``).
+  let foldsRows: Bool
   let metadata: EventMetadata
   let context: DecisionContext
   let tracker: Tracker
 
-  init(folded: FoldedState, metadata: EventMetadata, today: CivilDate, rebuild: LiveRebuild?) {
+  init(folded: FoldedState, foldsRows: Bool, metadata: EventMetadata, today: CivilDate, rebuild: LiveRebuild?) {
     self.folded = folded
+    self.foldsRows = foldsRows
     self.metadata = metadata
     self.context = DecisionContext(today: today)
     self.tracker = Tracker(head: (folded.position, folded.hash), rebuild: rebuild)
+    // A state without the load's rows is not the log's once a row is recorded.
+    if !foldsRows { tracker.progress.withLock { $0.diverged = true } }
   }
 
   /// A new transaction to load, and the key that makes loading it again add nothing.
@@ -74,7 +80,7 @@ public struct BulkLoad: Sendable {
         try appends.append(
           StoredEvent.proposed(event, metadata: metadata), stream: try StreamName(event.stream),
           idempotencyKey: row.idempotencyKey)
-        folded.state.apply(event)
+        if foldsRows { folded.state.apply(event) }
         plan.append(.append(event))
       } catch {
         refuse(LedgerError(error))

@@ -11,13 +11,20 @@ extension Ledger {
   /// - Parameter rebuildingProjections: the load's batches will defer the read models
   ///   (``ProjectionUpdate/deferred``): rebuild them from its events as they commit, on the
   ///   core the load leaves idle (``LiveRebuild``), for ``catchUpProjections(after:progress:)``.
+  /// - Parameter keepingState: fold the load's rows into its state, to hand the state back to
+  ///   the writer at the end. A process that ends with the load (the `budget import` command)
+  ///   passes `false`: it never reads that state, and a million transactions in it cost time
+  ///   and memory. The rules do not need them: a row's id already in use — the only thing they
+  ///   check against the other transactions — is refused by the log (its stream exists).
   public func beginBulkLoad(
-    metadata: EventMetadata = .init(), rebuildingProjections: Bool = false
+    metadata: EventMetadata = .init(), rebuildingProjections: Bool = false, keepingState: Bool = true
   ) async throws(LedgerError) -> BulkLoad {
     let metadata = Self.correlated(metadata)
     let today = self.today()
     let writerState = self.writerState
     let committedState = self.committedState
+    // Room for the rows in the state's table, if they will be folded into it.
+    if !keepingState { _ = writerState.takeAnnouncedTransactions() }
     let taken: FoldedState
     do {
       taken = try await log.transact(weight: 0) { session in
@@ -35,7 +42,7 @@ extension Ledger {
     do { rebuild = rebuildingProjections ? try projections.startLiveRebuild() : nil } catch {
       throw LedgerError(error)
     }
-    return BulkLoad(folded: taken, metadata: metadata, today: today, rebuild: rebuild)
+    return BulkLoad(folded: taken, foldsRows: keepingState, metadata: metadata, today: today, rebuild: rebuild)
   }
 
   /// Records a batch ``BulkLoad/prepare(_:)`` made, in one write transaction — all that succeed

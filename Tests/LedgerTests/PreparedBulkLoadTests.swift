@@ -109,6 +109,29 @@ struct PreparedBulkLoadTests {
   }
 
   @Test(
+    "given a bulk load that keeps no state, when two of its rows share an id, then the log refuses the second (its stream exists), and the next command folds the state from the log"
+  )
+  func loadWithoutState() async throws {
+    let fixture = try await LedgerFixture()
+    let ledger = fixture.ledger
+    var load = try await ledger.beginBulkLoad(keepingState: false)
+
+    let results = try await ledger.record(
+      load.prepare([
+        BulkLoad.Row(expense(1, "1.00"), idempotencyKey: "k1"), BulkLoad.Row(expense(1, "2.00"), idempotencyKey: "k2"),
+        BulkLoad.Row(expense(2, "3.00"), idempotencyKey: "k3"),
+      ]))
+    await ledger.finish(&load)
+
+    #expect(results.map(Self.summary).map { $0.prefix(5) } == ["added", "refus", "added"])
+    #expect(load.folded.state.transactions.isEmpty)
+    #expect(ledger.writerState.withLock { $0.isTaken })  // not handed back
+    try await ledger.execute(.addTransaction(expense(3, "4.00")))
+    #expect(ledger.writerState.withLock { $0.state.transactions.count } == 3)
+    #expect(try ledger.log.verify().isIntact)
+  }
+
+  @Test(
     "given a bulk load under way, when another command archives a category between two batches, then the next batch is decided again by the writer and its rows in that category are refused"
   )
   func anotherWriterMakesTheRestDecidedByTheWriter() async throws {

@@ -137,7 +137,9 @@ struct ImportCommand: AsyncParsableCommand {
       let projecting: ProjectionUpdate =
         ledger.prefersDeferredProjections(forAdding: chunks.count) ? .deferred : .inline
       var load = try await userFacing {
-        try await ledger.beginBulkLoad(metadata: metadata, rebuildingProjections: projecting == .deferred)
+        // This process ends with the import: the rows need not stay in the rules' state.
+        try await ledger.beginBulkLoad(
+          metadata: metadata, rebuildingProjections: projecting == .deferred, keepingState: false)
       }
       do {
         try await record(
@@ -279,10 +281,4 @@ struct ImportSummary: Encodable {
   var added = 0
   var skipped = 0
   var rejected: [String] = []
-}
-
-extension Array {
-  func chunks(of size: Int) -> [ArraySlice<Element>] {
-    stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
-  }
 }
