@@ -80,7 +80,8 @@ public struct BulkLoad: Sendable {
         try appends.append(
           StoredEvent.proposed(event, metadata: metadata), stream: try StreamName(event.stream),
           idempotencyKey: row.idempotencyKey)
-        if foldsRows { folded.state.apply(event) }
+        // Without the rows, the totals the rules bound (the ledger's turnover) still count them.
+        if foldsRows { folded.state.apply(event) } else { folded.state.tally(event) }
         plan.append(.append(event))
       } catch {
         refuse(LedgerError(error))

@@ -14,8 +14,9 @@ extension Ledger {
   /// - Parameter keepingState: fold the load's rows into its state, to hand the state back to
   ///   the writer at the end. A process that ends with the load (the `budget import` command)
   ///   passes `false`: it never reads that state, and a million transactions in it cost time
-  ///   and memory. The rules do not need them: a row's id already in use — the only thing they
-  ///   check against the other transactions — is refused by the log (its stream exists).
+  ///   and memory. The rules do not need them: what they bound across transactions (the
+  ///   ledger's turnover) is still counted, and a row's id already in use is refused by the
+  ///   log (its stream exists).
   public func beginBulkLoad(
     metadata: EventMetadata = .init(), rebuildingProjections: Bool = false, keepingState: Bool = true
   ) async throws(LedgerError) -> BulkLoad {

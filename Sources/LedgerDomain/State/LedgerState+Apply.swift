@@ -112,6 +112,14 @@ extension LedgerState {
   // MARK: Helpers
 
   /// Adds `amount`'s magnitude to ``turnover``.
+  /// Counts `event` into the ledger's totals — its events and its turnover, which the rules
+  /// bound for every later command — without recording what it changes: for a bulk load of
+  /// new transactions that decides each against a state it does not keep them in.
+  public mutating func tally(_ event: LedgerEvent) {
+    eventCount += 1
+    turnover = turnover.addingClamped(event.turnover)
+  }
+
   private mutating func count(_ amount: Money) { turnover = turnover.addingClamped(amount.units.magnitudeClamped) }
 
   private mutating func updateAccount(_ id: AccountID, _ change: (inout AccountRecord) -> Void) {
