@@ -179,8 +179,9 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// Records `batches` in a pipeline of three stages, each on a batch of its own: while the
     /// ledger's writer records batch k, this task prepares batch k + 1 (decides its rows against
-    /// the load's own state and encodes them, see ``BulkLoad``) and a child task maps batch k + 2
-    /// (parses, resolves names, hashes keys).
+    /// the load's own state, see ``BulkLoad``) and a thread of its own maps the batches after it
+    /// (reads the CSV records, resolves names, hashes keys), up to three ahead
+    /// (``RowMapper/Ahead``).
     private func record(
       _ chunks: CSVChunks, session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows,
       before: LedgerState, anyUndone: Bool, load: inout BulkLoad, projecting: ProjectionUpdate,
@@ -211,8 +212,9 @@ struct ImportCommand: AsyncParsableCommand {
         staged.prepared = load.prepare(bulk)
         return staged
       }
-      var staged = try batches.first.map { try stage(try mapper.map(chunk: $0)) } ?? StagedBatch(mapped: 0)
-      var mapped = batches.count > 1 ? try mapper.map(chunk: 1) : RowMapper.Mapped()
+      let mapping = RowMapper.Ahead(mapper, chunks: batches.count, ahead: 3)
+      defer { mapping.stop() }
+      var staged = batches.isEmpty ? StagedBatch(mapped: 0) : try stage(try await mapping.take(0))
       for index in batches.indices {
         summary.rejected += staged.rejected
         summary.skipped += staged.skipped
@@ -221,11 +223,7 @@ struct ImportCommand: AsyncParsableCommand {
           guard let prepared = current.prepared else { return [] }
           return try await ledger.record(prepared, projecting: projecting)
         }
-        // The mapper is used by one stage at a time: this task does not touch it until the
-        // child is awaited.
-        async let mappedLater = index + 2 < batches.count ? mapper.map(chunk: index + 2) : RowMapper.Mapped()
-        staged = index + 1 < batches.count ? try stage(mapped) : StagedBatch(mapped: 0)
-        mapped = try await mappedLater
+        staged = index + 1 < batches.count ? try stage(try await mapping.take(index + 1)) : StagedBatch(mapped: 0)
         for (line, result) in zip(current.lines, try await recorded) {
           switch result {
           case .success(let outcome): if outcome.wasDuplicate { summary.skipped += 1 } else { summary.added += 1 }
