@@ -14,6 +14,38 @@ import Synchronization
 /// Events it is not handed — the ledger's history before the load, a commit of another
 /// writer in between — are read from the log, so the fold is always of the whole log, in order.
 public final class LiveRebuild: Sendable {
+  private let core: Core
+
+  init(engine: ProjectionEngine, chosen: [any Projector], expected: [String: [String: ExpectedTableSize]]) {
+    core = Core(engine: engine, chosen: chosen, expected: expected)
+  }
+
+  /// A rebuild let go before it finished (its load failed, or was dropped) stops its threads.
+  deinit { core.cancel() }
+
+  /// Hands the events one commit appended (in log order, `commitStart` the first position the
+  /// commit wrote) to the folds. Call in commit order; events already folded are skipped.
+  public func feed(_ events: [(event: LedgerEvent, point: LogPoint)], commitStart: UInt64) {
+    core.feed(events, commitStart: commitStart)
+  }
+
+  /// Folds the log up to `head` (what was not handed over is read from it), writes the
+  /// tables and makes them live; returns the names rebuilt.
+  public func finish(
+    through head: UInt64, progress: (@Sendable (ProjectionProgress) -> Void)? = nil
+  ) async throws -> [String] {
+    try await core.finish(through: head, progress: progress)
+  }
+
+  /// Stops the folds (a load that failed); the projections are then rebuilt the ordinary way.
+  public func cancel() { core.cancel() }
+
+  /// Left when the rebuild's threads have ended (tests).
+  package var ended: DispatchGroup { core.folding }
+}
+
+/// The rebuild itself, which its threads hold (the handle's lifetime is the caller's).
+private final class Core: Sendable {
   private let engine: ProjectionEngine
   private let chosen: [any Projector]
   private let feed: ChunkFeed<DecodedEvent>
@@ -22,7 +54,7 @@ public final class LiveRebuild: Sendable {
   /// Signalled once per item put in the inbox.
   private let arrived = DispatchSemaphore(value: 0)
   /// Left when the folds have ended, with their outcome in `folded`.
-  private let folding = DispatchGroup()
+  let folding = DispatchGroup()
   private let folded = Mutex<Result<Void, any Error>?>(nil)
 
   private struct Inbox {
@@ -102,17 +134,13 @@ public final class LiveRebuild: Sendable {
     }
   }
 
-  /// Hands the events one commit appended (in log order, `commitStart` the first position the
-  /// commit wrote) to the folds. Call in commit order; events already folded are skipped.
-  public func feed(_ events: [(event: LedgerEvent, point: LogPoint)], commitStart: UInt64) {
+  func feed(_ events: [(event: LedgerEvent, point: LogPoint)], commitStart: UInt64) {
     guard !events.isEmpty else { return }
     put(.events(events, commitStart: commitStart))
   }
 
-  /// Folds the log up to `head` (what was not handed over is read from it), writes the
-  /// tables and makes them live; returns the names rebuilt.
-  public func finish(
-    through head: UInt64, progress: (@Sendable (ProjectionProgress) -> Void)? = nil
+  func finish(
+    through head: UInt64, progress: (@Sendable (ProjectionProgress) -> Void)?
   ) async throws -> [String] {
     put(.end(through: head))
     await withCheckedContinuation { continuation in
@@ -124,8 +152,7 @@ public final class LiveRebuild: Sendable {
     return chosen.map(\.name)
   }
 
-  /// Stops the folds (a load that failed); the projections are then rebuilt the ordinary way.
-  public func cancel() {
+  func cancel() {
     feed.cancel()
     put(.end(through: 0))
   }
@@ -138,9 +165,10 @@ public final class LiveRebuild: Sendable {
 
 extension ProjectionEngine {
   /// Starts a rebuild of every projector fed by a bulk load about to append (see
-  /// ``LiveRebuild``).
-  public func startLiveRebuild() throws -> LiveRebuild {
+  /// ``LiveRebuild``); `nil` if there are none.
+  public func startLiveRebuild() throws -> LiveRebuild? {
     let chosen = names.compactMap { projectors[$0] }
+    guard !chosen.isEmpty else { return nil }
     try log.environment.reserveRoom(forBytes: try liveBytes(of: chosen) * 2 + (64 << 20))
     return LiveRebuild(engine: self, chosen: chosen, expected: [:])
   }

@@ -51,6 +51,12 @@ extension AppendTransaction {
     }
     nextStreamId += 1
     nextStreamIdChanged = true
+    // A group that looked the stream up before (and found it missing) must see it now: an
+    // ordinary append to it later in the group would start it a second time otherwise.
+    if !streams.isEmpty {
+      let name = try StreamName(String(decoding: streamBytes, as: UTF8.self))
+      if streams[name] != nil { streams[name] = CachedStream(state: state, dirty: false) }
+    }
     let canonicalSize = entry.canonical.count
     let stored = try txn.reserve(
       canonicalSize + ChainHash.byteCount, for: BigEndianKey(position), in: schema.events, flags: .append)

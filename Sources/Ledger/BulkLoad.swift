@@ -23,14 +23,19 @@ public struct BulkLoad: Sendable {
   /// ``Ledger/beginBulkLoad(metadata:rebuildingProjections:keepingState:)``).
   let foldsRows: Bool
   let metadata: EventMetadata
-  let context: DecisionContext
+  /// Today, asked for each batch (as each command asks): a load that runs past midnight takes
+  /// rows of the new day.
+  let today: @Sendable () -> CivilDate
   let tracker: Tracker
 
-  init(folded: FoldedState, foldsRows: Bool, metadata: EventMetadata, today: CivilDate, rebuild: LiveRebuild?) {
+  init(
+    folded: FoldedState, foldsRows: Bool, metadata: EventMetadata, today: @escaping @Sendable () -> CivilDate,
+    rebuild: LiveRebuild?
+  ) {
     self.folded = folded
     self.foldsRows = foldsRows
     self.metadata = metadata
-    self.context = DecisionContext(today: today)
+    self.today = today
     self.tracker = Tracker(head: (folded.position, folded.hash), rebuild: rebuild)
     // A state without the load's rows is not the log's once a row is recorded.
     if !foldsRows { tracker.progress.withLock { $0.diverged = true } }
@@ -40,10 +45,15 @@ public struct BulkLoad: Sendable {
   public struct Row: Sendable {
     public var transaction: TransactionAdded
     public var idempotencyKey: IdempotencyKey
+    /// The caller found the key recorded (a statement imported again): the row is not decided
+    /// — nor counted into the sums the rules bound — and the writer answers it as a duplicate.
+    /// A command's key is looked up before its rules run; this is the same order for a load.
+    public var isRecorded: Bool
 
-    public init(_ transaction: TransactionAdded, idempotencyKey: IdempotencyKey) {
+    public init(_ transaction: TransactionAdded, idempotencyKey: IdempotencyKey, isRecorded: Bool = false) {
       self.transaction = transaction
       self.idempotencyKey = idempotencyKey
+      self.isRecorded = isRecorded
     }
   }
 
@@ -53,7 +63,13 @@ public struct BulkLoad: Sendable {
     var appends = PreparedAppends(reservingBytes: rows.count * 512)
     var plan: [PreparedBatch.Step] = []
     plan.reserveCapacity(rows.count)
+    let context = DecisionContext(today: today())
     for row in rows {
+      if row.isRecorded {
+        plan.append(.checkKey(.log(.corruptRecord(position: 0, reason: "the key '\(row.idempotencyKey)' was found recorded, then not"))))
+        appends.checkKey(row.idempotencyKey)
+        continue
+      }
       let added = row.transaction
       // A row the rules or the log refuse is still a duplicate if its key was recorded — as
       // for a command, whose key is looked up first: the writer looks it up.

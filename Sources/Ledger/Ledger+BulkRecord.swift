@@ -21,7 +21,6 @@ extension Ledger {
     metadata: EventMetadata = .init(), rebuildingProjections: Bool = false, keepingState: Bool = true
   ) async throws(LedgerError) -> BulkLoad {
     let metadata = Self.correlated(metadata)
-    let today = self.today()
     let writerState = self.writerState
     let committedState = self.committedState
     // Room for the rows in the state's table, if they will be folded into it.
@@ -192,6 +191,11 @@ extension Ledger {
   ) async throws(LedgerError) -> [String] {
     if let rebuild = load.tracker.rebuild {
       do {
+        // A load that recorded nothing (every row skipped or refused) left nothing behind.
+        guard try !projections.staleProjectors().isEmpty else {
+          rebuild.cancel()
+          return []
+        }
         return try await rebuild.finish(through: try log.head().position, progress: progress)
       } catch {
         rebuild.cancel()

@@ -213,6 +213,29 @@ struct CLITests {
   }
 
   @Test(
+    "given 46 rows of the largest amount imported as day-month-year, when imported again as month-day-year with one row more, then the 46 are skipped before the rules count them, and the new row is added"
+  )
+  func recordedRowsAreNotCounted() throws {
+    try setUp()
+    let rows = (1...46).map { "01/02/2024,9999999999999.9999,Windfall \($0),Income" }
+    let first = directory.file("first.csv"), again = directory.file("again.csv")
+    try (["date,amount,payee,category"] + rows).joined(separator: "\n").write(
+      toFile: first, atomically: true, encoding: .utf8)
+    try (["date,amount,payee,category"] + rows + ["03/04/2024,9999999999999.9999,Windfall 47,Income"]).joined(separator: "\n").write(
+      toFile: again, atomically: true, encoding: .utf8)
+
+    let imported = try budget.run(["import", "csv", first, "--account", "Checking", "--date-format", "dmy"])
+    let reimported = try budget.run(["import", "csv", again, "--account", "Checking", "--date-format", "mdy"])
+
+    #expect(imported.stdout.contains("added 46"), "\(imported.stdout)\(imported.stderr)")
+    // Counted again, the 46 would bring the sums past what the ledger can add up, refusing the
+    // new row: a command's key is looked up before its rules run.
+    #expect(
+      reimported.stdout.contains("added 1, skipped 46 already imported, rejected 0"),
+      "\(reimported.stdout)\(reimported.stderr)")
+  }
+
+  @Test(
     "given transactions in February and March, when the log and the cash flow are asked as of a February day, then they end on that day and in February"
   )
   func asOfEndsTheLogAndTheCashflow() throws {

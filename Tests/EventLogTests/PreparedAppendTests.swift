@@ -88,6 +88,34 @@ struct PreparedAppendTests {
     #expect(try log.idempotencyRecord(forKey: "k")?.positions == nil)
   }
 
+  @Test(
+    "given a stream an ordinary append of the same transaction found missing, when a prepared append starts it and an ordinary append follows, then the last continues it at version 2"
+  )
+  func groupSeesStreamsPreparedAppendsStart() async throws {
+    let log = try LogFixture().log
+    var prepared = PreparedAppends()
+    try prepared.append(Fixtures.event("Added", "first"), stream: "a", idempotencyKey: "k")
+    let late = prepared
+
+    let versions = try await log.transact { session in
+      // Refused on its second stream, after it looked the first up (and remembered it missing).
+      let refused = try session.append(
+        AppendBatch([
+          StreamAppend(stream: "a", expectedVersion: .noStream, events: [Fixtures.event()]),
+          StreamAppend(stream: "b", expectedVersion: .exact(5), events: [Fixtures.event()]),
+        ]))
+      guard case .failure = refused else { return [UInt64]() }
+      _ = try session.append(late)
+      let next = try session.append(
+        AppendBatch([StreamAppend(stream: "a", expectedVersion: .exact(1), events: [Fixtures.event("Amended", "x")])]))
+      return try next.get().streamVersions.values.sorted()
+    }
+
+    #expect(versions == [2])
+    #expect(try log.all().map(\.streamVersion) == [1, 2])
+    #expect(try log.verify().isIntact)
+  }
+
   @Test("given an event the log would refuse, when it is prepared, then it is refused there, as an append would be")
   func invalidEventsAreRefusedWhenPrepared() throws {
     var prepared = PreparedAppends()

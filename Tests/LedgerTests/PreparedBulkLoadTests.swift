@@ -1,7 +1,9 @@
+import Dispatch
 import EventLog
 import LedgerDomain
 import LedgerTesting
 import ProjectionEngine
+import Synchronization
 import Testing
 
 @testable import Ledger
@@ -188,6 +190,105 @@ struct PreparedBulkLoadTests {
     try await ledger.execute(.addTransaction(expense(102, "1.00")))
     #expect(try ledger.projectionLag().events == 0)
     #expect(try ledger.projections.verifyDeep() == [])
+  }
+
+  @Test(
+    "given rows whose keys the caller found recorded, when loaded, then they are duplicates, never decided nor counted into the ledger's turnover"
+  )
+  func recordedRowsAreNotDecided() async throws {
+    let fixture = try await LedgerFixture()
+    let ledger = fixture.ledger
+    _ = try await Self.load(try Self.rows(), into: ledger)
+    var load = try await ledger.beginBulkLoad()
+    let turnover = load.folded.state.turnover
+    // As another date format reads it: a different id and a date after today.
+    var again = try Self.rows()[0]
+    again.transaction.transaction = txID(77)
+    again.transaction.date = day("2024-12-01")
+    again.isRecorded = true
+
+    let results = try await ledger.record(load.prepare([again]))
+
+    #expect(results.map(Self.summary).first?.hasPrefix("duplicate") == true)
+    #expect(load.folded.state.turnover == turnover)
+    #expect(load.folded.state.transactions[txID(77)] == nil)
+  }
+
+  @Test(
+    "given a ledger whose today moves on during a load, when a later batch holds a row of the new day, then it is taken (each batch asks for today, as each command does)"
+  )
+  func todayIsAskedPerBatch() async throws {
+    let directory = TemporaryDirectory()
+    let today = Mutex(day("2024-03-31"))
+    var options = LedgerFixture.options
+    options.today = { today.withLock { $0 } }
+    let ledger = try await Ledger(path: directory.file("midnight.ledger"), options: options)
+    try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
+    try await ledger.execute(
+      .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+    var load = try await ledger.beginBulkLoad()
+
+    let before = try await ledger.record(load.prepare([BulkLoad.Row(expense(1, "1.00", on: "2024-04-01"), idempotencyKey: "a")]))
+    today.withLock { $0 = day("2024-04-01") }
+    let after = try await ledger.record(load.prepare([BulkLoad.Row(expense(2, "1.00", on: "2024-04-01"), idempotencyKey: "b")]))
+
+    #expect(before.map(Self.summary).first?.hasPrefix("refused") == true)
+    #expect(after.map(Self.summary).first?.hasPrefix("added") == true)
+  }
+
+  @Test(
+    "given a ledger without read models, when a bulk load asks for them to be rebuilt, then there is nothing to rebuild and the load works"
+  )
+  func noProjectors() async throws {
+    let directory = TemporaryDirectory()
+    var options = LedgerFixture.options
+    options.projectors = []
+    let ledger = try await Ledger(path: directory.file("bare.ledger"), options: options)
+    try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
+    try await ledger.execute(
+      .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+    var load = try await ledger.beginBulkLoad(rebuildingProjections: true)
+
+    let results = try await ledger.record(load.prepare(try Self.rows()), projecting: .deferred)
+    await ledger.finish(&load)
+
+    #expect(load.tracker.rebuild == nil)
+    #expect(results.count == 5)
+    #expect(try await ledger.catchUpProjections(after: load) == [])
+  }
+
+  @Test(
+    "given a bulk load rebuilding the read models, when it is dropped without finishing them (its caller rebuilt them the ordinary way), then the rebuild's threads end"
+  )
+  func droppedRebuildEnds() async throws {
+    let fixture = try await LedgerFixture()
+    let ledger = fixture.ledger
+    let ended: DispatchGroup
+    do {
+      var load = try await ledger.beginBulkLoad(rebuildingProjections: true)
+      ended = try #require(load.tracker.rebuild).ended
+      _ = try await ledger.record(load.prepare(try Self.rows()), projecting: .deferred)
+      await ledger.finish(&load)
+      try await ledger.catchUpProjections()
+    }
+
+    #expect(ended.wait(timeout: .now() + 10) == .success)
+    #expect(try ledger.projections.verifyDeep() == [])
+  }
+
+  @Test(
+    "given a bulk load whose every row is refused, when its read models are caught up, then nothing is rebuilt")
+  func nothingRecordedRebuildsNothing() async throws {
+    let fixture = try await LedgerFixture()
+    let ledger = fixture.ledger
+    var load = try await ledger.beginBulkLoad(rebuildingProjections: true)
+
+    _ = try await ledger.record(
+      load.prepare([BulkLoad.Row(expense(1, "1.00", on: "2024-06-01"), idempotencyKey: "future")]), projecting: .deferred)
+    await ledger.finish(&load)
+
+    #expect(try await ledger.catchUpProjections(after: load) == [])
+    #expect(try ledger.projectionLag().events == 0)
   }
 
   @Test(

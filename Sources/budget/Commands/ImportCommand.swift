@@ -205,7 +205,9 @@ struct ImportCommand: AsyncParsableCommand {
           case .failure(let error): staged.rejected.append(error.description)
           case .success where mapped.importedBefore.contains(row.line): staged.skipped += 1
           case .success(let added):
-            bulk.append(BulkLoad.Row(added, idempotencyKey: try IdempotencyKey(row.key)))
+            bulk.append(
+              BulkLoad.Row(
+                added, idempotencyKey: try IdempotencyKey(row.key), isRecorded: mapped.recorded.contains(row.line)))
             staged.lines.append(row.line)
           }
         }

@@ -30,6 +30,30 @@ struct ImportedRows {
 }
 
 extension ImportedRows {
+  /// The lines of `rows` whose key is recorded — rows an earlier import added — so that
+  /// they are answered as duplicates before the rules see them (see ``BulkLoad/Row/isRecorded``).
+  /// Keys lead with the row's date: a date no recorded key starts with (every date of a first
+  /// import) costs one seek, not a lookup per row. `known` remembers that per date.
+  func recordedLines(of rows: [ImportRow], known: inout [Substring: Bool]) throws -> Set<Int> {
+    var candidates: [IdempotencyKey: Int] = [:]
+    for row in rows {
+      guard case .success = row.result else { continue }
+      // `csv:<date>:` — the prefix the key's date gives it.
+      guard let colon = row.key.dropFirst(4).firstIndex(of: ":") else { continue }
+      let prefix = row.key[..<row.key.index(after: colon)]
+      let any: Bool
+      if let seen = known[prefix] {
+        any = seen
+      } else {
+        any = try log.hasIdempotencyKey(withPrefix: String(prefix))
+        known[prefix] = any
+      }
+      if any { candidates[try IdempotencyKey(row.key)] = row.line }
+    }
+    guard !candidates.isEmpty else { return [] }
+    return Set(try log.recordedIdempotencyKeys(among: candidates.keys).compactMap { candidates[$0] })
+  }
+
   /// `rows`, where a row's transaction was recorded by an earlier import and then taken back
   /// by `budget undo`, as a new row of its own (``ImportRow/again(generation:)``): undoing an
   /// import — say, to fix its column mapping — and importing the file again adds its rows

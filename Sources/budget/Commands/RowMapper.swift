@@ -17,11 +17,15 @@ final class RowMapper: @unchecked Sendable {
   private let before: LedgerState
   private let anyUndone: Bool
 
-  /// One batch of rows, and the lines among them an earlier version's import recorded.
+  /// One batch of rows, the lines among them an earlier version's import recorded, and those
+  /// whose key is recorded.
   struct Mapped: Sendable {
     var rows: [ImportRow] = []
     var importedBefore: Set<Int> = []
+    var recorded: Set<Int> = []
   }
+  /// Per date prefix of the keys, whether any key starts with it.
+  private var knownDates: [Substring: Bool] = [:]
 
   init(chunks: CSVChunks, session: CSVImporter.Session, imported: ImportedRows, before: LedgerState, anyUndone: Bool) {
     self.chunks = chunks
@@ -41,7 +45,9 @@ final class RowMapper: @unchecked Sendable {
     let rows = try userFacing {
       try imported.redirectingUndone(session.rows(records), state: before, anyUndone: anyUndone)
     }
-    return Mapped(rows: rows, importedBefore: try userFacing { try imported.lines(of: rows, currentKeys: false) })
+    return Mapped(
+      rows: rows, importedBefore: try userFacing { try imported.lines(of: rows, currentKeys: false) },
+      recorded: try userFacing { try imported.recordedLines(of: rows, known: &knownDates) })
   }
 }
 
