@@ -67,12 +67,24 @@ public enum LedgerEvent: Sendable, Hashable {
     }
   }
 
+  // An added transaction — most of the log — is answered without `payload`: the existential
+  // boxes the payload (an allocation and a copy of every field) each time it is asked.
+
   /// The stable type name stored in the log.
-  public var typeName: String { type(of: payload).typeName }
+  public var typeName: String {
+    if case .transactionAdded = self { return TransactionAdded.typeName }
+    return type(of: payload).typeName
+  }
   /// The schema version this program writes for the event's type.
-  public var schemaVersion: UInt16 { type(of: payload).schemaVersion }
+  public var schemaVersion: UInt16 {
+    if case .transactionAdded = self { return TransactionAdded.schemaVersion }
+    return type(of: payload).schemaVersion
+  }
   /// The stream the event is appended to.
-  public var stream: String { payload.stream }
+  public var stream: String {
+    if case .transactionAdded(let added) = self { return added.transaction.stream }
+    return payload.stream
+  }
 
   /// The payload in the log's binary form. Transactions — most of the log — are written
   /// without `Codable` (``TransactionAdded/fastEncoded()``), to the same bytes.

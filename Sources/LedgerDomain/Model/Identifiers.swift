@@ -11,7 +11,7 @@ extension EntityIdentifier {
   public static func random() -> Self { Self(raw: EntityID.random()) }
 
   /// The entity's stream, e.g. `transaction-6f1c…`.
-  public var stream: String { "\(Self.streamPrefix)-\(raw)" }
+  public var stream: String { raw.description(prefixedBy: Self.streamPrefix) }
   public var description: String { raw.description }
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.raw < rhs.raw }

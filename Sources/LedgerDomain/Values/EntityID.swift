@@ -186,22 +186,40 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
   }
 
   /// The canonical lowercase form, e.g. `6f1c2e4a-9b3d-4c8e-a1f0-123456789abc`.
-  public var description: String {
-    String(unsafeUninitializedCapacity: 36) { buffer in
-      let digits: StaticString = "0123456789abcdef"
-      var index = 0
-      for nibble in 0..<32 {
-        if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
-          buffer[index] = UInt8(ascii: "-")
-          index += 1
+  public var description: String { description(prefixedBy: "") }
+
+  /// `prefix-` and the canonical form (`prefix` empty: the canonical form alone), formed in
+  /// one string: a stream name is asked for every event appended or replayed.
+  func description(prefixedBy prefix: String) -> String {
+    var prefix = prefix
+    return prefix.withUTF8 { prefixBytes in
+      let head = prefixBytes.isEmpty ? 0 : prefixBytes.count + 1
+      return String(unsafeUninitializedCapacity: head + 36) { buffer in
+        if head > 0 {
+          for (index, byte) in prefixBytes.enumerated() { buffer[index] = byte }
+          buffer[head - 1] = UInt8(ascii: "-")
         }
-        let word = nibble < 16 ? high : low
-        let shift = UInt64(60 - 4 * (nibble % 16))
-        buffer[index] = digits.utf8Start[Int((word >> shift) & 0xF)]
+        let written = writeDescription(into: UnsafeMutableBufferPointer(rebasing: buffer[head...]))
+        return head + written
+      }
+    }
+  }
+
+  /// Writes the 36 characters of the canonical form at the start of `buffer`; returns 36.
+  private func writeDescription(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    let digits: StaticString = "0123456789abcdef"
+    var index = 0
+    for nibble in 0..<32 {
+      if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+        buffer[index] = UInt8(ascii: "-")
         index += 1
       }
-      return 36
+      let word = nibble < 16 ? high : low
+      let shift = UInt64(60 - 4 * (nibble % 16))
+      buffer[index] = digits.utf8Start[Int((word >> shift) & 0xF)]
+      index += 1
     }
+    return 36
   }
 
   public static func < (lhs: EntityID, rhs: EntityID) -> Bool {

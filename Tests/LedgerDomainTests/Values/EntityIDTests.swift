@@ -80,3 +80,26 @@ struct EntityIDTests {
     #expect(EntityID(high: 1, low: 0) > EntityID(high: 0, low: .max))
   }
 }
+
+@Suite("Stream names and type names, asked of every event")
+struct StreamNameFormTests {
+  @Test("given ids of each kind, then their streams are the prefix, a dash and the canonical form")
+  func streams() {
+    let raw = EntityID(high: 0x019b_71b4_5f3d_740e, low: 0xb671_d701_0ca6_3d14)
+    #expect(TransactionID(raw: raw).stream == "transaction-019b71b4-5f3d-740e-b671-d7010ca63d14")
+    #expect(AccountID(raw: raw).stream == "account-" + raw.description)
+    #expect(raw.description == "019b71b4-5f3d-740e-b671-d7010ca63d14")
+  }
+
+  @Test("given an added transaction, then its event answers stream, type and version as its payload does")
+  func addedTransactionAnswersAsItsPayload() throws {
+    let added = TransactionAdded(
+      transaction: TransactionID(raw: EntityID(high: 1, low: 2)), account: AccountID(raw: EntityID(high: 3, low: 4)),
+      date: try CivilDate(year: 2024, month: 3, day: 1), amount: Money(units: 10_000, currency: .eur), type: .expense,
+      category: nil, name: "x")
+    let event = LedgerEvent.transactionAdded(added)
+    #expect(event.stream == added.stream)
+    #expect(event.typeName == type(of: event.payload).typeName)
+    #expect(event.schemaVersion == type(of: event.payload).schemaVersion)
+  }
+}
