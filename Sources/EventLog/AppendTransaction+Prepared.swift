@@ -28,7 +28,9 @@ extension AppendTransaction {
       return .duplicate(positions: try Self.positions(inIdempotencyRecord: taken, key: entry.key))
     }
     let streamLength = Int(
-      UInt16(littleEndian: entry.canonical.loadUnaligned(fromByteOffset: EnvelopeLayout.Offset.streamLength, as: UInt16.self)))
+      UInt16(
+        littleEndian: entry.canonical.loadUnaligned(fromByteOffset: EnvelopeLayout.Offset.streamLength, as: UInt16.self)
+      ))
     let streamBytes = UnsafeRawBufferPointer(
       rebasing: entry.canonical[EnvelopeLayout.headerSize..<(EnvelopeLayout.headerSize + streamLength)])
     // A stream this group has seen is settled by what it knows (it may have created it, not
@@ -46,7 +48,8 @@ extension AppendTransaction {
     }
     if let existing {
       _ = try txn.delete(entry.key, in: schema.idempotency)
-      let version = existing.count == 16 ? UInt64(littleEndian: existing.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) : 0
+      let version =
+        existing.count == 16 ? UInt64(littleEndian: existing.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) : 0
       return .streamExists(version: version)
     }
     nextStreamId += 1

@@ -24,7 +24,8 @@ struct PendingAppend: Sendable {
   private static func fingerprint(of batch: AppendBatch) -> ChainHash {
     var fingerprint = AppendFingerprint()
     for append in batch.streams {
-      fingerprint.feed(stream: append.stream.rawValue, expected: append.expectedVersion, eventCount: append.events.count)
+      fingerprint.feed(
+        stream: append.stream.rawValue, expected: append.expectedVersion, eventCount: append.events.count)
       for event in append.events { fingerprint.feed(event) }
     }
     return fingerprint.finish()
@@ -43,7 +44,9 @@ struct AppendFingerprint {
     withUnsafeBytes(of: value.littleEndian) { csha256_update(&hasher, $0.baseAddress, $0.count) }
   }
 
-  private mutating func feed(_ bytes: UnsafeRawBufferPointer) { csha256_update(&hasher, bytes.baseAddress, bytes.count) }
+  private mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+    csha256_update(&hasher, bytes.baseAddress, bytes.count)
+  }
 
   private mutating func feed(_ string: String) {
     var string = string

@@ -55,10 +55,13 @@ public struct CSVImporter: Sendable {
       tags: try column(mapping.tags, required: true, what: "tags")
     )
     var used = Set(
-      [date, payee] + [amount, debit, credit, category, given.account, given.description, given.notes, given.tags]
+      [date, payee]
+        + [amount, debit, credit, category, given.account, given.description, given.notes, given.tags]
         .compactMap { $0 })
     func named(_ name: String?, what: String) throws(ImportRowError) -> Int? {
-      guard let name, let index = try column(name, required: false, what: what), !used.contains(index) else { return nil }
+      guard let name, let index = try column(name, required: false, what: what), !used.contains(index) else {
+        return nil
+      }
       used.insert(index)
       return index
     }
@@ -176,7 +179,8 @@ public struct CSVImporter: Sendable {
     private static func refusal(of kind: CSVExporter.Kind) -> String? {
       switch kind {
       case .transaction: nil
-      case .opening: "an opening balance (kind 'opening'), not a transaction; give it with `budget account open --opening`"
+      case .opening:
+        "an opening balance (kind 'opening'), not a transaction; give it with `budget account open --opening`"
       case .transfer: "a transfer leg (kind 'transfer'), not a transaction; record transfers with `budget transfer`"
       }
     }
@@ -194,7 +198,8 @@ public struct CSVImporter: Sendable {
     let currency = resolvedAccount.record.currency
     if let code, code.uppercased() != currency.code {
       throw fail(
-        "the amount is in \(code) but account '\(resolvedAccount.record.name)' keeps \(currency.code); import it into an account in \(code)")
+        "the amount is in \(code) but account '\(resolvedAccount.record.name)' keeps \(currency.code); import it into an account in \(code)"
+      )
     }
     guard let dateText = date else { throw fail("the date is empty") }
     let parsedDate: CivilDate
@@ -248,7 +253,8 @@ public struct CSVImporter: Sendable {
       guard let colon = part.lastIndex(of: ":") else {
         throw fail("split part '\(part)' has no amount; write splits as Food:30.00|Restaurants:12.50")
       }
-      let name = String(part[..<colon]).trimmingSpaces, amountText = String(part[part.index(after: colon)...]).trimmingSpaces
+      let name = String(part[..<colon]).trimmingSpaces,
+        amountText = String(part[part.index(after: colon)...]).trimmingSpaces
       let category: CategoryID
       do { category = try names.category(name) } catch { throw fail(error.description) }
       let amount: Money

@@ -137,7 +137,10 @@ public struct CSVReader: Sendable {
             index += 1
             break
           }
-          if inner == newline || (inner == carriageReturn && !(index + 1 < bytes.count && bytes[index + 1] == newline)) { line += 1 }
+          if inner == newline || (inner == carriageReturn && !(index + 1 < bytes.count && bytes[index + 1] == newline))
+          {
+            line += 1
+          }
           field.append(inner)
           index += 1
         }
@@ -165,46 +168,5 @@ public struct CSVReader: Sendable {
       fieldStart = bytes.count
     }
     return records
-  }
-}
-
-/// A CSV file checked whole and cut into chunks of records (``CSVReader/chunked(_:size:)``),
-/// each read into records when asked for.
-public struct CSVChunks: Sendable {
-  let bytes: [UInt8]
-  let delimiter: [UInt8]
-  /// The first record.
-  public let header: CSVReader.Record?
-  /// Where each chunk of records after the header starts.
-  let starts: [CSVReader.Position]
-  let size: Int
-  /// The records after the header.
-  public let count: Int
-
-  /// The number of chunks.
-  public var chunkCount: Int { starts.count }
-
-  /// The records of chunk `index` (`0..<chunkCount`), in file order.
-  public func records(ofChunk index: Int) -> [CSVReader.Record] {
-    var position = starts[index]
-    let delimiter = self.delimiter
-    let size = self.size
-    // Checked whole when chunked: reading it again cannot fail.
-    return bytes.withUnsafeBufferPointer { bytes in
-      (try? CSVReader.records(in: bytes, delimiter: delimiter, from: &position, limit: size)) ?? []
-    }
-  }
-}
-
-/// Why a CSV file could not be read.
-public enum CSVError: Error, Sendable, Equatable, CustomStringConvertible {
-  case unterminatedQuote(line: Int)
-  case strayQuote(line: Int)
-
-  public var description: String {
-    switch self {
-    case .unterminatedQuote(let line): "line \(line): a quoted field is never closed; add the missing \""
-    case .strayQuote(let line): "line \(line): a quote in the middle of a field; quote the whole field and double inner quotes (\"\")"
-    }
   }
 }

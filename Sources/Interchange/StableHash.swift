@@ -75,4 +75,3 @@ enum StableHash {
     return EntityID.versionSeven(milliseconds: milliseconds, a: a, b: b)
   }
 }
-

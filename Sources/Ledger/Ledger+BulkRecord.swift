@@ -134,8 +134,9 @@ extension Ledger {
   /// appended (for the read models).
   private static func results(
     of batch: PreparedBatch, outcomes: [PreparedOutcome], session: LogWriteSession
-  ) throws -> (results: [Result<Decided, LedgerError>], appended: [(event: LedgerEvent, point: LogPoint)], diverged: Bool)
-  {
+  ) throws -> (
+    results: [Result<Decided, LedgerError>], appended: [(event: LedgerEvent, point: LogPoint)], diverged: Bool
+  ) {
     var results: [Result<Decided, LedgerError>] = []
     results.reserveCapacity(batch.plan.count)
     var appended: [(event: LedgerEvent, point: LogPoint)] = []
@@ -157,20 +158,25 @@ extension Ledger {
                 hash: hash)))
         case .duplicate(let positions):
           diverged = true
-          results.append(.success(Decided(outcome: CommandOutcome(events: [], positions: positions, wasDuplicate: true), hash: hash)))
+          results.append(
+            .success(Decided(outcome: CommandOutcome(events: [], positions: positions, wasDuplicate: true), hash: hash))
+          )
         case .streamExists(let version):
           diverged = true
           results.append(
             .failure(
               .log(
-                .wrongExpectedVersion(stream: row.transaction.transaction.stream, expected: .noStream, actual: version))))
+                .wrongExpectedVersion(stream: row.transaction.transaction.stream, expected: .noStream, actual: version))
+            ))
         case .keyNotRecorded:
           throw LedgerError.log(.corruptRecord(position: 0, reason: "the log answered a key lookup for an append"))
         }
       case .checkKey(let error):
         switch outcomes[next] {
         case .duplicate(let positions):
-          results.append(.success(Decided(outcome: CommandOutcome(events: [], positions: positions, wasDuplicate: true), hash: hash)))
+          results.append(
+            .success(Decided(outcome: CommandOutcome(events: [], positions: positions, wasDuplicate: true), hash: hash))
+          )
         default:
           results.append(.failure(error))
         }

@@ -221,7 +221,9 @@ struct CLITests {
     let first = directory.file("first.csv"), again = directory.file("again.csv")
     try (["date,amount,payee,category"] + rows).joined(separator: "\n").write(
       toFile: first, atomically: true, encoding: .utf8)
-    try (["date,amount,payee,category"] + rows + ["03/04/2024,9999999999999.9999,Windfall 47,Income"]).joined(separator: "\n").write(
+    try (["date,amount,payee,category"] + rows + ["03/04/2024,9999999999999.9999,Windfall 47,Income"]).joined(
+      separator: "\n"
+    ).write(
       toFile: again, atomically: true, encoding: .utf8)
 
     let imported = try budget.run(["import", "csv", first, "--account", "Checking", "--date-format", "dmy"])

@@ -33,7 +33,10 @@ struct PreparedAppendTests {
     // The ordinary path, retried under a key, finds the same request: a duplicate, not a reuse.
     let retry = try await log.append(
       AppendBatch(
-        [StreamAppend(stream: "tx-2", expectedVersion: .noStream, events: [Fixtures.event("Added", "row 2", actor: "cli")])],
+        [
+          StreamAppend(
+            stream: "tx-2", expectedVersion: .noStream, events: [Fixtures.event("Added", "row 2", actor: "cli")])
+        ],
         idempotencyKey: "csv:2"))
     #expect(retry.wasDuplicate && retry.positions == 3...3)
     // And a later append continues the streams and the chain.

@@ -183,15 +183,20 @@ struct CSVImportSessionTests {
     #expect(other.description == nil && other.notes == "card 1234")
   }
 
-  @Test("given a currency column, when a row's currency is not its account's, then refused; a kind column is read in any case")
+  @Test(
+    "given a currency column, when a row's currency is not its account's, then refused; a kind column is read in any case"
+  )
   func currencyAndKind() throws {
     var mapping = CSVMapping()
     mapping.defaultAccount = "Checking"
     let records = try CSVReader().records(
-      in: "date,amount,payee,category,currency,kind\n2024-03-01,-100,Hotel,Food,USD,transaction\n2024-03-01,-5,Cafe,Food,eur,\n2024-03-01,5,X,Food,EUR,Opening\n")
+      in:
+        "date,amount,payee,category,currency,kind\n2024-03-01,-100,Hotel,Food,USD,transaction\n2024-03-01,-5,Cafe,Food,eur,\n2024-03-01,5,X,Food,EUR,Opening\n"
+    )
     let rows = try CSVImporter(mapping: mapping).rows(records, state: Scenario.standard().state)
     #expect(rows.map { (try? $0.result.get()) != nil } == [false, true, false])
-    #expect(rows.first.map { "\($0.result)" }?.contains("the amount is in USD but account 'Checking' keeps EUR") == true)
+    #expect(
+      rows.first.map { "\($0.result)" }?.contains("the amount is in USD but account 'Checking' keeps EUR") == true)
     #expect(rows.last.map { "\($0.result)" }?.contains("an opening balance (kind 'opening')") == true)
   }
 
@@ -199,7 +204,8 @@ struct CSVImportSessionTests {
   enum CVSFixture {
     static func rows(_ text: String, _ mapping: CSVMapping) throws -> TransactionAdded {
       let records = try CSVReader().records(in: text)
-      return try #require(try? CSVImporter(mapping: mapping).rows(records, state: Scenario.standard().state).first?.result.get())
+      return try #require(
+        try? CSVImporter(mapping: mapping).rows(records, state: Scenario.standard().state).first?.result.get())
     }
   }
 }

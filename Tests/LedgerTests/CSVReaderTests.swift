@@ -15,7 +15,8 @@ struct CSVReaderTests {
     #expect(records.map(\.line) == [1, 2, 4])
   }
 
-  @Test("given CRLF, CR and LF line ends, a byte-order mark and blank lines, then records and line numbers follow the text")
+  @Test(
+    "given CRLF, CR and LF line ends, a byte-order mark and blank lines, then records and line numbers follow the text")
   func lineEnds() throws {
     let records = try CSVReader().records(in: "\u{FEFF}h1,h2\r\n1,2\r\n\r\n3,4\r5,6\n\n7,8")
     #expect(records.map(\.fields) == [["h1", "h2"], ["1", "2"], ["3", "4"], ["5", "6"], ["7", "8"]])

@@ -88,7 +88,10 @@ struct PreparedBulkLoadTests {
 
     let results = try await Self.load(again, into: ledger, batchSize: 5)
 
-    #expect(results.map(Self.summary).map { $0.prefix(9) } == ["duplicate", "duplicate", "refused: ", "refused: ", "duplicate"])
+    #expect(
+      results.map(Self.summary).map { $0.prefix(9) } == [
+        "duplicate", "duplicate", "refused: ", "refused: ", "duplicate",
+      ])
     #expect(try ledger.log.head().position == head)
     #expect(ledger.state.transactions.count == 3)
   }
@@ -228,9 +231,11 @@ struct PreparedBulkLoadTests {
       .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
     var load = try await ledger.beginBulkLoad()
 
-    let before = try await ledger.record(load.prepare([BulkLoad.Row(expense(1, "1.00", on: "2024-04-01"), idempotencyKey: "a")]))
+    let before = try await ledger.record(
+      load.prepare([BulkLoad.Row(expense(1, "1.00", on: "2024-04-01"), idempotencyKey: "a")]))
     today.withLock { $0 = day("2024-04-01") }
-    let after = try await ledger.record(load.prepare([BulkLoad.Row(expense(2, "1.00", on: "2024-04-01"), idempotencyKey: "b")]))
+    let after = try await ledger.record(
+      load.prepare([BulkLoad.Row(expense(2, "1.00", on: "2024-04-01"), idempotencyKey: "b")]))
 
     #expect(before.map(Self.summary).first?.hasPrefix("refused") == true)
     #expect(after.map(Self.summary).first?.hasPrefix("added") == true)
@@ -284,7 +289,8 @@ struct PreparedBulkLoadTests {
     var load = try await ledger.beginBulkLoad(rebuildingProjections: true)
 
     _ = try await ledger.record(
-      load.prepare([BulkLoad.Row(expense(1, "1.00", on: "2024-06-01"), idempotencyKey: "future")]), projecting: .deferred)
+      load.prepare([BulkLoad.Row(expense(1, "1.00", on: "2024-06-01"), idempotencyKey: "future")]),
+      projecting: .deferred)
     await ledger.finish(&load)
 
     #expect(try await ledger.catchUpProjections(after: load) == [])

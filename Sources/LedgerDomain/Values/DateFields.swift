@@ -31,7 +31,8 @@ struct DateFields {
       }
     }
     guard let separator, widths.count == 3, !widths.contains(0) else { return nil }
-    self.init(values: (values[0], values[1], values[2]), widths: (widths[0], widths[1], widths[2]), separator: separator)
+    self.init(
+      values: (values[0], values[1], values[2]), widths: (widths[0], widths[1], widths[2]), separator: separator)
   }
 
   private init(values: (Int, Int, Int), widths: (Int, Int, Int), separator: Unicode.Scalar) {

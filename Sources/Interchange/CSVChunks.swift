@@ -1,0 +1,27 @@
+/// A CSV file checked whole and cut into chunks of records (``CSVReader/chunked(_:size:)``),
+/// each read into records when asked for.
+public struct CSVChunks: Sendable {
+  let bytes: [UInt8]
+  let delimiter: [UInt8]
+  /// The first record.
+  public let header: CSVReader.Record?
+  /// Where each chunk of records after the header starts.
+  let starts: [CSVReader.Position]
+  let size: Int
+  /// The records after the header.
+  public let count: Int
+
+  /// The number of chunks.
+  public var chunkCount: Int { starts.count }
+
+  /// The records of chunk `index` (`0..<chunkCount`), in file order.
+  public func records(ofChunk index: Int) -> [CSVReader.Record] {
+    var position = starts[index]
+    let delimiter = self.delimiter
+    let size = self.size
+    // Checked whole when chunked: reading it again cannot fail.
+    return bytes.withUnsafeBufferPointer { bytes in
+      (try? CSVReader.records(in: bytes, delimiter: delimiter, from: &position, limit: size)) ?? []
+    }
+  }
+}

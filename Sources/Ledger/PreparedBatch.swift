@@ -1,0 +1,45 @@
+import EventLog
+import LedgerDomain
+
+/// Rows a ``BulkLoad`` decided and encoded, for ``Ledger/record(_:projecting:)``.
+public struct PreparedBatch: Sendable {
+  /// What becomes of one row.
+  enum Step: Sendable {
+    /// Appended unless its key was recorded (then a duplicate).
+    case append(LedgerEvent)
+    /// A duplicate if its key was recorded, else refused for this.
+    case checkKey(LedgerError)
+  }
+
+  let rows: [BulkLoad.Row]
+  let appends: PreparedAppends
+  let plan: [Step]
+  let metadata: EventMetadata
+  let tracker: BulkLoad.Tracker
+  /// The rows could not all be prepared: the writer decides them itself.
+  let isPrepared: Bool
+
+  init(
+    rows: [BulkLoad.Row], appends: PreparedAppends, plan: [Step], metadata: EventMetadata, tracker: BulkLoad.Tracker
+  ) {
+    self.rows = rows
+    self.appends = appends
+    self.plan = plan
+    self.metadata = metadata
+    self.tracker = tracker
+    self.isPrepared = true
+  }
+
+  /// A batch left to the writer's ordinary path.
+  init(rows: [BulkLoad.Row], metadata: EventMetadata, tracker: BulkLoad.Tracker) {
+    self.rows = rows
+    self.appends = PreparedAppends()
+    self.plan = []
+    self.metadata = metadata
+    self.tracker = tracker
+    self.isPrepared = false
+  }
+
+  /// The number of rows.
+  public var count: Int { rows.count }
+}
