@@ -165,7 +165,12 @@ struct CLITests {
   func closedPeriod() throws {
     try setUp()
     try ok("period", "open", "February", "--start", "2024-02-01", "--end", "2024-02-29")
-    try ok("period", "close", "February")
+    let verified = try ok("verify")  // names the chain head
+    let closed = try JSONSerialization.jsonObject(with: Data(try ok("period", "close", "February", "--json").utf8))
+      as? [String: Any]
+    // The seal is the chain head the period was closed at.
+    let seal = try #require(closed?["seal"] as? String, "\(String(describing: closed))")
+    #expect(seal.count == 64 && verified.contains("chain head \(seal)"), "\(seal) \(verified)")
     let output = try budget.run(["tx", "add", "5", "--name", "Late", "--category", "Food", "--date", "2024-02-10"])
     #expect(output.status == 1)
     #expect(

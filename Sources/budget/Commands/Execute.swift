@@ -12,9 +12,12 @@ extension LedgerOptions {
   }
 
   /// Prints `message` for people, or the outcome's positions as JSON.
-  func report(_ message: String, _ outcome: CommandOutcome, id: String? = nil) throws {
+  func report(_ message: String, _ outcome: CommandOutcome, id: String? = nil, seal: String? = nil) throws {
     if json {
-      try Console.json(OutcomeJSON(id: id, positions: [outcome.positions.lowerBound, outcome.positions.upperBound], events: outcome.events.map(\.typeName), duplicate: outcome.wasDuplicate))
+      try Console.json(
+        OutcomeJSON(
+          id: id, positions: [outcome.positions.lowerBound, outcome.positions.upperBound],
+          events: outcome.events.map(\.typeName), duplicate: outcome.wasDuplicate, seal: seal))
     } else {
       print(message)
     }
@@ -27,6 +30,8 @@ struct OutcomeJSON: Encodable {
   var positions: [UInt64]
   var events: [String]
   var duplicate: Bool
+  /// `period close`: the chain head the closed period is sealed with.
+  var seal: String?
 }
 
 /// `--json` shape of several commands recorded in one transaction (`budget budget copy`):

@@ -38,8 +38,12 @@ struct PeriodCommand: AsyncParsableCommand {
       let id = try Resolve(state: ledger.state).period(name)
       let outcome = try await options.execute(.closePeriod(id, end: end), on: ledger)
       var seal = ""
-      if case .periodClosed(let closed) = outcome.events.first { seal = " — sealed at \(closed.seal.prefix(16))…" }
-      try options.report("closed period '\(ledger.state.periods[id]?.name ?? name)'\(seal)", outcome)
+      var chainHead: String?
+      if case .periodClosed(let closed) = outcome.events.first {
+        seal = " — sealed at \(closed.seal.prefix(16))…"
+        chainHead = closed.seal
+      }
+      try options.report("closed period '\(ledger.state.periods[id]?.name ?? name)'\(seal)", outcome, seal: chainHead)
     }
   }
 
