@@ -196,22 +196,13 @@ struct ImportCommand: AsyncParsableCommand {
       let mapper = RowMapper(
         chunks: chunks, session: session, imported: imported, before: before, anyUndone: anyUndone)
       mapper.reserveCapacity(rows: total)
+      // The mapping stage has sorted the rows out; this one decides those to load.
       func stage(_ mapped: RowMapper.Mapped) throws -> StagedBatch {
-        var staged = StagedBatch(mapped: mapped.rows.count)
-        var bulk: [BulkLoad.Row] = []
-        bulk.reserveCapacity(mapped.rows.count)
-        for row in mapped.rows {
-          switch row.result {
-          case .failure(let error): staged.rejected.append(error.description)
-          case .success where mapped.importedBefore.contains(row.line): staged.skipped += 1
-          case .success(let added):
-            bulk.append(
-              BulkLoad.Row(
-                added, idempotencyKey: try IdempotencyKey(row.key), isRecorded: mapped.recorded.contains(row.line)))
-            staged.lines.append(row.line)
-          }
-        }
-        staged.prepared = load.prepare(bulk)
+        var staged = StagedBatch(mapped: mapped.count)
+        staged.lines = mapped.lines
+        staged.rejected = mapped.rejected
+        staged.skipped = mapped.skipped
+        staged.prepared = load.prepare(mapped.rows)
         return staged
       }
       let mapping = RowMapper.Ahead(mapper, chunks: batches.count, ahead: 3)

@@ -1,4 +1,6 @@
+import EventLog
 import Interchange
+import Ledger
 import LedgerDomain
 
 /// The mapping stage of an import (see `ImportCommand.CSV`): CSV records — read from the file a
@@ -15,12 +17,14 @@ final class RowMapper: @unchecked Sendable {
   private let before: LedgerState
   private let anyUndone: Bool
 
-  /// One batch of rows, the lines among them an earlier version's import recorded, and those
-  /// whose key is recorded.
+  /// One batch, sorted out for the rules: the rows to load with their lines, the rows the
+  /// mapping refused (their messages), and how many an earlier version's import recorded.
   struct Mapped: Sendable {
-    var rows: [ImportRow] = []
-    var importedBefore: Set<Int> = []
-    var recorded: Set<Int> = []
+    var count = 0
+    var rows: [BulkLoad.Row] = []
+    var lines: [Int] = []
+    var rejected: [String] = []
+    var skipped = 0
   }
   /// Per date prefix of the keys, whether any key starts with it.
   private var knownDates: [Substring: Bool] = [:]
@@ -43,8 +47,21 @@ final class RowMapper: @unchecked Sendable {
     let rows = try userFacing {
       try imported.redirectingUndone(session.rows(records), state: before, anyUndone: anyUndone)
     }
-    return Mapped(
-      rows: rows, importedBefore: try userFacing { try imported.lines(of: rows, currentKeys: false) },
-      recorded: try userFacing { try imported.recordedLines(of: rows, known: &knownDates) })
+    let importedBefore = try userFacing { try imported.lines(of: rows, currentKeys: false) }
+    let recorded = try userFacing { try imported.recordedLines(of: rows, known: &knownDates) }
+    var mapped = Mapped(count: rows.count)
+    mapped.rows.reserveCapacity(rows.count)
+    mapped.lines.reserveCapacity(rows.count)
+    for row in rows {
+      switch row.result {
+      case .failure(let error): mapped.rejected.append(error.description)
+      case .success where importedBefore.contains(row.line): mapped.skipped += 1
+      case .success(let added):
+        mapped.rows.append(
+          BulkLoad.Row(added, idempotencyKey: try IdempotencyKey(row.key), isRecorded: recorded.contains(row.line)))
+        mapped.lines.append(row.line)
+      }
+    }
+    return mapped
   }
 }
