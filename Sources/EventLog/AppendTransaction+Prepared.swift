@@ -12,21 +12,16 @@ extension AppendTransaction {
   private mutating func apply(_ entry: PreparedAppends.Entry) throws -> PreparedOutcome {
     if entry.kind == .checkKey {
       guard let record = try txn.get(entry.key, in: schema.idempotency) else { return .keyNotRecorded }
-      return .duplicate(positions: try Self.positions(inIdempotencyRecord: record, key: entry.key))
+      return .duplicate(positions: try Self.positions(in: record, key: entry.key))
     }
     let position = head.position + 1
     // The key first, in one search that also finds it taken: a statement imported again is
     // the common reason an entry is not appended.
-    var record = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-    let taken = try withUnsafeMutableBytes(of: &record) { (bytes) throws(LMDBError) -> UnsafeRawBufferPointer? in
-      bytes.storeBytes(of: position.littleEndian, toByteOffset: 0, as: UInt64.self)
-      bytes.storeBytes(of: UInt64(1).littleEndian, toByteOffset: 8, as: UInt64.self)
-      entry.fingerprint.write(to: bytes.baseAddress! + 16)
-      return try txn.insert(UnsafeRawBufferPointer(bytes), for: entry.key, in: schema.idempotency)
+    let taken = try IdempotencyRecordLayout.withRecord(positions: position...position, fingerprint: entry.fingerprint) {
+      (record) throws(LMDBError) -> UnsafeRawBufferPointer? in
+      try txn.insert(record, for: entry.key, in: schema.idempotency)
     }
-    if let taken {
-      return .duplicate(positions: try Self.positions(inIdempotencyRecord: taken, key: entry.key))
-    }
+    if let taken { return .duplicate(positions: try Self.positions(in: taken, key: entry.key)) }
     let streamLength = Int(
       UInt16(
         littleEndian: entry.canonical.loadUnaligned(fromByteOffset: EnvelopeLayout.Offset.streamLength, as: UInt16.self)
@@ -34,10 +29,10 @@ extension AppendTransaction {
     let streamBytes = UnsafeRawBufferPointer(
       rebasing: entry.canonical[EnvelopeLayout.headerSize..<(EnvelopeLayout.headerSize + streamLength)])
     // A stream this group has seen is settled by what it knows (it may have created it, not
-    // yet stored); any other by the table, in the same one search.
-    if !streams.isEmpty, let cached = streams[try StreamName(String(decoding: streamBytes, as: UTF8.self))],
-      let state = cached.state
-    {
+    // yet stored); any other by the table, in the same one search. Named only then: the
+    // group's cache is empty in a bulk load's own transactions.
+    let cachedName = streams.isEmpty ? nil : try StreamName(String(decoding: streamBytes, as: UTF8.self))
+    if let cachedName, let cached = streams[cachedName], let state = cached.state {
       _ = try txn.delete(entry.key, in: schema.idempotency)
       return .streamExists(version: state.version)
     }
@@ -48,18 +43,13 @@ extension AppendTransaction {
     }
     if let existing {
       _ = try txn.delete(entry.key, in: schema.idempotency)
-      let version =
-        existing.count == 16 ? UInt64(littleEndian: existing.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) : 0
-      return .streamExists(version: version)
+      return .streamExists(version: StreamState(stored: existing)?.version ?? 0)
     }
     nextStreamId += 1
     nextStreamIdChanged = true
     // A group that looked the stream up before (and found it missing) must see it now: an
     // ordinary append to it later in the group would start it a second time otherwise.
-    if !streams.isEmpty {
-      let name = try StreamName(String(decoding: streamBytes, as: UTF8.self))
-      if streams[name] != nil { streams[name] = CachedStream(state: state, dirty: false) }
-    }
+    if let cachedName, streams[cachedName] != nil { streams[cachedName] = CachedStream(state: state, dirty: false) }
     let canonicalSize = entry.canonical.count
     let stored = try txn.reserve(
       canonicalSize + ChainHash.byteCount, for: BigEndianKey(position), in: schema.events, flags: .append)
@@ -77,16 +67,14 @@ extension AppendTransaction {
     return .appended(position: position)
   }
 
-  /// The positions an idempotency record names.
+  /// The positions a stored idempotency record names.
   private static func positions(
-    inIdempotencyRecord record: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer
+    in record: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer
   ) throws(EventLogError) -> ClosedRange<UInt64> {
-    guard record.count == 16 + ChainHash.byteCount else {
+    guard let positions = IdempotencyRecordLayout.read(record)?.positions else {
       throw .corruptRecord(
         position: 0, reason: "idempotency record for '\(String(decoding: key, as: UTF8.self))' is malformed")
     }
-    let first = UInt64(littleEndian: record.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
-    let count = UInt64(littleEndian: record.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-    return first...(first + max(count, 1) - 1)
+    return positions
   }
 }

@@ -131,13 +131,7 @@ struct AppendTransaction {
   /// for, so that a retry gets them back.
   private func recordIdempotencyKey(of append: PendingAppend, first: UInt64) throws(LMDBError) {
     guard let key = append.batch.idempotencyKey, let fingerprint = append.fingerprint else { return }
-    var record = [UInt8](repeating: 0, count: 16 + ChainHash.byteCount)
-    record.withUnsafeMutableBytes { bytes in
-      bytes.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt64.self)
-      bytes.storeBytes(of: (head.position - first + 1).littleEndian, toByteOffset: 8, as: UInt64.self)
-      fingerprint.write(to: bytes.baseAddress! + 16)
-    }
-    try txn.put(record, for: key.rawValue, in: schema.idempotency, flags: .noOverwrite)
+    try recordIdempotencyKey(key, positions: first...head.position, fingerprint: fingerprint)
   }
 
   /// Stores the stream states and counters changed by the group. Call once, before commit.
@@ -222,27 +216,22 @@ struct AppendTransaction {
   func recordIdempotencyKey(
     _ key: IdempotencyKey, positions: ClosedRange<UInt64>, fingerprint: ChainHash
   ) throws(LMDBError) {
-    var record = [UInt8](repeating: 0, count: 16 + ChainHash.byteCount)
-    record.withUnsafeMutableBytes { bytes in
-      bytes.storeBytes(of: positions.lowerBound.littleEndian, toByteOffset: 0, as: UInt64.self)
-      bytes.storeBytes(of: UInt64(positions.count).littleEndian, toByteOffset: 8, as: UInt64.self)
-      fingerprint.write(to: bytes.baseAddress! + 16)
+    try IdempotencyRecordLayout.withRecord(positions: positions, fingerprint: fingerprint) {
+      (record) throws(LMDBError) in
+      try txn.put(record, for: key.rawValue, in: schema.idempotency, flags: .noOverwrite)
     }
-    try txn.put(record, for: key.rawValue, in: schema.idempotency, flags: .noOverwrite)
   }
 
   /// The fingerprint recorded with `key`'s append (see ``AppendBatch/requestFingerprint``).
   func recordedFingerprint(forKey key: IdempotencyKey) throws -> ChainHash? {
-    guard let record = try txn.get(key.rawValue, in: schema.idempotency), record.count == 16 + ChainHash.byteCount
-    else { return nil }
-    return ChainHash(bytes: UnsafeRawBufferPointer(rebasing: record[16...]))
+    try txn.get(key.rawValue, in: schema.idempotency).flatMap(IdempotencyRecordLayout.read)?.fingerprint
   }
 
   /// The original result of the append that used `key`, whatever it carried.
   func earlierResult(forKey key: IdempotencyKey) throws -> AppendResult? {
-    guard let record = try txn.get(key.rawValue, in: schema.idempotency) else { return nil }
-    guard record.count == 16 + ChainHash.byteCount else { return nil }
-    let fingerprint = ChainHash(bytes: UnsafeRawBufferPointer(rebasing: record[16...]))
+    guard let record = try txn.get(key.rawValue, in: schema.idempotency),
+      let fingerprint = IdempotencyRecordLayout.read(record)?.fingerprint
+    else { return nil }
     return try replay(idempotencyRecord: record, key: key, fingerprint: fingerprint).get()
   }
 
@@ -250,14 +239,11 @@ struct AppendTransaction {
   private func replay(
     idempotencyRecord: UnsafeRawBufferPointer, key: IdempotencyKey, fingerprint: ChainHash?
   ) throws -> Result<AppendResult, EventLogError> {
-    guard idempotencyRecord.count == 16 + ChainHash.byteCount else {
+    guard let stored = IdempotencyRecordLayout.read(idempotencyRecord) else {
       return .failure(.corruptRecord(position: 0, reason: "idempotency record for '\(key)' is malformed"))
     }
-    let stored = ChainHash(bytes: UnsafeRawBufferPointer(rebasing: idempotencyRecord[16...]))
-    guard stored == fingerprint else { return .failure(.idempotencyKeyReused(key: key.rawValue)) }
-    let first = UInt64(littleEndian: idempotencyRecord.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
-    let count = UInt64(littleEndian: idempotencyRecord.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-    let last = first + count - 1
+    guard stored.fingerprint == fingerprint else { return .failure(.idempotencyKeyReused(key: key.rawValue)) }
+    let (first, last) = (stored.positions.lowerBound, stored.positions.upperBound)
     var versions: [StreamName: UInt64] = [:]
     var recordedAt: Int64 = 0
     try txn.withCursor(on: schema.events) { cursor in

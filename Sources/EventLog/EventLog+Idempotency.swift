@@ -19,12 +19,7 @@ extension EventLog {
     forKey key: IdempotencyKey
   ) throws(EventLogError) -> (positions: ClosedRange<UInt64>, fingerprint: ChainHash)? {
     try withRead { txn in
-      guard let record = try txn.get(key.rawValue, in: schema.idempotency), record.count == 16 + ChainHash.byteCount
-      else { return nil }
-      let first = UInt64(littleEndian: record.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
-      let count = UInt64(littleEndian: record.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-      guard count > 0 else { return nil }
-      return (first...(first + count - 1), ChainHash(bytes: UnsafeRawBufferPointer(rebasing: record[16...])))
+      try txn.get(key.rawValue, in: schema.idempotency).flatMap(IdempotencyRecordLayout.read)
     }
   }
 
@@ -37,15 +32,11 @@ extension EventLog {
       try txn.withCursor(on: schema.idempotency) { cursor in
         var entry = try cursor.first()
         while let current = entry {
-          if current.value.count == 16 + ChainHash.byteCount {
-            let first = UInt64(littleEndian: current.value.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
-            let count = UInt64(littleEndian: current.value.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-            if count > 0 {
-              records.append(
-                IdempotencyRecord(
-                  key: String(decoding: current.key, as: UTF8.self), positions: first...(first + count - 1),
-                  fingerprint: ChainHash(bytes: UnsafeRawBufferPointer(rebasing: current.value[16...]))))
-            }
+          if let record = IdempotencyRecordLayout.read(current.value) {
+            records.append(
+              IdempotencyRecord(
+                key: String(decoding: current.key, as: UTF8.self), positions: record.positions,
+                fingerprint: record.fingerprint))
           }
           entry = try cursor.next()
         }

@@ -61,10 +61,7 @@ struct LogSchema: Sendable {
 
   /// A stream's id and current version, if it exists.
   func streamState(_ name: StreamName, in txn: some Transaction) throws(LMDBError) -> StreamState? {
-    guard let value = try txn.get(name.rawValue, in: streams), value.count == 16 else { return nil }
-    return StreamState(
-      id: UInt64(littleEndian: value.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
-      version: UInt64(littleEndian: value.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+    try txn.get(name.rawValue, in: streams).flatMap(StreamState.init(stored:))
   }
 }
 
@@ -82,6 +79,18 @@ public struct LogHead: Sendable, Hashable {
 struct StreamState: Sendable {
   var id: UInt64
   var version: UInt64
+
+  init(id: UInt64, version: UInt64) {
+    self.id = id
+    self.version = version
+  }
+
+  /// The state stored in the streams table (id, then version, little-endian); `nil` if malformed.
+  init?(stored value: UnsafeRawBufferPointer) {
+    guard value.count == 16 else { return nil }
+    id = UInt64(littleEndian: value.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+    version = UInt64(littleEndian: value.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+  }
 
   var encoded: [UInt8] {
     withUnsafeBytes(of: (id.littleEndian, version.littleEndian)) { Array($0) }
