@@ -248,7 +248,10 @@ struct ImportCommand: AsyncParsableCommand {
       var summary = ImportSummary()
       var state = ledger.state
       let context = DecisionContext(today: LedgerOptions.today())
-      let importedBefore = try userFacing { try imported.lines(of: rows, currentKeys: true) }
+      var knownDates: [Substring: Bool] = [:]
+      let importedBefore = try userFacing {
+        try imported.legacyLines(of: rows).union(imported.recordedLines(of: rows, known: &knownDates))
+      }
       for row in rows {
         switch row.result {
         case .failure(let error): summary.rejected.append(error.description)

@@ -15,18 +15,16 @@ struct ImportedRows {
     hasLegacyKeys = try log.hasIdempotencyKey(withPrefix: "csv-")
   }
 
-  /// The lines of `rows` recorded under their legacy key, and with `currentKeys` also under
-  /// their key (a real import leaves those to the log, which skips a recorded key itself).
-  func lines(of rows: [ImportRow], currentKeys: Bool) throws -> Set<Int> {
-    guard hasLegacyKeys || currentKeys else { return [] }
+  /// The lines of `rows` recorded under their legacy key (none, without a seek, in a ledger
+  /// that holds no legacy key).
+  func legacyLines(of rows: [ImportRow]) throws -> Set<Int> {
+    guard hasLegacyKeys else { return [] }
     var lines: [IdempotencyKey: Int] = [:]
-    for row in rows where (try? row.result.get()) != nil {
-      if hasLegacyKeys { lines[try IdempotencyKey(row.legacyKey)] = row.line }
-      if currentKeys { lines[try IdempotencyKey(row.key)] = row.line }
-    }
+    for row in rows where (try? row.result.get()) != nil { lines[try IdempotencyKey(row.legacyKey)] = row.line }
     guard !lines.isEmpty else { return [] }
     return Set(try log.recordedIdempotencyKeys(among: lines.keys).compactMap { lines[$0] })
   }
+
 }
 
 extension ImportedRows {

@@ -47,7 +47,7 @@ final class RowMapper: @unchecked Sendable {
     let rows = try userFacing {
       try imported.redirectingUndone(session.rows(records), state: before, anyUndone: anyUndone)
     }
-    let importedBefore = try userFacing { try imported.lines(of: rows, currentKeys: false) }
+    let importedBefore = try userFacing { try imported.legacyLines(of: rows) }
     let recorded = try userFacing { try imported.recordedLines(of: rows, known: &knownDates) }
     var mapped = Mapped(count: rows.count)
     mapped.rows.reserveCapacity(rows.count)
