@@ -67,23 +67,80 @@ public enum LedgerEvent: Sendable, Hashable {
     }
   }
 
-  // An added transaction — most of the log — is answered without `payload`: the existential
-  // boxes the payload (an allocation and a copy of every field) each time it is asked.
+  // Asked of every event appended or replayed: answered case by case, not through
+  // `payload`, whose existential boxes the payload (an allocation and a copy of every field)
+  // each time.
+
+  /// The payload's type.
+  public var payloadType: any EventPayload.Type {
+    switch self {
+    case .ledgerCreated: LedgerCreated.self
+    case .accountOpened: AccountOpened.self
+    case .accountRenamed: AccountRenamed.self
+    case .accountClosed: AccountClosed.self
+    case .accountReopened: AccountReopened.self
+    case .openingBalanceChanged: OpeningBalanceChanged.self
+    case .categoryCreated: CategoryCreated.self
+    case .categoryRenamed: CategoryRenamed.self
+    case .categoryMoved: CategoryMoved.self
+    case .categoryRestyled: CategoryRestyled.self
+    case .categoryArchived: CategoryArchived.self
+    case .categoryRestored: CategoryRestored.self
+    case .categoryDeleted: CategoryDeleted.self
+    case .periodOpened: PeriodOpened.self
+    case .periodClosed: PeriodClosed.self
+    case .periodReopened: PeriodReopened.self
+    case .budgetSet: BudgetSet.self
+    case .incomePlanned: IncomePlanned.self
+    case .budgetMoved: BudgetMoved.self
+    case .dueDateSet: DueDateSet.self
+    case .dueDateCleared: DueDateCleared.self
+    case .rolloverSet: RolloverSet.self
+    case .transactionAdded: TransactionAdded.self
+    case .transactionAmended: TransactionAmended.self
+    case .transactionDeleted: TransactionDeleted.self
+    case .transactionRestored: TransactionRestored.self
+    case .transferMade: TransferMade.self
+    case .transferCancelled: TransferCancelled.self
+    }
+  }
 
   /// The stable type name stored in the log.
-  public var typeName: String {
-    if case .transactionAdded = self { return TransactionAdded.typeName }
-    return type(of: payload).typeName
-  }
+  public var typeName: String { payloadType.typeName }
   /// The schema version this program writes for the event's type.
-  public var schemaVersion: UInt16 {
-    if case .transactionAdded = self { return TransactionAdded.schemaVersion }
-    return type(of: payload).schemaVersion
-  }
+  public var schemaVersion: UInt16 { payloadType.schemaVersion }
   /// The stream the event is appended to.
   public var stream: String {
-    if case .transactionAdded(let added) = self { return added.transaction.stream }
-    return payload.stream
+    switch self {
+    case .ledgerCreated(let e): e.stream
+    case .accountOpened(let e): e.stream
+    case .accountRenamed(let e): e.stream
+    case .accountClosed(let e): e.stream
+    case .accountReopened(let e): e.stream
+    case .openingBalanceChanged(let e): e.stream
+    case .categoryCreated(let e): e.stream
+    case .categoryRenamed(let e): e.stream
+    case .categoryMoved(let e): e.stream
+    case .categoryRestyled(let e): e.stream
+    case .categoryArchived(let e): e.stream
+    case .categoryRestored(let e): e.stream
+    case .categoryDeleted(let e): e.stream
+    case .periodOpened(let e): e.stream
+    case .periodClosed(let e): e.stream
+    case .periodReopened(let e): e.stream
+    case .budgetSet(let e): e.stream
+    case .incomePlanned(let e): e.stream
+    case .budgetMoved(let e): e.stream
+    case .dueDateSet(let e): e.stream
+    case .dueDateCleared(let e): e.stream
+    case .rolloverSet(let e): e.stream
+    case .transactionAdded(let e): e.stream
+    case .transactionAmended(let e): e.stream
+    case .transactionDeleted(let e): e.stream
+    case .transactionRestored(let e): e.stream
+    case .transferMade(let e): e.stream
+    case .transferCancelled(let e): e.stream
+    }
   }
 
   /// The payload in the log's binary form. Transactions — most of the log — are written

@@ -91,15 +91,18 @@ struct StreamNameFormTests {
     #expect(raw.description == "019b71b4-5f3d-740e-b671-d7010ca63d14")
   }
 
-  @Test("given an added transaction, then its event answers stream, type and version as its payload does")
+  @Test("given events of several kinds, then each answers stream, type and version as its payload does")
   func addedTransactionAnswersAsItsPayload() throws {
     let added = TransactionAdded(
       transaction: TransactionID(raw: EntityID(high: 1, low: 2)), account: AccountID(raw: EntityID(high: 3, low: 4)),
       date: try CivilDate(year: 2024, month: 3, day: 1), amount: Money(units: 10_000, currency: .eur), type: .expense,
       category: nil, name: "x")
-    let event = LedgerEvent.transactionAdded(added)
-    #expect(event.stream == added.stream)
-    #expect(event.typeName == type(of: event.payload).typeName)
-    #expect(event.schemaVersion == type(of: event.payload).schemaVersion)
+    let archived = CategoryArchived(category: CategoryID(raw: EntityID(high: 5, low: 6)))
+    for event in [LedgerEvent.transactionAdded(added), .categoryArchived(archived)] {
+      #expect(event.stream == event.payload.stream)
+      #expect(event.typeName == type(of: event.payload).typeName)
+      #expect(event.schemaVersion == type(of: event.payload).schemaVersion)
+    }
+    #expect(LedgerEvent.transactionAdded(added).stream == added.stream)
   }
 }
