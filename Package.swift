@@ -37,6 +37,13 @@ let package = Package(
       providers: [.apt(["liblmdb-dev"])]
     ),
     .target(name: "LMDB", dependencies: ["CLMDB"], swiftSettings: swiftSettings),
+    // The `budget` executable's allocator (see Sources/budget/Support/Allocator.swift).
+    .systemLibrary(
+      name: "CJemalloc",
+      path: "Sources/CJemalloc",
+      pkgConfig: "jemalloc",
+      providers: [.apt(["libjemalloc-dev"])]
+    ),
     // SHA-256 for the hash chain: SHA-NI where the CPU has it, portable C elsewhere; no allocation.
     .target(name: "CSHA256", path: "Sources/CSHA256"),
     .target(
@@ -121,7 +128,7 @@ let package = Package(
       name: "budget",
       dependencies: [
         "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals",
-        "BudgetVsActual", "TransactionIndex", "EntityHistory", "Interchange", "BudgetServer",
+        "BudgetVsActual", "TransactionIndex", "EntityHistory", "Interchange", "BudgetServer", "CJemalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

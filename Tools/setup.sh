@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need on a fresh Debian machine: liblmdb-dev (LMDB headers
-# and library, found through pkg-config), lmdb-utils (mdb_stat, which a test reads the reader
+# and library, found through pkg-config), libjemalloc-dev (the executable's allocator, found
+# the same way), lmdb-utils (mdb_stat, which a test reads the reader
 # table with) and hledger (a peer the tests compare against).
 # Safe to run again: it does nothing when all is there.
 set -euo pipefail
 
 need=()
 pkg-config --exists lmdb 2>/dev/null || need+=(liblmdb-dev)
+# The `budget` executable's allocator (Sources/budget/Support/Allocator.swift).
+pkg-config --exists jemalloc 2>/dev/null || need+=(libjemalloc-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 # The stale-reader tests read the lock file's reader table with LMDB's own mdb_stat.
 command -v mdb_stat >/dev/null 2>&1 || need+=(lmdb-utils)
@@ -44,4 +47,5 @@ if ! $SUDO apt-get install -y --no-install-recommends "${need[@]}" >/dev/null 2>
   $SUDO apt-get install -y --no-install-recommends "${need[@]}"
 fi
 pkg-config --exists lmdb || { echo "setup: liblmdb-dev installed but pkg-config cannot find lmdb" >&2; exit 1; }
+pkg-config --exists jemalloc || { echo "setup: libjemalloc-dev installed but pkg-config cannot find jemalloc" >&2; exit 1; }
 install_python_packages
