@@ -4,7 +4,8 @@ import LedgerDomain
 struct ByteWriter {
   var bytes: [UInt8] = []
 
-  init() { bytes.reserveCapacity(128) }
+  /// Room for `capacity` bytes: a row that outgrows it is copied once more.
+  init(capacity: Int = 128) { bytes.reserveCapacity(capacity) }
 
   mutating func id(_ id: EntityID) {
     withUnsafeBytes(of: id.high.bigEndian) { bytes.append(contentsOf: $0) }
@@ -17,13 +18,19 @@ struct ByteWriter {
 
   /// A 3-letter currency code.
   mutating func code(_ code: String) {
-    let utf8 = Array(code.utf8.prefix(3))
-    bytes.append(contentsOf: utf8)
-    bytes.append(contentsOf: repeatElement(0x20, count: 3 - utf8.count))
+    var count = 0
+    for byte in code.utf8.prefix(3) {
+      bytes.append(byte)
+      count += 1
+    }
+    for _ in count..<3 { bytes.append(0x20) }
   }
 
   mutating func text(_ text: String) {
-    varint(UInt64(text.utf8.count))
-    bytes.append(contentsOf: text.utf8)
+    var text = text
+    text.withUTF8 { utf8 in
+      varint(UInt64(utf8.count))
+      bytes.append(contentsOf: utf8)
+    }
   }
 }

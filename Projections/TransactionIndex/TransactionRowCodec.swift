@@ -20,7 +20,12 @@ enum TransactionRowCodec {
   }
 
   static func encode(_ row: TransactionAdded) -> [UInt8] {
-    var out = ByteWriter()
+    // Room for the fixed part and the lengths (under 160 bytes), the text and the splits (a
+    // memo beyond 20 bytes aside): the row's array is allocated once.
+    let text =
+      row.name.utf8.count + (row.description?.utf8.count ?? 0) + (row.notes?.utf8.count ?? 0)
+      + (row.importId?.utf8.count ?? 0) + row.tags.reduce(0) { $0 + $1.utf8.count + 5 }
+    var out = ByteWriter(capacity: 160 + text + row.splits.count * 64)
     out.bytes.append(format)
     out.id(row.transaction.raw)
     out.id(row.account.raw)

@@ -45,19 +45,22 @@ struct PayloadWriter {
   mutating func date(_ value: CivilDate) -> Bool {
     guard (0...9999).contains(value.year) else { return false }
     varint(10)
-    func digits(_ number: Int, _ count: Int) {
-      var divisor = 1
-      for _ in 1..<count { divisor *= 10 }
-      while divisor > 0 {
-        bytes.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
-        divisor /= 10
+    // Formed on the stack and appended at once.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
+      func digits(_ number: Int, _ count: Int, at start: Int) {
+        var number = number
+        for index in (start..<start + count).reversed() {
+          text[index] = UInt8(ascii: "0") + UInt8(number % 10)
+          number /= 10
+        }
       }
+      digits(value.year, 4, at: 0)
+      text[4] = UInt8(ascii: "-")
+      digits(value.month, 2, at: 5)
+      text[7] = UInt8(ascii: "-")
+      digits(value.day, 2, at: 8)
+      bytes.append(contentsOf: UnsafeBufferPointer(text))
     }
-    digits(value.year, 4)
-    bytes.append(UInt8(ascii: "-"))
-    digits(value.month, 2)
-    bytes.append(UInt8(ascii: "-"))
-    digits(value.day, 2)
     return true
   }
 

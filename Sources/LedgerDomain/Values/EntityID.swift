@@ -174,14 +174,12 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// The UUID version nibble (4 for identifiers made by ``random(using:)``).
   public var version: Int { Int((high >> 12) & 0xF) }
 
-  /// Appends the 36 bytes of ``description`` to `bytes`, without making a `String`.
+  /// Appends the 36 bytes of ``description`` to `bytes`, without making a `String`: formed on
+  /// the stack and appended at once (an event's payload holds three ids or more).
   package func appendCanonical(to bytes: inout [UInt8]) {
-    let digits: StaticString = "0123456789abcdef"
-    for nibble in 0..<32 {
-      if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 { bytes.append(UInt8(ascii: "-")) }
-      let word = nibble < 16 ? high : low
-      let shift = UInt64(60 - 4 * (nibble % 16))
-      bytes.append(digits.utf8Start[Int((word >> shift) & 0xF)])
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
+      let written = writeDescription(into: buffer)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written]))
     }
   }
 
