@@ -170,7 +170,7 @@ public struct CSVImporter: Sendable {
             notes: cell(columns.notes), tags: cell(columns.tags), currency: cell(columns.currency), key: key,
             names: &names)
         }
-        rows.append(ImportRow(line: record.line, result: result, key: key, legacyKey: "csv-" + hash))
+        rows.append(ImportRow(line: record.line, result: result, key: key))
       }
       return rows
     }
@@ -229,7 +229,7 @@ public struct CSVImporter: Sendable {
     let type: TransactionType = signed.isNegative ? .expense : .income
     var resolvedCategory: CategoryID?
     var splits: [Split] = []
-    if categoryName.contains("|") {
+    if categoryName.utf8.contains(UInt8(ascii: "|")) {
       splits = try self.splits(categoryName, currency: currency, names: &names, fail: fail)
     } else {
       do { resolvedCategory = try names.category(categoryName) } catch { throw fail(error.description) }
@@ -289,7 +289,10 @@ extension String {
   /// A quoted cell that spans lines (a bank's multi-line memo), as one line: each run of line
   /// breaks and tabs becomes a space. A transaction's texts hold no control characters.
   var joiningLines: String {
-    guard utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return self }
+    func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D || byte == 0x09 }
+    // The bytes where they are, for a native string (every cell the reader makes).
+    guard utf8.withContiguousStorageIfAvailable({ $0.contains(where: isBreak) }) ?? utf8.contains(where: isBreak)
+    else { return self }
     return split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" }).joined(separator: " ")
   }
 
@@ -311,20 +314,38 @@ struct NameCache: Sendable {
   let state: LedgerState
   private var categories: [String: Result<CategoryID, DomainError>] = [:]
   private var accounts: [String: Result<(id: AccountID, record: AccountRecord), DomainError>] = [:]
+  /// The names resolved last, with their answers: a statement's rows mostly repeat the
+  /// account and often the category, and comparing one name costs less than hashing it.
+  private var lastCategory: (name: String, id: CategoryID)?
+  private var lastAccount: (name: String, account: (id: AccountID, record: AccountRecord))?
 
   init(state: LedgerState) { self.state = state }
 
   mutating func category(_ name: String) throws(DomainError) -> CategoryID {
-    if let known = categories[name] { return try known.get() }
-    let result = Result { () throws(DomainError) in try state.category(named: name).id }
-    categories[name] = result
-    return try result.get()
+    if let lastCategory, lastCategory.name == name { return lastCategory.id }
+    let result: Result<CategoryID, DomainError>
+    if let known = categories[name] {
+      result = known
+    } else {
+      result = Result { () throws(DomainError) in try state.category(named: name).id }
+      categories[name] = result
+    }
+    let id = try result.get()
+    lastCategory = (name, id)
+    return id
   }
 
   mutating func account(_ name: String) throws(DomainError) -> (id: AccountID, record: AccountRecord) {
-    if let known = accounts[name] { return try known.get() }
-    let result = Result { () throws(DomainError) in try state.account(named: name) }
-    accounts[name] = result
-    return try result.get()
+    if let lastAccount, lastAccount.name == name { return lastAccount.account }
+    let result: Result<(id: AccountID, record: AccountRecord), DomainError>
+    if let known = accounts[name] {
+      result = known
+    } else {
+      result = Result { () throws(DomainError) in try state.account(named: name) }
+      accounts[name] = result
+    }
+    let account = try result.get()
+    lastAccount = (name, account)
+    return account
   }
 }

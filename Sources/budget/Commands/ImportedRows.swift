@@ -34,19 +34,25 @@ extension ImportedRows {
   /// import) costs one seek, not a lookup per row. `known` remembers that per date.
   func recordedLines(of rows: [ImportRow], known: inout [Substring: Bool]) throws -> Set<Int> {
     var candidates: [IdempotencyKey: Int] = [:]
-    for row in rows {
-      guard case .success = row.result else { continue }
+    // Rows of a statement come mostly in date order: the last date's answer is kept at hand.
+    var last: (prefix: Substring, any: Bool)?
+    for index in rows.indices {
+      guard case .success = rows[index].result else { continue }
+      let key = rows[index].key
       // `csv:<date>:` — the prefix the key's date gives it.
-      guard let colon = row.key.dropFirst(4).firstIndex(of: ":") else { continue }
-      let prefix = row.key[..<row.key.index(after: colon)]
+      guard let colon = key.utf8.dropFirst(4).firstIndex(of: UInt8(ascii: ":")) else { continue }
+      let prefix = key[..<key.utf8.index(after: colon)]
       let any: Bool
-      if let seen = known[prefix] {
+      if let last, last.prefix.utf8.elementsEqual(prefix.utf8) {
+        any = last.any
+      } else if let seen = known[prefix] {
         any = seen
       } else {
         any = try log.hasIdempotencyKey(withPrefix: String(prefix))
         known[prefix] = any
       }
-      if any { candidates[try IdempotencyKey(row.key)] = row.line }
+      last = (prefix, any)
+      if any { candidates[try IdempotencyKey(key)] = rows[index].line }
     }
     guard !candidates.isEmpty else { return [] }
     return Set(try log.recordedIdempotencyKeys(among: candidates.keys).compactMap { candidates[$0] })

@@ -52,14 +52,16 @@ final class RowMapper: @unchecked Sendable {
     var mapped = Mapped(count: rows.count)
     mapped.rows.reserveCapacity(rows.count)
     mapped.lines.reserveCapacity(rows.count)
-    for row in rows {
-      switch row.result {
+    // By index: a row is not copied whole to be looked at.
+    for index in rows.indices {
+      let line = rows[index].line
+      switch rows[index].result {
       case .failure(let error): mapped.rejected.append(error.description)
-      case .success where importedBefore.contains(row.line): mapped.skipped += 1
+      case .success where importedBefore.contains(line): mapped.skipped += 1
       case .success(let added):
         mapped.rows.append(
-          BulkLoad.Row(added, idempotencyKey: try IdempotencyKey(row.key), isRecorded: recorded.contains(row.line)))
-        mapped.lines.append(row.line)
+          BulkLoad.Row(added, idempotencyKey: try IdempotencyKey(rows[index].key), isRecorded: recorded.contains(line)))
+        mapped.lines.append(line)
       }
     }
     return mapped
