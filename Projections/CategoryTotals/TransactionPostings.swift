@@ -15,7 +15,7 @@ package struct TransactionPostings: Sendable {
   /// The splits, in the order the event gave them; empty when not split.
   private var splits: [Split]
 
-  package init(_ e: TransactionAdded) {
+  package init(_ e: borrowing TransactionAdded) {
     date = e.date
     type = e.type
     currency = e.amount.currency.code

@@ -63,7 +63,7 @@ struct Flow {
     self.kind = kind
   }
 
-  init(transaction e: TransactionAdded) {
+  init(transaction e: borrowing TransactionAdded) {
     self.init(
       id: e.transaction.raw, account: e.account.raw, date: e.date,
       units: e.type == .expense ? -e.amount.units : e.amount.units, kind: .transaction)

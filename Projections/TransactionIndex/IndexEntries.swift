@@ -16,7 +16,7 @@ struct IndexEntries {
   /// Where each table's keys end in ``all``.
   private var ends: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
 
-  init(_ row: TransactionAdded) {
+  init(_ row: borrowing TransactionAdded) {
     let id = row.transaction.raw
     // `day (8, ordered) ‖ id (16)`, the suffix of every key (``TransactionKeys/suffix(_:_:)``).
     let day = KeyBuilder.ordered(Int64(row.date.daysSinceEpoch))
