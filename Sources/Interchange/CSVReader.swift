@@ -157,9 +157,18 @@ public struct CSVReader: Sendable {
         line += 1
         recordLine = line
         fieldStart = index
+      } else if unescaped == nil {
+        // Plain text, up to the next byte that can end or quote a field (most of a file).
+        let first = delimiter[0]
+        index += 1
+        while index < bytes.count {
+          let next = bytes[index]
+          if next == quote || next == first || next == newline || next == carriageReturn { break }
+          index += 1
+        }
       } else {
         // Text after a closing quote belongs to the field too (`"a"b` reads as `ab`).
-        unescaped?.append(byte)
+        unescaped!.append(byte)
         index += 1
       }
     }
