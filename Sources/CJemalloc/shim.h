@@ -1,3 +1,5 @@
-// Nothing of jemalloc is called: the module only links the library, whose malloc and free
-// then serve the whole process. (<jemalloc/jemalloc.h> would declare malloc and free over
-// glibc's, so it is not included.)
+// jemalloc's control interface, the one function the executable calls — declared here rather
+// than through <jemalloc/jemalloc.h>, which also declares malloc and free over glibc's.
+#include <stddef.h>
+
+int mallctl(const char *name, void *oldp, size_t *oldlenp, void *newp, size_t newlen);

@@ -130,6 +130,8 @@ struct ImportCommand: AsyncParsableCommand {
       // it, so every commit would update it for nothing.
       try userFacing { try ledger.reserveRoom(forTransactions: chunks.count) }
       ledger.releaseReadersState()
+      // The process ends with the import: the memory its stages free is reused, not handed back.
+      Allocator.keepFreedMemory()
       // An import that outgrows the ledger several times over records its batches without
       // folding them into the read models, and rebuilds those once at the end (also when it
       // stops early: the rows recorded so far stay, and so must their projections).
