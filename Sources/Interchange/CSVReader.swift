@@ -91,10 +91,14 @@ public struct CSVReader: Sendable {
     fieldStart = index
     defer { position = Position(index: index, line: line) }
 
+    // Counting: how many fields the record has so far, and whether its first was empty and
+    // unquoted — all that tells a blank record (one empty unquoted field); no strings made.
+    var fieldCount = 0
+    var firstFieldEmpty = false
     func endField(at end: Int) {
       if counting {
-        // Only whether the record is blank matters: one empty unquoted field.
-        fields.append(fields.isEmpty && unescaped == nil && end == fieldStart ? "" : "x")
+        if fieldCount == 0 { firstFieldEmpty = unescaped == nil && end == fieldStart }
+        fieldCount += 1
       } else if let bytes = unescaped {
         fields.append(String(decoding: bytes, as: UTF8.self))
       } else {
@@ -106,10 +110,11 @@ public struct CSVReader: Sendable {
     func endRecord(at end: Int) {
       let wasQuoted = fieldWasQuoted
       endField(at: end)
-      if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) {
-        records.append(Record(line: recordLine, fields: counting ? [] : fields))
-      }
+      let blank =
+        counting ? fieldCount == 1 && firstFieldEmpty && !wasQuoted : fields.count == 1 && fields[0].isEmpty && !wasQuoted
+      if !blank { records.append(Record(line: recordLine, fields: counting ? [] : fields)) }
       fields.removeAll(keepingCapacity: true)
+      fieldCount = 0
     }
     func isDelimiter(at index: Int) -> Bool {
       guard bytes[index] == delimiter[0] else { return false }
@@ -130,7 +135,7 @@ public struct CSVReader: Sendable {
           let inner = bytes[index]
           if inner == quote {
             if index + 1 < bytes.count, bytes[index + 1] == quote {
-              field.append(quote)
+              if !counting { field.append(quote) }
               index += 2
               continue
             }
@@ -141,7 +146,7 @@ public struct CSVReader: Sendable {
           {
             line += 1
           }
-          field.append(inner)
+          if !counting { field.append(inner) }
           index += 1
         }
         unescaped = field
@@ -172,7 +177,7 @@ public struct CSVReader: Sendable {
         index += 1
       }
     }
-    if index == bytes.count, fieldStart < bytes.count || !fields.isEmpty || fieldWasQuoted {
+    if index == bytes.count, fieldStart < bytes.count || !fields.isEmpty || fieldCount > 0 || fieldWasQuoted {
       endRecord(at: bytes.count)
       fieldStart = bytes.count
     }
