@@ -204,18 +204,31 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
   }
 
   /// Writes the 36 characters of the canonical form at the start of `buffer`; returns 36.
+  /// (Every id of every event appended is written so: loops of fixed length, unrolled.)
   private func writeDescription(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-    let digits: StaticString = "0123456789abcdef"
-    var index = 0
-    for nibble in 0..<32 {
-      if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
-        buffer[index] = UInt8(ascii: "-")
-        index += 1
+    precondition(buffer.count >= 36)
+    let out = buffer.baseAddress!
+    @inline(__always) func digit(_ word: UInt64, _ index: Int) -> UInt8 {
+      let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * index)) & 0xF
+      return nibble < 10 ? nibble &+ UInt8(ascii: "0") : nibble &+ (UInt8(ascii: "a") - 10)
+    }
+    // 8-4-4 digits of `high`, then 4-12 of `low`.
+    var offset = 0
+    for index in 0..<16 {
+      if index == 8 || index == 12 {
+        out[offset] = UInt8(ascii: "-")
+        offset += 1
       }
-      let word = nibble < 16 ? high : low
-      let shift = UInt64(60 - 4 * (nibble % 16))
-      buffer[index] = digits.utf8Start[Int((word >> shift) & 0xF)]
-      index += 1
+      out[offset] = digit(high, index)
+      offset += 1
+    }
+    for index in 0..<16 {
+      if index == 0 || index == 4 {
+        out[offset] = UInt8(ascii: "-")
+        offset += 1
+      }
+      out[offset] = digit(low, index)
+      offset += 1
     }
     return 36
   }
