@@ -64,40 +64,34 @@ public struct BulkLoad: Sendable {
     var plan: [PreparedBatch.Step] = []
     plan.reserveCapacity(rows.count)
     let context = DecisionContext(today: today())
-    for row in rows {
-      if row.isRecorded {
+    // By index: a row is not copied whole to be looked at.
+    for index in rows.indices {
+      let key = rows[index].idempotencyKey
+      if rows[index].isRecorded {
         plan.append(
-          .checkKey(
-            .log(.corruptRecord(position: 0, reason: "the key '\(row.idempotencyKey)' was found recorded, then not"))))
-        appends.checkKey(row.idempotencyKey)
+          .checkKey(.log(.corruptRecord(position: 0, reason: "the key '\(key)' was found recorded, then not"))))
+        appends.checkKey(key)
         continue
       }
-      let added = row.transaction
       // A row the rules or the log refuse is still a duplicate if its key was recorded — as
       // for a command, whose key is looked up first: the writer looks it up.
       func refuse(_ error: LedgerError) {
-        appends.checkKey(row.idempotencyKey)
+        appends.checkKey(key)
         plan.append(.checkKey(error))
       }
-      let events: [LedgerEvent]
+      // Adding a transaction makes one event that starts a stream of its own (what
+      // `decide(.addTransaction(_:))` makes, without the command and the array).
+      let event: LedgerEvent
       do throws(DomainError) {
-        events = try decide(.addTransaction(added), state: folded.state, context: context)
+        event = .transactionAdded(try decideAddition(rows[index].transaction, state: folded.state, context: context))
       } catch {
         refuse(.rejected(error))
         continue
       }
-      // Adding a transaction makes one event that starts a stream of its own; anything else
-      // is recorded the ordinary way.
-      guard events.count == 1, case .transactionAdded = events[0] else {
-        // The rows before it in this batch are folded here but will be decided again there.
-        tracker.progress.withLock { $0.diverged = true }
-        return PreparedBatch(rows: rows, metadata: metadata, tracker: tracker)
-      }
       do {
-        let event = events[0]
         try appends.append(
           StoredEvent.proposed(event, metadata: metadata), stream: try StreamName(event.stream),
-          idempotencyKey: row.idempotencyKey)
+          idempotencyKey: key)
         // Without the rows, the totals the rules bound (the ledger's turnover) still count them.
         if foldsRows { folded.state.apply(event) } else { folded.state.tally(event) }
         plan.append(.append(event))

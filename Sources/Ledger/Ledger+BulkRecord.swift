@@ -56,7 +56,7 @@ extension Ledger {
   ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
     guard !batch.rows.isEmpty else { return [] }
     let tracker = batch.tracker
-    if batch.isPrepared, !tracker.progress.withLock({ $0.stale }) {
+    if !tracker.progress.withLock({ $0.stale }) {
       let committedState = self.committedState
       let projections = self.projections
       let recorded: [Result<Decided, LedgerError>]?

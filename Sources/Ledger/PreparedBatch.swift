@@ -16,8 +16,6 @@ public struct PreparedBatch: Sendable {
   let plan: [Step]
   let metadata: EventMetadata
   let tracker: BulkLoad.Tracker
-  /// The rows could not all be prepared: the writer decides them itself.
-  let isPrepared: Bool
 
   init(
     rows: [BulkLoad.Row], appends: PreparedAppends, plan: [Step], metadata: EventMetadata, tracker: BulkLoad.Tracker
@@ -27,17 +25,6 @@ public struct PreparedBatch: Sendable {
     self.plan = plan
     self.metadata = metadata
     self.tracker = tracker
-    self.isPrepared = true
-  }
-
-  /// A batch left to the writer's ordinary path.
-  init(rows: [BulkLoad.Row], metadata: EventMetadata, tracker: BulkLoad.Tracker) {
-    self.rows = rows
-    self.appends = PreparedAppends()
-    self.plan = []
-    self.metadata = metadata
-    self.tracker = tracker
-    self.isPrepared = false
   }
 
   /// The number of rows.

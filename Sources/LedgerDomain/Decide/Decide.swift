@@ -127,3 +127,15 @@ struct Rules {
     try positive(amount, field: field, currency: currency)
   }
 }
+
+/// The one event ``decide(_:state:context:)`` makes for `.addTransaction(added)` — the same
+/// rules, the same errors — without wrapping the transaction in a command and the event in an
+/// array: a bulk load (an import) decides a million of them.
+public func decideAddition(
+  _ added: TransactionAdded, state: LedgerState, context: DecisionContext
+) throws(DomainError) -> TransactionAdded {
+  guard state.settings != nil else { throw .ledgerNotCreated }
+  let event = try Rules(state: state, context: context).addTransaction(added)
+  guard state.turnover.addingClamped(event.amount.units.magnitudeClamped) < .max else { throw .sumsTooLarge }
+  return event
+}
