@@ -156,8 +156,7 @@ public struct CSVImporter: Sendable {
         let occurrence = Self.postIncrement(&seen[Identity(hasher.lanes), default: 0])
         hasher.feed(byte: 0x1F)
         hasher.feed(decimal: occurrence)
-        let hash = StableHash.hex(lanes: hasher.lanes)
-        let key = CSVImporter.key(dateText: date, hash: hash)
+        let key = CSVImporter.key(dateText: date, lanes: hasher.lanes)
         let result = Result { () throws(ImportRowError) -> TransactionAdded in
           if let kind = cell(columns.kind).flatMap({ CSVExporter.Kind(rawValue: $0.lowercased()) }),
             let why = Self.refusal(of: kind)
@@ -274,9 +273,10 @@ public struct CSVImporter: Sendable {
   /// that reading it with another `--date-format` gives the same key — or `csv::<hash>` for a
   /// row without a date (it is rejected, so the key is never recorded). A date cell longer than
   /// a date is left out: a row whose date parsed has a short one.
-  static func key(dateText: String?, hash: String) -> String {
+  static func key(dateText: String?, lanes: (UInt64, UInt64)) -> String {
     let date = dateText.flatMap { $0.utf8.count <= 32 ? $0 : nil } ?? ""
-    return "csv:" + date + ":" + hash
+    // Formed in one string after the prefix (a small string for an ISO date).
+    return StableHash.hex(lanes: lanes, after: "csv:" + date + ":")
   }
 }
 

@@ -16,17 +16,9 @@ enum StableHash {
   static func hex(_ text: String) -> String { hex(lanes: lanes(text)) }
 
   /// What ``hex(_:)`` gives for the text whose ``lanes(_:)`` are `lanes`: the version-4-shaped
-  /// id's 32 hex digits, without dashes.
-  static func hex(lanes: (UInt64, UInt64)) -> String {
-    let id = id(lanes: lanes)
-    return String(unsafeUninitializedCapacity: 32) { buffer in
-      let digits: StaticString = "0123456789abcdef"
-      for nibble in 0..<32 {
-        let word = nibble < 16 ? id.high : id.low
-        buffer[nibble] = digits.utf8Start[Int((word >> UInt64(60 - 4 * (nibble % 16))) & 0xF)]
-      }
-      return 32
-    }
+  /// id's 32 hex digits, without dashes — after `prefix`, in the same string.
+  static func hex(lanes: (UInt64, UInt64), after prefix: String = "") -> String {
+    id(lanes: lanes).hexText(after: prefix)
   }
 
   /// The hash of text fed piece by piece: the same lanes as ``lanes(_:)`` of the pieces joined.

@@ -183,6 +183,30 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
   }
 
+  /// The 32 lowercase hex digits of the id without hyphens, after `prefix` and before
+  /// `suffix`, formed in one string (an import's key per row: `csv:<date>:<digits>`).
+  package func hexText(after prefix: String = "", before suffix: String = "") -> String {
+    var prefix = prefix, suffix = suffix
+    return prefix.withUTF8 { head in
+      suffix.withUTF8 { tail in
+        String(unsafeUninitializedCapacity: head.count + 32 + tail.count) { buffer in
+          let out = UnsafeMutableRawPointer(buffer.baseAddress!)
+          if let start = head.baseAddress { out.copyMemory(from: start, byteCount: head.count) }
+          out.storeBytes(
+            of: Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), toByteOffset: head.count, as: UInt64.self)
+          out.storeBytes(
+            of: Self.hexDigits(UInt32(truncatingIfNeeded: high)), toByteOffset: head.count + 8, as: UInt64.self)
+          out.storeBytes(
+            of: Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32)), toByteOffset: head.count + 16, as: UInt64.self)
+          out.storeBytes(
+            of: Self.hexDigits(UInt32(truncatingIfNeeded: low)), toByteOffset: head.count + 24, as: UInt64.self)
+          if let start = tail.baseAddress { (out + head.count + 32).copyMemory(from: start, byteCount: tail.count) }
+          return head.count + 32 + tail.count
+        }
+      }
+    }
+  }
+
   /// The canonical lowercase form, e.g. `6f1c2e4a-9b3d-4c8e-a1f0-123456789abc`.
   public var description: String { description(prefixedBy: "") }
 
