@@ -28,6 +28,15 @@ struct AppendedRows: Sendable {
     words2?.count ?? words3?.count ?? words5?.count ?? words6?.count ?? inline?.count ?? 0
   }
 
+  /// Makes room for `factor` times the rows so far (see ``PackedRows/reserve(growingBy:)``).
+  mutating func reserve(growingBy factor: Double) {
+    words2?.reserve(growingBy: factor)
+    words3?.reserve(growingBy: factor)
+    words5?.reserve(growingBy: factor)
+    words6?.reserve(growingBy: factor)
+    inline?.reserve(growingBy: factor)
+  }
+
   /// Adds a row; `key` has the table's width.
   mutating func append(_ key: InlineKey, value: [UInt8], at position: UInt64) {
     value.withUnsafeBytes { append(key, bytes: $0, at: position) }

@@ -16,8 +16,11 @@ import Synchronization
 public final class LiveRebuild: Sendable {
   private let core: Core
 
-  init(engine: ProjectionEngine, chosen: [any Projector], expected: [String: [String: ExpectedTableSize]]) {
-    core = Core(engine: engine, chosen: chosen, expected: expected)
+  init(
+    engine: ProjectionEngine, chosen: [any Projector], expected: [String: [String: ExpectedTableSize]],
+    expectedEvents: UInt64?
+  ) {
+    core = Core(engine: engine, chosen: chosen, expected: expected, expectedEvents: expectedEvents)
   }
 
   /// A rebuild let go before it finished (its load failed, or was dropped) stops its threads.
@@ -70,7 +73,10 @@ private final class Core: Sendable {
     case end(through: UInt64)
   }
 
-  init(engine: ProjectionEngine, chosen: [any Projector], expected: [String: [String: ExpectedTableSize]]) {
+  init(
+    engine: ProjectionEngine, chosen: [any Projector], expected: [String: [String: ExpectedTableSize]],
+    expectedEvents: UInt64?
+  ) {
     self.engine = engine
     self.chosen = chosen
     self.feed = ChunkFeed<DecodedEvent>(consumers: chosen.count, producers: 1)
@@ -127,7 +133,8 @@ private final class Core: Sendable {
     folding.enter()
     DispatchQueue(label: "budget-ledger.live-rebuild-fold").async { [self] in
       let result = Result { () throws -> Void in
-        _ = try engine.fold(chosen, from: feed, expected: expected, report: nil, sealing: sealing)
+        _ = try engine.fold(
+          chosen, from: feed, expected: expected, expectedEvents: expectedEvents, report: nil, sealing: sealing)
       }
       folded.withLock { $0 = result }
       folding.leave()
@@ -165,11 +172,13 @@ private final class Core: Sendable {
 
 extension ProjectionEngine {
   /// Starts a rebuild of every projector fed by a bulk load about to append (see
-  /// ``LiveRebuild``); `nil` if there are none.
-  public func startLiveRebuild() throws -> LiveRebuild? {
+  /// ``LiveRebuild``); `nil` if there are none. `events`: about how many events the load
+  /// appends (0: unknown), for the size of the tables.
+  public func startLiveRebuild(expectingEvents events: Int = 0) throws -> LiveRebuild? {
     let chosen = names.compactMap { projectors[$0] }
     guard !chosen.isEmpty else { return nil }
     try log.environment.reserveRoom(forBytes: try liveBytes(of: chosen) * 2 + (64 << 20))
-    return LiveRebuild(engine: self, chosen: chosen, expected: [:])
+    let total = events > 0 ? try log.head().position + UInt64(events) : nil
+    return LiveRebuild(engine: self, chosen: chosen, expected: [:], expectedEvents: total)
   }
 }

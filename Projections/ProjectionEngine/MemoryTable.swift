@@ -40,6 +40,12 @@ struct MemoryTable: Sendable {
     return versions[slot].value(asKnownAt: position)
   }
 
+  /// Makes room for `factor` times the rows so far, in a write-only table (the big ones: a
+  /// keyed table's rows are mostly updated in place).
+  mutating func reserve(growingBy factor: Double) {
+    if appended != nil { appended!.reserve(growingBy: factor) }
+  }
+
   mutating func put(_ key: InlineKey, value: [UInt8], at position: UInt64) {
     if appended != nil {
       precondition(sealed == nil, "a sealed memory table is only written out")

@@ -62,6 +62,16 @@ struct PackedRows<Key: PackedKey>: Sendable {
   /// The rows and value bytes there is room for before a buffer must grow.
   var reserved: (rows: Int, valueBytes: Int) { (entries.capacity, packed.capacity) }
 
+  /// Makes room for `factor` times the rows and value bytes put so far (a bulk rebuild that
+  /// knows how many events are still to come), so that the buffers do not grow — copied and
+  /// faulted in anew each time they double — on the way.
+  mutating func reserve(growingBy factor: Double) {
+    guard factor > 1, sorted == nil else { return }
+    func scaled(_ count: Int) -> Int { Int((Double(count) * factor * 1.1).rounded(.up)) }
+    entries.reserveCapacity(scaled(entries.count))
+    packed.reserveCapacity(min(scaled(packed.count), packedCapacity))
+  }
+
   mutating func append(_ key: InlineKey, value: [UInt8], at position: UInt64) {
     value.withUnsafeBytes { append(key, bytes: $0, at: position) }
   }

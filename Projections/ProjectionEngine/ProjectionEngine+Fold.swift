@@ -78,10 +78,11 @@ extension ProjectionEngine {
 
   /// Folds the events of `feed` into one memory store per projector of `chosen`, each on a
   /// thread of its own, as consumers `0..<chosen.count` of the feed; waits for the feed's
-  /// producers to end.
+  /// producers to end. `expectedEvents`: how many events the feed will hold, if known before
+  /// the tables' sizes are (a bulk load's live rebuild).
   func fold(
     _ chosen: [any Projector], from feed: ChunkFeed<DecodedEvent>, expected: [String: [String: ExpectedTableSize]],
-    report: (@Sendable (UInt64) -> Void)?, sealing: TableSealing?
+    expectedEvents: UInt64? = nil, report: (@Sendable (UInt64) -> Void)?, sealing: TableSealing?
   ) throws -> [String: MemoryProjectionStore] {
     let results = Mutex<[Int: Result<MemoryProjectionStore?, any Error>]>([:])
     // Each fold on a thread of its own: they read the feed in step, so none may wait for a
@@ -94,8 +95,8 @@ extension ProjectionEngine {
         do {
           result = .success(
             try self.fold(
-              projector, from: feed, as: index, expected: expected[projector.name] ?? [:], report: report,
-              sealing: sealing))
+              projector, from: feed, as: index, expected: expected[projector.name] ?? [:],
+              expectedEvents: expectedEvents, report: report, sealing: sealing))
         } catch {
           feed.cancel()  // the other folds stop too
           result = .failure(error)
@@ -138,13 +139,17 @@ extension ProjectionEngine {
   /// `consumer`. Returns the store, or `nil` once handed to `sealing`.
   private func fold(
     _ projector: any Projector, from feed: ChunkFeed<DecodedEvent>, as consumer: Int,
-    expected: [String: ExpectedTableSize],
+    expected: [String: ExpectedTableSize], expectedEvents: UInt64?,
     report: (@Sendable (UInt64) -> Void)?, sealing: TableSealing?
   ) throws -> MemoryProjectionStore? {
     var store = MemoryProjectionStore(for: projector, expected: expected)
     let step: UInt64 = 50_000
     var unreported: UInt64 = 0
     var sequence = 0
+    // With the number of events to come known, the tables get their room once the first
+    // events show how many rows an event makes (instead of doubling their way there).
+    var folded: UInt64 = 0
+    var sized = expectedEvents == nil
     while let chunk = feed.chunk(sequence, for: consumer) {
       // Each event is borrowed from its object's immutable fields, unretained (the chunk
       // holds it): the one object every fold's thread reads is neither copied nor retained
@@ -161,6 +166,11 @@ extension ProjectionEngine {
         }
       }
       unreported += UInt64(chunk.count)
+      folded += UInt64(chunk.count)
+      if !sized, folded >= Self.eventsBeforeSizing, let expectedEvents {
+        store.reserve(growingBy: Double(expectedEvents) / Double(folded))
+        sized = true
+      }
       // After the last use of `chunk`: a chunk every fold has released is freed by the
       // producer, which this reference must not outlive.
       feed.release(sequence)
@@ -184,6 +194,9 @@ extension ProjectionEngine {
     store.seal(ways: Self.cores)
     return store
   }
+
+  /// Events folded before a fold that knows how many are coming sizes its tables from them.
+  static let eventsBeforeSizing: UInt64 = 4_096
 
   /// Decoders a rebuild runs at most, however many cores there are: the folds read every
   /// decoded event, and beyond a few decoders they, not the decoding, set the pace.

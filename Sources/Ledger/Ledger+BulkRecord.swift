@@ -17,8 +17,11 @@ extension Ledger {
   ///   and memory. The rules do not need them: what they bound across transactions (the
   ///   ledger's turnover) is still counted, and a row's id already in use is refused by the
   ///   log (its stream exists).
+  /// - Parameter expectedRows: about how many rows the load brings (0: unknown), for the room
+  ///   the rebuilt read models' tables get.
   public func beginBulkLoad(
-    metadata: EventMetadata = .init(), rebuildingProjections: Bool = false, keepingState: Bool = true
+    metadata: EventMetadata = .init(), rebuildingProjections: Bool = false, keepingState: Bool = true,
+    expectedRows: Int = 0
   ) async throws(LedgerError) -> BulkLoad {
     let metadata = Self.correlated(metadata)
     let writerState = self.writerState
@@ -39,7 +42,9 @@ extension Ledger {
       throw LedgerError(error)
     }
     let rebuild: LiveRebuild?
-    do { rebuild = rebuildingProjections ? try projections.startLiveRebuild() : nil } catch {
+    do {
+      rebuild = rebuildingProjections ? try projections.startLiveRebuild(expectingEvents: expectedRows) : nil
+    } catch {
       throw LedgerError(error)
     }
     return BulkLoad(folded: taken, foldsRows: keepingState, metadata: metadata, today: today, rebuild: rebuild)

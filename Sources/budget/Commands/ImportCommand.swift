@@ -141,7 +141,8 @@ struct ImportCommand: AsyncParsableCommand {
       var load = try await userFacing {
         // This process ends with the import: the rows need not stay in the rules' state.
         try await ledger.beginBulkLoad(
-          metadata: metadata, rebuildingProjections: projecting == .deferred, keepingState: false)
+          metadata: metadata, rebuildingProjections: projecting == .deferred, keepingState: false,
+          expectedRows: chunks.count)
       }
       do {
         try await record(

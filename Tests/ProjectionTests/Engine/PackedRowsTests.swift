@@ -55,6 +55,26 @@ struct PackedRowsTests {
     #expect(rows.reserved.valueBytes == reserved.valueBytes, "the values' buffer grew")
   }
 
+  @Test(
+    "given 1,000 rows put, when room is made for 50 times as many (a bulk load's first events extrapolated), then the next 49,000 rows and their values go in without a buffer growing"
+  )
+  func roomExtrapolatedFromTheFirstRows() {
+    var rows = PackedRows<PackedKey2>()
+    func value(_ position: UInt64) -> [UInt8] { (0..<20).map { UInt8(truncatingIfNeeded: Int(position) &+ $0) } }
+    for position in 1...1_000 as ClosedRange<UInt64> {
+      rows.append(InlineKey([position, 0].flatMap(\.bigEndianBytes)), value: value(position), at: position)
+    }
+    rows.reserve(growingBy: 50)
+    let reserved = rows.reserved
+    #expect(reserved.rows >= 50_000)
+    for position in 1_001...50_000 as ClosedRange<UInt64> {
+      rows.append(InlineKey([position, 0].flatMap(\.bigEndianBytes)), value: value(position), at: position)
+    }
+    #expect(rows.count == 50_000)
+    #expect(rows.reserved.rows == reserved.rows, "the rows' buffer grew")
+    #expect(rows.reserved.valueBytes == reserved.valueBytes, "the values' buffer grew")
+  }
+
   @Test("given no expected size (a first build), when rows come, then the buffers grow as needed")
   func noReservationWithoutAnExpectedSize() {
     var rows = PackedRows<PackedKey2>()
