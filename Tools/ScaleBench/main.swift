@@ -244,7 +244,9 @@ enum ScaleBench {
         let base = scratch + "/import-base.ledger", target = scratch + "/import.ledger", csv = scratch + "/import.csv"
         try await CommandCases.makeBaseLedger(spec: spec, path: base)
         try CommandCases.writeCSV(rows: peerSpec.transactions, spec: peerSpec, to: csv)
-        let prepare = "rm -f \(q(target)) \(q(target + "-lock")) && cp \(q(base)) \(q(target))"
+        // `sync`: the last run's file, just deleted, is freed on disk before the next run starts,
+        // not while it runs.
+        let prepare = "rm -f \(q(target)) \(q(target + "-lock")) && cp \(q(base)) \(q(target)) && sync"
         let command = "\(q(budget)) import csv \(q(csv)) --account Checking --description-column description --ledger \(q(target))"
         let check = try timer.once(command, prepare: prepare)
         guard check.status == 0, check.output.contains("added \(peerSpec.transactions),") else {
@@ -254,7 +256,8 @@ enum ScaleBench {
           id: "budget-import-csv", title: "budget import csv (\(Format.count(peerSpec.transactions)) rows)", command: command,
           transactions: peerSpec.transactions, runs: 5, warmUp: 0, prepare: prepare, budgetSeconds: 120)
         result.rowsPerSecond = Double(peerSpec.transactions) / (result.medianMs / 1e3)
-        result.notes.append("fresh ledger per run (accounts and categories only); the CLI opens it durable: one fsync per 2,000-row batch")
+        result.notes.append(
+          "fresh ledger per run (accounts and categories only; the last run's file deleted and synced first); the CLI opens it durable: one fsync per 2,000-row batch")
         report.importCLI = result
       }
     } else if wantsPeers {
