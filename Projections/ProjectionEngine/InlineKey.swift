@@ -18,6 +18,11 @@ public struct InlineKey: Hashable, Comparable, Sendable {
   /// A full word, so the value has no padding and hashes as one block of bytes.
   private var length: UInt64 = 0
 
+  /// The 16-byte key of two big-endian words, e.g. an id.
+  public init(_ a: UInt64, _ b: UInt64) {
+    (w0, w1, length) = (a, b, 16)
+  }
+
   /// The 24-byte key of three big-endian words, e.g. a day and an id.
   public init(_ a: UInt64, _ b: UInt64, _ c: UInt64) {
     (w0, w1, w2, length) = (a, b, c, 24)

@@ -52,17 +52,19 @@ public struct TransactionIndexProjector: Projector {
     let position = point.position
     switch event {
     case .transactionAdded(let e):
-      try store.put(
-        in: "transactions", key: TransactionKeys.id(e.transaction.raw), value: TransactionRowCodec.encode(e),
-        at: position)
+      let id = e.transaction.raw
+      try TransactionRowCodec.withEncoded(e) { row in
+        try store.put(in: "transactions", key: InlineKey(id.high, id.low), bytes: row, at: position)
+      }
       try write(old: nil, new: IndexEntries(e), into: &store, at: position)
     case .transactionAmended(let e):
       guard var row = try e.previous ?? Self.row(of: e.transaction, in: store) else { return }
       let old = IndexEntries(row)
       row.apply(e)
-      try store.put(
-        in: "transactions", key: TransactionKeys.id(e.transaction.raw), value: TransactionRowCodec.encode(row),
-        at: position)
+      let id = e.transaction.raw
+      try TransactionRowCodec.withEncoded(row) { row in
+        try store.put(in: "transactions", key: InlineKey(id.high, id.low), bytes: row, at: position)
+      }
       try write(old: old, new: IndexEntries(row), into: &store, at: position)
     case .transactionDeleted(let e):
       guard let row = try e.deleted ?? Self.row(of: e.transaction, in: store) else { return }

@@ -19,27 +19,47 @@ enum TransactionRowCodec {
     static let importId: UInt8 = 16
   }
 
-  static func encode(_ row: TransactionAdded) -> [UInt8] {
-    // Room for the fixed part and the lengths (under 160 bytes), the text and the splits (a
-    // memo beyond 20 bytes aside): the row's array is allocated once.
-    let text =
-      row.name.utf8.count + (row.description?.utf8.count ?? 0) + (row.notes?.utf8.count ?? 0)
-      + (row.importId?.utf8.count ?? 0) + row.tags.reduce(0) { $0 + $1.utf8.count + 5 }
-    var out = ByteWriter(capacity: 160 + text + row.splits.count * 64)
-    out.bytes.append(format)
+  static func encode(_ row: TransactionAdded) -> [UInt8] { withEncoded(row) { Array($0) } }
+
+  /// Calls `body` with the row's bytes, encoded on the stack (a long row's on the heap): a
+  /// rebuild stores a million rows without an array each.
+  static func withEncoded<Result>(
+    _ row: borrowing TransactionAdded, _ body: (UnsafeRawBufferPointer) throws -> Result
+  ) rethrows -> Result {
+    try withUnsafeTemporaryAllocation(byteCount: maximumSize(of: row), alignment: 8) { buffer in
+      var out = ByteWriter(buffer)
+      write(row, to: &out)
+      return try body(out.written)
+    }
+  }
+
+  /// A bound of the row's encoded size: every field at its longest.
+  private static func maximumSize(of row: borrowing TransactionAdded) -> Int {
+    let varint = ByteWriter.varintSize
+    func text(_ text: String?) -> Int { text.map { varint + $0.utf8.count } ?? 0 }
+    // Format, id, account, day, units, currency, type, flags, category, period, split count.
+    var size = 1 + 16 + 16 + varint + varint + 3 + 1 + 1 + 16 + 16 + varint
+    for split in row.splits { size += 16 + varint + 3 + 1 + text(split.memo) }
+    size += text(row.name) + text(row.description) + text(row.notes) + text(row.importId) + varint
+    for tag in row.tags { size += text(tag) }
+    return size
+  }
+
+  private static func write(_ row: borrowing TransactionAdded, to out: inout ByteWriter) {
+    out.byte(format)
     out.id(row.transaction.raw)
     out.id(row.account.raw)
     out.signed(Int64(row.date.daysSinceEpoch))
     out.signed(row.amount.units)
     out.code(row.amount.currency.code)
-    out.bytes.append(row.type == .income ? 1 : 0)
+    out.byte(row.type == .income ? 1 : 0)
     var flags: UInt8 = 0
     if row.category != nil { flags |= Flag.category }
     if row.description != nil { flags |= Flag.description }
     if row.notes != nil { flags |= Flag.notes }
     if row.period != nil { flags |= Flag.period }
     if row.importId != nil { flags |= Flag.importId }
-    out.bytes.append(flags)
+    out.byte(flags)
     if let category = row.category { out.id(category.raw) }
     if let period = row.period { out.id(period.raw) }
     out.varint(UInt64(row.splits.count))
@@ -47,7 +67,7 @@ enum TransactionRowCodec {
       out.id(split.category.raw)
       out.signed(split.amount.units)
       out.code(split.amount.currency.code)
-      out.bytes.append(split.memo == nil ? 0 : 1)
+      out.byte(split.memo == nil ? 0 : 1)
       if let memo = split.memo { out.text(memo) }
     }
     out.text(row.name)
@@ -56,7 +76,6 @@ enum TransactionRowCodec {
     if let importId = row.importId { out.text(importId) }
     out.varint(UInt64(row.tags.count))
     for tag in row.tags { out.text(tag) }
-    return out.bytes
   }
 
   /// The row in `bytes`, or `nil` if they are not a row of this format.
