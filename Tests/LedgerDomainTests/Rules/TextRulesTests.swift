@@ -20,6 +20,21 @@ struct TextRulesTests {
     "\r\n", "a\r\nb", "\u{7F}x", "x\u{1}", "  \u{200B}  ",
   ]
 
+  @Test("given 20,000 byte strings of 0 to 40 bytes, most printable with one byte at the edges of the range (0x1F, 0x20, 0x7E, 0x7F, 0x80, 0xFF) anywhere, when checked eight bytes at a time, then the answer is the byte-by-byte one")
+  func printableASCIIWordAtATime() {
+    var generator = SplitMix64(seed: 11)
+    let edges: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x7E, 0x7F, 0x80, 0xA0, 0xFF]
+    for _ in 0..<20_000 {
+      let length = Int(generator.next() % 41)
+      var bytes = (0..<length).map { _ in UInt8(0x20 + generator.next() % 0x5F) }
+      if length > 0, generator.next() % 2 == 0 {
+        bytes[Int(generator.next() % UInt64(length))] = edges[Int(generator.next() % UInt64(edges.count))]
+      }
+      let expected = bytes.allSatisfy { (0x20...0x7E).contains($0) }
+      #expect(bytes.withUnsafeBufferPointer(TextRules.isPrintableASCII) == expected, "\(bytes)")
+    }
+  }
+
   @Test("given printable-ASCII and other texts, when trimmed, then the result equals the Character-based trimming")
   func trimmingAgrees() {
     var generator = SystemRandomNumberGenerator()
