@@ -150,8 +150,9 @@ extension Ledger {
     var next = 0
     let hash = session.head.hash
     let recordedAt = session.head.recordedAt
-    for (step, row) in zip(batch.plan, batch.rows) {
-      switch step {
+    // By index: a row is copied only where its stream is named.
+    for index in batch.plan.indices {
+      switch batch.plan[index] {
       case .append(let event):
         switch outcomes[next] {
         case .appended(let position):
@@ -171,7 +172,8 @@ extension Ledger {
           results.append(
             .failure(
               .log(
-                .wrongExpectedVersion(stream: row.transaction.transaction.stream, expected: .noStream, actual: version))
+                .wrongExpectedVersion(
+                  stream: batch.rows[index].transaction.transaction.stream, expected: .noStream, actual: version))
             ))
         case .keyNotRecorded:
           throw LedgerError.log(.corruptRecord(position: 0, reason: "the log answered a key lookup for an append"))
