@@ -56,6 +56,12 @@ public struct ImportRow: Sendable {
 public struct ImportRowError: Error, Sendable, Hashable, CustomStringConvertible {
   public var line: Int
   public var message: String
+
+  public init(line: Int, message: String) {
+    self.line = line
+    self.message = message
+  }
+
   public var description: String { "line \(line): \(message)" }
 }
 

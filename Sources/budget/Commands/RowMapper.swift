@@ -40,11 +40,14 @@ final class RowMapper: @unchecked Sendable {
   /// Makes room for `rows` rows' identities at once.
   func reserveCapacity(rows: Int) { session.reserveCapacity(rows: rows) }
 
+  /// What a mapped row's result is left holding once its transaction is moved out.
+  private static let movedOut = ImportRowError(line: 0, message: "")
+
   /// Reads and maps chunk `index` of the file; chunks are mapped in order.
   func map(chunk index: Int) throws -> Mapped {
     let records = chunks.records(ofChunk: index)
     guard !records.isEmpty else { return Mapped() }
-    let rows = try userFacing {
+    var rows = try userFacing {
       try imported.redirectingUndone(session.rows(records), state: before, anyUndone: anyUndone)
     }
     let importedBefore = try userFacing { try imported.legacyLines(of: rows) }
@@ -52,10 +55,12 @@ final class RowMapper: @unchecked Sendable {
     var mapped = Mapped(count: rows.count)
     mapped.rows.reserveCapacity(rows.count)
     mapped.lines.reserveCapacity(rows.count)
-    // By index: a row is not copied whole to be looked at.
+    // By index, each row's transaction moved out (the rows go after this), not copied.
     for index in rows.indices {
       let line = rows[index].line
-      switch rows[index].result {
+      var result = Result<TransactionAdded, ImportRowError>.failure(Self.movedOut)
+      swap(&result, &rows[index].result)
+      switch consume result {
       case .failure(let error): mapped.rejected.append(error.description)
       case .success where importedBefore.contains(line): mapped.skipped += 1
       case .success(let added):
