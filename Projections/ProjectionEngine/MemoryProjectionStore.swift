@@ -76,13 +76,13 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
     try tables[index].update(key, at: commitStart ?? position, change)
   }
 
-  /// The index of `table`, created for keys of `keySize` bytes if new; the size checked.
   /// Makes room in every write-only table for `factor` times its rows so far: a fold that
   /// has seen a part of the events it will fold (a bulk load's first batches) extrapolates.
   package mutating func reserve(growingBy factor: Double) {
     for index in tables.indices { tables[index].reserve(growingBy: factor) }
   }
 
+  /// The index of `table`, created for keys of `keySize` bytes if new; the size checked.
   private mutating func tableIndex(_ table: String, keySize: Int) throws -> Int {
     if let found = index(of: table) {
       try check(keySize, of: table, size: tables[found].keySize)

@@ -228,7 +228,9 @@ public struct CSVImporter: Sendable {
     let type: TransactionType = signed.isNegative ? .expense : .income
     var resolvedCategory: CategoryID?
     var splits: [Split] = []
-    if categoryName.utf8.contains(UInt8(ascii: "|")) {
+    // The byte first (cheap); then as a character: a `|` a combining mark follows is part of
+    // a name, not a separator.
+    if categoryName.utf8.contains(UInt8(ascii: "|")), categoryName.contains("|") {
       splits = try self.splits(categoryName, currency: currency, names: &names, fail: fail)
     } else {
       do { resolvedCategory = try names.category(categoryName) } catch { throw fail(error.description) }

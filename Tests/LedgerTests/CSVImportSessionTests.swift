@@ -110,6 +110,19 @@ struct CSVImportSessionTests {
   }
 
   @Test(
+    "given a category whose name holds a '|' with a combining mark on it, when a row names it, then the row is booked to it, not read as a split"
+  )
+  func barWithCombiningMarkIsPartOfAName() throws {
+    var scenario = Scenario.standard()
+    let name = "Fun|\u{301}Games"
+    #expect(scenario.run(.createCategory(CreateCategory(name: name))) == nil)
+    let records = try CSVReader().records(in: "date,amount,payee,category\n2024-03-01,-4.00,Arcade,\(name)\n")
+    let added = try #require(try Self.importer().rows(records, state: scenario.state).first?.result.get())
+    #expect(added.splits.isEmpty)
+    #expect(added.category == (try scenario.state.category(named: name).id))
+  }
+
+  @Test(
     "given quoted cells that span lines or hold tabs, when mapped, then each becomes one line with spaces, and the row imports"
   )
   func multiLineCellsBecomeOneLine() throws {

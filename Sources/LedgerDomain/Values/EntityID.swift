@@ -233,18 +233,18 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
     precondition(buffer.count >= 36)
     let out = UnsafeMutableRawPointer(buffer.baseAddress!)
     let hyphen = UInt8(ascii: "-")
-    // 8-4-4 digits of `high`, then 4-12 of `low`.
+    // 8-4-4 digits of `high`, then 4-12 of `low`: eight digits at a time, a group of four
+    // moved one byte on to make room for its hyphen (in memory order, on any byte order).
+    func group(of value: UInt32, at offset: Int) {
+      out.storeBytes(of: Self.hexDigits(value), toByteOffset: offset, as: UInt64.self)
+      (out + offset + 5).copyMemory(from: out + offset + 4, byteCount: 4)
+      out.storeBytes(of: hyphen, toByteOffset: offset + 4, as: UInt8.self)
+    }
     out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), toByteOffset: 0, as: UInt64.self)
-    let highEnd = Self.hexDigits(UInt32(truncatingIfNeeded: high))
     out.storeBytes(of: hyphen, toByteOffset: 8, as: UInt8.self)
-    out.storeBytes(of: UInt32(truncatingIfNeeded: highEnd), toByteOffset: 9, as: UInt32.self)
-    out.storeBytes(of: hyphen, toByteOffset: 13, as: UInt8.self)
-    out.storeBytes(of: UInt32(truncatingIfNeeded: highEnd >> 32), toByteOffset: 14, as: UInt32.self)
-    let lowStart = Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32))
+    group(of: UInt32(truncatingIfNeeded: high), at: 9)
     out.storeBytes(of: hyphen, toByteOffset: 18, as: UInt8.self)
-    out.storeBytes(of: UInt32(truncatingIfNeeded: lowStart), toByteOffset: 19, as: UInt32.self)
-    out.storeBytes(of: hyphen, toByteOffset: 23, as: UInt8.self)
-    out.storeBytes(of: UInt32(truncatingIfNeeded: lowStart >> 32), toByteOffset: 24, as: UInt32.self)
+    group(of: UInt32(truncatingIfNeeded: low >> 32), at: 19)
     out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: low)), toByteOffset: 28, as: UInt64.self)
     return 36
   }
