@@ -3,7 +3,8 @@ extension Rules {
   func budgetCategory(_ id: CategoryID) throws(DomainError) -> CategoryRecord {
     let category = try activeCategory(id)
     guard category.kind == .expense else {
-      throw .invalidField(field: "category '\(category.name)'", reason: "is an income category; plan income instead of budgeting it")
+      throw .invalidField(
+        field: "category '\(category.name)'", reason: "is an income category; plan income instead of budgeting it")
     }
     return category
   }
@@ -16,14 +17,19 @@ extension Rules {
     if event.span == .month, category.budgetType == .quarterly {
       throw .invalidField(
         field: "category '\(category.name)'",
-        reason: "is budgeted quarterly; set the quarter's amount in its first month (January, April, July or October) as a quarter, or move money into one month")
+        reason:
+          "is budgeted quarterly; set the quarter's amount in its first month (January, April, July or October) as a quarter, or move money into one month"
+      )
     }
     if event.span == .quarter {
       guard category.budgetType == .quarterly else {
-        throw .invalidField(field: "category '\(category.name)'", reason: "is budgeted \(category.budgetType.rawValue); only quarterly categories take a quarterly amount")
+        throw .invalidField(
+          field: "category '\(category.name)'",
+          reason: "is budgeted \(category.budgetType.rawValue); only quarterly categories take a quarterly amount")
       }
       guard (event.month.month - 1) % 3 == 0 else {
-        throw .invalidField(field: "quarter", reason: "must start in January, April, July or October (got \(event.month))")
+        throw .invalidField(
+          field: "quarter", reason: "must start in January, April, July or October (got \(event.month))")
       }
     }
     if let current = state.budgets[event.month]?[event.category], current.set == event.amount, current.moved.isZero,
@@ -31,7 +37,9 @@ extension Rules {
     {
       throw .invalidField(
         field: "budget for '\(category.name)'",
-        reason: "is already \(event.amount.formatted()) \(event.amount.currency.code) in \(event.month)\(event.span == .quarter ? " (for the quarter)" : "")")
+        reason:
+          "is already \(event.amount.formatted()) \(event.amount.currency.code) in \(event.month)\(event.span == .quarter ? " (for the quarter)" : "")"
+      )
     }
     return event
   }
@@ -39,18 +47,39 @@ extension Rules {
   func planIncome(_ event: IncomePlanned) throws(DomainError) -> IncomePlanned {
     var event = event
     event.source = try TextRules.validated(event.source, field: "income source", maximum: FieldLimits.incomeSource)
+    event.source = spelling(ofIncomeSource: event.source, for: IncomeKey(event))
     try nonNegative(event.amount, field: "planned income", currency: baseCurrency)
     if let month = event.month, month.year != event.year {
       throw .invalidField(field: "planned income", reason: "month \(month) is not in year \(event.year)")
     }
-    guard (1...9999).contains(event.year) else { throw .invalidField(field: "year", reason: "must be between 1 and 9999") }
+    guard (1...9999).contains(event.year) else {
+      throw .invalidField(field: "year", reason: "must be between 1 and 9999")
+    }
     let current = state.plannedIncome[IncomeKey(event)] ?? .zero(baseCurrency)
     guard current != event.amount else {
       throw .invalidField(
         field: "planned income '\(event.source)'",
-        reason: "is already \(event.amount.formatted()) \(event.amount.currency.code) for \(event.month.map(\.description) ?? String(event.year))")
+        reason:
+          "is already \(event.amount.formatted()) \(event.amount.currency.code) for \(event.month.map(\.description) ?? String(event.year))"
+      )
     }
     return event
+  }
+
+  /// `source` as the ledger already spells it, if a planned income's source differs from it
+  /// only in case (`bonus` for `Bonus`): one source, not two, in every sheet and report. The
+  /// spelling of the same month (or year) comes first, then the first in alphabetical order.
+  func spelling(ofIncomeSource source: String, for key: IncomeKey) -> String {
+    if state.plannedIncome[key] != nil { return source }  // planned as spelled, in this period
+    let wanted = TextRules.key(source)
+    var found: String?
+    for existing in state.plannedIncome.keys where existing.source != source && TextRules.key(existing.source) == wanted
+    {
+      if existing.year == key.year && existing.month == key.month { return existing.source }
+      if found.map({ existing.source < $0 }) ?? true { found = existing.source }
+    }
+    guard let found, !state.plannedIncome.keys.contains(where: { $0.source == source }) else { return source }
+    return found
   }
 
   func moveBudget(_ event: BudgetMoved) throws(DomainError) -> BudgetMoved {

@@ -19,28 +19,51 @@ struct BudgetRulesTests {
   @Test("given budget rules, when amounts are negative, in another currency, or for income, then refused")
   func budgetAmounts() {
     let scenario = Scenario.standard()
-    #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-03"), category: Scenario.food, amount: eur("-1")))) }
-    #expect(throws: DomainError.currencyMismatch(field: "budget for 'Food'", expected: .eur, found: .usd)) {
-      try scenario.when(.setBudget(BudgetSet(month: month("2024-03"), category: Scenario.food, amount: Money(units: 10, currency: .usd))))
+    #expect(throws: DomainError.self) {
+      try scenario.when(.setBudget(BudgetSet(month: month("2024-03"), category: Scenario.food, amount: eur("-1"))))
     }
-    #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-03"), category: Scenario.income, amount: eur("1")))) }
+    #expect(throws: DomainError.currencyMismatch(field: "budget for 'Food'", expected: .eur, found: .usd)) {
+      try scenario.when(
+        .setBudget(
+          BudgetSet(month: month("2024-03"), category: Scenario.food, amount: Money(units: 10, currency: .usd))))
+    }
+    #expect(throws: DomainError.self) {
+      try scenario.when(.setBudget(BudgetSet(month: month("2024-03"), category: Scenario.income, amount: eur("1"))))
+    }
   }
 
-  @Test("given a quarterly category, when a quarter is budgeted, then it must start a calendar quarter; variable categories take no quarters")
+  @Test(
+    "given a quarterly category, when a quarter is budgeted, then it must start a calendar quarter; variable categories take no quarters"
+  )
   func quarterly() throws {
     var scenario = Scenario.standard()
     let insurance = CategoryID.random()
     scenario.run(.createCategory(CreateCategory(category: insurance, name: "Insurance", budgetType: .quarterly)))
 
-    #expect(throws: Never.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-04"), category: insurance, amount: eur("300"), span: .quarter))) }
+    #expect(throws: Never.self) {
+      try scenario.when(
+        .setBudget(BudgetSet(month: month("2024-04"), category: insurance, amount: eur("300"), span: .quarter)))
+    }
     // A month's amount beside the quarter's would add to one third, or replace the quarter.
-    #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-05"), category: insurance, amount: eur("50")))) }
-    #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-04"), category: insurance, amount: eur("50")))) }
-    #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-05"), category: insurance, amount: eur("300"), span: .quarter))) }
-    #expect(throws: DomainError.self) { try scenario.when(.setBudget(BudgetSet(month: month("2024-04"), category: Scenario.food, amount: eur("300"), span: .quarter))) }
+    #expect(throws: DomainError.self) {
+      try scenario.when(.setBudget(BudgetSet(month: month("2024-05"), category: insurance, amount: eur("50"))))
+    }
+    #expect(throws: DomainError.self) {
+      try scenario.when(.setBudget(BudgetSet(month: month("2024-04"), category: insurance, amount: eur("50"))))
+    }
+    #expect(throws: DomainError.self) {
+      try scenario.when(
+        .setBudget(BudgetSet(month: month("2024-05"), category: insurance, amount: eur("300"), span: .quarter)))
+    }
+    #expect(throws: DomainError.self) {
+      try scenario.when(
+        .setBudget(BudgetSet(month: month("2024-04"), category: Scenario.food, amount: eur("300"), span: .quarter)))
+    }
   }
 
-  @Test("given 400 in Food, when 150 moves to Restaurants, then BudgetMoved; moving 500 is refused naming what is available")
+  @Test(
+    "given 400 in Food, when 150 moves to Restaurants, then BudgetMoved; moving 500 is refused naming what is available"
+  )
   func moveBudget() throws {
     var scenario = Scenario.standard()
     scenario.run(.setBudget(BudgetSet(month: month("2024-03"), category: Scenario.food, amount: eur("400"))))
@@ -64,13 +87,16 @@ struct BudgetRulesTests {
     var scenario = Scenario.standard()
     let insurance = CategoryID.random()
     scenario.run(.createCategory(CreateCategory(category: insurance, name: "Insurance", budgetType: .quarterly)))
-    scenario.run(.setBudget(BudgetSet(month: month("2024-01"), category: insurance, amount: eur("360"), span: .quarter)))
+    scenario.run(
+      .setBudget(BudgetSet(month: month("2024-01"), category: insurance, amount: eur("360"), span: .quarter)))
     func move(_ amount: String, in month: YearMonth) -> BudgetMoved {
       BudgetMoved(month: month, from: insurance, to: Scenario.restaurants, amount: eur(amount))
     }
 
     // January has its third, not the whole quarter.
-    #expect(throws: DomainError.insufficientBudget(category: "Insurance", month: month("2024-01"), available: eur("120"))) {
+    #expect(
+      throws: DomainError.insufficientBudget(category: "Insurance", month: month("2024-01"), available: eur("120"))
+    ) {
       try scenario.when(.moveBudget(move("200", in: month("2024-01"))))
     }
     scenario.run(.moveBudget(move("100", in: month("2024-01"))))
@@ -90,20 +116,27 @@ struct BudgetRulesTests {
           BudgetSet(month: month("2024-04"), category: Scenario.restaurants, amount: eur("100")),
           BudgetSet(month: month("2024-04"), category: insurance, amount: eur("360"), span: .quarter),
         ].sorted { $0.category < $1.category })
-    #expect(scenario.state.budgetsToCopy(from: month("2024-01"), to: month("2024-02")).map(\.category) == [Scenario.restaurants])
+    #expect(
+      scenario.state.budgetsToCopy(from: month("2024-01"), to: month("2024-02")).map(\.category) == [
+        Scenario.restaurants
+      ])
     // A budget set to zero is copied (it says: nothing for this category).
     scenario.run(.setBudget(BudgetSet(month: month("2024-06"), category: Scenario.food, amount: eur("0"))))
     #expect(scenario.state.budgetsToCopy(from: month("2024-06"), to: month("2024-08")).map(\.amount) == [eur("0")])
     // March holds only the 50 moved out of the quarter: no budget of its own to copy.
-    #expect(!scenario.state.budgetsToCopy(from: month("2024-03"), to: month("2024-05")).contains { $0.category == insurance })
+    #expect(
+      !scenario.state.budgetsToCopy(from: month("2024-03"), to: month("2024-05")).contains { $0.category == insurance })
     // A quarter's budget set again after a move out of its first month cannot be undone
     // without losing the move: refused, saying so.
     let before = scenario.state
-    let reset = try scenario.when(.setBudget(BudgetSet(month: month("2024-01"), category: insurance, amount: eur("600"), span: .quarter)))
+    let reset = try scenario.when(
+      .setBudget(BudgetSet(month: month("2024-01"), category: insurance, amount: eur("600"), span: .quarter)))
     #expect(throws: DomainError.self) { try compensation(for: reset, before: before, today: scenario.today) }
   }
 
-  @Test("given Salary planned at 3,000 then 3,200, when undone, then back to 3,000 and then none; the same amount again is refused")
+  @Test(
+    "given Salary planned at 3,000 then 3,200, when undone, then back to 3,000 and then none; the same amount again is refused"
+  )
   func undoIncome() throws {
     var scenario = Scenario.standard()
     let first = IncomePlanned(month: month("2024-03"), year: 2024, source: "Salary", amount: eur("3000"))
@@ -117,8 +150,39 @@ struct BudgetRulesTests {
     #expect(try compensation(for: raised, before: before, today: scenario.today) == [.planIncome(first)])
     var none = first
     none.amount = .zero(.eur)
-    #expect(try compensation(for: [.incomePlanned(first)], before: Scenario.standard().state, today: scenario.today) == [.planIncome(none)])
+    #expect(
+      try compensation(for: [.incomePlanned(first)], before: Scenario.standard().state, today: scenario.today) == [
+        .planIncome(none)
+      ])
     #expect(throws: DomainError.self) { try scenario.when(.planIncome(second)) }
+  }
+
+  @Test(
+    "given Bonus planned, when 'bonus' is planned for the same month or another year, then it is recorded as Bonus — one source, not two; an unrelated source keeps its own spelling"
+  )
+  func incomeSourcesIgnoreCase() throws {
+    var scenario = Scenario.standard()
+    #expect(
+      scenario.run(.planIncome(IncomePlanned(month: month("2024-03"), year: 2024, source: "Bonus", amount: eur("500"))))
+        == nil)
+
+    let sameMonth = try scenario.when(
+      .planIncome(IncomePlanned(month: month("2024-03"), year: 2024, source: "bonus", amount: eur("650"))))
+    #expect(
+      sameMonth == [
+        .incomePlanned(IncomePlanned(month: month("2024-03"), year: 2024, source: "Bonus", amount: eur("650")))
+      ])
+    let nextYear = try scenario.when(
+      .planIncome(IncomePlanned(month: nil, year: 2025, source: "  BONUS ", amount: eur("1000"))))
+    #expect(nextYear == [.incomePlanned(IncomePlanned(month: nil, year: 2025, source: "Bonus", amount: eur("1000")))])
+    let other = try scenario.when(
+      .planIncome(IncomePlanned(month: nil, year: 2025, source: "bonus pay", amount: eur("10"))))
+    #expect(other == [.incomePlanned(IncomePlanned(month: nil, year: 2025, source: "bonus pay", amount: eur("10")))])
+    // The same amount under another case is the same plan: refused as unchanged.
+    #expect(throws: DomainError.self) {
+      try scenario.when(
+        .planIncome(IncomePlanned(month: month("2024-03"), year: 2024, source: "BONUS", amount: eur("500"))))
+    }
   }
 
   @Test("given planned income, when the month is outside the year or the source is blank, then refused")
@@ -126,7 +190,12 @@ struct BudgetRulesTests {
     let scenario = Scenario.standard()
     let salary = IncomePlanned(month: month("2024-03"), year: 2024, source: "Salary", amount: eur("3000"))
     #expect(try scenario.when(.planIncome(salary)) == [.incomePlanned(salary)])
-    #expect(throws: DomainError.self) { try scenario.when(.planIncome(IncomePlanned(month: month("2024-03"), year: 2023, source: "Salary", amount: eur("1")))) }
-    #expect(throws: DomainError.self) { try scenario.when(.planIncome(IncomePlanned(month: nil, year: 2024, source: "", amount: eur("1")))) }
+    #expect(throws: DomainError.self) {
+      try scenario.when(
+        .planIncome(IncomePlanned(month: month("2024-03"), year: 2023, source: "Salary", amount: eur("1"))))
+    }
+    #expect(throws: DomainError.self) {
+      try scenario.when(.planIncome(IncomePlanned(month: nil, year: 2024, source: "", amount: eur("1"))))
+    }
   }
 }
