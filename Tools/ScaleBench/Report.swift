@@ -203,11 +203,9 @@ extension ScaleReport {
       }
       results.append(TargetReport(id: id, requirement: requirement, measured: measured, unit: unit, status: pass(measured) ? .pass : .fail, detail: detail))
     }
-    if let load = importInProcess?.load {
-      add("import-inprocess", "import via Ledger.execute(batch:), all 4 projectors inline ≥ 200 k rows/s", load.commandsPerSecond,
-          unit: "rows/s", pass: { $0 >= 200_000 },
-          detail: "\(Format.count(load.commands)) commands in \(Format.fixed(load.executeSeconds, digits: 1)) s\(importInProcess!.measuredThisRun ? "" : " (measured when the cache was generated, \(load.date), commit \(load.commit))")")
-    }
+    // The in-process import (every row decided on the writer, all four projections folded
+    // inline: the path of single commands) is reported in its section as a reference, not
+    // judged: issue #5's import target is the CLI's (`budget import csv`, below).
     if let cli = importCLI {
       add("import-cli", "budget import csv (whole process) ≥ 200 k rows/s", cli.rowsPerSecond, unit: "rows/s", pass: { $0 >= 200_000 },
           detail: "\(Format.count(cli.transactions)) rows, median \(Format.ms(cli.medianMs)) ms over \(cli.runs) runs")
