@@ -8,6 +8,10 @@ public func decide(
 ) throws(DomainError)
   -> [LedgerEvent]
 {
+  // One event, decided the way a bulk load decides each of its rows.
+  if case .addTransaction(let added) = command {
+    return [.transactionAdded(try decideAddition(added, state: state, context: context))]
+  }
   let events = try decideEvents(command, state: state, context: context)
   // Every sum the ledger makes must stay exact: refused before any sum could wrap around.
   var turnover = state.turnover
@@ -51,7 +55,7 @@ private func decideEvents(
   case .setDueDate(let id, let date): return [.dueDateSet(try rules.setDueDate(id, date))]
   case .clearDueDate(let id): return [.dueDateCleared(try rules.clearDueDate(id))]
   case .setRollover(let event): return [.rolloverSet(try rules.setRollover(event))]
-  case .addTransaction(let event): return [.transactionAdded(try rules.addTransaction(event))]
+  case .addTransaction: return []  // decided by decideAddition, in decide
   case .amendTransaction(let amendment, let expected):
     return [.transactionAmended(try rules.amendTransaction(amendment, expectedVersion: expected))]
   case .deleteTransaction(let id, let reason, let expected):
@@ -128,14 +132,14 @@ struct Rules {
   }
 }
 
-/// The one event ``decide(_:state:context:)`` makes for `.addTransaction(added)` — the same
-/// rules, the same errors — without wrapping the transaction in a command and the event in an
-/// array: a bulk load (an import) decides a million of them.
+/// The one event ``decide(_:state:context:)`` makes for `.addTransaction(added)` — `decide`
+/// calls it — without wrapping the transaction in a command and the event in an array: a bulk
+/// load (an import) decides a million of them.
 public func decideAddition(
   _ added: TransactionAdded, state: LedgerState, context: DecisionContext
 ) throws(DomainError) -> TransactionAdded {
   guard state.settings != nil else { throw .ledgerNotCreated }
   let event = try Rules(state: state, context: context).addTransaction(added)
-  guard state.turnover.addingClamped(event.amount.units.magnitudeClamped) < .max else { throw .sumsTooLarge }
+  guard state.turnover.addingClamped(event.turnover) < .max else { throw .sumsTooLarge }
   return event
 }

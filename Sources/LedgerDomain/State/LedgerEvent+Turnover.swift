@@ -11,7 +11,7 @@ extension LedgerEvent {
     switch self {
     case .accountOpened(let e): e.openingBalance.units.magnitudeClamped
     case .openingBalanceChanged(let e): e.balance.units.magnitudeClamped
-    case .transactionAdded(let e): e.amount.units.magnitudeClamped
+    case .transactionAdded(let e): e.turnover
     case .transactionAmended(let e): e.amount?.units.magnitudeClamped ?? 0
     case .transferMade(let e): e.amount.units.magnitudeClamped
     case .budgetSet(let e): e.amount.units.magnitudeClamped
@@ -20,6 +20,11 @@ extension LedgerEvent {
     default: 0
     }
   }
+}
+
+extension TransactionAdded {
+  /// What the transaction adds to the ledger's turnover (``LedgerEvent/turnover``).
+  var turnover: Int64 { amount.units.magnitudeClamped }
 }
 
 extension Int64 {

@@ -111,7 +111,6 @@ extension LedgerState {
 
   // MARK: Helpers
 
-  /// Adds `amount`'s magnitude to ``turnover``.
   /// Counts `event` into the ledger's totals — its events and its turnover, which the rules
   /// bound for every later command — without recording what it changes: for a bulk load of
   /// new transactions that decides each against a state it does not keep them in.
@@ -120,6 +119,7 @@ extension LedgerState {
     turnover = turnover.addingClamped(event.turnover)
   }
 
+  /// Adds `amount`'s magnitude to ``turnover``.
   private mutating func count(_ amount: Money) { turnover = turnover.addingClamped(amount.units.magnitudeClamped) }
 
   private mutating func updateAccount(_ id: AccountID, _ change: (inout AccountRecord) -> Void) {
