@@ -192,14 +192,7 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
         String(unsafeUninitializedCapacity: head.count + 32 + tail.count) { buffer in
           let out = UnsafeMutableRawPointer(buffer.baseAddress!)
           if let start = head.baseAddress { out.copyMemory(from: start, byteCount: head.count) }
-          out.storeBytes(
-            of: Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), toByteOffset: head.count, as: UInt64.self)
-          out.storeBytes(
-            of: Self.hexDigits(UInt32(truncatingIfNeeded: high)), toByteOffset: head.count + 8, as: UInt64.self)
-          out.storeBytes(
-            of: Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32)), toByteOffset: head.count + 16, as: UInt64.self)
-          out.storeBytes(
-            of: Self.hexDigits(UInt32(truncatingIfNeeded: low)), toByteOffset: head.count + 24, as: UInt64.self)
+          writeHexDigits(to: out + head.count)
           if let start = tail.baseAddress { (out + head.count + 32).copyMemory(from: start, byteCount: tail.count) }
           return head.count + 32 + tail.count
         }
@@ -232,21 +225,26 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
   private func writeDescription(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
     precondition(buffer.count >= 36)
     let out = UnsafeMutableRawPointer(buffer.baseAddress!)
-    let hyphen = UInt8(ascii: "-")
-    // 8-4-4 digits of `high`, then 4-12 of `low`: eight digits at a time, a group of four
-    // moved one byte on to make room for its hyphen (in memory order, on any byte order).
-    func group(of value: UInt32, at offset: Int) {
-      out.storeBytes(of: Self.hexDigits(value), toByteOffset: offset, as: UInt64.self)
-      (out + offset + 5).copyMemory(from: out + offset + 4, byteCount: 4)
-      out.storeBytes(of: hyphen, toByteOffset: offset + 4, as: UInt8.self)
+    // The 32 digits, then the groups after each hyphen moved on to make room for it (the last
+    // group first; `copyMemory` is a memmove): 8-4-4-4-12.
+    writeHexDigits(to: out)
+    func makeRoom(before digit: Int, moving count: Int, by offset: Int) {
+      (out + digit + offset).copyMemory(from: out + digit, byteCount: count)
+      out.storeBytes(of: UInt8(ascii: "-"), toByteOffset: digit + offset - 1, as: UInt8.self)
     }
-    out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), toByteOffset: 0, as: UInt64.self)
-    out.storeBytes(of: hyphen, toByteOffset: 8, as: UInt8.self)
-    group(of: UInt32(truncatingIfNeeded: high), at: 9)
-    out.storeBytes(of: hyphen, toByteOffset: 18, as: UInt8.self)
-    group(of: UInt32(truncatingIfNeeded: low >> 32), at: 19)
-    out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: low)), toByteOffset: 28, as: UInt64.self)
+    makeRoom(before: 20, moving: 12, by: 4)
+    makeRoom(before: 16, moving: 4, by: 3)
+    makeRoom(before: 12, moving: 4, by: 2)
+    makeRoom(before: 8, moving: 4, by: 1)
     return 36
+  }
+
+  /// The 32 lowercase hex digits, most significant first, at `out`: eight at a time.
+  private func writeHexDigits(to out: UnsafeMutableRawPointer) {
+    out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), toByteOffset: 0, as: UInt64.self)
+    out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: high)), toByteOffset: 8, as: UInt64.self)
+    out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32)), toByteOffset: 16, as: UInt64.self)
+    out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: low)), toByteOffset: 24, as: UInt64.self)
   }
 
   /// The eight lowercase hex digits of `value`, as the bytes of a `UInt64` stored
