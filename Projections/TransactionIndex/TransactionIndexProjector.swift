@@ -52,19 +52,13 @@ public struct TransactionIndexProjector: Projector {
     let position = point.position
     switch event {
     case .transactionAdded(let e):
-      let id = e.transaction.raw
-      try TransactionRowCodec.withEncoded(e) { row in
-        try store.put(in: "transactions", key: InlineKey(id.high, id.low), bytes: row, at: position)
-      }
+      try put(e, into: &store, at: position)
       try write(old: nil, new: IndexEntries(e), into: &store, at: position)
     case .transactionAmended(let e):
       guard var row = try e.previous ?? Self.row(of: e.transaction, in: store) else { return }
       let old = IndexEntries(row)
       row.apply(e)
-      let id = e.transaction.raw
-      try TransactionRowCodec.withEncoded(row) { row in
-        try store.put(in: "transactions", key: InlineKey(id.high, id.low), bytes: row, at: position)
-      }
+      try put(row, into: &store, at: position)
       try write(old: old, new: IndexEntries(row), into: &store, at: position)
     case .transactionDeleted(let e):
       guard let row = try e.deleted ?? Self.row(of: e.transaction, in: store) else { return }
@@ -83,6 +77,16 @@ public struct TransactionIndexProjector: Projector {
     -> TransactionAdded?
   {
     try store.value(in: "transactions", key: TransactionKeys.id(transaction.raw)).flatMap(TransactionRowCodec.decode)
+  }
+
+  /// Puts the transaction's row, encoded on the stack, under its id.
+  private func put<Store: ProjectionStore>(
+    _ row: borrowing TransactionAdded, into store: inout Store, at position: UInt64
+  ) throws {
+    let id = row.transaction.raw
+    try TransactionRowCodec.withEncoded(row) { bytes in
+      try store.put(in: "transactions", key: InlineKey(id.high, id.low), bytes: bytes, at: position)
+    }
   }
 
   /// Tombstones the entries of `old` that `new` lacks and puts those of `new` that `old`

@@ -19,8 +19,6 @@ enum TransactionRowCodec {
     static let importId: UInt8 = 16
   }
 
-  static func encode(_ row: TransactionAdded) -> [UInt8] { withEncoded(row) { Array($0) } }
-
   /// Calls `body` with the row's bytes, encoded on the stack (a long row's on the heap): a
   /// rebuild stores a million rows without an array each.
   static func withEncoded<Result>(

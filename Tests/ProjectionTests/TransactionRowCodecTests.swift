@@ -42,7 +42,7 @@ struct TransactionRowCodecTests {
         name: text(40), description: maybe(200), notes: maybe(2_000),
         period: random.next() % 2 == 0 ? PeriodID(raw: id()) : nil, importId: maybe(60),
         tags: (0..<Int(random.next() % 5)).map { _ in text(20) })
-      let bytes = TransactionRowCodec.encode(row)
+      let bytes = TransactionRowCodec.withEncoded(row) { Array($0) }
       #expect(bytes == Self.reference(row), "the stored layout changed")
       #expect(TransactionRowCodec.decode(bytes) == row)
     }
