@@ -6,7 +6,7 @@ extension RowMapper {
   /// the one taken last: a chunk that takes long to map (the machine is busy) is absorbed by
   /// those mapped early, instead of holding up the stages after it.
   final class Ahead: @unchecked Sendable {
-    // Unchecked: `mapped` and `failure` are guarded by `lock`; the mapper is used by the
+    // Unchecked: `mapped`, `taken` and `stopped` are guarded by `lock`; the mapper is used by the
     // mapping thread alone once started.
     private let lock = NSCondition()
     private var mapped: [Int: Result<Mapped, any Error>] = [:]
