@@ -72,14 +72,16 @@ extension Rules {
   func spelling(ofIncomeSource source: String, for key: IncomeKey) -> String {
     if state.plannedIncome[key] != nil { return source }  // planned as spelled, in this period
     let wanted = TextRules.key(source)
-    var found: String?
-    for existing in state.plannedIncome.keys where existing.source != source && TextRules.key(existing.source) == wanted
-    {
-      if existing.year == key.year && existing.month == key.month { return existing.source }
-      if found.map({ existing.source < $0 }) ?? true { found = existing.source }
+    var samePeriod: String?, first: String?, plannedAsSpelled = false
+    for existing in state.plannedIncome.keys {
+      if existing.source == source {
+        plannedAsSpelled = true
+      } else if TextRules.key(existing.source) == wanted {
+        if existing.year == key.year && existing.month == key.month { samePeriod = existing.source }
+        if first.map({ existing.source < $0 }) ?? true { first = existing.source }
+      }
     }
-    guard let found, !state.plannedIncome.keys.contains(where: { $0.source == source }) else { return source }
-    return found
+    return samePeriod ?? (plannedAsSpelled ? source : first ?? source)
   }
 
   func moveBudget(_ event: BudgetMoved) throws(DomainError) -> BudgetMoved {
