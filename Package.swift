@@ -119,6 +119,8 @@ let package = Package(
         "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
         "TransactionIndex", "EntityHistory",
         .product(name: "Hummingbird", package: "hummingbird"),
+        // HMAC for the web app's session cookie.
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       // The web app's sources; Tools/embed-web.sh embeds them into Web/Generated.
       exclude: ["Web/static"],

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Ledger
 import LedgerDomain
 import Logging
@@ -11,22 +12,57 @@ import NIOCore
 /// many clients share the ledger's single writer and its group commit.
 ///
 /// ```swift
-/// let server = try BudgetServer(ledger: ledger, configuration: .init(port: 8080))
+/// let server = try BudgetServer(ledger: ledger, configuration: .init(port: 8080, access: .token(token)))
 /// try await server.run { port in print("http://127.0.0.1:\(port)") }
 /// ```
 public struct BudgetServer: Sendable {
+  /// Who may use the API.
+  public enum Access: Sendable, Equatable {
+    /// Every API request must present this token (or the session cookie derived from it).
+    case token(AccessToken)
+    /// No authentication — any program or user on this machine may read and write. Only
+    /// on loopback; ``RequestGuardMiddleware`` still refuses other sites' pages.
+    case open
+  }
+
+  /// Timeouts and caps that keep slow or numerous clients from holding the server.
+  public struct Limits: Sendable, Equatable {
+    /// A new connection must send its whole request head within this time.
+    public var headerTimeout: Duration
+    /// A kept-alive connection with no request (or a request body that stalls) is closed
+    /// after this time; a response being written is not.
+    public var idleTimeout: Duration
+    /// Connections open at once; more are closed as they arrive.
+    public var maxConnections: Int
+    /// Event streams open at once; more are answered 503.
+    public var maxEventStreams: Int
+
+    public init(
+      headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), maxConnections: Int = 128,
+      maxEventStreams: Int = 32
+    ) {
+      self.headerTimeout = headerTimeout
+      self.idleTimeout = idleTimeout
+      self.maxConnections = maxConnections
+      self.maxEventStreams = maxEventStreams
+    }
+  }
+
   /// How the server listens and what it allows.
   public struct Configuration: Sendable {
-    /// The address to bind; anything but loopback needs a ``token``.
+    /// The address to bind; anything but loopback needs a token.
     public var host: String
     /// The port; 0 picks a free one (reported to `run`'s callback).
     public var port: Int
-    /// The bearer token every API request must carry, if set.
-    public var token: String?
+    /// Whether API requests need the token.
+    public var access: Access
+    /// Names besides loopback and the bound address that requests may be sent to (a reverse
+    /// proxy's); see ``HostPolicy``.
+    public var allowedHosts: [String]
+    /// Timeouts and connection caps.
+    public var limits: Limits
     /// The largest request body accepted, in bytes (413 beyond).
     public var maxBodyBytes: Int
-    /// The actor recorded on events when a request names none (`X-Budget-Actor`).
-    public var actor: String
     /// Today's date for defaults ("today" for new transactions, `asOf` for balances).
     public var today: @Sendable () -> CivilDate
     /// How often an idle event stream sends a keep-alive comment.
@@ -35,16 +71,17 @@ public struct BudgetServer: Sendable {
     public var logsErrors: Bool
 
     public init(
-      host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, maxBodyBytes: Int = 64 * 1024,
-      actor: String = "api",
+      host: String = "127.0.0.1", port: Int = 8080, access: Access, allowedHosts: [String] = [],
+      limits: Limits = Limits(), maxBodyBytes: Int = 64 * 1024,
       today: @escaping @Sendable () -> CivilDate = Ledger.localToday, heartbeat: Duration = .seconds(15),
       logsErrors: Bool = true
     ) {
       self.host = host
       self.port = port
-      self.token = token
+      self.access = access
+      self.allowedHosts = allowedHosts
+      self.limits = limits
       self.maxBodyBytes = maxBodyBytes
-      self.actor = actor
       self.today = today
       self.heartbeat = heartbeat
       self.logsErrors = logsErrors
@@ -54,31 +91,47 @@ public struct BudgetServer: Sendable {
     public var isLoopback: Bool {
       host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
+
+    /// The names requests may be sent to.
+    public var hostPolicy: HostPolicy { HostPolicy(boundAddress: host, allowedHosts: allowedHosts) }
   }
 
   public let ledger: Ledger
   public let configuration: Configuration
+  /// Wrong credentials per client address (shared by every request).
+  let throttle: AuthThrottle
 
   /// - Throws: ``ServerConfigurationError`` when binding beyond loopback without a token.
   public init(ledger: Ledger, configuration: Configuration) throws(ServerConfigurationError) {
-    if !configuration.isLoopback, (configuration.token ?? "").isEmpty {
-      throw .tokenRequired(host: configuration.host)
-    }
-    if let token = configuration.token, !token.isEmpty, token.count < 8 {
-      throw .tokenTooShort
-    }
-    self.ledger = ledger
-    self.configuration = configuration
+    try self.init(ledger: ledger, configuration: configuration, throttle: AuthThrottle.Policy())
   }
 
-  /// The router: `/api/v1/...` behind the error (and token) middleware, the web app at `/`.
-  public func makeRouter() -> Router<BasicRequestContext> {
+  init(
+    ledger: Ledger, configuration: Configuration, throttle policy: AuthThrottle.Policy
+  ) throws(ServerConfigurationError) {
+    if !configuration.isLoopback, configuration.access == .open {
+      throw .tokenRequired(host: configuration.host)
+    }
+    let limits = configuration.limits
+    guard limits.maxConnections > 0, limits.maxEventStreams > 0, limits.headerTimeout > .zero,
+      limits.idleTimeout > .zero
+    else { throw .badLimits }
+    self.ledger = ledger
+    self.configuration = configuration
+    self.throttle = AuthThrottle(policy: policy)
+  }
+
+  /// The router: every route behind the security headers, the error shape and the request
+  /// guard; `/api/v1/...` also behind authentication; the web app and its login at `/`.
+  func makeRouter() -> Router<ServerContext> {
     let api = LedgerAPI(ledger: ledger, configuration: configuration)
-    let router = Router(context: BasicRequestContext.self)
+    let router = Router(context: ServerContext.self)
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
-    WebRoutes().register(on: router)
+    router.add(middleware: RequestGuardMiddleware(hosts: configuration.hostPolicy))
+    WebRoutes(access: configuration.access, throttle: throttle).register(on: router)
     let group = router.group("api/v1")
-    if let token = configuration.token, !token.isEmpty { group.add(middleware: TokenMiddleware(token: token)) }
+    group.add(middleware: AuthenticationMiddleware(access: configuration.access, throttle: throttle))
     group.add(middleware: IdempotentBodyMiddleware(maxBodyBytes: configuration.maxBodyBytes))
     AccountRoutes(api: api).register(on: group)
     CategoryRoutes(api: api).register(on: group)
@@ -99,8 +152,18 @@ public struct BudgetServer: Sendable {
     logger.logLevel =
       ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
       ?? (configuration.logsErrors ? .warning : .critical)
+    let limits = configuration.limits
+    let connections = ConnectionGuard.Counter()
     let app = Application(
       router: makeRouter(),
+      server: HTTPServerBuilder { responder in
+        GuardedHTTP1Channel(
+          inner: HTTP1Channel(
+            responder: responder,
+            configuration: .init(
+              additionalChannelHandlers: [ConnectionGuard(limits: limits, counter: connections)],
+              idleTimeout: .init(limits.idleTimeout))))
+      },
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "budget-ledger"),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) }, logger: logger)
@@ -112,15 +175,15 @@ public struct BudgetServer: Sendable {
 public enum ServerConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Binding beyond loopback without an access token.
   case tokenRequired(host: String)
-  /// A token shorter than 8 characters.
-  case tokenTooShort
+  /// A timeout or cap of zero or less.
+  case badLimits
 
   public var description: String {
     switch self {
     case .tokenRequired(let host):
-      "binding to \(host) exposes the ledger beyond this machine; give an access token with --token or $BUDGET_TOKEN"
-    case .tokenTooShort:
-      "the access token is too short; use at least 8 characters (e.g. openssl rand -hex 16)"
+      "binding to \(host) exposes the ledger beyond this machine; it needs the access token (leave out --no-auth)"
+    case .badLimits:
+      "timeouts and connection caps must be more than zero"
     }
   }
 }

@@ -14,7 +14,7 @@ import Testing
       #expect(history.status == 200)
       let entries = try #require(history.json["entries"] as? [[String: Any]])
       #expect(entries.map { $0["event"] as? String } == ["CategoryCreated", "CategoryRenamed"])
-      #expect(entries.last?["actor"] as? String == "tester")
+      #expect(entries.last?["actor"] as? String == "api:token")
       #expect(history.header("ETag") == "\"2\"")
       let month = try await server.get("/api/v1/history/month/2024-03")
       #expect((month.json["entries"] as? [[String: Any]])?.isEmpty == true)

@@ -86,7 +86,9 @@ import Testing
     }
   }
 
-  @Test("given a report read once, when read again, then it comes from the cache; when the ledger changes, then the answer is fresh")
+  @Test(
+    "given a report read once, when read again, then it comes from the cache; when the ledger changes, then the answer is fresh"
+  )
   func cachedReports() async throws {
     try await TestServer.with { server in
       let path = "/api/v1/reports/budget-vs-actual?month=2024-03"

@@ -92,9 +92,11 @@ import Testing
         "PATCH", "/api/v1/categories/Pets", json: #"{"name": "Animals"}"#, headers: ["If-Match": "\"99\""])
       #expect(stalePatch.status == 412)
       let notArchived = try await server.post("/api/v1/categories/Pets/restore", "{}")
-      #expect(notArchived.status == 422 && (notArchived.json["message"] as? String)?.contains("is not archived") == true)
+      #expect(
+        notArchived.status == 422 && (notArchived.json["message"] as? String)?.contains("is not archived") == true)
       let patched = try await server.client.send(
-        "PATCH", "/api/v1/categories/Pets", json: #"{"name": "Animals", "icon": "pawprint"}"#, headers: ["If-Match": "\"1\""])
+        "PATCH", "/api/v1/categories/Pets", json: #"{"name": "Animals", "icon": "pawprint"}"#,
+        headers: ["If-Match": "\"1\""])
       #expect(patched.status == 200)
       let shown = try await server.get("/api/v1/categories/Animals")
       #expect(shown.json["icon"] as? String == "pawprint")
@@ -128,7 +130,9 @@ import Testing
       let all = try await server.get("/api/v1/categories?all=true")
       #expect((all.json["items"] as? [[String: Any]])?.contains { $0["name"] as? String == "Animals" } == true)
       #expect(try await server.post("/api/v1/categories/Animals/restore", "{}").status == 200)
-      #expect(try await server.client.send("DELETE", "/api/v1/transactions/\(try #require(vet.json["id"] as? String))").status == 200)
+      #expect(
+        try await server.client.send("DELETE", "/api/v1/transactions/\(try #require(vet.json["id"] as? String))").status
+          == 200)
       #expect(try await server.client.send("DELETE", "/api/v1/categories/Animals").status == 200)
       // Food has transactions: it can only be archived.
       let inUse = try await server.client.send("DELETE", "/api/v1/categories/Food")

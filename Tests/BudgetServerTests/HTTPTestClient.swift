@@ -12,6 +12,12 @@ typealias HTTPTestResponse = HTTPResponse
 /// the tests need (also malformed ones) and to read a Server-Sent Events stream.
 struct HTTPTestClient: Sendable {
   let port: Int
+  /// Sent as `Authorization: Bearer` unless a request gives its own `Authorization` (an empty
+  /// value sends none).
+  var token: String?
+
+  /// The same client without credentials.
+  var anonymous: HTTPTestClient { HTTPTestClient(port: port, token: nil) }
 
   /// How long a response may take before the test fails. Generous: the server runs on the
   /// test process's cooperative pool (a thread per core), which the other tests running in
@@ -23,11 +29,16 @@ struct HTTPTestClient: Sendable {
   func send(
     _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:]
   ) async throws -> HTTPTestResponse {
+    try await sendRaw(Self.requestText(method, path, body: json, headers: withToken(headers)))
+  }
+
+  /// Sends `text` as it is (a malformed or unusual request) and reads the whole response.
+  func sendRaw(_ text: String) async throws -> HTTPTestResponse {
     let port = self.port
     return try await Self.onThread {
       let socket = try Self.connect(port: port, timeoutSeconds: Self.responseTimeoutSeconds)
       defer { close(socket) }
-      try Self.write(socket, Self.requestText(method, path, body: json, headers: headers))
+      try Self.write(socket, text)
       var data = Data()
       while !HTTPWire.isComplete(data), let chunk = try Self.read(socket) { data.append(chunk) }
       return try HTTPWire.parse(data)
@@ -53,7 +64,9 @@ struct HTTPTestClient: Sendable {
     let socket = try Self.connect(port: port, timeoutSeconds: 1)
     defer { close(socket) }
     try Self.write(
-      socket, Self.requestText("GET", path, body: nil, headers: headers.merging(["Accept": "text/event-stream"]) { $1 })
+      socket,
+      Self.requestText(
+        "GET", path, body: nil, headers: withToken(headers).merging(["Accept": "text/event-stream"]) { $1 })
     )
     let reader = Task {
       try await Self.onThread { () -> String in
@@ -74,13 +87,23 @@ struct HTTPTestClient: Sendable {
     return try await reader.value
   }
 
+  /// `headers` with the client's token added, unless they set `Authorization` themselves.
+  func withToken(_ headers: [String: String]) -> [String: String] {
+    guard let token, headers["Authorization"] == nil else { return headers }
+    return headers.merging(["Authorization": "Bearer \(token)"]) { $1 }
+  }
+
+  /// The request's text. `Host` (default `127.0.0.1`) and `Content-Type` (default JSON, when
+  /// there is a body) can be replaced; a header given as "" is left out.
   static func requestText(_ method: String, _ path: String, body: String?, headers: [String: String]) -> String {
-    var lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
+    var fields = ["Host": "127.0.0.1", "Connection": "close"]
     if let body {
-      lines.append("Content-Type: application/json")
-      lines.append("Content-Length: \(body.utf8.count)")
+      fields["Content-Type"] = "application/json"
+      fields["Content-Length"] = "\(body.utf8.count)"
     }
-    for (name, value) in headers { lines.append("\(name): \(value)") }
+    fields.merge(headers) { $1 }
+    var lines = ["\(method) \(path) HTTP/1.1"]
+    for name in fields.keys.sorted() where !(fields[name] ?? "").isEmpty { lines.append("\(name): \(fields[name]!)") }
     return lines.joined(separator: "\r\n") + "\r\n\r\n" + (body ?? "")
   }
 

@@ -4,39 +4,8 @@ import Ledger
 import LedgerTesting
 import Testing
 
-/// Access tokens, body limits, unknown routes, and the web app and OpenAPI document.
+/// Body limits, unknown routes, and the web app and OpenAPI document.
 @Suite struct SecurityAPITests {
-  @Test func tokenIsCheckedOnEveryAPIRequest() async throws {
-    try await TestServer.with(token: "s3cret-token") { server in
-      let without = try await server.get("/api/v1/ledger")
-      #expect(without.status == 401)
-      #expect(without.json["code"] as? String == "unauthorized")
-      #expect(without.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
-      let wrong = try await server.get("/api/v1/ledger", headers: ["Authorization": "Bearer nope-nope"])
-      #expect(wrong.status == 401)
-      let right = try await server.get("/api/v1/ledger", headers: ["Authorization": "Bearer s3cret-token"])
-      #expect(right.status == 200)
-      let query = try await server.get("/api/v1/ledger?access_token=s3cret-token")
-      #expect(query.status == 200)
-      let write = try await server.post("/api/v1/transactions", #"{"amount": "1", "name": "X", "category": "Food"}"#)
-      #expect(write.status == 401)
-    }
-  }
-
-  @Test func nonLoopbackNeedsAToken() async throws {
-    let configuration = BudgetServer.Configuration(host: "0.0.0.0", port: 0)
-    #expect(!configuration.isLoopback)
-    try await TestServer.with(empty: true) { server in
-      #expect(throws: ServerConfigurationError.tokenRequired(host: "0.0.0.0")) {
-        try BudgetServer(ledger: server.ledger, configuration: configuration)
-      }
-      #expect(throws: ServerConfigurationError.tokenTooShort) {
-        try BudgetServer(ledger: server.ledger, configuration: .init(host: "0.0.0.0", token: "short"))
-      }
-      _ = try BudgetServer(ledger: server.ledger, configuration: .init(host: "0.0.0.0", token: "long-enough-token"))
-    }
-  }
-
   @Test func bodiesAreSizeLimited() async throws {
     try await TestServer.with(maxBodyBytes: 1024) { server in
       let huge =

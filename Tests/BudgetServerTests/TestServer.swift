@@ -21,10 +21,15 @@ struct TestServer: Sendable {
 
   /// Starts a server (set up with a ledger, accounts and a few transactions unless `empty`),
   /// runs `body`, and stops the server and deletes the ledger whatever happens.
+  /// The token every test server requires unless a test asks for another access.
+  static let token = "test-token-0123456789abcdef0123456789abcdef"
+
   static func with(
-    empty: Bool = false, token: String? = nil, maxBodyBytes: Int = 64 * 1024, heartbeat: Duration = .seconds(15),
+    empty: Bool = false, access: BudgetServer.Access? = nil, limits: BudgetServer.Limits = .init(),
+    allowedHosts: [String] = [], maxBodyBytes: Int = 64 * 1024, heartbeat: Duration = .seconds(15),
     _ body: (TestServer) async throws -> Void
   ) async throws {
+    let access = try access ?? .token(AccessToken(Self.token))
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("budget-server-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -32,17 +37,17 @@ struct TestServer: Sendable {
     let ledger = try await Ledger(
       path: directory.appendingPathComponent("test.ledger").path, options: Ledger.Options(today: { today }))
     let configuration = BudgetServer.Configuration(
-      host: "127.0.0.1", port: 0, token: token, maxBodyBytes: maxBodyBytes, actor: "tester", today: { today },
-      heartbeat: heartbeat,
-      logsErrors: false)
+      host: "127.0.0.1", port: 0, access: access, allowedHosts: allowedHosts, limits: limits,
+      maxBodyBytes: maxBodyBytes, today: { today }, heartbeat: heartbeat, logsErrors: false)
     let server = try BudgetServer(ledger: ledger, configuration: configuration)
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let task = Task { try await server.run { port in continuation.yield(port) } }
     defer { task.cancel() }
     var iterator = ports.makeAsyncIterator()
     guard let port = await iterator.next() else { throw ClientError("the server did not start") }
-    let running = TestServer(client: HTTPTestClient(port: port), ledger: ledger, directory: directory)
-    if !empty { try await running.seed(token: token) }
+    let token: String? = if case .token(let token) = access { token.value } else { nil }
+    let running = TestServer(client: HTTPTestClient(port: port, token: token), ledger: ledger, directory: directory)
+    if !empty { try await running.seed() }
     do {
       try await body(running)
     } catch {
@@ -55,19 +60,24 @@ struct TestServer: Sendable {
   }
 
   /// A ledger (EUR), a checking account with 1,000.00, and two expenses in March 2024.
-  func seed(token: String?) async throws {
-    let auth = token.map { ["Authorization": "Bearer \($0)"] } ?? [:]
+  func seed() async throws {
     for (path, body) in [
       ("/api/v1/ledger", #"{"name": "Test", "currency": "EUR"}"#),
       ("/api/v1/accounts", #"{"name": "Checking", "type": "checking", "opening": "1000", "date": "2024-01-01"}"#),
       ("/api/v1/transactions", #"{"amount": "42.50", "name": "Market", "category": "Food", "date": "2024-03-10"}"#),
       ("/api/v1/transactions", #"{"amount": "20", "name": "Pizza", "category": "Restaurants", "date": "2024-03-12"}"#),
     ] {
-      let response = try await client.send("POST", path, json: body, headers: auth)
+      let response = try await client.send("POST", path, json: body)
       guard response.status == 201 else {
         throw ClientError("seeding \(path) failed: \(response.status) \(response.text)")
       }
     }
+  }
+
+  /// The actors of the log's last `count` events, oldest first.
+  func lastActors(_ count: UInt64) async throws -> [String] {
+    let response = try await get("/api/v1/events?after=\(ledger.position - count)")
+    return (response.json["events"] as? [[String: Any]] ?? []).compactMap { $0["actor"] as? String }
   }
 
   /// Shorthands.

@@ -59,8 +59,11 @@ import Testing
 
       // Filters combine: words or a category and the other one both apply.
       #expect(
-        try await server.post("/api/v1/transactions", #"{"amount": "9", "name": "Market lunch", "category": "Restaurants", "date": "2024-03-13"}"#)
-          .status == 201)
+        try await server.post(
+          "/api/v1/transactions",
+          #"{"amount": "9", "name": "Market lunch", "category": "Restaurants", "date": "2024-03-13"}"#
+        )
+        .status == 201)
       let words = try await server.get("/api/v1/transactions?category=Food&q=market")
       #expect((words.json["rows"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Market"])
       let inverted = try await server.get("/api/v1/transactions?from=2024-03-20&to=2024-03-01")
@@ -83,13 +86,15 @@ import Testing
       // A date outside the month or year a report covers is a contradiction.
       for path in [
         "/api/v1/budget/2024-03?asOf=2024-02-15", "/api/v1/reports/budget-vs-actual?month=2024-03&asOf=2024-02-15",
-        "/api/v1/reports/categories?month=2024-03&asOf=2024-02-15", "/api/v1/reports/cashflow?year=2024&asOf=2023-12-31",
+        "/api/v1/reports/categories?month=2024-03&asOf=2024-02-15",
+        "/api/v1/reports/cashflow?year=2024&asOf=2023-12-31",
       ] {
         let refused = try await server.get(path)
         #expect(refused.status == 400 && (refused.json["details"] as? [String: String])?["field"] == "asOf", "\(path)")
       }
       let cashflow = try await server.get("/api/v1/reports/cashflow?asOf=2024-02-15")
-      #expect((cashflow.json["months"] as? [[String: Any]])?.compactMap { $0["month"] as? String } == ["2024-01", "2024-02"])
+      #expect(
+        (cashflow.json["months"] as? [[String: Any]])?.compactMap { $0["month"] as? String } == ["2024-01", "2024-02"])
     }
   }
 
@@ -125,7 +130,7 @@ import Testing
         "DELETE", "/api/v1/transactions/\(id)?reason=dup", headers: ["If-Match": "\"1\""])
       #expect(staleDelete.status == 412)
       let history = try await server.get("/api/v1/history/transaction/\(id)")
-      #expect((history.json["entries"] as? [[String: Any]])?.last?["actor"] as? String == "ana")
+      #expect((history.json["entries"] as? [[String: Any]])?.last?["actor"] as? String == "api:ana")
       let deleted = try await server.client.send(
         "DELETE", "/api/v1/transactions/\(id)?reason=dup", headers: ["If-Match": "\"2\""])
       #expect(deleted.status == 200)
@@ -249,7 +254,8 @@ import Testing
       #expect(cancelled.status == 200 && cancelled.json["events"] as? [String] == ["TransferCancelled"])
       let after = try await server.get("/api/v1/reports/balances")
       #expect(
-        (after.json["accounts"] as? [[String: Any]])?.first { $0["account"] as? String == "Savings" }?["balance"] as? String
+        (after.json["accounts"] as? [[String: Any]])?.first { $0["account"] as? String == "Savings" }?["balance"]
+          as? String
           == "0.00")
       #expect(try await server.client.send("DELETE", "/api/v1/transfers/\(leg)").status == 404)
     }

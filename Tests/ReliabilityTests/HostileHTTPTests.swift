@@ -13,9 +13,20 @@ struct HostileHTTPTests {
     var description: String { name }
   }
 
-  static func request(_ method: String, _ path: [UInt8], body: [UInt8]? = nil, headers: [String] = []) -> [UInt8] {
-    var head = Array("\(method) ".utf8) + path + Array(" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n".utf8)
-    if let body { head += Array("Content-Type: application/json\r\nContent-Length: \(body.count)\r\n".utf8) }
+  /// A request with the server's token (`authorized: false` leaves it out), a JSON body's
+  /// headers unless `headers` give a `Content-Type`, and `Host: 127.0.0.1` unless they give one.
+  static func request(
+    _ method: String, _ path: [UInt8], body: [UInt8]? = nil, headers: [String] = [], authorized: Bool = true
+  ) -> [UInt8] {
+    var head = Array("\(method) ".utf8) + path + Array(" HTTP/1.1\r\nConnection: close\r\n".utf8)
+    if !headers.contains(where: { $0.lowercased().hasPrefix("host:") }) { head += Array("Host: 127.0.0.1\r\n".utf8) }
+    if authorized { head += Array("Authorization: Bearer \(ServerProcess.token)\r\n".utf8) }
+    if let body {
+      if !headers.contains(where: { $0.lowercased().hasPrefix("content-type:") }) {
+        head += Array("Content-Type: application/json\r\n".utf8)
+      }
+      head += Array("Content-Length: \(body.count)\r\n".utf8)
+    }
     for header in headers { head += Array("\(header)\r\n".utf8) }
     return head + Array("\r\n".utf8) + (body ?? [])
   }
@@ -115,10 +126,41 @@ struct HostileHTTPTests {
         "POST", Array("/api/v1/transactions".utf8),
         body: Array(#"{"amount": "12.50", "name": "Shop", "category": "Food"}"#.utf8),
         headers: ["Idempotency-Key: " + String(repeating: "k", count: 10_240)])),
+    // Other sites' pages and other local users
+    Attack(
+      name: "a write without the token",
+      bytes: request("POST", Array("/api/v1/transactions".utf8), body: Array(Self.shop.utf8), authorized: false)),
+    Attack(
+      name: "the token in the query of a write",
+      bytes: request(
+        "POST", Array("/api/v1/transactions?access_token=\(ServerProcess.token)".utf8), body: Array(Self.shop.utf8),
+        authorized: false)),
+    Attack(
+      name: "a text/plain form post from another site",
+      bytes: request(
+        "POST", Array("/api/v1/transactions".utf8), body: Array(Self.shop.utf8),
+        headers: ["Content-Type: text/plain", "Origin: https://evil.example", "Sec-Fetch-Site: cross-site"])),
+    Attack(
+      name: "a urlencoded post with the token but no JSON type",
+      bytes: request(
+        "POST", Array("/api/v1/transactions".utf8), body: Array(Self.shop.utf8),
+        headers: ["Content-Type: application/x-www-form-urlencoded"])),
+    Attack(
+      name: "a write from a foreign Origin",
+      bytes: request(
+        "POST", Array("/api/v1/undo".utf8), body: Array("{}".utf8), headers: ["Origin: https://evil.example"])),
+    Attack(
+      name: "a rebound DNS name in Host",
+      bytes: request("POST", Array("/api/v1/undo".utf8), body: Array("{}".utf8), headers: ["Host: evil.example"])),
+    Attack(
+      name: "an absolute-form request target",
+      bytes: request("POST", Array("http://evil.example/api/v1/undo".utf8), body: Array("{}".utf8))),
   ]
 
+  static let shop = #"{"amount": "12.50", "name": "Shop", "category": "Food"}"#
+
   @Test(
-    "given budget serve on a ledger, when each of 40 hostile requests is sent (oversized, malformed, invalid UTF-8, .. paths, huge / zero / negative amounts, far past and future dates), then each gets a 4xx with a JSON error, the server stays up, and the head position does not move"
+    "given budget serve on a ledger, when each hostile request is sent (oversized, malformed, invalid UTF-8, .. paths, huge / zero / negative amounts, far past and future dates, missing tokens, other sites' writes, rebound names), then each gets a 4xx with a JSON error, the server stays up, and the head position does not move"
   )
   func hostileRequests() throws {
     let directory = TemporaryDirectory()

@@ -27,30 +27,40 @@ def budget_binary():
 class Server:
     """`budget serve --demo` on a temporary ledger, on a free loopback port."""
 
-    def __init__(self):
+    def __init__(self, extra_arguments=()):
         self.directory = tempfile.mkdtemp(prefix="budget-browser-")
         ledger = os.path.join(self.directory, "demo.ledger")
         self.ledger = ledger
         self.env = dict(os.environ, BUDGET_TODAY=TODAY, BUDGET_ACTOR="browser-test", NO_COLOR="1")
+        self.env.pop("BUDGET_TOKEN", None)
         self.process = subprocess.Popen(
-            [budget_binary(), "serve", "--ledger", ledger, "--demo", "--port", "0"],
+            [budget_binary(), "serve", "--ledger", ledger, "--demo", "--port", "0", *extra_arguments],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=self.env, text=True)
         deadline = time.time() + 60
         self.url = None
-        while time.time() < deadline and self.url is None:
+        self.login_url = None
+        # The URL line, then (with a token) the login link line.
+        while time.time() < deadline and (self.url is None or (self.login_url is None and "--no-auth" not in extra_arguments)):
             line = self.process.stdout.readline()
             if not line and self.process.poll() is not None:
                 raise RuntimeError("budget serve exited early")
             match = re.search(r"at (http://127\.0\.0\.1:\d+)", line)
             if match:
                 self.url = match.group(1)
+            match = re.search(r"log in: (http://\S+/\?token=(\S+))", line)
+            if match:
+                self.login_url, self.token = match.group(1), match.group(2)
         if self.url is None:
             self.stop()
             raise RuntimeError("budget serve did not report its URL")
+        # The token it printed is the one in the file beside the ledger (0600).
+        self.token_file = ledger + ".token"
 
     def api(self, method, path, body=None, headers=None):
         data = json.dumps(body).encode() if body is not None else None
         request = urllib.request.Request(self.url + "/api/v1" + path, data=data, method=method, headers=headers or {})
+        if self.login_url:
+            request.add_header("Authorization", "Bearer " + self.token)
         if data is not None:
             request.add_header("Content-Type", "application/json")
         with urllib.request.urlopen(request, timeout=10) as response:

@@ -15,6 +15,10 @@ from harness import ROOT, Server  # noqa: E402
 def main():
     server = Server()
     try:
+        # The token goes in schemathesis's config file (read from its working directory),
+        # not on its command line, where every user of the machine could read it.
+        with open(os.path.join(server.directory, "schemathesis.toml"), "w") as config:
+            config.write(f'headers = {{ Authorization = "Bearer {server.token}" }}\n')
         command = [
             sys.executable, "-m", "schemathesis.cli", "run", os.path.join(ROOT, "docs", "openapi.yaml"),
             "--url", server.url + "/api/v1",

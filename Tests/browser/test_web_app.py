@@ -37,6 +37,8 @@ class WebAppTests(unittest.TestCase):
         # Views re-render when the log moves (SSE), so lookups retry on stale elements.
         cls.wait = WebDriverWait(cls.driver, 15, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException])
         os.makedirs(SCREENSHOTS, exist_ok=True)
+        # Log in once, as a user would: the printed link sets the session cookie.
+        cls.driver.get(cls.server.login_url)
 
     @classmethod
     def tearDownClass(cls):

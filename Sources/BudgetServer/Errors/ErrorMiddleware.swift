@@ -5,7 +5,7 @@ import Hummingbird
 /// Turns every error thrown below it — ours, the ledger's, Hummingbird's 404 / 405 / 413 —
 /// into the API's one JSON error shape. Nothing else (and never a stack trace) is sent.
 struct ErrorMiddleware: RouterMiddleware {
-  typealias Context = BasicRequestContext
+  typealias Context = ServerContext
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -20,6 +20,7 @@ struct ErrorMiddleware: RouterMiddleware {
       }
       var headers: HTTPFields = [:]
       if apiError.status == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"budget\"" }
+      if let seconds = apiError.details["retryAfter"] { headers[.retryAfter] = seconds }
       return try JSONCoding.response(
         ErrorBody(code: apiError.code, message: apiError.message, details: apiError.details), status: apiError.status,
         headers: headers)

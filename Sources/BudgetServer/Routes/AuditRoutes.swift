@@ -33,7 +33,7 @@ struct AuditRoutes {
       let key = try api.idempotencyKey(request)
       let fingerprint = key == nil ? nil : try await api.requestFingerprint(request)
       let outcomes = try await api.ledger.undoLast(
-        metadata: api.metadata(request), idempotencyKey: key, requestFingerprint: fingerprint)
+        metadata: try api.metadata(request), idempotencyKey: key, requestFingerprint: fingerprint)
       return try api.respond(to: outcomes, status: .ok)
     }
   }

@@ -33,9 +33,16 @@ struct EventStreamRoute {
         field: "after")
     }
     let after = asked ?? resume.map { min($0, head) } ?? head
+    guard let slot = api.eventStreams.take() else {
+      throw APIError(
+        .serviceUnavailable, code: "too_many_streams",
+        "\(api.eventStreams.limit) event streams are open, the most this server allows; close a tab, or start it with a higher --max-event-streams"
+      )
+    }
     let log = api.ledger.log
     let heartbeat = api.configuration.heartbeat
     let body = ResponseBody { writer in
+      _ = slot  // held while the stream is open
       let (frames, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingOldest(256))
       // On SIGINT / SIGTERM the server waits for open requests: end the stream so it can stop.
       try await withGracefulShutdownHandler {

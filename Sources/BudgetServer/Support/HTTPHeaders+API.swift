@@ -13,6 +13,16 @@ extension HTTPField.Name {
   static let ledgerPosition = HTTPField.Name("X-Ledger-Position")!
   /// `X-Cache: hit` on an answer served from the response cache (the ledger has not changed).
   static let xCache = HTTPField.Name("X-Cache")!
+  /// `Sec-Fetch-Site`: where a browser says a request comes from (`same-origin`, `cross-site` …).
+  static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+  /// `X-Content-Type-Options: nosniff`.
+  static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
+  /// `X-Frame-Options: DENY`, for browsers that predate `frame-ancestors`.
+  static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
+  /// `Referrer-Policy`.
+  static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+  /// `X-Budget-Actor`: who, behind the credential, made a write.
+  static let budgetActor = HTTPField.Name("X-Budget-Actor")!
 }
 
 /// ETag and If-Match as stream versions.

@@ -4,7 +4,7 @@ import Hummingbird
 /// read it twice: once to decode it, once to fingerprint the request (``LedgerAPI/requestFingerprint(_:)``),
 /// which a retry under the same key must match.
 struct IdempotentBodyMiddleware: RouterMiddleware {
-  typealias Context = BasicRequestContext
+  typealias Context = ServerContext
   let maxBodyBytes: Int
 
   func handle(

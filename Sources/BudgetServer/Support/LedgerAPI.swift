@@ -15,6 +15,7 @@ struct LedgerAPI: Sendable {
   let snapshots: StateSnapshots
   let names: NameIndex
   let responses: ResponseCache
+  let eventStreams: EventStreamSlots
 
   init(ledger: Ledger, configuration: BudgetServer.Configuration) {
     self.ledger = ledger
@@ -22,6 +23,7 @@ struct LedgerAPI: Sendable {
     snapshots = StateSnapshots(ledger: ledger)
     names = NameIndex(ledger: ledger)
     responses = ResponseCache()
+    eventStreams = EventStreamSlots(limit: configuration.limits.maxEventStreams)
   }
 
   /// Today as the ledger sees it (the configuration's clock).
@@ -57,11 +59,14 @@ struct LedgerAPI: Sendable {
     try await JSONCoding.decode(type, from: request, limit: configuration.maxBodyBytes)
   }
 
-  /// Who is acting: the `X-Budget-Actor` header, else the configured actor.
-  func metadata(_ request: Request) -> EventMetadata {
-    let header = HTTPField.Name("X-Budget-Actor").flatMap { request.headers[$0] }
-    let actor = header.map { String($0.prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.actor
-    return EventMetadata(actor: actor)
+  /// Who is acting: `api:` and how the request logged in (`api:web`, `api:token`, `api:open`),
+  /// or `api:NAME` with the name an `X-Budget-Actor` header gives — never the server process's
+  /// own user, so a write through the API never passes for a command typed at the terminal.
+  func metadata(_ request: Request) throws -> EventMetadata {
+    guard let header = request.headers[.budgetActor] else {
+      return EventMetadata(actor: "api:" + RequestPrincipal.current)
+    }
+    return EventMetadata(actor: "api:" + (try ActorName.validated(header)))
   }
 
   /// Runs `command` through the ledger's single writer and answers with a ``WriteResultDTO``
@@ -71,7 +76,7 @@ struct LedgerAPI: Sendable {
     let key = try idempotencyKey(request)
     let fingerprint = key == nil ? nil : try await requestFingerprint(request)
     let outcome = try await ledger.execute(
-      command, metadata: metadata(request), idempotencyKey: key, requestFingerprint: fingerprint)
+      command, metadata: try metadata(request), idempotencyKey: key, requestFingerprint: fingerprint)
     return try respond(to: [outcome], status: status)
   }
 
@@ -94,7 +99,7 @@ struct LedgerAPI: Sendable {
     let key = try idempotencyKey(request)
     let fingerprint = key == nil ? nil : try await requestFingerprint(request)
     let outcomes = try await ledger.execute(
-      atomically: commands, metadata: metadata(request), idempotencyKey: key, requestFingerprint: fingerprint)
+      atomically: commands, metadata: try metadata(request), idempotencyKey: key, requestFingerprint: fingerprint)
     return try respond(to: outcomes, status: status)
   }
 

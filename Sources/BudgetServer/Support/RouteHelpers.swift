@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// The request context every route uses.
-typealias Context = BasicRequestContext
+typealias Context = ServerContext
 /// A group of API routes.
 typealias APIGroup = RouterGroup<Context>
 

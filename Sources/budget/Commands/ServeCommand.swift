@@ -11,15 +11,25 @@ struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve", abstract: "Serve the JSON API (/api/v1) and the web app (the three sheets, live).",
     discussion: """
-      Binds to 127.0.0.1:8080 by default. Binding to any other address needs an access token \
-      (--token or $BUDGET_TOKEN), which every API request must then send as \
-      'Authorization: Bearer TOKEN'. docs/api.md describes the API.
+      Binds to 127.0.0.1:8080 by default. Every API request needs the access token: the \
+      server makes one on its first start and keeps it in LEDGER.token (mode 0600), or takes \
+      it from --token-file or $BUDGET_TOKEN. Open the login link it prints to use the web \
+      app; scripts send 'Authorization: Bearer TOKEN'. docs/api.md, "Security", says more.
       """)
   @OptionGroup var options: LedgerOptions
   @Option(help: "The port (0 picks a free one).") var port = 8080
   @Option(help: "The address to bind.") var host = "127.0.0.1"
-  @Option(help: "Access token for API requests (default: $BUDGET_TOKEN); required beyond loopback.") var token: String?
+  @Option(help: "Read the access token from this file (0600, at least 32 characters).") var tokenFile: String?
+  @Option(help: .hidden) var token: String?
+  @Flag(
+    help: "Serve without an access token: any program or user of this machine may then use the ledger (loopback only).")
+  var noAuth = false
+  @Option(help: "Also answer to this host name, e.g. a reverse proxy's (repeatable).") var allowHost: [String] = []
   @Option(help: "The largest request body accepted, in bytes.") var maxBody = 64 * 1024
+  @Option(help: "Seconds a new connection has to send its request headers.") var headerTimeout = 10.0
+  @Option(help: "Seconds an idle kept-alive connection stays open.") var idleTimeout = 60.0
+  @Option(help: "Connections open at once (more are closed).") var maxConnections = 128
+  @Option(help: "Event streams (live views) open at once (more are refused).") var maxEventStreams = 32
   @Flag(help: "Create the demo ledger first when the ledger is empty.") var demo = false
   @Option(help: "Seconds between checks for reader slots of processes that died mid-read.")
   var readerCheckSeconds = 30.0
@@ -28,6 +38,20 @@ struct ServeCommand: AsyncParsableCommand {
     guard readerCheckSeconds > 0, readerCheckSeconds <= 86_400 else {
       throw ValidationError("--reader-check-seconds must be more than 0 and at most 86400, got \(readerCheckSeconds)")
     }
+    if token != nil {
+      throw ValidationError(
+        "--token puts the secret where every user of this machine sees it (ps); put it in a file and give --token-file PATH, or set $BUDGET_TOKEN"
+      )
+    }
+    for (name, value) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)]
+    where !(value > 0 && value <= 86_400) {
+      throw ValidationError("\(name) must be more than 0 and at most 86400 seconds, got \(value)")
+    }
+    for (name, value) in [("--max-connections", maxConnections), ("--max-event-streams", maxEventStreams)]
+    where value < 1 {
+      throw ValidationError("\(name) must be at least 1, got \(value)")
+    }
+    if noAuth, tokenFile != nil { throw ValidationError("--no-auth and --token-file contradict each other; give one") }
   }
 
   func run() async throws {
@@ -41,10 +65,13 @@ struct ServeCommand: AsyncParsableCommand {
     }
     // The first write would otherwise fold (or copy) the whole history inside a request.
     try await userFacing { try await ledger.prepareWriter() }
-    let environmentToken = ProcessInfo.processInfo.environment["BUDGET_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    let (access, tokenNote) = try resolveAccess(ledgerPath: ledger.log.path)
+    let limits = BudgetServer.Limits(
+      headerTimeout: .milliseconds(Int64(headerTimeout * 1000)), idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
+      maxConnections: maxConnections, maxEventStreams: maxEventStreams)
     let configuration = BudgetServer.Configuration(
-      host: host, port: port, token: token ?? environmentToken, maxBodyBytes: maxBody,
-      actor: options.metadata.actor ?? "api", today: LedgerOptions.today)
+      host: host, port: port, access: access, allowedHosts: allowHost, limits: limits, maxBodyBytes: maxBody,
+      today: LedgerOptions.today)
     let server: BudgetServer
     do { server = try BudgetServer(ledger: ledger, configuration: configuration) } catch {
       throw UserError(error.description)
@@ -68,7 +95,35 @@ struct ServeCommand: AsyncParsableCommand {
       catchUp.cancel()
     }
     try await server.run { port in
-      FileHandle.standardOutput.write(Data("serving \(path) at http://\(shownHost):\(port)  (Ctrl-C to stop)\n".utf8))
+      var lines = "serving \(path) at http://\(shownHost):\(port)  (Ctrl-C to stop)\n"
+      let loginHost = configuration.isLoopback ? shownHost : "127.0.0.1"
+      if case .token(let token) = access {
+        lines += "log in: http://\(loginHost):\(port)/?token=\(token.value)\n"
+      }
+      if let tokenNote { lines += tokenNote + "\n" }
+      FileHandle.standardOutput.write(Data(lines.utf8))
+    }
+  }
+
+  /// The token to require, and a line saying where it came from: `--token-file`, then
+  /// `$BUDGET_TOKEN`, then the file beside the ledger (made on the first start).
+  private func resolveAccess(ledgerPath: String) throws -> (BudgetServer.Access, String?) {
+    if noAuth {
+      Console.note(
+        "warning: --no-auth: any program or user of this machine can read and change this ledger through the server")
+      return (.open, nil)
+    }
+    do {
+      if let tokenFile { return (.token(try AccessToken.load(from: tokenFile)), nil) }
+      if let text = ProcessInfo.processInfo.environment["BUDGET_TOKEN"], !text.isEmpty {
+        return (.token(try AccessToken(text)), nil)
+      }
+      let file = ledgerPath + ".token"
+      let (token, created) = try AccessToken.loadOrCreate(at: file)
+      let note = created ? "made a new access token in \(file) (mode 0600)" : "access token: \(file)"
+      return (.token(token), note)
+    } catch {
+      throw UserError(error.description)
     }
   }
 }

@@ -21,11 +21,13 @@ struct RawHTTP: Sendable {
   let port: Int
   var timeoutSeconds = 30
 
-  /// A well-formed request with a JSON (or any) body.
+  /// A well-formed request with a JSON (or any) body, with the test servers' token unless
+  /// `headers` give another `Authorization`.
   func send(
     _ method: String, _ path: String, body: [UInt8]? = nil, headers: [String: String] = [:]
   ) throws -> RawResponse {
     var lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
+    if headers["Authorization"] == nil { lines.append("Authorization: Bearer \(ServerProcess.token)") }
     if let body {
       lines.append("Content-Type: application/json")
       lines.append("Content-Length: \(body.count)")

@@ -8,18 +8,30 @@ import LedgerTesting
 /// A real `budget serve --port 0` child process on a ledger file; the port is read from the
 /// line the server prints once it listens (a deterministic "ready" signal, no sleeping).
 final class ServerProcess: @unchecked Sendable {
+  /// The access token every test server is started with (`$BUDGET_TOKEN`), which ``RawHTTP``
+  /// sends.
+  static let token = "reliability-token-0123456789abcdef0123456789"
+
   // @unchecked: `process` is only touched by the test thread that owns this value.
   let process = Process()
   let port: Int
+  /// What the server printed on starting (its URL, the login link, where its token is).
+  let banner: String
   var client: RawHTTP { RawHTTP(port: port) }
 
-  /// - Parameter stderr: a file that receives the server's standard error (default: none).
-  init(budget: BinaryRunner, ledger: String, extraArguments: [String] = [], stderr: String? = nil) throws {
+  /// - Parameters:
+  ///   - stderr: a file that receives the server's standard error (default: none).
+  ///   - token: given as `$BUDGET_TOKEN`; nil leaves the server to its token file.
+  init(
+    budget: BinaryRunner, ledger: String, extraArguments: [String] = [], stderr: String? = nil,
+    token: String? = ServerProcess.token
+  ) throws {
     process.executableURL = URL(fileURLWithPath: budget.path)
     process.arguments = ["serve", "--port", "0", "--ledger", ledger] + extraArguments
     var environment = ProcessInfo.processInfo.environment
     for (key, value) in budget.environment { environment[key] = value }
     environment["NO_COLOR"] = "1"
+    environment["BUDGET_TOKEN"] = token
     process.environment = environment
     let out = Pipe()
     process.standardOutput = out
@@ -45,6 +57,7 @@ final class ServerProcess: @unchecked Sendable {
       throw RawHTTPError("budget serve did not report a port: \(text)")
     }
     self.port = port
+    banner = text
   }
 
   var pid: Int32 { process.processIdentifier }

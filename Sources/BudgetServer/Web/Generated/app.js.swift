@@ -91,8 +91,8 @@ function setupTimebar() {
 /** Follows the log live: when any client writes, the head moves and the view refreshes. */
 function connectEvents() {
   const live = document.getElementById("live");
-  const url = "/api/v1/events/stream" + (BL.state.token ? `?access_token=${encodeURIComponent(BL.state.token)}` : "");
-  const source = new EventSource(url);
+  // Same origin: the session cookie the login link set goes along.
+  const source = new EventSource("/api/v1/events/stream");
   // Give the connection back when leaving: browsers allow only 6 per server.
   window.addEventListener("pagehide", () => source.close());
   let timer = null;
@@ -133,9 +133,8 @@ function isTyping() {
 
 async function start() {
   document.getElementById("token-form").addEventListener("submit", () => {
-    BL.state.token = document.getElementById("token-input").value;
-    sessionStorage.setItem("budget-token", BL.state.token);
-    location.reload();
+    // The login link's address: the server sets the session cookie and comes back to "/".
+    location.assign("/?token=" + encodeURIComponent(document.getElementById("token-input").value.trim()));
   });
   let ledger;
   try { ledger = (await BL.api("GET", "/ledger")).body; } catch (error) { BL.toast(error.message, true); return; }

@@ -45,11 +45,12 @@ extension WebAssets {
 </main>
 <dialog id="token-dialog" aria-labelledby="token-title">
   <form method="dialog" id="token-form">
-    <h2 id="token-title">Access token</h2>
-    <p>This server needs an access token.</p>
-    <label for="token-input">Token</label>
+    <h2 id="token-title">Log in</h2>
+    <p>Open the login link that <code>budget serve</code> printed when it started, or paste the
+      access token from the file it named (<code>LEDGER.token</code>).</p>
+    <label for="token-input">Access token</label>
     <input id="token-input" type="password" autocomplete="current-password" required>
-    <button type="submit">Use token</button>
+    <button type="submit">Log in</button>
   </form>
 </dialog>
 </body>

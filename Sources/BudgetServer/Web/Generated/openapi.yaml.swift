@@ -13,8 +13,8 @@ info:
 servers:
 - url: http://127.0.0.1:8080/api/v1
 security:
-- {}
 - bearer: []
+- session: []
 paths:
   /ledger:
     get:
@@ -30,8 +30,9 @@ paths:
               schema:
                 $ref: '#/components/schemas/Ledger'
         default: &id001
-          description: 'An error: 400 bad request, 401 no token, 404 unknown entity, 409 conflict, 412 stale If-Match, 413
-            body too large, 422 a rule refused the command'
+          description: 'An error: 400 bad request, 401 no or wrong credential, 403 another site or host, 404 unknown entity,
+            409 conflict, 412 stale If-Match, 413 body too large, 415 a body that is not JSON, 422 a rule refused the command,
+            429 too many wrong tokens (Retry-After), 503 too many event streams'
           content:
             application/json:
               schema:
@@ -1163,6 +1164,10 @@ paths:
       tags:
       - audit
       operationId: eventStream
+      security:
+      - bearer: []
+      - session: []
+      - streamToken: []
       parameters:
       - name: after
         in: query
@@ -1927,7 +1932,20 @@ components:
     bearer:
       type: http
       scheme: bearer
-      description: required when the server has a token (--token / BUDGET_TOKEN)
+      description: 'The access token: made on the first start in LEDGER.token (0600), or given with --token-file or
+        BUDGET_TOKEN; at least 32 characters. Not needed when the server runs with --no-auth (loopback only).'
+    session:
+      type: apiKey
+      in: cookie
+      name: budget_session_8080
+      description: 'The web app''s login: set (HttpOnly, SameSite=Strict) by visiting the login link /?token=TOKEN that
+        budget serve prints; named after the port.'
+    streamToken:
+      type: apiKey
+      in: query
+      name: access_token
+      description: The token in the query, accepted on the event stream only (an EventSource outside a browser cannot
+        set headers).
 
 """#
 }

@@ -9,15 +9,14 @@ BL.state = {
   head: 0,              // the log's head position
   knownAt: null,        // null = now, else a log position
   asOf: null,           // null = today, else "YYYY-MM-DD"
-  token: sessionStorage.getItem("budget-token") || null,
   categories: [],
   accounts: [],
 };
 
 /** Calls the API; resolves with {status, body, etag} or throws an Error carrying the API error. */
 BL.api = async function (method, path, body, headers) {
-  const init = { method, headers: Object.assign({ Accept: "application/json" }, headers || {}) };
-  if (BL.state.token) init.headers.Authorization = "Bearer " + BL.state.token;
+  // The session cookie (HttpOnly, set by the login link) authenticates: no token in scripts.
+  const init = { method, headers: Object.assign({ Accept: "application/json" }, headers || {}), credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

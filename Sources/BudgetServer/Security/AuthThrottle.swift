@@ -1,0 +1,77 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Slows down guessing: after a few wrong credentials from one client address, every further
+/// attempt from it — right or wrong — waits out a delay that doubles with each failure, up to
+/// a cap. A success clears the address's record; a quiet spell forgets it.
+///
+/// A request without any credential is not a guess (the web app's first calls before login),
+/// so only wrong tokens and cookies count.
+final class AuthThrottle: Sendable {
+  /// How many failures are free, and how long the delays grow.
+  struct Policy: Sendable {
+    var freeFailures: Int = 5
+    var firstDelay: Duration = .seconds(1)
+    var maxDelay: Duration = .seconds(60)
+    /// A record with no failure for this long is forgotten.
+    var forgetAfter: Duration = .seconds(15 * 60)
+    /// Addresses remembered at most (the oldest record goes first).
+    var maxAddresses = 10_000
+  }
+
+  private struct Record {
+    var failures = 0
+    var blockedUntil = ContinuousClock.Instant.now
+    var lastFailure = ContinuousClock.Instant.now
+  }
+
+  let policy: Policy
+  private let records = NIOLockedValueBox([String: Record]())
+
+  init(policy: Policy = Policy()) { self.policy = policy }
+
+  /// How long `address` must still wait, or nil when it may try now.
+  func waitTime(for address: String, now: ContinuousClock.Instant = .now) -> Duration? {
+    records.withLockedValue { records in
+      guard let record = records[address] else { return nil }
+      if now - record.lastFailure > policy.forgetAfter {
+        records[address] = nil
+        return nil
+      }
+      return record.blockedUntil > now ? record.blockedUntil - now : nil
+    }
+  }
+
+  /// Records a wrong credential from `address`; returns the failures in a row and the delay
+  /// now imposed (zero while failures are free).
+  @discardableResult
+  func recordFailure(from address: String, now: ContinuousClock.Instant = .now) -> (failures: Int, delay: Duration) {
+    records.withLockedValue { records in
+      if records[address] == nil, records.count >= policy.maxAddresses,
+        let oldest = records.min(by: { $0.value.lastFailure < $1.value.lastFailure })?.key
+      {
+        records[oldest] = nil
+      }
+      var record = records[address] ?? Record()
+      if now - record.lastFailure > policy.forgetAfter { record = Record() }
+      record.failures += 1
+      record.lastFailure = now
+      let beyond = record.failures - policy.freeFailures
+      var delay = Duration.zero
+      if beyond > 0 {
+        delay = policy.firstDelay * (1 << min(beyond - 1, 20))
+        if delay > policy.maxDelay { delay = policy.maxDelay }
+      }
+      record.blockedUntil = now + delay
+      records[address] = record
+      return (record.failures, delay)
+    }
+  }
+
+  /// Forgets `address`'s failures (it presented the right credential).
+  func recordSuccess(from address: String) {
+    records.withLockedValue { records in
+      if records[address] != nil { records[address] = nil }
+    }
+  }
+}

@@ -1,0 +1,6 @@
+/// How the request being handled proved itself: `web` (the session cookie), `token` (the
+/// bearer token), or `open` when the server runs without authentication. Set by
+/// ``AuthenticationMiddleware`` for the handler's task; writes record it as `api:…`.
+enum RequestPrincipal {
+  @TaskLocal static var current = "open"
+}

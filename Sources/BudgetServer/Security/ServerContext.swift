@@ -1,0 +1,21 @@
+import Hummingbird
+import NIOCore
+
+/// The request context of every route: Hummingbird's core storage, the peer's address (for
+/// throttling failed logins) and the port it reached.
+struct ServerContext: RequestContext, RemoteAddressRequestContext {
+  var coreContext: CoreRequestContextStorage
+  /// The client's address, as the connection reports it.
+  let remoteAddress: SocketAddress?
+  /// The port this connection reached (names the session cookie, as cookies ignore ports).
+  let localPort: Int?
+
+  init(source: ApplicationRequestContextSource) {
+    coreContext = .init(source: source)
+    remoteAddress = source.channel.remoteAddress
+    localPort = source.channel.localAddress?.port
+  }
+
+  /// The client's IP address as text (`unknown` when the socket has none).
+  var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+}

@@ -1,0 +1,183 @@
+import BudgetServer
+import Foundation
+import Ledger
+import LedgerTesting
+import Testing
+
+/// The access token: required by default, also on loopback; never short; kept in a 0600 file;
+/// exchanged for a session cookie by the login link; throttled when guessed.
+@Suite struct AuthenticationTests {
+  @Test func everyAPIRequestNeedsTheToken() async throws {
+    try await TestServer.with { server in
+      // given a server with its token, when a request comes without one, then it is refused
+      let without = try await server.client.anonymous.send("GET", "/api/v1/ledger")
+      #expect(without.status == 401)
+      #expect(without.json["code"] as? String == "unauthorized")
+      #expect(without.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
+      let before = server.ledger.position
+      let write = try await server.client.anonymous.send(
+        "POST", "/api/v1/transactions", json: #"{"amount": "1", "name": "X", "category": "Food"}"#)
+      #expect(write.status == 401)
+      #expect(server.ledger.position == before)
+      // a wrong one and another scheme are refused too; the right one passes
+      let wrong = try await server.get(
+        "/api/v1/ledger", headers: ["Authorization": "Bearer " + String(repeating: "x", count: 40)])
+      #expect(wrong.status == 401)
+      let basic = try await server.get("/api/v1/ledger", headers: ["Authorization": "Basic dXNlcjpwYXNz"])
+      #expect(basic.status == 401)
+      #expect(try await server.get("/api/v1/ledger").status == 200)
+    }
+  }
+
+  @Test func queryTokenOnlyOpensTheEventStream() async throws {
+    try await TestServer.with { server in
+      let anonymous = server.client.anonymous
+      let query = "access_token=\(TestServer.token)"
+      // when the token rides in the query of a write or an ordinary read, then it is refused
+      let before = server.ledger.position
+      let write = try await anonymous.send(
+        "POST", "/api/v1/transactions?\(query)", json: #"{"amount": "1", "name": "X", "category": "Food"}"#)
+      #expect(write.status == 401)
+      #expect(server.ledger.position == before)
+      #expect(try await anonymous.send("GET", "/api/v1/ledger?\(query)").status == 401)
+      // and on the event stream it opens the stream
+      let text = try await anonymous.stream("/api/v1/events/stream?\(query)", afterConnect: {}) {
+        $0.contains(": connected")
+      }
+      #expect(text.contains("200 OK"))
+    }
+  }
+
+  @Test func shortOrBadTokensAreRefused() throws {
+    #expect(throws: AccessTokenError.tooShort(length: 12)) { try AccessToken("s3cret-token") }
+    #expect(throws: AccessTokenError.notPrintable) { try AccessToken("a token with spaces in it, 32+ chars") }
+    let token = try AccessToken(String(repeating: "a", count: 32))
+    #expect(token.matches(String(repeating: "a", count: 32)))
+    #expect(!token.matches(String(repeating: "a", count: 33)))
+    #expect(!"\(token)".contains("aaaa"), "the description never shows the secret")
+    let random = AccessToken.random()
+    #expect(random.value.count == 64)
+    #expect(random != AccessToken.random())
+  }
+
+  @Test func tokenFileIsMadeOnceWithMode0600() throws {
+    do {
+      let directory = TemporaryDirectory()
+      let path = directory.file("l.ledger.token")
+      // given no token file, when the server starts, then one is made, 0600
+      let (made, created) = try AccessToken.loadOrCreate(at: path)
+      #expect(created)
+      let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+      #expect(mode == 0o600)
+      // and the next start reads the same token
+      let (again, createdAgain) = try AccessToken.loadOrCreate(at: path)
+      #expect(!createdAgain)
+      #expect(again == made)
+      // a token file others can read is refused with the fix
+      chmod(path, 0o644)
+      #expect {
+        try AccessToken.load(from: path)
+      } throws: { error in
+        "\(error)".contains("other users can read it") && "\(error)".contains("chmod 600")
+      }
+      // so is a symbolic link planted in its place
+      chmod(path, 0o600)
+      let link = directory.file("link.token")
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+      #expect { try AccessToken.load(from: link) } throws: { "\($0)".contains("symbolic link") }
+      #expect { try AccessToken.loadOrCreate(at: link) } throws: { "\($0)".contains("symbolic link") }
+    }
+  }
+
+  @Test func loginLinkSetsAStrictHttpOnlyCookieThatWorks() async throws {
+    try await TestServer.with { server in
+      let anonymous = server.client.anonymous
+      // when the login link is opened, then it redirects to a clean URL and sets the cookie
+      let login = try await anonymous.send("GET", "/?token=\(TestServer.token)")
+      #expect(login.status == 303)
+      #expect(login.header("Location") == "/")
+      let cookie = try #require(login.header("Set-Cookie"))
+      #expect(cookie.contains("HttpOnly"))
+      #expect(cookie.contains("SameSite=Strict"))
+      #expect(cookie.hasPrefix("budget_session_\(server.client.port)="))
+      #expect(!cookie.contains(TestServer.token), "the cookie is not the token itself")
+      // then the cookie alone reads and writes
+      let pair = String(cookie.split(separator: ";")[0])
+      #expect(try await anonymous.send("GET", "/api/v1/ledger", headers: ["Cookie": pair]).status == 200)
+      let write = try await anonymous.send(
+        "POST", "/api/v1/transactions", json: #"{"amount": "3", "name": "Tea", "category": "Food"}"#,
+        headers: ["Cookie": "other=1; " + pair])
+      #expect(write.status == 201)
+      #expect(try await server.lastActors(1) == ["api:web"])
+      // a forged cookie is not accepted
+      let forged = "budget_session_\(server.client.port)=" + String(repeating: "0", count: 64)
+      #expect(try await anonymous.send("GET", "/api/v1/ledger", headers: ["Cookie": forged]).status == 401)
+      // a wrong login link sets nothing
+      let wrong = try await anonymous.send("GET", "/?token=" + String(repeating: "b", count: 40))
+      #expect(wrong.status == 401)
+      #expect(wrong.header("Set-Cookie") == nil)
+    }
+  }
+
+  @Test func wrongTokensAreThrottledPerAddress() async throws {
+    try await TestServer.with { server in
+      let wrong = ["Authorization": "Bearer " + String(repeating: "w", count: 40)]
+      // given five free failures, when a sixth wrong token comes, then the address must wait
+      for _ in 0..<6 { #expect(try await server.get("/api/v1/ledger", headers: wrong).status == 401) }
+      let blocked = try await server.get("/api/v1/ledger")
+      #expect(blocked.status == 429, "even the right token waits while the address is blocked")
+      #expect(blocked.json["code"] as? String == "too_many_attempts")
+      #expect(blocked.header("Retry-After") == "1")
+      // the login link is throttled by the same count
+      #expect(try await server.client.anonymous.send("GET", "/?token=\(TestServer.token)").status == 429)
+      // after the wait, the right token passes and clears the record
+      try await Task.sleep(for: .milliseconds(1_100))
+      #expect(try await server.get("/api/v1/ledger").status == 200)
+      #expect(try await server.get("/api/v1/ledger", headers: wrong).status == 401)
+      #expect(try await server.get("/api/v1/ledger").status == 200)
+    }
+  }
+
+  @Test func requestsWithoutCredentialsAreNotCountedAsGuesses() async throws {
+    try await TestServer.with { server in
+      for _ in 0..<10 {
+        let response = try await server.client.anonymous.send("GET", "/api/v1/ledger")
+        #expect(response.status == 401)
+      }
+      let withToken = try await server.get("/api/v1/ledger")
+      #expect(withToken.status == 200)
+    }
+  }
+
+  @Test func nonLoopbackNeedsTheToken() async throws {
+    let open = BudgetServer.Configuration(host: "0.0.0.0", port: 0, access: .open)
+    #expect(!open.isLoopback)
+    try await TestServer.with(empty: true) { server in
+      #expect(throws: ServerConfigurationError.tokenRequired(host: "0.0.0.0")) {
+        try BudgetServer(ledger: server.ledger, configuration: open)
+      }
+      let token = BudgetServer.Configuration(host: "0.0.0.0", port: 0, access: .token(.random()))
+      _ = try BudgetServer(ledger: server.ledger, configuration: token)
+    }
+  }
+
+  @Test func writesRecordTheAPIActorNeverTheServersUser() async throws {
+    try await TestServer.with(access: .open) { server in
+      let body = #"{"amount": "2", "name": "Gum", "category": "Food"}"#
+      #expect(try await server.post("/api/v1/transactions", body).status == 201)
+      #expect(try await server.post("/api/v1/transactions", body, headers: ["X-Budget-Actor": "laptop"]).status == 201)
+      #expect(try await server.lastActors(2) == ["api:open", "api:laptop"])
+      // a name with a text-direction override or a control character is refused, nothing written
+      let before = server.ledger.position
+      for name in ["ad\u{202E}nimda", "zero\u{200B}width", String(repeating: "n", count: 65)] {
+        let refused = try await server.post("/api/v1/transactions", body, headers: ["X-Budget-Actor": name])
+        #expect(refused.status == 400)
+        #expect((refused.json["details"] as? [String: String])?["field"] == "X-Budget-Actor")
+      }
+      // (a control character is already refused by the HTTP parser)
+      let bell = try await server.post("/api/v1/transactions", body, headers: ["X-Budget-Actor": "a\u{7}b"])
+      #expect(bell.status == 400)
+      #expect(server.ledger.position == before)
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import BudgetServer
+import Foundation
+import Ledger
+import LedgerTesting
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Slow and numerous clients cannot hold the server: unfinished headers and idle connections
+/// are closed after their timeouts, connections and event streams are capped.
+@Suite struct ConnectionLimitTests {
+  /// Waits until the server closes `socket` (true) or `seconds` pass (false).
+  static func closedByServer(_ socket: Int32, within seconds: Int) async throws -> Bool {
+    try await HTTPTestClient.onThread {
+      var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+      setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        if count == 0 || (count < 0 && errno == ECONNRESET) { return true }
+        if count < 0 { return false }  // timed out: still open
+      }
+    }
+  }
+
+  @Test func unfinishedHeadersAreClosedAfterTheHeaderTimeout() async throws {
+    let limits = BudgetServer.Limits(headerTimeout: .seconds(1), idleTimeout: .seconds(30))
+    try await TestServer.with(limits: limits) { server in
+      // given a client that starts a request and never finishes its headers
+      let socket = try HTTPTestClient.connect(port: server.client.port, timeoutSeconds: 5)
+      defer { close(socket) }
+      try HTTPTestClient.write(socket, "GET /api/v1/ledger HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+      // then the server closes it after the header timeout, well before the idle timeout
+      let started = ContinuousClock.now
+      #expect(try await Self.closedByServer(socket, within: 10))
+      #expect(ContinuousClock.now - started < .seconds(5))
+      // and a connection that sends nothing at all is closed the same way
+      let silent = try HTTPTestClient.connect(port: server.client.port, timeoutSeconds: 5)
+      defer { close(silent) }
+      #expect(try await Self.closedByServer(silent, within: 10))
+    }
+  }
+
+  @Test func idleKeptAliveConnectionsAreClosed() async throws {
+    let limits = BudgetServer.Limits(headerTimeout: .seconds(30), idleTimeout: .seconds(1))
+    try await TestServer.with(limits: limits) { server in
+      let socket = try HTTPTestClient.connect(port: server.client.port, timeoutSeconds: 5)
+      defer { close(socket) }
+      let request = HTTPTestClient.requestText(
+        "GET", "/api/v1/ledger", body: nil,
+        headers: ["Connection": "keep-alive", "Authorization": "Bearer \(TestServer.token)"])
+      try HTTPTestClient.write(socket, request)
+      #expect(try HTTPTestClient.read(socket)?.isEmpty == false)  // the answer
+      #expect(try await Self.closedByServer(socket, within: 10))
+    }
+  }
+
+  @Test func connectionsBeyondTheCapAreClosed() async throws {
+    try await TestServer.with(limits: .init(maxConnections: 2)) { server in
+      // given two open connections (idle), when a third arrives, then it is closed at once
+      let first = try HTTPTestClient.connect(port: server.client.port, timeoutSeconds: 5)
+      let second = try HTTPTestClient.connect(port: server.client.port, timeoutSeconds: 5)
+      try await Task.sleep(for: .milliseconds(200))
+      let third = try HTTPTestClient.connect(port: server.client.port, timeoutSeconds: 5)
+      defer { close(third) }
+      #expect(try await Self.closedByServer(third, within: 5))
+      // once they go, the server answers again
+      close(first)
+      close(second)
+      try await Task.sleep(for: .milliseconds(200))
+      #expect(try await server.get("/api/v1/ledger").status == 200)
+    }
+  }
+
+  @Test func eventStreamsBeyondTheCapAreRefused() async throws {
+    // A heartbeat is how a stream notices its client went away, and gives its slot back.
+    try await TestServer.with(limits: .init(maxEventStreams: 1), heartbeat: .milliseconds(200)) { server in
+      let text = try await server.client.stream(
+        "/api/v1/events/stream",
+        afterConnect: {
+          // while one stream is open, a second is refused
+          let second = try await server.get("/api/v1/events/stream")
+          #expect(second.status == 503)
+          #expect(second.json["code"] as? String == "too_many_streams")
+        }, until: { $0.contains(": connected") })
+      #expect(text.contains("200 OK"))
+      // once it is closed (and the server noticed), a new one opens
+      var again = ""
+      for _ in 0..<20 where !again.contains("200 OK") {
+        try await Task.sleep(for: .milliseconds(250))
+        again = try await server.client.stream("/api/v1/events/stream", afterConnect: {}) {
+          $0.contains(": connected") || $0.contains("503")
+        }
+      }
+      #expect(again.contains("200 OK"))
+    }
+  }
+}

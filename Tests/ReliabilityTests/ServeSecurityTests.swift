@@ -1,0 +1,56 @@
+import Foundation
+import LedgerTesting
+import Testing
+
+/// `budget serve` as a user starts it: a token by default (kept 0600 beside the ledger, shown
+/// as a login link), never one on the command line, none shorter than 128 bits.
+@Suite("budget serve: the access token", .serialized)
+struct ServeSecurityTests {
+  @Test("given no token configured, when budget serve starts, then it makes one in LEDGER.token (0600), prints the login link, requires it, and reuses it on the next start")
+  func tokenByDefault() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("served.ledger")
+    let budget = try BinaryRunner.checkingLedger(at: path)
+    let server = try ServerProcess(budget: budget, ledger: path, token: nil)
+    let tokenFile = path + ".token"
+    let token = try String(contentsOfFile: tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(token.count == 64)
+    let mode = try FileManager.default.attributesOfItem(atPath: tokenFile)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    #expect(server.banner.contains("log in: http://127.0.0.1:\(server.port)/?token=\(token)"))
+    let anonymous = RawHTTP(port: server.port)
+    #expect(try anonymous.sendRaw(Array("GET /api/v1/ledger HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)).status == 401)
+    let authorized = try anonymous.send("GET", "/api/v1/ledger", headers: ["Authorization": "Bearer \(token)"])
+    #expect(authorized.status == 200)
+    server.stop()
+    // the next start keeps the token (scripts and logged-in browsers keep working)
+    let again = try ServerProcess(budget: budget, ledger: path, token: nil)
+    defer { again.stop() }
+    #expect(again.banner.contains("?token=\(token)"))
+  }
+
+  @Test("given a token on the command line, a short token, or --no-auth beyond loopback, when budget serve starts, then it refuses with the fix")
+  func unsafeTokensAreRefused() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("refused.ledger")
+    var budget = try BinaryRunner.checkingLedger(at: path)
+    let onCommandLine = try budget.run(["serve", "--port", "0", "--token", String(repeating: "t", count: 40)])
+    #expect(onCommandLine.status != 0)
+    #expect(onCommandLine.stderr.contains("--token-file"))
+    budget.environment["BUDGET_TOKEN"] = "short-token"
+    let short = try budget.run(["serve", "--port", "0"])
+    #expect(short.status != 0)
+    #expect(short.stderr.contains("at least 32"))
+    budget.environment["BUDGET_TOKEN"] = nil
+    let open = try budget.run(["serve", "--port", "0", "--host", "0.0.0.0", "--no-auth"])
+    #expect(open.status != 0)
+    #expect(open.stderr.contains("beyond this machine"))
+    // a token file other users can read is refused
+    let loose = directory.file("loose.token")
+    FileManager.default.createFile(
+      atPath: loose, contents: Data(String(repeating: "k", count: 40).utf8), attributes: [.posixPermissions: 0o644])
+    let looseRun = try budget.run(["serve", "--port", "0", "--token-file", loose])
+    #expect(looseRun.status != 0)
+    #expect(looseRun.stderr.contains("chmod 600"))
+  }
+}
