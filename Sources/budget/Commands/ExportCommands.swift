@@ -41,7 +41,7 @@ struct ExportCommand: AsyncParsableCommand {
       throw ValidationError("format must be csv, json or hledger (got '\(format)')")
     }
     guard let destination else { return print(text, terminator: "") }
-    try userFacing { try destination.write(Array(text.utf8)) }
+    try userFacing { try destination.write(text.utf8) }
   }
 }
 
