@@ -68,13 +68,15 @@ public struct OutputFile: Sendable {
   /// into place (the destination checked once more just before).
   public func write(_ bytes: some Collection<UInt8>) throws(OutputFileError) {
     let temporary = try makeTemporaryFile()
-    do throws(OutputFileError) {
+    let written = Result { () throws(OutputFileError) in
       try Self.writeAll(bytes, to: temporary.descriptor, path: path)
       guard fsync(temporary.descriptor) == 0 else { throw .writeFailed(path: path, step: "fsync", code: errno) }
-      close(temporary.descriptor)
+    }
+    close(temporary.descriptor)
+    do throws(OutputFileError) {
+      try written.get()
       try moveIntoPlace(from: temporary.path)
     } catch {
-      close(temporary.descriptor)
       unlink(temporary.path)
       throw error
     }
