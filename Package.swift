@@ -108,7 +108,8 @@ let package = Package(
 
     .target(
       name: "Interchange",
-      dependencies: ["LedgerDomain", "Ledger", "EventLog"],
+      // LMDB: to recognise a ledger file by its header (OutputFile refuses to replace one).
+      dependencies: ["LedgerDomain", "Ledger", "EventLog", "LMDB"],
       swiftSettings: swiftSettings
     ),
 

@@ -34,16 +34,22 @@ public final class EventLog: Sendable {
     /// commits that grow it cheaper (see docs/event-log.md, "File headroom"). On by default;
     /// off, the file holds only what LMDB wrote.
     public var keepsFileHeadroom: Bool
+    /// Told what opening changed that the user should know of — a ledger file others could
+    /// read made 0600 (``LogFiles``). Standard error by default, so that every front end
+    /// says so.
+    public var notice: @Sendable (String) -> Void
 
     public init(
       durability: Durability = .durable, initialMapSize: Int = 64 << 20, maxMapSize: Int? = nil,
-      keepsFileHeadroom: Bool = true, clock: @escaping @Sendable () -> Int64 = EventLog.systemClock
+      keepsFileHeadroom: Bool = true, clock: @escaping @Sendable () -> Int64 = EventLog.systemClock,
+      notice: @escaping @Sendable (String) -> Void = EventLog.printToStandardError
     ) {
       self.durability = durability
       self.initialMapSize = initialMapSize
       self.maxMapSize = maxMapSize
       self.keepsFileHeadroom = keepsFileHeadroom
       self.clock = clock
+      self.notice = notice
     }
   }
 
@@ -58,9 +64,15 @@ public final class EventLog: Sendable {
 
   /// Opens the log at `path`, creating the file (mode 0600) if it does not exist.
   ///
+  /// Before LMDB opens anything, the lock file beside `path` is checked and created as a
+  /// regular file, and a data or lock file others may read or write is made 0600, with a
+  /// ``Options/notice`` saying so (``LogFiles``).
+  ///
   /// - Throws: ``EventLogError/unsupportedFormatVersion(found:supported:)`` if the file was
-  ///   written by a newer program; ``EventLogError/storage(_:)`` if LMDB cannot open it.
+  ///   written by a newer program; ``EventLogError/unsafeFile(path:reason:)`` if the lock
+  ///   file is a symbolic or hard link; ``EventLogError/storage(_:)`` if LMDB cannot open it.
   public init(path: String, options: Options = Options()) throws(EventLogError) {
+    for note in try LogFiles.prepare(path: path) { options.notice(note) }
     do {
       let environment = try Environment(
         path: path,
@@ -90,6 +102,12 @@ public final class EventLog: Sendable {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+  }
+
+  /// Writes `message` and a line break to standard error: the default ``Options/notice``.
+  @Sendable public static func printToStandardError(_ message: String) {
+    let line = Array((message + "\n").utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
   }
 
   // MARK: Appending

@@ -19,6 +19,9 @@ public enum EventLogError: Error, Sendable, Equatable, CustomStringConvertible {
   case corruptRecord(position: UInt64, reason: String)
   /// The storage engine failed (disk full, permissions, ...).
   case storage(LMDBError)
+  /// One of the ledger's files is not safe to open (its lock file is a symbolic link, say);
+  /// `reason` says what is wrong and how to fix it. Nothing was opened.
+  case unsafeFile(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -40,6 +43,8 @@ public enum EventLogError: Error, Sendable, Equatable, CustomStringConvertible {
       return "the event at position \(position) is corrupt: \(reason); run verify for details"
     case .storage(let error):
       return error.description
+    case .unsafeFile(let path, let reason):
+      return "\(path) \(reason)"
     }
   }
 }

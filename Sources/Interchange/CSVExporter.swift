@@ -6,7 +6,8 @@ import LedgerDomain
 /// both legs of each transfer, so that adding up `amount` per account gives the balances the
 /// reports show. The last column, `kind`, tells them apart: `transaction`, `opening` or
 /// `transfer`; importing such a file adds its transactions and refuses the other rows, which
-/// are not income or spending (``CSVImporter``).
+/// are not income or spending (``CSVImporter``). Text cells are escaped so that a spreadsheet
+/// does not run them as formulas (``SpreadsheetFormulaEscaping``).
 public enum CSVExporter {
   public static let header = [
     "date", "account", "payee", "amount", "currency", "category", "description", "notes", "tags", "id", "kind",
@@ -17,10 +18,21 @@ public enum CSVExporter {
     case transaction, opening, transfer
   }
 
+  /// The columns that hold text a person typed (names, memos, tags), which a spreadsheet
+  /// could take for a formula; the others hold dates, amounts, codes and ids.
+  public static let textColumns: Set<String> = ["account", "payee", "category", "description", "notes", "tags"]
+
+  /// The register as CSV. Text cells a spreadsheet would run as formulas (`=…`, `+…`, `-…`,
+  /// `@…`) are written with a leading `'` (``SpreadsheetFormulaEscaping``); ``CSVImporter``
+  /// takes it off again.
   public static func csv(_ state: LedgerState) -> String {
+    let isText = header.map(textColumns.contains)
     var lines = [header.joined(separator: ",")]
     for row in rows(state) {
-      lines.append(row.fields.map(quote).joined(separator: ","))
+      let cells = zip(row.fields, isText).map { field, isText in
+        quote(isText ? SpreadsheetFormulaEscaping.escaped(field) : field)
+      }
+      lines.append(cells.joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"
   }

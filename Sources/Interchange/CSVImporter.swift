@@ -10,6 +10,10 @@ import LedgerDomain
 /// what it was read as). Leading with the date keeps a statement's keys together in the log's
 /// key table, so an import writes a few pages of it per batch instead of one page per row.
 /// Keys written before that (`csv-` + the hash, ``ImportRow/legacyKey``) are still recognised.
+///
+/// Text cells (account, payee, category, description, notes, tags) that ``CSVExporter``
+/// escaped against spreadsheet formulas — `'=…` — are read back as the text they were
+/// (``SpreadsheetFormulaEscaping``), so an exported register imports exactly.
 public struct CSVImporter: Sendable {
   public var mapping: CSVMapping
 
@@ -141,8 +145,10 @@ public struct CSVImporter: Sendable {
           let value = record.fields[index].joiningLines.trimmingSpaces
           return value.isEmpty ? nil : value
         }
-        let account = cell(columns.account), date = cell(columns.date), amount = cell(columns.amount)
-        let debit = cell(columns.debit), credit = cell(columns.credit), payee = cell(columns.payee)
+        // A text cell: as ``CSVExporter`` escaped it against spreadsheet formulas, unescaped.
+        func text(_ index: Int?) -> String? { cell(index).map(SpreadsheetFormulaEscaping.unescaped) }
+        let account = text(columns.account), date = cell(columns.date), amount = cell(columns.amount)
+        let debit = cell(columns.debit), credit = cell(columns.credit), payee = text(columns.payee)
         // The row's identity — account, date, amount, debit, credit and payee, joined by U+001F —
         // hashed as it is fed, and counted by its hash (no joined string formed).
         var hasher = StableHash.Streaming()
@@ -165,8 +171,8 @@ public struct CSVImporter: Sendable {
           }
           return try importer.transaction(
             line: record.line, date: date, amount: amount, debit: debit, credit: credit, payee: payee,
-            category: cell(columns.category), account: account, description: cell(columns.description),
-            notes: cell(columns.notes), tags: cell(columns.tags), currency: cell(columns.currency), key: key,
+            category: text(columns.category), account: account, description: text(columns.description),
+            notes: text(columns.notes), tags: text(columns.tags), currency: cell(columns.currency), key: key,
             names: &names)
         }
         rows.append(ImportRow(line: record.line, result: result, key: key))

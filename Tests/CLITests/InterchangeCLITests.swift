@@ -201,7 +201,9 @@ struct InterchangeCLITests {
     #expect(header.last == "kind")
     let rows = csv.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0.fields)) }
     var sums: [String: Int] = [:]  // cents
-    for row in rows { sums[row["account"]!, default: 0] += Int(row["amount"]!.replacingOccurrences(of: ".", with: ""))! }
+    for row in rows {
+      sums[row["account"]!, default: 0] += Int(row["amount"]!.replacingOccurrences(of: ".", with: ""))!
+    }
     #expect(balances.count == 3 && sums.count == 3)
     for (account, balance) in balances {
       #expect(sums[account] == Int(balance.replacingOccurrences(of: ".", with: "")), "\(account)")
@@ -243,6 +245,45 @@ struct InterchangeCLITests {
   }
 
   @Test(
+    "given texts a spreadsheet would run as formulas, when exported as CSV, then they are written with a leading ' while amounts stay numbers, and import gives them back exactly"
+  )
+  func exportNeutralisesFormulas() throws {
+    try ok(["init"])
+    try ok(["account", "open", "Checking", "--date", "2024-01-01"])
+    try ok(["category", "add", "=Fun"])
+    let names = [#"=HYPERLINK("http://x")"#, "+1", "@SUM(A1)", "-2", "'=already quoted", "Plain"]
+    for (index, name) in names.enumerated() {
+      try ok([
+        "tx", "add", "\(index + 1).50", "--name=\(name)", "--category", index == 0 ? "=Fun" : "Food", "--date",
+        "2024-03-0\(index + 1)", "--description=-memo", "--notes=@note", "--tag=+tag",
+      ])
+    }
+
+    let file = directory.file("register.csv")
+    try ok(["export", "csv", "-o", file])
+
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    let rows = try CSVReader().records(in: text).dropFirst().map(\.fields)
+    #expect(
+      rows.map { $0[2] } == [#"'=HYPERLINK("http://x")"#, "'+1", "'@SUM(A1)", "'-2", "''=already quoted", "Plain"])
+    #expect(rows.map { $0[3] } == ["-1.50", "-2.50", "-3.50", "-4.50", "-5.50", "-6.50"])  // plain numbers
+    #expect(rows[0][5] == "'=Fun" && rows.allSatisfy { $0[6] == "'-memo" && $0[7] == "'@note" && $0[8] == "'+tag" })
+
+    let copy = ["--ledger", directory.file("copy.ledger")]
+    try ok(["init"] + copy)
+    try ok(["account", "open", "Checking", "--date", "2024-01-01"] + copy)
+    try ok(["category", "add", "=Fun"] + copy)
+    #expect(try budget.importCSV(file, copy) == (names.count, 0))
+    let list =
+      try JSONSerialization.jsonObject(with: Data(try ok(["tx", "list", "--json"] + copy).utf8)) as? [String: Any]
+    let imported = (list?["rows"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "transaction" }
+    #expect(Set(imported.compactMap { $0["name"] as? String }) == Set(names))
+    #expect(
+      try ok(["export", "csv"] + copy).split(separator: "\n").map { $0.split(separator: ",").dropLast(2) }
+        == text.split(separator: "\n").map { $0.split(separator: ",").dropLast(2) })  // the same register, but for ids
+  }
+
+  @Test(
     "given the demo ledger, when backed up and restored into a new file, then reports and the chain head are identical")
   func backupRestore() throws {
     try ok(["demo"])
@@ -260,7 +301,9 @@ struct InterchangeCLITests {
     #expect(again.status == 1 && again.stderr.contains("already exists"))
   }
 
-  @Test("given an imported statement, when backed up and restored, then importing it again into the restored ledger adds nothing")
+  @Test(
+    "given an imported statement, when backed up and restored, then importing it again into the restored ledger adds nothing"
+  )
   func restoreKeepsImportKeys() throws {
     try ok(["init"])
     try ok(["account", "open", "Checking", "--date", "2024-01-01"])
@@ -272,8 +315,10 @@ struct InterchangeCLITests {
     let restored = directory.file("keys.ledger")
     try ok(["restore", backup, "--ledger", restored])
 
-    let summary = try JSONSerialization.jsonObject(
-      with: Data(try ok(["import", "csv", csv, "--account", "Checking", "--json", "--ledger", restored]).utf8)) as? [String: Any]
+    let summary =
+      try JSONSerialization.jsonObject(
+        with: Data(try ok(["import", "csv", csv, "--account", "Checking", "--json", "--ledger", restored]).utf8))
+      as? [String: Any]
     #expect(summary?["added"] as? Int == 0 && summary?["skipped"] as? Int == 2)
   }
 }

@@ -22,8 +22,11 @@ struct ExportCommand: AsyncParsableCommand {
   @OptionGroup var options: LedgerOptions
   @Argument(help: "csv, json or hledger.") var format: String
   @Option(name: .shortAndLong, help: "Write to this file instead of stdout.") var output: String?
+  @Flag(help: "Replace --output if it exists (never a ledger or its lock file).") var force = false
 
   func run() async throws {
+    let ledgerPath = try options.resolvedPath()
+    let destination = try userFacing { try output.map { try OutputFile($0, protecting: [ledgerPath], force: force) } }
     let ledger = try await options.openExisting()
     let state = ledger.state
     let text: String
@@ -37,7 +40,8 @@ struct ExportCommand: AsyncParsableCommand {
     default:
       throw ValidationError("format must be csv, json or hledger (got '\(format)')")
     }
-    try write(text, to: output)
+    guard let destination else { return print(text, terminator: "") }
+    try userFacing { try destination.write(text.utf8) }
   }
 }
 
@@ -53,14 +57,15 @@ struct BackupCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "backup", abstract: "Write a JSON backup of every event (restore replays it).")
   @OptionGroup var options: LedgerOptions
-  @Argument var file: String
+  @Argument(help: "The backup file to write (mode 0600).") var file: String
+  @Flag(help: "Replace FILE if it exists (never a ledger or its lock file).") var force = false
 
   func run() async throws {
+    let ledgerPath = try options.resolvedPath()
+    let destination = try userFacing { try OutputFile(file, protecting: [ledgerPath], force: force) }
     let ledger = try await options.openExisting()
     let data = try userFacing { try Backup.export(ledger) }
-    guard FileManager.default.createFile(atPath: file, contents: data, attributes: [.posixPermissions: 0o600]) else {
-      throw UserError("cannot write '\(file)'")
-    }
+    try userFacing { try destination.write(data) }
     if options.json { return try Console.json(FileEventsJSON(file: file, events: ledger.position)) }
     print("backed up \(ledger.position) events to \(file)")
   }
@@ -72,6 +77,8 @@ struct RestoreCommand: AsyncParsableCommand {
     commandName: "restore", abstract: "Replay a JSON backup into a new, empty ledger.")
   @OptionGroup var options: LedgerOptions
   @Argument var file: String
+  @Flag(help: "Replace the --ledger file if it exists and is not a ledger (a ledger is never replaced).")
+  var force = false
 
   func run() async throws {
     guard let data = FileManager.default.contents(atPath: file) else { throw UserError("cannot read '\(file)'") }
@@ -79,30 +86,27 @@ struct RestoreCommand: AsyncParsableCommand {
     let keys: [IdempotencyRecord]
     do { (events, keys) = try Backup.contents(from: data) } catch { throw UserError("\(file): \(error)") }
     let path = try options.resolvedPath()
-    if FileManager.default.fileExists(atPath: path) {
-      throw UserError("\(path) already exists; restore into a new ledger with --ledger NEW-FILE")
-    }
+    let target = try userFacing { try OutputFile(path, force: force) }
     // The ledger is built beside its name and renamed into place when complete, so a restore
     // that is interrupted leaves nothing at `path`, and running it again starts over. A lock
     // on a guard file keeps two restores into one target from sharing the staging file.
+    // Neither is opened through a symbolic link planted in their place.
     let staging = Self.stagingPath(for: path)
-    let guardFile = open(staging + ".guard", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-    guard guardFile >= 0 else { throw UserError("cannot create \(staging).guard: \(String(cString: strerror(errno)))") }
+    let guardFile = open(staging + ".guard", O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard guardFile >= 0 else {
+      if errno == ELOOP {
+        throw UserError("\(staging).guard is a symbolic link; remove it (rm '\(staging).guard') and restore again")
+      }
+      throw UserError("cannot create \(staging).guard: \(String(cString: strerror(errno)))")
+    }
     defer { close(guardFile) }
     guard flock(guardFile, LOCK_EX | LOCK_NB) == 0 else {
       throw UserError("another restore into \(path) is running; wait for it, or restore into another --ledger")
     }
-    if FileManager.default.fileExists(atPath: path) {  // one that finished while this one started
-      throw UserError("\(path) already exists; restore into a new ledger with --ledger NEW-FILE")
-    }
-    Self.remove(staging)
+    try userFacing { try target.check() }  // one that finished while this one started
+    try Self.createStaging(staging)
     try await Self.restore(events, keys: keys, into: staging)
-    do {
-      try FileManager.default.moveItem(atPath: staging, toPath: path)
-    } catch {
-      throw UserError("cannot move the restored ledger from \(staging) to \(path): \(error.localizedDescription)")
-    }
-    Self.syncDirectory(of: path)  // the rename itself survives a power cut
+    try userFacing { try target.moveIntoPlace(from: staging) }  // checked once more; the rename survives a power cut
     Self.remove(staging)  // its lock file
     unlink(staging + ".guard")
     if options.json { return try Console.json(FileEventsJSON(file: path, events: UInt64(events.count))) }
@@ -123,29 +127,22 @@ struct RestoreCommand: AsyncParsableCommand {
     progress.finish()
   }
 
-  private static func syncDirectory(of path: String) {
-    let directory = open(
-      (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
-      O_RDONLY | O_CLOEXEC)
-    guard directory >= 0 else { return }
-    fsync(directory)
-    close(directory)
-  }
-
   /// Where a restore into `path` builds the ledger before renaming it into place.
   static func stagingPath(for path: String) -> String { path + ".restoring" }
 
-  /// Removes a ledger (and its lock file) left by a restore that did not finish.
-  private static func remove(_ ledger: String) {
-    for file in [ledger, ledger + "-lock"] { try? FileManager.default.removeItem(atPath: file) }
+  /// Starts the staging file afresh: what an unfinished restore left is removed, and an empty
+  /// file made in its place, exclusively and without following a link (mode 0600), for LMDB
+  /// to build the ledger in.
+  private static func createStaging(_ staging: String) throws {
+    remove(staging)
+    let descriptor = open(staging, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw UserError("cannot create \(staging): \(String(cString: strerror(errno)))") }
+    close(descriptor)
   }
-}
 
-func write(_ text: String, to output: String?) throws {
-  guard let output else { return print(text, terminator: "") }
-  guard
-    FileManager.default.createFile(atPath: output, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-  else {
-    throw UserError("cannot write '\(output)'")
+  /// Removes a ledger (and its lock file) left by a restore that did not finish: the names
+  /// only (`unlink`), never what a link in their place points at.
+  private static func remove(_ ledger: String) {
+    for file in [ledger, ledger + "-lock"] { unlink(file) }
   }
 }

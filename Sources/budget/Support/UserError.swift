@@ -1,4 +1,5 @@
 import EventLog
+import Interchange
 import Ledger
 import LedgerDomain
 
@@ -19,6 +20,7 @@ struct UserError: Error, CustomStringConvertible {
     case let error as EventLogError: UserError(error.description)
     case let error as MoneyError: UserError(error.description)
     case let error as DateError: UserError(error.description)
+    case let error as OutputFileError: UserError(error.description)
     default: nil
     }
   }
