@@ -1,6 +1,8 @@
 -- wrk script: POST a new transaction per request (durable, through the group-committing writer).
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
+-- The server's token, from the environment (serve-bench.sh makes one), not the command line.
+wrk.headers["Authorization"] = "Bearer " .. os.getenv("BUDGET_TOKEN")
 local counter = 0
 request = function()
   counter = counter + 1

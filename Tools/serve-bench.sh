@@ -52,6 +52,12 @@ PY
 fi
 
 log="$data/serve.log"
+# A throwaway token in the environment of the server, curl (a 0600 header file) and wrk (its
+# scripts read it): never on a command line.
+BUDGET_TOKEN="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+export BUDGET_TOKEN
+headers="$data/auth-headers"
+(umask 077; printf 'Authorization: Bearer %s\nContent-Type: application/json\n' "$BUDGET_TOKEN" >"$headers")
 "$budget" serve --ledger "$ledger" --port 0 >"$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
@@ -67,7 +73,7 @@ echo "• serving $ledger at $url" >&2
 # The first write after opening pays a one-off O(transactions) copy of the ledger's in-memory
 # state inside the Ledger layer (its writer and reader states start out sharing storage); time
 # it separately so the runs below measure the steady state.
-first_write=$(curl -s -o /dev/null -w '%{time_total}' --max-time 300 -X POST \
+first_write=$(curl -s -o /dev/null -w '%{time_total}' --max-time 300 -X POST -H @"$headers" \
   -d '{"amount": "1.00", "name": "warm-up", "category": "Food", "account": "Checking", "date": "2024-03-15"}' \
   "$url/api/v1/transactions")
 echo "• first write after opening: ${first_write}s" >&2
@@ -81,16 +87,16 @@ run() { # name, wrk args...
 # writer's copy of the state, growing the memory map by a step) are not in the figures.
 echo "• warm-up: 3 s of POSTs" >&2
 wrk -t2 -c64 -d3s -s Tools/serve-bench-post.lua "$url" >/dev/null 2>&1 || true
-run get-budget-vs-actual -c64 "$url/api/v1/reports/budget-vs-actual?month=2024-03"
+run get-budget-vs-actual -c64 -s Tools/serve-bench-get.lua "$url/api/v1/reports/budget-vs-actual?month=2024-03"
 run post-transaction -c64 -s Tools/serve-bench-post.lua "$url"
 
 rate() { awk '/Requests\/sec/ {print $2}' "$data/$1.txt"; }
 p99() { awk '$1 == "99%" {print $2}' "$data/$1.txt"; }
 errors() { awk '/Non-2xx|Socket errors/ {print}' "$data/$1.txt" | tr '\n' ' '; }
 if [ "$rows" -le 100000 ]; then
-  status=$(curl -s "$url/api/v1/verify" | python3 -c 'import json,sys; print("ok" if json.load(sys.stdin)["ok"] else "FAILED")')
+  status=$(curl -s -H @"$headers" "$url/api/v1/verify" | python3 -c 'import json,sys; print("ok" if json.load(sys.stdin)["ok"] else "FAILED")')
 else
-  status="skipped (a deep verify of $rows events takes minutes; projections lag: $(curl -s "$url/api/v1/projections" | python3 -c 'import json,sys; print(max(p["lag"] for p in json.load(sys.stdin)["items"]))'))"
+  status="skipped (a deep verify of $rows events takes minutes; projections lag: $(curl -s -H @"$headers" "$url/api/v1/projections" | python3 -c 'import json,sys; print(max(p["lag"] for p in json.load(sys.stdin)["items"]))'))"
 fi
 
 report=$(cat <<MD

@@ -31,10 +31,17 @@ def main():
             "--workers", "2", "--no-color", "--warnings", "off",
             "--report-dir", os.path.join(server.directory, "report"),
         ]
+        before = server.api("GET", "/ledger")["position"]
         result = subprocess.run(command, cwd=server.directory, capture_output=True, text=True, timeout=600)
         output = result.stdout + result.stderr
         print("\n".join(output.splitlines()[-25:]))
         ok = result.returncode == 0
+        # Its writes landed, so it did send the token (without it every request is a 401,
+        # which would pass the checks above and test nothing).
+        after = server.api("GET", "/ledger")["position"]
+        if after <= before:
+            print(f"schemathesis recorded nothing (position {before} → {after}): was the token sent?")
+            ok = False
         print(f"schemathesis: {1 if ok else 0} passed, {0 if ok else 1} failed")
         return 0 if ok else 1
     finally:
