@@ -45,7 +45,7 @@ extension Environment {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw LMDBError(code: errno, operation: "fstat(\(path))") }
         let start = Int(status.st_size)
-        let target = min(end, mapSize)
+        let target = min(end, currentMapSize)  // the transaction holds the resize lock
         guard target > start else { return start }
         let chunk = 1 << 20
         let zeros = [UInt8](repeating: 0, count: min(chunk, target - start))

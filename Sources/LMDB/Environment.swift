@@ -116,27 +116,40 @@ public final class Environment: @unchecked Sendable {
   // MARK: Map size
 
   /// The current size of the memory map, in bytes.
-  public var mapSize: Int {
-    var info = MDB_envinfo()
-    mdb_env_info(handle, &info)
-    return info.me_mapsize
-  }
+  public var mapSize: Int { whileMapped { currentMapSize } }
 
   /// The id of the last committed write transaction, by any process. Read from the meta
   /// pages without a transaction: a cheap way to tell whether anything changed since.
-  public var lastTransactionID: Int {
-    var info = MDB_envinfo()
-    mdb_env_info(handle, &info)
-    return info.me_last_txnid
-  }
+  public var lastTransactionID: Int { whileMapped { currentInfo.me_last_txnid } }
 
   /// The bytes of the map in use: (last used page + 1) × page size.
-  public var usedSize: Int {
+  public var usedSize: Int { whileMapped { currentUsedSize } }
+
+  /// Runs `body` with the resize lock held shared. `mdb_env_info` and `mdb_env_stat` read the
+  /// meta pages inside the map, which growing the map (another thread's `reserveRoom`, say)
+  /// unmaps and maps again: unguarded, a read in between touches unmapped memory.
+  private func whileMapped<R>(_ body: () -> R) -> R {
+    resizeLock.lockShared()
+    defer { resizeLock.unlock() }
+    return body()
+  }
+
+  // The three below take no lock: for callers that already hold the resize lock (a
+  // transaction holds it shared, growing the map exclusively) — it is not re-entrant.
+
+  /// LMDB's view of the environment, read from the meta pages.
+  var currentInfo: MDB_envinfo {
     var info = MDB_envinfo()
     mdb_env_info(handle, &info)
+    return info
+  }
+
+  var currentMapSize: Int { currentInfo.me_mapsize }
+
+  var currentUsedSize: Int {
     var stat = MDB_stat()
     mdb_env_stat(handle, &stat)
-    return (info.me_last_pgno + 1) * Int(stat.ms_psize)
+    return (currentInfo.me_last_pgno + 1) * Int(stat.ms_psize)
   }
 
   /// Grows the map, if needed, so that `bytes` more can be written without the transaction
@@ -146,9 +159,9 @@ public final class Environment: @unchecked Sendable {
     guard usedSize + bytes > mapSize else { return }
     resizeLock.lockExclusive()
     defer { resizeLock.unlock() }
-    var next = usedSize + bytes
+    var next = currentUsedSize + bytes
     next = (next + (1 << 20) - 1) / (1 << 20) * (1 << 20)
-    guard next > mapSize else { return }
+    guard next > currentMapSize else { return }
     if let limit = options.maxMapSize { next = min(next, limit) }
     try LMDBError.check(mdb_env_set_mapsize(handle, next), "mdb_env_set_mapsize(\(next))")
   }
@@ -156,7 +169,7 @@ public final class Environment: @unchecked Sendable {
   private func grow() throws(LMDBError) {
     resizeLock.lockExclusive()
     defer { resizeLock.unlock() }
-    let current = mapSize
+    let current = currentMapSize
     let gibibyte = 1 << 30
     var next = current < gibibyte ? current * 2 : current + gibibyte
     next = (next + (1 << 20) - 1) / (1 << 20) * (1 << 20)

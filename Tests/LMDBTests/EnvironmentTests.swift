@@ -1,5 +1,7 @@
+import Foundation
 import LMDB
 import LedgerTesting
+import Synchronization
 import Testing
 
 @Suite("LMDB environment and transactions")
@@ -80,6 +82,33 @@ struct EnvironmentTests {
     try environment.reserveRoom(forBytes: 1 << 20)  // already room: nothing changes
     #expect(environment.mapSize == size)
     #expect(try environment.read { try $0.count(of: db) } == 1000)
+  }
+
+  @Test(
+    "given a thread that grows the map again and again, when another reads the map's size, use and last transaction meanwhile, then every read sees a mapped meta page"
+  )
+  func sizesAreReadSafelyWhileTheMapGrows() throws {
+    // Growing the map unmaps and maps it again; the sizes are read from the meta pages in the
+    // map. Unguarded, a read in between touched unmapped memory and killed the process (seen
+    // once as a restore's writer thread read the sizes while its rebuild reserved room).
+    let directory = TemporaryDirectory()
+    let environment = try Environment(path: directory.file("t.mdb"), options: .init(initialMapSize: 1 << 20))
+    let reading = Atomic<Bool>(false)
+    let stop = Atomic<Bool>(false)
+    let reads = Atomic<Int>(0)
+    let reader = Thread {
+      reading.store(true, ordering: .releasing)
+      while !stop.load(ordering: .acquiring) {
+        _ = environment.mapSize &+ environment.usedSize &+ environment.lastTransactionID
+        reads.add(1, ordering: .relaxed)
+      }
+    }
+    reader.start()
+    while !reading.load(ordering: .acquiring) { usleep(100) }
+    for step in 1...3_000 { try environment.reserveRoom(forBytes: step << 20) }
+    stop.store(true, ordering: .releasing)
+    #expect(reads.load(ordering: .relaxed) > 0)
+    #expect(environment.mapSize >= 3_000 << 20)
   }
 
   @Test(
