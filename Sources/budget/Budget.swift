@@ -20,6 +20,7 @@ struct Budget: AsyncParsableCommand {
       The ledger file is --ledger PATH, else $BUDGET_LEDGER, else \
       $XDG_DATA_HOME/budget-ledger/default.ledger.
       """,
+    version: BudgetVersion.current,
     subcommands: [
       InitCommand.self, DemoCommand.self, AccountCommand.self, CategoryCommand.self, PeriodCommand.self,
       BudgetCommand.self, TransactionCommand.self, TransferCommand.self, ReportCommand.self, HistoryCommand.self,
@@ -47,7 +48,8 @@ struct Budget: AsyncParsableCommand {
     return nil
   }
 
-  /// Runs the command with the project's exit codes: 0 ok, 1 user error, 2 usage, 3 internal.
+  /// Runs the command with the project's exit codes: 0 ok, 1 user error, 2 usage, 3 internal,
+  /// 4 an import that rejected rows (the others were recorded).
   static func main() async {
     // The command that parsed, for a usage error its run() finds (a ValidationError thrown
     // there would otherwise print the top-level usage, not that command's).
@@ -63,6 +65,8 @@ struct Budget: AsyncParsableCommand {
     } catch let error as UserError {
       Console.error(error.message)
       Foundation.exit(1)
+    } catch let code as ExitCode where code != .success && code != .validationFailure {
+      Foundation.exit(code.rawValue)  // what went wrong was reported; the code says what kind
     } catch {
       let code = exitCode(for: error)
       if code == .success {
@@ -74,7 +78,8 @@ struct Budget: AsyncParsableCommand {
           message = "Error: \(validation.message)\nUsage: \(usageString(for: parsed))"
         }
         FileHandle.standardError.write(Data((message + "\n").utf8))
-        if let hint = negativeAmountHint(Array(CommandLine.arguments.dropFirst())) { Console.note(hint) }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let hint = SubcommandHint.hint(for: arguments) ?? negativeAmountHint(arguments) { Console.note(hint) }
         Foundation.exit(2)
       }
       if code.rawValue == 1 { Foundation.exit(1) }  // already reported

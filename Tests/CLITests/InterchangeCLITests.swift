@@ -50,16 +50,20 @@ struct InterchangeCLITests {
       "--json",
     ]
 
-    let dry = try JSONSerialization.jsonObject(with: Data(try ok(arguments + ["--dry-run"]).utf8)) as? [String: Any]
+    // Rows were rejected: every run says so with exit code 4.
+    func rejecting(_ arguments: [String]) throws -> [String: Any]? {
+      let output = try budget.run(arguments)
+      #expect(output.status == 4, "budget \(arguments.joined(separator: " ")): \(output.stderr)")
+      return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+    }
+    let dry = try rejecting(arguments + ["--dry-run"])
     #expect(dry?["added"] as? Int == 4)
     #expect(try ok(["tx", "list", "--json"]).contains("Market") == false)
     // Batches of two split the identical coffees: each must still get its own key.
-    let first =
-      try JSONSerialization.jsonObject(with: Data(try ok(arguments + ["--batch-size", "2"]).utf8)) as? [String: Any]
+    let first = try rejecting(arguments + ["--batch-size", "2"])
     let refused = try budget.run(arguments + ["--batch-size", "0"])
     #expect(refused.status != 0 && refused.stderr.contains("--batch-size must be between 1 and 100,000 (got 0)"))
-    let second =
-      try JSONSerialization.jsonObject(with: Data(try ok(arguments + ["--batch-size", "1"]).utf8)) as? [String: Any]
+    let second = try rejecting(arguments + ["--batch-size", "1"])
 
     #expect(first?["added"] as? Int == 4 && first?["skipped"] as? Int == 0)
     #expect(second?["added"] as? Int == 0 && second?["skipped"] as? Int == 4)

@@ -80,12 +80,18 @@ struct ImportCommand: AsyncParsableCommand {
       } else {
         summary = try await record(chunks, session: session, ledger: ledger, imported: imported)
       }
-      if options.json { return try Console.json(summary) }
-      print(
-        "\(dryRun ? "would add" : "added") \(summary.added), skipped \(summary.skipped) already imported, rejected \(summary.rejected.count)"
-      )
-      for problem in summary.rejected.prefix(50) { Console.note("  \(problem)") }
-      if summary.rejected.count > 50 { Console.note("  … and \(summary.rejected.count - 50) more (see --json)") }
+      let rejected = summary.rejected
+      if options.json {
+        try Console.json(summary)
+      } else {
+        print(
+          "\(dryRun ? "would add" : "added") \(summary.added), skipped \(summary.skipped) already imported, rejected \(rejected.count)"
+        )
+        for problem in rejected.prefix(50) { Console.note("  \(problem)") }
+        if rejected.count > 50 { Console.note("  … and \(rejected.count - 50) more (see --json)") }
+      }
+      // Scripts must see that rows were left out, not only read it.
+      if !rejected.isEmpty { throw ExitCode(ImportSummary.rowsRejectedExitCode) }
     }
 
     private func mapping() throws -> CSVMapping {
@@ -212,7 +218,7 @@ struct ImportCommand: AsyncParsableCommand {
       defer { mapping.stop() }
       var staged = batches.isEmpty ? StagedBatch(mapped: 0) : try stage(try await mapping.take(0))
       for index in batches.indices {
-        summary.rejected += staged.rejected
+        for error in staged.rejected { summary.reject(line: error.line, error.message) }
         summary.skipped += staged.skipped
         let current = staged
         async let recorded = userFacing { () async throws -> [Result<CommandOutcome, LedgerError>] in
@@ -223,7 +229,7 @@ struct ImportCommand: AsyncParsableCommand {
         for (line, result) in zip(current.lines, try await recorded) {
           switch result {
           case .success(let outcome): if outcome.wasDuplicate { summary.skipped += 1 } else { summary.added += 1 }
-          case .failure(let error): summary.rejected.append("line \(line): \(error)")
+          case .failure(let error): summary.reject(line: line, "\(error)")
           }
         }
         done += current.mapped
@@ -241,7 +247,7 @@ struct ImportCommand: AsyncParsableCommand {
       var mapped: Int
       var prepared: PreparedBatch?
       var lines: [Int] = []
-      var rejected: [String] = []
+      var rejected: [ImportRowError] = []
       var skipped = 0
     }
 
@@ -257,14 +263,14 @@ struct ImportCommand: AsyncParsableCommand {
       }
       for row in rows {
         switch row.result {
-        case .failure(let error): summary.rejected.append(error.description)
+        case .failure(let error): summary.reject(line: error.line, error.message)
         case .success where importedBefore.contains(row.line): summary.skipped += 1
         case .success(let added):
           do throws(DomainError) {
             state.apply(try decide(.addTransaction(added), state: state, context: context))
             summary.added += 1
           } catch {
-            summary.rejected.append("line \(row.line): \(error)")
+            summary.reject(line: row.line, "\(error)")
           }
         }
       }
@@ -277,5 +283,21 @@ struct ImportCommand: AsyncParsableCommand {
 struct ImportSummary: Encodable {
   var added = 0
   var skipped = 0
-  var rejected: [String] = []
+  /// The refused rows, as "line N: why", in the file's order (batches settle rows out of it).
+  var rejected: [String] { refusals.sorted { $0.line < $1.line }.map { "line \($0.line): \($0.message)" } }
+  private var refusals: [(line: Int, message: String)] = []
+
+  /// The exit code of an import that left rows out (0 when every row was added or skipped).
+  static let rowsRejectedExitCode: Int32 = 4
+
+  mutating func reject(line: Int, _ message: String) { refusals.append((line, message)) }
+
+  private enum CodingKeys: String, CodingKey { case added, skipped, rejected }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(added, forKey: .added)
+    try container.encode(skipped, forKey: .skipped)
+    try container.encode(rejected, forKey: .rejected)
+  }
 }

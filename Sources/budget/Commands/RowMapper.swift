@@ -18,12 +18,12 @@ final class RowMapper: @unchecked Sendable {
   private let anyUndone: Bool
 
   /// One batch, sorted out for the rules: the rows to load with their lines, the rows the
-  /// mapping refused (their messages), and how many an earlier version's import recorded.
+  /// mapping refused (with their lines), and how many an earlier version's import recorded.
   struct Mapped: Sendable {
     var count = 0
     var rows: [BulkLoad.Row] = []
     var lines: [Int] = []
-    var rejected: [String] = []
+    var rejected: [ImportRowError] = []
     var skipped = 0
   }
   /// Per date prefix of the keys, whether any key starts with it.
@@ -61,7 +61,7 @@ final class RowMapper: @unchecked Sendable {
       var result = Result<TransactionAdded, ImportRowError>.failure(Self.movedOut)
       swap(&result, &rows[index].result)
       switch consume result {
-      case .failure(let error): mapped.rejected.append(error.description)
+      case .failure(let error): mapped.rejected.append(error)
       case .success where importedBefore.contains(line): mapped.skipped += 1
       case .success(let added):
         mapped.rows.append(

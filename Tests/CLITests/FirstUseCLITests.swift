@@ -1,0 +1,78 @@
+import Foundation
+import LedgerTesting
+import Testing
+
+/// What a new user types wrong or needs to know: a mistyped subcommand, the version, and an
+/// import that left rows out.
+@Suite("budget CLI: first use")
+struct FirstUseCLITests {
+  let directory = TemporaryDirectory()
+  let budget: BinaryRunner
+
+  init() throws {
+    budget = try BinaryRunner(
+      "budget", environment: ["BUDGET_LEDGER": directory.file("first.ledger"), "BUDGET_TODAY": "2024-03-31"])
+  }
+
+  @Test("given a mistyped subcommand, when run, then the hint names the command meant")
+  func mistypedSubcommandsAreNamed() throws {
+    let cases: [([String], String)] = [
+      (["tx", "ad", "5", "--name", "Bread", "--category", "Food"], "did you mean 'budget tx add'?"),
+      (["report", "balance"], "did you mean 'budget report balances'?"),
+      (["acount", "list"], "did you mean 'budget account'?"),
+    ]
+    for (arguments, hint) in cases {
+      let output = try budget.run(arguments)
+      #expect(output.status == 2, "\(arguments)")
+      #expect(output.stderr.contains(hint), "\(arguments): \(output.stderr)")
+    }
+    // a word that is no typo of any command gets no guess
+    let far = try budget.run(["report", "zzzzzzzz"])
+    #expect(!far.stderr.contains("did you mean"))
+  }
+
+  @Test func versionIsPrinted() throws {
+    let output = try budget.run(["--version"])
+    #expect(output.status == 0)
+    #expect(output.stdout.split(separator: ".").count == 3, "\(output.stdout)")
+  }
+
+  @Test(
+    "given a CSV with bad rows spread over batches, when imported, then the rejects are listed in line order and the exit code is 4; a clean import exits 0"
+  )
+  func rejectedRowsExitFourInLineOrder() throws {
+    #expect(try budget.run(["init"]).status == 0)
+    #expect(try budget.run(["account", "open", "Checking", "--opening", "100", "--date", "2024-01-01"]).status == 0)
+    // lines 2 and 3 are refused by the rules (amounts past what the ledger can add up, found
+    // as they are recorded), lines 4 and 6 by the mapping: in batches of three, the mapping's
+    // refusals of a batch used to come before the rules'.
+    let csv = directory.file("mixed.csv")
+    try Data(
+      """
+      date,payee,amount,category
+      2024-03-01,Huge,-500000000000000,Food
+      2024-03-02,Huge,-500000000000000,Food
+      2024-03-03,Bad,abc,Food
+      2024-03-04,Shop,-2.00,Food
+      2024-03-05,Bad,xyz,Food
+      2024-03-06,Shop,-3.00,Food
+
+      """.utf8
+    ).write(to: URL(fileURLWithPath: csv))
+    let arguments = ["import", "csv", csv, "--account", "Checking", "--batch-size", "3"]
+    let dry = try budget.run(arguments + ["--dry-run", "--json"])
+    #expect(dry.status == 4)
+    let real = try budget.run(arguments + ["--json"])
+    #expect(real.status == 4, "\(real.stderr)")
+    let summary = try JSONSerialization.jsonObject(with: Data(real.stdout.utf8)) as? [String: Any]
+    #expect(summary?["added"] as? Int == 2)
+    let lines = (summary?["rejected"] as? [String] ?? []).map { $0.prefix(while: { $0 != ":" }) }
+    #expect(lines == ["line 2", "line 3", "line 4", "line 6"])
+    // the table form says the same, in the same order
+    let again = try budget.run(arguments)
+    #expect(again.status == 4)
+    let clean = directory.file("clean.csv")
+    try Data("date,payee,amount,category\n2024-03-07,Shop,-4.00,Food\n".utf8).write(to: URL(fileURLWithPath: clean))
+    #expect(try budget.run(["import", "csv", clean, "--account", "Checking"]).status == 0)
+  }
+}
