@@ -75,4 +75,32 @@ struct FirstUseCLITests {
     try Data("date,payee,amount,category\n2024-03-07,Shop,-4.00,Food\n".utf8).write(to: URL(fileURLWithPath: clean))
     #expect(try budget.run(["import", "csv", clean, "--account", "Checking"]).status == 0)
   }
+
+  @Test(
+    "given the 8 characters tx list shows, when their first four are typed, then the transaction is found; a run that names several lists them"
+  )
+  func idsWorkAsTyped() throws {
+    #expect(try budget.run(["init"]).status == 0)
+    #expect(try budget.run(["account", "open", "Checking", "--opening", "100", "--date", "2024-01-01"]).status == 0)
+    var ids: [String] = []
+    for name in ["Bread", "Milk"] {
+      let added = try budget.run([
+        "tx", "add", "2", "--name", name, "--category", "Food", "--date", "2024-03-10", "--json",
+      ])
+      let object = try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any]
+      ids.append(try #require(object?["id"] as? String))
+    }
+    // the head of the shown eight, as a user copies it from the table
+    let shown = String(ids[0].suffix(8))
+    let amended = try budget.run(["tx", "amend", String(shown.prefix(4)), "--amount", "3"])
+    #expect(amended.status == 0, "\(amended.stderr)")
+    let show = try budget.run(["tx", "show", String(shown.prefix(4)), "--json"])
+    #expect(show.stdout.contains("3.00"))
+    // ids made together share their start: that names both, and both are listed
+    let ambiguous = try budget.run(["tx", "delete", String(ids[0].prefix(4))])
+    #expect(ambiguous.status == 1)
+    #expect(ambiguous.stderr.contains("is ambiguous (2 match)"))
+    #expect(ambiguous.stderr.contains("Bread") && ambiguous.stderr.contains("Milk"))
+    #expect(ambiguous.stderr.contains(String(ids[1].suffix(8))))
+  }
 }

@@ -88,7 +88,7 @@ struct Resolver {
     if let raw = try? EntityID(parsing: prefix), let record = state.transactions[TransactionID(raw: raw)] {
       return (TransactionID(raw: raw), record)
     }
-    // Time-ordered ids share their heads; either end of the id works.
+    // Time-ordered ids share their heads; any 4+ characters of the id in a row work.
     let matches = state.transactions.filter { $0.key.raw.isNamed(by: prefix) }
     guard let match = matches.first else { throw missing("transaction", reference, origin) }
     guard matches.count == 1 else {

@@ -1,10 +1,12 @@
 extension EntityID {
-  /// Whether `reference` names this id as lists show ids: the whole id, or at least four of
-  /// its first or last characters, in any case (ids made at one time share their first ones).
+  /// Whether `reference` names this id as people copy ids from lists: the whole id, or any
+  /// four or more of its characters in a row, in any case — the head or tail of the 8 a table
+  /// shows (`6c81` of `…6c81ca20`) as well as the id's own start. A reference that names
+  /// several ids is for the caller to call ambiguous.
   public func isNamed(by reference: String) -> Bool {
     let reference = reference.lowercased()
     let text = description
-    return text == reference || (reference.count >= 4 && (text.hasPrefix(reference) || text.hasSuffix(reference)))
+    return text == reference || (reference.count >= 4 && text.contains(reference))
   }
 }
 

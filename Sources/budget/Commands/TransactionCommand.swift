@@ -124,7 +124,10 @@ struct TransactionCommand: AsyncParsableCommand {
       // their first characters, and a prefix naming two things deletes neither.
       let transfers = resolve.transfers(id), transactions = resolve.transactionCount(id)
       if transfers.count + transactions > 1 {
-        throw UserError("id '\(id)' is ambiguous (\(transfers.count + transactions) match); give more characters")
+        if transfers.isEmpty { _ = try resolve.transaction(id) }  // refused, listing the transactions
+        throw UserError(
+          "id '\(id)' is ambiguous (\(transfers.count) transfers and \(transactions) transactions match); give more characters"
+        )
       }
       if let transfer = transfers.first {
         let outcome = try await options.execute(.cancelTransfer(transfer.transfer, reason: reason), on: ledger)
@@ -199,7 +202,8 @@ struct TransactionCommand: AsyncParsableCommand {
       ].compactMap { $0 }
       guard filters.count <= 1 else {
         throw ValidationError(
-          "\(filters.joined(separator: " and ")) cannot be combined; list by one of them (each takes --month), or search with tx search")
+          "\(filters.joined(separator: " and ")) cannot be combined; list by one of them (each takes --month), or search with tx search"
+        )
       }
     }
 

@@ -27,16 +27,21 @@ struct Resolve {
     let open = state.accounts.filter { !$0.value.isClosed }
     guard open.count == 1, let only = open.first else {
       let names = open.values.map(\.name).sorted().joined(separator: ", ")
-      throw UserError(open.isEmpty ? "there is no open account; open one with: budget account open NAME --type checking"
-        : "several accounts are open (\(names)); choose one with --account NAME")
+      throw UserError(
+        open.isEmpty
+          ? "there is no open account; open one with: budget account open NAME --type checking"
+          : "several accounts are open (\(names)); choose one with --account NAME")
     }
     return (only.key, only.value)
   }
 
-  /// The transaction whose id starts with `prefix` (at least 4 characters, like a short git hash).
+  /// The transaction whose id holds `prefix` (at least 4 characters in a row, like a short git
+  /// hash: typically the 8 a table shows, or either end of them).
   func transaction(_ prefix: String) throws -> (id: TransactionID, record: TransactionRecord) {
     let prefix = prefix.lowercased()
-    guard prefix.count >= 4 else { throw UserError("transaction id '\(prefix)' is too short; give at least 4 characters") }
+    guard prefix.count >= 4 else {
+      throw UserError("transaction id '\(prefix)' is too short; give at least 4 characters")
+    }
     // Ids are time-ordered, so their heads are shared by everything made at the same time:
     // tables show the (random) tail, and either end works.
     let matches = state.transactions.filter { $0.key.raw.isNamed(by: prefix) }
@@ -44,7 +49,12 @@ struct Resolve {
       throw notATransaction(prefix) ?? UserError("transaction '\(prefix)' not found; list ids with: budget tx list")
     }
     guard matches.count == 1 else {
-      throw UserError("transaction id '\(prefix)' is ambiguous (\(matches.count) match); give more characters")
+      let shown = matches.sorted { $0.key.description < $1.key.description }.prefix(5).map { id, record in
+        "  \(id.short)  \(record.added.date)  \(record.added.name)"
+      }
+      throw UserError(
+        "transaction id '\(prefix)' is ambiguous (\(matches.count) match); give more characters:\n"
+          + shown.joined(separator: "\n") + (matches.count > 5 ? "\n  …" : ""))
     }
     return (match.key, match.value)
   }

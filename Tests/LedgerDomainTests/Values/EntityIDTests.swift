@@ -4,6 +4,15 @@ import Testing
 
 @Suite("EntityID: 128-bit identifiers in UUID form")
 struct EntityIDTests {
+  @Test("given an id, when named by a run of its characters, then four or more anywhere in it name it, in any case")
+  func idsAreNamedByAnyRunOfFourCharacters() throws {
+    let id = try EntityID(parsing: "01a21a94-1147-71d7-ae53-54ab62bdb972")
+    for reference in ["62bd", "62BD", "b972", "01a2", "54ab62bd", "ae53-54ab", id.description] {
+      #expect(id.isNamed(by: reference), "\(reference)")
+    }
+    for reference in ["62b", "ffff", "62bd9", ""] { #expect(!id.isNamed(by: reference), "\(reference)") }
+  }
+
   @Test("given canonical text in either case, when parsed, then the halves and lowercase text come back")
   func parsing() throws {
     let id = try EntityID(parsing: "6F1C2E4A-9B3D-4C8E-A1F0-123456789ABC")
