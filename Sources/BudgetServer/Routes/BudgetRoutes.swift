@@ -72,7 +72,8 @@ struct BudgetRoutes {
         body.amount, state.baseCurrency, positive: true, direction: "swap from and to to move money the other way"))
   }
 
-  /// Copies every budget of `from` into this month, in one write transaction, all or nothing.
+  /// Copies `from`'s plan — every budget and its planned income — into this month, in one
+  /// write transaction, all or nothing.
   func copy(_ request: Request, _ context: Context) async throws -> Response {
     let body = try await api.body(CopyBudgetBody.self, request)
     if let replay = try await api.replay(request) { return replay }
@@ -86,17 +87,19 @@ struct BudgetRoutes {
     }
   }
 
-  /// One `setBudget` per active category budgeted in `source` whose budget in `target` differs.
+  /// One `setBudget` per active category budgeted in `source` whose budget in `target` differs,
+  /// and one `planIncome` per source of income planned in `source` that `target` lacks.
   private func copyCommands(from source: YearMonth, to target: YearMonth) throws -> [LedgerCommand] {
     let state = try api.state()
-    let budgets = state.budgets[source] ?? [:]
-    guard !budgets.isEmpty else { throw APIError.rule("\(source.title) has no budgets to copy", field: "from") }
-    let commands = state.budgetsToCopy(from: source, to: target).map(LedgerCommand.setBudget)
+    guard state.hasPlan(in: source) else {
+      throw APIError.rule("\(source.title) has no budgets or planned income to copy", field: "from")
+    }
+    let commands = state.planToCopy(from: source, to: target)
     if commands.isEmpty, let why = state.budgetCopyRefusal(from: source, to: target) {
       throw APIError.rule(why, field: "from")
     }
     guard !commands.isEmpty else {
-      throw APIError.rule("\(target.title) already has the budgets of \(source.title)", field: "from")
+      throw APIError.rule("\(target.title) already has the plan of \(source.title)", field: "from")
     }
     return commands
   }

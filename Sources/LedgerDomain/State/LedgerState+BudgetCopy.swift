@@ -38,3 +38,33 @@ extension LedgerState {
       + "(January, April, July or October), not to \(target)"
   }
 }
+
+extension LedgerState {
+  /// The income planned for `source` to plan for `target`: each source planned for that month
+  /// whose amount `target` does not plan already, by name (a source planned at zero — one taken
+  /// back — only where `target` plans it). A yearly amount belongs to no month and is not copied.
+  public func incomeToCopy(from source: YearMonth, to target: YearMonth) -> [IncomePlanned] {
+    plannedIncome
+      .filter { $0.key.year == source.year && $0.key.month == source.month }
+      .sorted { $0.key.source < $1.key.source }
+      .compactMap { key, amount in
+        let existing = IncomeKey(year: target.year, month: target.month, source: key.source)
+        guard plannedIncome[existing] != amount, !(amount.isZero && plannedIncome[existing] == nil) else { return nil }
+        return IncomePlanned(month: target, year: target.year, source: key.source, amount: amount)
+      }
+  }
+
+  /// A month's whole plan copied to another — its budgets (``budgetsToCopy(from:to:)``) and its
+  /// planned income (``incomeToCopy(from:to:)``) — as commands to run in one transaction, so
+  /// that the copy's "remaining to assign" is the source's.
+  public func planToCopy(from source: YearMonth, to target: YearMonth) -> [LedgerCommand] {
+    budgetsToCopy(from: source, to: target).map(LedgerCommand.setBudget)
+      + incomeToCopy(from: source, to: target).map(LedgerCommand.planIncome)
+  }
+
+  /// Whether `month` plans anything to copy: a budget of an active category, or income.
+  public func hasPlan(in month: YearMonth) -> Bool {
+    (budgets[month] ?? [:]).contains { categories[$0.key]?.isActive == true }
+      || plannedIncome.keys.contains { $0.year == month.year && $0.month == month.month }
+  }
+}

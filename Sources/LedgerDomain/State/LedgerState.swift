@@ -50,6 +50,12 @@ public struct IncomeKey: Sendable, Hashable {
   public var month: Int
   public var source: String
 
+  public init(year: Int, month: Int, source: String) {
+    self.year = year
+    self.month = month
+    self.source = source
+  }
+
   public init(_ planned: IncomePlanned) {
     year = planned.year
     month = planned.month?.month ?? 0
@@ -184,7 +190,9 @@ public struct BudgetRecord: Sendable, Hashable {
     switch span {
     case .month: return offset == 0 ? amount : .zero(set.currency)
     case .quarter:
-      guard (0..<3).contains(offset), let thirds = try? set.allocatedInMinorUnits(into: 3) else { return .zero(set.currency) }
+      guard (0..<3).contains(offset), let thirds = try? set.allocatedInMinorUnits(into: 3) else {
+        return .zero(set.currency)
+      }
       return offset == 0 ? ((try? thirds[0].adding(moved)) ?? thirds[0]) : thirds[offset]
     }
   }

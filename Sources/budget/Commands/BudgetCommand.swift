@@ -12,7 +12,8 @@ struct BudgetCommand: AsyncParsableCommand {
     subcommands: [BudgetShowCommand.self, Set.self, Move.self, Income.self, Due.self, Rollover.self, Copy.self])
 
   struct Set: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Budget an amount for a category in a month (or a quarter).")
+    static let configuration = CommandConfiguration(
+      abstract: "Budget an amount for a category in a month (or a quarter).")
     @OptionGroup var options: LedgerOptions
     @Argument var category: String
     @Argument var amount: String
@@ -23,8 +24,10 @@ struct BudgetCommand: AsyncParsableCommand {
       let ledger = try await options.openExisting()
       let id = try Resolve(state: ledger.state).category(category)
       let money = try userFacing { try Money(parsing: amount, currency: ledger.state.baseCurrency) }
-      let outcome = try await options.execute(.setBudget(BudgetSet(month: month, category: id, amount: money, span: quarter ? .quarter : .month)), on: ledger)
-      try options.report("budgeted \(show(money)) for '\(category)' in \(month.title)\(quarter ? " (quarter)" : "")", outcome)
+      let outcome = try await options.execute(
+        .setBudget(BudgetSet(month: month, category: id, amount: money, span: quarter ? .quarter : .month)), on: ledger)
+      try options.report(
+        "budgeted \(show(money)) for '\(category)' in \(month.title)\(quarter ? " (quarter)" : "")", outcome)
     }
   }
 
@@ -42,7 +45,9 @@ struct BudgetCommand: AsyncParsableCommand {
       let money = try positiveAmount(
         amount, currency: ledger.state.baseCurrency, direction: "swap --from and --to to move money the other way")
       let outcome = try await options.execute(
-        .moveBudget(BudgetMoved(month: month, from: try resolve.category(from), to: try resolve.category(to), amount: money)), on: ledger)
+        .moveBudget(
+          BudgetMoved(month: month, from: try resolve.category(from), to: try resolve.category(to), amount: money)),
+        on: ledger)
       try options.report("moved \(show(money)) from '\(from)' to '\(to)' in \(month.title)", outcome)
     }
   }
@@ -77,12 +82,14 @@ struct BudgetCommand: AsyncParsableCommand {
       let ledger = try await options.openExisting()
       let id = try Resolve(state: ledger.state).category(category)
       let outcome = try await options.execute(date.map { .setDueDate(id, $0) } ?? .clearDueDate(id), on: ledger)
-      try options.report(date.map { "'\(category)' is due on \($0)" } ?? "cleared the due date of '\(category)'", outcome)
+      try options.report(
+        date.map { "'\(category)' is due on \($0)" } ?? "cleared the due date of '\(category)'", outcome)
     }
   }
 
   struct Rollover: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Carry a category's unspent and/or overspent amount into the next month.")
+    static let configuration = CommandConfiguration(
+      abstract: "Carry a category's unspent and/or overspent amount into the next month.")
     @OptionGroup var options: LedgerOptions
     @Argument var category: String
     @Flag(inversion: .prefixedNo) var unspent = true
@@ -104,26 +111,32 @@ struct BudgetCommand: AsyncParsableCommand {
   }
 
   struct Copy: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Copy every budget of one month to another.")
+    static let configuration = CommandConfiguration(
+      abstract: "Copy a month's plan — every budget and its planned income — to another month.")
     @OptionGroup var options: LedgerOptions
     @Option(help: "The month to copy, YYYY-MM.", transform: monthArgument) var from: YearMonth
     @Option(help: "The month to copy to, YYYY-MM.", transform: monthArgument) var to: YearMonth
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let budgets = ledger.state.budgets[from] ?? [:]
-      guard !budgets.isEmpty else { throw UserError("\(from.title) has no budgets to copy") }
-      let commands = ledger.state.budgetsToCopy(from: from, to: to).map(LedgerCommand.setBudget)
-      if commands.isEmpty, let why = ledger.state.budgetCopyRefusal(from: from, to: to) { throw UserError(why) }
+      let state = ledger.state
+      guard state.hasPlan(in: from) else { throw UserError("\(from.title) has no budgets or planned income to copy") }
+      let commands = state.planToCopy(from: from, to: to)
+      if commands.isEmpty, let why = state.budgetCopyRefusal(from: from, to: to) { throw UserError(why) }
       // One transaction for the whole copy, all or nothing.
       let outcomes = try await userFacing { try await ledger.execute(atomically: commands, metadata: options.metadata) }
       let copied = outcomes.count
       if options.json {
-        let positions = outcomes.first.map { first in [first.positions.lowerBound, outcomes.last!.positions.upperBound] } ?? []
+        let positions =
+          outcomes.first.map { first in [first.positions.lowerBound, outcomes.last!.positions.upperBound] } ?? []
         return try Console.json(
           BatchOutcomeJSON(count: copied, positions: positions, events: outcomes.flatMap { $0.events.map(\.typeName) }))
       }
-      print("copied \(copied) budget\(copied == 1 ? "" : "s") from \(from.title) to \(to.title)")
+      let budgets = commands.count { if case .setBudget = $0 { true } else { false } }
+      let incomes = copied - budgets
+      print(
+        "copied \(budgets) budget\(budgets == 1 ? "" : "s") and \(incomes) planned income\(incomes == 1 ? "" : "s") "
+          + "from \(from.title) to \(to.title)")
     }
   }
 }

@@ -16,6 +16,34 @@ struct BudgetRulesTests {
     }
   }
 
+  @Test(
+    "given March planning a budget, a salary and a yearly bonus, when its plan is copied to April, then the budget and the salary are, the yearly bonus is not, and what April has already is left"
+  )
+  func copyingAPlanCopiesItsIncome() throws {
+    var scenario = Scenario.standard()
+    let march = month("2024-03"), april = month("2024-04")
+    scenario.run(.setBudget(BudgetSet(month: march, category: Scenario.food, amount: eur("400"))))
+    scenario.run(.planIncome(IncomePlanned(month: march, year: 2024, source: "Salary", amount: eur("3200"))))
+    scenario.run(.planIncome(IncomePlanned(month: march, year: 2024, source: "Gift", amount: eur("50"))))
+    scenario.run(.planIncome(IncomePlanned(month: nil, year: 2024, source: "Bonus", amount: eur("1000"))))
+    scenario.run(.planIncome(IncomePlanned(month: april, year: 2024, source: "Gift", amount: eur("50"))))
+
+    #expect(
+      scenario.state.incomeToCopy(from: march, to: april) == [
+        IncomePlanned(month: april, year: 2024, source: "Salary", amount: eur("3200"))
+      ])
+    #expect(
+      scenario.state.planToCopy(from: march, to: april) == [
+        .setBudget(BudgetSet(month: april, category: Scenario.food, amount: eur("400"))),
+        .planIncome(IncomePlanned(month: april, year: 2024, source: "Salary", amount: eur("3200"))),
+      ])
+    #expect(scenario.state.hasPlan(in: march))
+    #expect(!scenario.state.hasPlan(in: month("2024-07")))
+    // income alone is a plan too
+    scenario.run(.planIncome(IncomePlanned(month: month("2024-05"), year: 2024, source: "Salary", amount: eur("10"))))
+    #expect(scenario.state.hasPlan(in: month("2024-05")))
+  }
+
   @Test("given budget rules, when amounts are negative, in another currency, or for income, then refused")
   func budgetAmounts() {
     let scenario = Scenario.standard()

@@ -712,7 +712,7 @@ paths:
               $ref: '#/components/schemas/Income'
   /budget/{month}/copy:
     post:
-      summary: Copy every budget of another month into this one (budget copy)
+      summary: Copy another month's plan (every budget and its planned income) into this one (budget copy)
       tags:
       - budget
       operationId: copyBudget
