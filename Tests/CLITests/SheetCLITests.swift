@@ -9,7 +9,8 @@ struct SheetCLITests {
   let budget: BinaryRunner
 
   init() throws {
-    budget = try BinaryRunner("budget", environment: ["BUDGET_LEDGER": directory.file("sheets.ledger"), "BUDGET_TODAY": "2024-03-31"])
+    budget = try BinaryRunner(
+      "budget", environment: ["BUDGET_LEDGER": directory.file("sheets.ledger"), "BUDGET_TODAY": "2024-03-31"])
   }
 
   @discardableResult
@@ -25,7 +26,9 @@ struct SheetCLITests {
     return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any] ?? [:]
   }
 
-  @Test("given income, budgets and spending, when the month's sheet is shown, then remaining to assign, % used and alerts are right")
+  @Test(
+    "given income, budgets and spending, when the month's sheet is shown, then remaining to assign, % used and alerts are right"
+  )
   func budgetSheet() throws {
     try ok("init")
     try ok("account", "open", "Checking", "--opening", "1000", "--date", "2024-01-01")
@@ -44,13 +47,28 @@ struct SheetCLITests {
     let lines = sheet["lines"] as? [[String: Any]] ?? []
     let food = lines.first { $0["name"] as? String == "Food" }
     let bills = lines.first { $0["name"] as? String == "Bills" }
-    #expect(food?["usedPercent"] as? String == "75.00" && food?["alert"] as? Int == 75 && food?["overBudget"] as? Bool == false)
-    #expect(bills?["difference"] as? String == "-50.00" && bills?["overBudget"] as? Bool == true && bills?["alert"] as? Int == 100)
+    #expect(
+      food?["usedPercent"] as? String == "75.00" && food?["alert"] as? Int == 75
+        && food?["overBudget"] as? Bool == false)
+    #expect(
+      bills?["difference"] as? String == "-50.00" && bills?["overBudget"] as? Bool == true
+        && bills?["alert"] as? Int == 100)
     let text = try ok("report", "budget-vs-actual", "--month", "2024-03")
     #expect(text.contains("over budget") && text.contains("75.0 %"))
+    // Without colour (the runner is no terminal) every alert level still reads, in its row.
+    let rows = text.split(separator: "\n")
+    #expect(rows.first { $0.hasPrefix("Food") }?.hasSuffix("75 % used") == true, "\(text)")
+    #expect(rows.first { $0.hasPrefix("Bills") }?.hasSuffix("over budget") == true, "\(text)")
+    try ok("tx", "add", "60", "--name", "Deli", "--category", "Food", "--date", "2024-03-11")
+    let sheetText = try ok("budget", "show", "--month", "2024-03")
+    #expect(sheetText.contains("ALERT"))
+    #expect(
+      sheetText.split(separator: "\n").first { $0.hasPrefix("Food") }?.hasSuffix("90 % used") == true, "\(sheetText)")
   }
 
-  @Test("given spending in two months, when categories and cashflow are reported, then totals per month and category add up")
+  @Test(
+    "given spending in two months, when categories and cashflow are reported, then totals per month and category add up"
+  )
   func categoriesAndCashflow() throws {
     try ok("init")
     try ok("account", "open", "Checking", "--date", "2024-01-01")

@@ -40,13 +40,13 @@ struct BudgetShowCommand: AsyncParsableCommand {
       print("")
       var table = Table([
         ("\(type.rawValue.uppercased()) EXPENSES", .left), ("BUDGETED", .right), ("ACTUAL", .right), ("LEFT", .right),
-        ("USED", .right),
+        ("USED", .right), ("ALERT", .left),
       ])
       for line in lines {
         let left = show(line.difference, color: true)
         table.add([
           line.name, show(line.budgeted), show(line.actual), line.isOverBudget ? Console.paint(left, .red) : left,
-          percent(line.usedBasisPoints, alert: line.alert),
+          percent(line.usedBasisPoints, alert: line.alert), alertLabel(line),
         ])
       }
       print(table.render())
@@ -65,6 +65,18 @@ struct BudgetShowCommand: AsyncParsableCommand {
       print("Due                 " + sheet.summary.dueDates.map { "\($0.name) \($0.date)" }.joined(separator: ", "))
     }
     time.footer(answer.position, recordedAt: answer.recordedAt)
+  }
+}
+
+/// The alert a line has reached, in words — what the colour of its % says, for a reader
+/// without colour (`NO_COLOR`, a pipe, a screen reader): "75 % used", "90 % used", "100 % used",
+/// "over budget".
+func alertLabel(_ line: BudgetLine) -> String {
+  switch line.alert {
+  case .none: ""
+  case .percent75: Console.paint("75 % used", .yellow)
+  case .percent90: Console.paint("90 % used", .yellow)
+  case .percent100: Console.paint(line.isOverBudget ? "over budget" : "100 % used", .red)
   }
 }
 
@@ -145,13 +157,12 @@ struct BudgetVsActualReport: AsyncParsableCommand {
     if options.json { return try Console.json(SheetJSON(answer.value, position: answer.position)) }
     var table = Table([
       ("CATEGORY", .left), ("BUDGETED", .right), ("ACTUAL", .right), ("DIFFERENCE", .right), ("% USED", .right),
-      ("", .left),
+      ("ALERT", .left),
     ])
     for line in answer.value.report.lines where !line.budgeted.isZero || !line.actual.isZero {
       table.add([
         line.name, show(line.budgeted), show(line.actual), show(line.difference, color: true),
-        percent(line.usedBasisPoints, alert: line.alert),
-        line.isOverBudget ? Console.paint("over budget", .red) : "",
+        percent(line.usedBasisPoints, alert: line.alert), alertLabel(line),
       ])
     }
     table.add([
