@@ -23,13 +23,15 @@ extension Ledger {
       if item.schemaVersion == 1, case .rolloverSet(let e) = item.event, let from = e.from,
         item.recordedAt.map({ CivilDate.today(utcMilliseconds: $0).yearMonth }) != from
       {
-        throw refusal("event \(index + 1) (RolloverSet) names month \(from), which a schema version 1 event cannot hold")
+        throw refusal(
+          "event \(index + 1) (RolloverSet) names month \(from), which a schema version 1 event cannot hold")
       }
       // It is written back in the version it was recorded in: one this program can write.
       if let version = item.schemaVersion, version != item.event.schemaVersion,
         (try? item.event.encodedPayload(schemaVersion: version)) == nil
       {
-        throw refusal("event \(index + 1) (\(item.event.typeName)) names schema version \(version), which it cannot be written in")
+        throw refusal(
+          "event \(index + 1) (\(item.event.typeName)) names schema version \(version), which it cannot be written in")
       }
       state.apply(item.recordedAt.map { item.event.completed(recordedAt: $0) } ?? item.event)
       guard state.turnover < .max else {
@@ -50,7 +52,7 @@ extension Ledger {
     if case .ledgerCreated = event { return first ? nil : "creates the ledger a second time" }
     guard !first else { return "comes first, but a ledger's history starts with LedgerCreated" }
     func tooLarge(_ amount: Money) -> String? {
-      amount.isWithinLedgerLimit ? nil : "has an amount beyond the ledger's limit of 9,999,999,999,999.9999"
+      amount.isWithinLedgerLimit ? nil : "has an amount beyond the ledger's limit of \(Money.maximumText)"
     }
     switch event {
     case .accountOpened(let e):
@@ -80,7 +82,8 @@ extension Ledger {
       if state.accounts[e.from] == nil || state.accounts[e.to] == nil { return "names an account that does not exist" }
       return tooLarge(e.amount)
     case .transferCancelled(let e):
-      return state.transferRecords[e.cancelled.transfer] == nil ? "cancels transfer \(e.cancelled.transfer), not made or already cancelled" : nil
+      return state.transferRecords[e.cancelled.transfer] == nil
+        ? "cancels transfer \(e.cancelled.transfer), not made or already cancelled" : nil
     case .transactionAmended(let e):
       guard state.transactions[e.transaction] != nil else { return "amends transaction \(e.transaction), never added" }
       return e.amount.flatMap(tooLarge)

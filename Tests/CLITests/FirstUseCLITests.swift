@@ -103,4 +103,17 @@ struct FirstUseCLITests {
     #expect(ambiguous.stderr.contains("Bread") && ambiguous.stderr.contains("Milk"))
     #expect(ambiguous.stderr.contains(String(ids[1].suffix(8))))
   }
+
+  @Test("given amounts past the ledger's limit, small or huge, when added, then each is refused with the same limit")
+  func oneMessageForTheLimit() throws {
+    #expect(try budget.run(["init"]).status == 0)
+    #expect(try budget.run(["account", "open", "Checking", "--date", "2024-01-01"]).status == 0)
+    for amount in ["10000000000000", "900000000000000", "999999999999999", String(repeating: "9", count: 30)] {
+      let refused = try budget.run(["tx", "add", amount, "--name", "X", "--category", "Food"])
+      #expect(refused.status == 1, "\(amount)")
+      #expect(
+        refused.stderr.contains("is larger than the ledger's limit of 9,999,999,999,999.9999"), "\(refused.stderr)")
+      #expect(!refused.stderr.contains("overflow"), "\(refused.stderr)")
+    }
+  }
 }

@@ -35,7 +35,8 @@ private func compensation(
         before.categories[e.category]?.rollover(in: month) ?? (false, false)
       guard month == from || current.rollover(in: month) != then else { return nil }
       return .setRollover(
-        RolloverSet(category: e.category, carryUnspent: then.carryUnspent, carryOverspent: then.carryOverspent, from: month))
+        RolloverSet(
+          category: e.category, carryUnspent: then.carryUnspent, carryOverspent: then.carryOverspent, from: month))
     }
   default:
     break
@@ -43,7 +44,9 @@ private func compensation(
   return [try compensation(for: event, before: before, today: today)]
 }
 
-private func compensation(for event: LedgerEvent, before: LedgerState, today: CivilDate) throws(DomainError)
+private func compensation(
+  for event: LedgerEvent, before: LedgerState, today: CivilDate
+) throws(DomainError)
   -> LedgerCommand
 {
   func cannot(_ what: String) -> DomainError {
@@ -79,7 +82,9 @@ private func compensation(for event: LedgerEvent, before: LedgerState, today: Ci
     if let old, old.span == .quarter, !old.moved.isZero {
       throw .invalidField(
         field: "undo",
-        reason: "setting this quarter's budget replaced \(old.moved.formatted()) moved in its first month; set the budget back yourself")
+        reason:
+          "setting this quarter's budget replaced \(old.moved.formatted()) moved in its first month; set the budget back yourself"
+      )
     }
     let amount = old.map { $0.span == .quarter ? $0.set : $0.amount } ?? .zero(e.amount.currency)
     return .setBudget(BudgetSet(month: e.month, category: e.category, amount: amount, span: old?.span ?? e.span))
@@ -101,7 +106,8 @@ private func compensation(for event: LedgerEvent, before: LedgerState, today: Ci
       e.from.flatMap { from in category?.rollover(in: from) }
       ?? (category?.carryUnspent ?? false, category?.carryOverspent ?? false)
     return .setRollover(
-      RolloverSet(category: e.category, carryUnspent: old.carryUnspent, carryOverspent: old.carryOverspent, from: e.from))
+      RolloverSet(
+        category: e.category, carryUnspent: old.carryUnspent, carryOverspent: old.carryOverspent, from: e.from))
   case .transactionAdded(let e): return .deleteTransaction(e.transaction, reason: "undo", expectedVersion: nil)
   case .transactionAmended(let e):
     guard let old = before.transactions[e.transaction]?.added else { throw cannot("this amendment") }
@@ -122,7 +128,8 @@ private func compensation(for event: LedgerEvent, before: LedgerState, today: Ci
     if e.tags != nil { inverse.tags = old.tags }
     return .amendTransaction(inverse, expectedVersion: nil)
   case .transactionDeleted(let e): return .restoreTransaction(e.transaction, reason: "undo", expectedVersion: nil)
-  case .transactionRestored(let e): return .deleteTransaction(e.transaction.transaction, reason: "undo", expectedVersion: nil)
+  case .transactionRestored(let e):
+    return .deleteTransaction(e.transaction.transaction, reason: "undo", expectedVersion: nil)
   case .transferMade(let e): return .cancelTransfer(e.transfer, reason: "undo")
   case .transferCancelled(let e):
     // Made again as it was, under an id of its own (a cancelled transfer's id stays used):

@@ -121,7 +121,7 @@ struct Rules {
         field: field, reason: "must be more than zero (the type says whether money comes in or goes out)")
     }
     guard amount.isWithinLedgerLimit else {
-      throw .invalidField(field: field, reason: "is larger than the ledger's limit of 9,999,999,999,999.9999")
+      throw .invalidField(field: field, reason: Money.beyondLimitReason)
     }
   }
 

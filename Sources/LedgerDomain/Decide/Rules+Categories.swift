@@ -100,7 +100,8 @@ extension Rules {
       throw .categoryInUse(name: category.name, transactions: category.transactionCount)
     }
     if category.budgetCount > 0 {
-      throw .invalidField(field: "category '\(category.name)'", reason: "has budgets and cannot be deleted; archive it instead")
+      throw .invalidField(
+        field: "category '\(category.name)'", reason: "has budgets and cannot be deleted; archive it instead")
     }
     if state.categories.values.contains(where: { $0.parent == id && !$0.isDeleted }) {
       throw .invalidField(field: "category '\(category.name)'", reason: "has sub-categories; move or delete them first")
@@ -127,7 +128,8 @@ extension Rules {
   func setRollover(_ event: RolloverSet) throws(DomainError) -> RolloverSet {
     let category = try activeCategory(event.category)
     guard category.kind == .expense else {
-      throw .invalidField(field: "category '\(category.name)'", reason: "is an income category; rollover applies to expense budgets")
+      throw .invalidField(
+        field: "category '\(category.name)'", reason: "is an income category; rollover applies to expense budgets")
     }
     var event = event
     let from = event.from ?? context.today.yearMonth
@@ -136,7 +138,9 @@ extension Rules {
     guard event.carryUnspent != current.carryUnspent || event.carryOverspent != current.carryOverspent else {
       throw .invalidField(
         field: "rollover of '\(category.name)'",
-        reason: "already carries unspent: \(event.carryUnspent), overspent: \(event.carryOverspent) in \(from); to apply it to earlier months, give the first month")
+        reason:
+          "already carries unspent: \(event.carryUnspent), overspent: \(event.carryOverspent) in \(from); to apply it to earlier months, give the first month"
+      )
     }
     return event
   }

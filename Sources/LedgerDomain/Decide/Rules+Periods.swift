@@ -1,6 +1,8 @@
 extension Rules {
   func period(_ id: PeriodID) throws(DomainError) -> PeriodRecord {
-    guard let period = state.periods[id] else { throw .notFound(kind: "period", reference: id.description, suggestion: nil) }
+    guard let period = state.periods[id] else {
+      throw .notFound(kind: "period", reference: id.description, suggestion: nil)
+    }
     return period
   }
 
@@ -21,7 +23,9 @@ extension Rules {
     if let other = state.periods.values.first(where: { TextRules.key($0.name) == key }) {
       throw .invalidField(
         field: "period name",
-        reason: "a period named '\(other.name)' already exists (from \(other.start)); choose another name, such as '\(name) \(command.start.year)'")
+        reason:
+          "a period named '\(other.name)' already exists (from \(other.start)); choose another name, such as '\(name) \(command.start.year)'"
+      )
     }
     if let end = command.end, end < command.start {
       throw .invalidField(field: "period '\(name)'", reason: "ends on \(end), before it starts on \(command.start)")
@@ -35,7 +39,8 @@ extension Rules {
     if period.isClosed { throw .periodAlreadyClosed(name: period.name) }
     let end = end ?? period.end ?? context.today
     if end < period.start {
-      throw .invalidField(field: "period '\(period.name)'", reason: "cannot end on \(end), before it starts on \(period.start)")
+      throw .invalidField(
+        field: "period '\(period.name)'", reason: "cannot end on \(end), before it starts on \(period.start)")
     }
     try noOverlap(name: period.name, start: period.start, end: end, except: id)
     return PeriodClosed(period: id, end: end, seal: context.chainHead)

@@ -87,7 +87,9 @@ extension Money {
     guard step > 1 else { return try allocated(into: parts) }
     let fine = units % step
     // Whole minor units, split as `allocated` splits units, then scaled back up.
-    var shares = try Money(units: (units - fine) / step, currency: currency).allocated(into: parts).map { $0.units * step }
+    var shares = try Money(units: (units - fine) / step, currency: currency).allocated(into: parts).map {
+      $0.units * step
+    }
     shares[0] += fine
     return shares.map { Money(units: $0, currency: currency) }
   }

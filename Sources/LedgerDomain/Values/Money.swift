@@ -23,6 +23,12 @@ public struct Money: Sendable, Hashable, CustomStringConvertible {
   /// ``isWithinLedgerLimit`` before recording an amount.
   public static let maximumAmount: Int64 = 99_999_999_999_999_999
 
+  /// ``maximumAmount`` as people write it, for messages.
+  public static let maximumText = "9,999,999,999,999.9999"
+
+  /// What every refusal of too large an amount says, whatever found it.
+  public static let beyondLimitReason = "is larger than the ledger's limit of \(maximumText)"
+
   /// An amount of `units` (1/10,000 of the currency unit) in `currency`.
   public init(units: Int64, currency: Currency) {
     self.units = units

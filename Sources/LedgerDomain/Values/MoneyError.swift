@@ -7,9 +7,11 @@ public enum MoneyError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidAmount(text: String, reason: String)
   /// `text` has more decimal places than the ledger keeps (4); the amount is not rounded.
   case tooManyDecimalPlaces(text: String, places: Int)
-  /// The result of `operation` (e.g. `parsing '…'`, `adding 1.00 EUR to …`) does not fit in
-  /// an amount.
+  /// The result of `operation` (e.g. `adding 1.00 EUR to …`) does not fit in an amount.
   case overflow(operation: String)
+  /// `text` is an amount too large for any ledger: the same refusal, in the same words, as
+  /// an amount the rules find beyond ``Money/maximumAmount``.
+  case beyondLedgerLimit(text: String)
   /// Two amounts in different currencies were combined or compared.
   case currencyMismatch(Currency, Currency)
   /// `code` is not a known ISO 4217 currency; `suggestion` is the nearest known code, if close.
@@ -29,6 +31,8 @@ public enum MoneyError: Error, Sendable, Equatable, CustomStringConvertible {
     case .overflow(let operation):
       return "\(operation) overflows: amounts are limited to ±922,337,203,685,477.5807; "
         + "use smaller amounts"
+    case .beyondLedgerLimit(let text):
+      return "'\(text)' \(Money.beyondLimitReason)"
     case .currencyMismatch(let lhs, let rhs):
       return "cannot combine an amount in \(lhs.code) with one in \(rhs.code); "
         + "convert one of them to the other currency first"

@@ -48,11 +48,11 @@ struct MoneyParser {
     for digit in wholeDigits + fraction {
       let (shifted, overflowShift) = magnitude.multipliedReportingOverflow(by: 10)
       let (next, overflowAdd) = shifted.addingReportingOverflow(UInt64(digit))
-      if overflowShift || overflowAdd { throw .overflow(operation: "parsing '\(text)'") }
+      if overflowShift || overflowAdd { throw .beyondLedgerLimit(text: text) }
       magnitude = next
     }
     let limit = UInt64(Int64.max) + (isNegative ? 1 : 0)
-    guard magnitude <= limit else { throw .overflow(operation: "parsing '\(text)'") }
+    guard magnitude <= limit else { throw .beyondLedgerLimit(text: text) }
     if isNegative {
       return magnitude == limit ? Int64.min : -Int64(magnitude)
     }

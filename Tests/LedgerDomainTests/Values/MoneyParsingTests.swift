@@ -51,16 +51,16 @@ struct MoneyParsingTests {
     #expect(try units("0.00010") == 1)
   }
 
-  @Test("given the Int64 limits written out, when parsed, then they are exact, and one more unit overflows")
+  @Test(
+    "given the Int64 limits written out, when parsed, then they are exact, and one more unit is refused as beyond the ledger's limit"
+  )
   func limits() throws {
     #expect(try units("922337203685477.5807") == Int64.max)
     #expect(try units("-922,337,203,685,477.5808") == Int64.min)
-    #expect(error("922337203685477.5808") == .overflow(operation: "parsing '922337203685477.5808'"))
-    #expect(error("-922337203685477.5809") == .overflow(operation: "parsing '-922337203685477.5809'"))
+    #expect(error("922337203685477.5808") == .beyondLedgerLimit(text: "922337203685477.5808"))
+    #expect(error("-922337203685477.5809") == .beyondLedgerLimit(text: "-922337203685477.5809"))
     let huge = String(repeating: "9", count: 40)
-    #expect(
-      error(huge)?.description
-        == "parsing '\(huge)' overflows: amounts are limited to ±922,337,203,685,477.5807; use smaller amounts")
+    #expect(error(huge)?.description == "'\(huge)' is larger than the ledger's limit of 9,999,999,999,999.9999")
   }
 
   @Test("given more than four significant decimals, when parsed, then it is refused and never rounded")
