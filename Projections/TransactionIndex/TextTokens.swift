@@ -1,10 +1,14 @@
+import Foundation
 import LedgerDomain
 
 /// The words of free text, as the search index stores and matches them.
 ///
 /// A word is a run of letters, digits and combining marks (Unicode-aware, so "Café" and
 /// "Ølstue" are one word each); everything else separates words. Words are lower-cased with
-/// Unicode's full lower-case mapping. The index keeps at most ``width`` bytes of a word (cut
+/// Unicode's full lower-case mapping and folded to their base letters: a letter's canonical
+/// decomposition without its nonspacing marks ("Café" → `cafe`, "Señor" → `senor`), so a
+/// search typed without accents finds text written with them and the other way round.
+/// Letters that decompose to nothing simpler stay as they are (`ø`, `ß`). The index keeps at most ``width`` bytes of a word (cut
 /// at a character boundary, zero-padded in the key); longer words still match through the
 /// row check.
 enum TextTokens {
@@ -48,13 +52,25 @@ enum TextTokens {
           default: if !word.isEmpty { end(&word) }
           }
         } else if isWordScalar(scalar) {
-          word.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+          appendFolded(scalar, to: &word)
         } else if !word.isEmpty {
           end(&word)
         }
       }
     }
     if !word.isEmpty { end(&word) }
+  }
+
+  /// Appends `scalar` lower-cased and without diacritics: its canonical decomposition with the
+  /// nonspacing marks left out (a combining accent typed on its own adds nothing).
+  private static func appendFolded(_ scalar: Unicode.Scalar, to word: inout [UInt8]) {
+    for lowered in scalar.properties.lowercaseMapping.unicodeScalars {
+      if lowered.properties.generalCategory == .nonspacingMark { continue }
+      let decomposed = String(lowered).decomposedStringWithCanonicalMapping.unicodeScalars
+      for part in decomposed where part.properties.generalCategory != .nonspacingMark {
+        word.append(contentsOf: String(part).utf8)
+      }
+    }
   }
 
   /// Whether a non-ASCII scalar belongs to a word: a letter, a digit or a mark.

@@ -22,7 +22,8 @@ public struct TransactionIndexProjector: Projector {
   /// The projector's name, used for its tables and checkpoint.
   public static let name = "transaction-index"
   public var name: String { Self.name }
-  public var version: Int { 1 }
+  /// 2: words folded to their base letters (``TextTokens``); a ledger indexed by 1 is rebuilt.
+  public var version: Int { 2 }
   public var tables: [TableSpec] {
     [
       // Only put and deleted while folding (edits carry the transaction as it was).

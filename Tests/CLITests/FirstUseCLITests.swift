@@ -116,4 +116,16 @@ struct FirstUseCLITests {
       #expect(!refused.stderr.contains("overflow"), "\(refused.stderr)")
     }
   }
+
+  @Test("given a transaction named with accents, when searched without them (and the other way), then it is found")
+  func searchFoldsAccents() throws {
+    #expect(try budget.run(["init"]).status == 0)
+    #expect(try budget.run(["account", "open", "Checking", "--date", "2024-01-01"]).status == 0)
+    #expect(try budget.run(["tx", "add", "4.20", "--name", "Café Crème", "--category", "Restaurants"]).status == 0)
+    #expect(try budget.run(["tx", "add", "3.10", "--name", "Creme brulee", "--category", "Restaurants"]).status == 0)
+    let plain = try budget.run(["tx", "search", "cafe"])
+    #expect(plain.stdout.contains("Café Crème"), "\(plain.stdout)")
+    let accented = try budget.run(["tx", "search", "crème"])
+    #expect(accented.stdout.contains("Café Crème") && accented.stdout.contains("Creme brulee"), "\(accented.stdout)")
+  }
 }
