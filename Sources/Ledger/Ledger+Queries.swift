@@ -37,6 +37,12 @@ extension Ledger {
     try query(at: point) { reader, position in try BalanceQueries(reader).balances(on: date, asKnownAt: position) }
   }
 
+  /// `account`'s balance at the end of `date`, now; nil for an account the read model does
+  /// not know. For a front end to say what closing an account would leave in it.
+  public func balance(of account: AccountID, on date: CivilDate) throws(LedgerError) -> Money? {
+    try balances(on: date).value.first { $0.account == account }?.balance
+  }
+
   /// A page of an account's log (or of all accounts in the base currency) with running
   /// balances, newest first, as known at `point`.
   public func transactionLog(

@@ -39,7 +39,8 @@ struct EveryCommandTests {
     try fails("account", "open", "checking", saying: "already exists")
     try ok("account", "rename", "Card", "Visa")
     try fails("account", "rename", "Visa", "Visa", saying: "nothing to change")
-    try ok("account", "close", "Visa")
+    try fails("account", "close", "Visa", saying: "'Visa' still holds -50.00 EUR")
+    try ok("account", "close", "Visa", "--force")
     let accounts = try json("account", "list") as? [[String: Any]] ?? []
     #expect(accounts.map { $0["name"] as? String } == ["Checking", "Visa"])
     #expect(accounts.last?["closed"] as? Bool == true && accounts.last?["balance"] as? String == "-50.00")
@@ -47,7 +48,7 @@ struct EveryCommandTests {
     try fails("account", "reopen", "Checking", saying: "only a closed account can be reopened")
     try ok("undo")
     #expect((try json("account", "list") as? [[String: Any]])?.last?["closed"] as? Bool == false)
-    try ok("account", "close", "Visa")
+    try ok("account", "close", "Visa", "--force")
     try ok("account", "reopen", "Visa", "--reason", "still in use")
     try ok("tx", "add", "5", "--name", "X", "--category", "Food", "--account", "Visa")
     // Resolved against the accounts' own streams, not the whole history.

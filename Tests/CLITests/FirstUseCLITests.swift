@@ -128,4 +128,58 @@ struct FirstUseCLITests {
     let accented = try budget.run(["tx", "search", "crème"])
     #expect(accented.stdout.contains("Café Crème") && accented.stdout.contains("Creme brulee"), "\(accented.stdout)")
   }
+
+  @Test("given names typed with spaces around them, when recorded, then the lines that report them show them as stored")
+  func reportsEchoWhatWasStored() throws {
+    let created = try budget.run(["init", "--name", "  Home  "])
+    #expect(created.stdout.contains("created ledger 'Home'"), "\(created.stdout)")
+    #expect(
+      try budget.run(["account", "open", "  Checking  ", "--date", "2024-01-01"]).stdout.contains("account 'Checking'"))
+    let added = try budget.run(["tx", "add", "5", "--name", "  padded  ", "--category", "Food"])
+    #expect(added.stdout.contains("'padded'"), "\(added.stdout)")
+    #expect(
+      try budget.run(["budget", "income", "  Salary  ", "10", "--month", "2024-03"]).stdout.contains("of 'Salary'"))
+    // a source known in another case is recorded, and reported, as known
+    #expect(try budget.run(["budget", "income", "salary", "20", "--month", "2024-03"]).stdout.contains("of 'Salary'"))
+  }
+
+  @Test(
+    "given an account that still holds money, when closed, then it is refused with its balance and the fix; --force closes it"
+  )
+  func closingANonEmptyAccountNeedsForce() throws {
+    #expect(try budget.run(["init"]).status == 0)
+    #expect(try budget.run(["account", "open", "Checking", "--opening", "120.50", "--date", "2024-01-01"]).status == 0)
+    #expect(try budget.run(["account", "open", "Card", "--opening", "-30", "--date", "2024-01-01"]).status == 0)
+    let refused = try budget.run(["account", "close", "Checking"])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("'Checking' still holds 120.50 EUR on 2024-03-31"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("budget transfer 120.50 --from Checking --to ACCOUNT"))
+    let owing = try budget.run(["account", "close", "Card"])
+    #expect(
+      owing.stderr.contains("settle it first (budget transfer 30.00 --from ACCOUNT --to Card)"), "\(owing.stderr)")
+    #expect(try budget.run(["account", "close", "Checking", "--force"]).status == 0)
+    // an empty account closes without more ado
+    #expect(try budget.run(["account", "open", "Empty", "--date", "2024-01-01"]).status == 0)
+    #expect(try budget.run(["account", "close", "Empty"]).status == 0)
+  }
+
+  @Test("given every command, when its help is dumped, then every argument, option and flag says what it is")
+  func everyArgumentHasHelp() throws {
+    let dump = try budget.run(["--experimental-dump-help"])
+    let root = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any]
+    var missing: [String] = []
+    func walk(_ command: [String: Any], _ path: String) {
+      for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["shouldDisplay"] as? Bool ?? true {
+        if (argument["abstract"] as? String ?? "").isEmpty {
+          let names = (argument["names"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+          missing.append("\(path) \(names.first ?? argument["valueName"] as? String ?? "?")")
+        }
+      }
+      for sub in command["subcommands"] as? [[String: Any]] ?? [] where sub["commandName"] as? String != "help" {
+        walk(sub, path + " " + (sub["commandName"] as? String ?? "?"))
+      }
+    }
+    walk(try #require(root?["command"] as? [String: Any]), "budget")
+    #expect(missing == [], "arguments without help: \(missing)")
+  }
 }

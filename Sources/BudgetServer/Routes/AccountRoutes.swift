@@ -102,7 +102,14 @@ struct AccountRoutes {
 
   func close(_ request: Request, _ context: Context) async throws -> Response {
     let body = try await api.body(CloseBody.self, request)
-    let (id, _) = try Resolver(state: try api.state()).account(try api.parameter(context, "ref"))
-    return try await api.write(.closeAccount(id, date: try api.date(body.date) ?? api.today), request)
+    let (id, record) = try Resolver(state: try api.state()).account(try api.parameter(context, "ref"))
+    let date = try api.date(body.date) ?? api.today
+    if body.force != true, !record.isClosed, let balance = try api.ledger.balance(of: id, on: date), !balance.isZero {
+      throw APIError(
+        .conflict, code: "account_not_empty",
+        "'\(record.name)' still holds \(balance.formatted()) \(balance.currency.code) on \(date); move it out first, or send \"force\": true to close it anyway",
+        details: ["balance": balance.formatted(), "currency": balance.currency.code])
+    }
+    return try await api.write(.closeAccount(id, date: date), request)
   }
 }

@@ -26,9 +26,13 @@ struct AccountCommand: AsyncParsableCommand {
       let opening = try userFacing { try self.opening.map { try Money(parsing: $0, currency: currency) } }
       let id = AccountID.random()
       let outcome = try await options.execute(
-        .openAccount(OpenAccount(account: id, name: name, type: type, currency: currency, openingBalance: opening, date: date ?? LedgerOptions.today())),
+        .openAccount(
+          OpenAccount(
+            account: id, name: name, type: type, currency: currency, openingBalance: opening,
+            date: date ?? LedgerOptions.today())),
         on: ledger)
-      try options.report("opened \(type.rawValue) account '\(name)' (\(id.short))", outcome, id: id.description)
+      try options.report(
+        "opened \(type.rawValue) account '\(outcome.recordedName ?? name)' (\(id.short))", outcome, id: id.description)
     }
   }
 
@@ -37,7 +41,7 @@ struct AccountCommand: AsyncParsableCommand {
       abstract: "Correct an account's opening balance (on its opening date).",
       discussion: "Example: budget account opening Checking 2500.00")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
+    @Argument(help: "The account.") var name: String
     @Argument(help: "The opening balance, signed (a card owes: -250.00).") var balance: String
 
     func run() async throws {
@@ -54,27 +58,40 @@ struct AccountCommand: AsyncParsableCommand {
   struct Rename: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Rename an account.")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
-    @Argument var newName: String
+    @Argument(help: "The account.") var name: String
+    @Argument(help: "Its new name.") var newName: String
 
     func run() async throws {
       let ledger = try await options.openExisting()
       let account = try Resolve(state: ledger.state).account(name)
       let outcome = try await options.execute(.renameAccount(account.id, name: newName), on: ledger)
-      try options.report("renamed account '\(account.record.name)' to '\(newName)'", outcome)
+      try options.report("renamed account '\(account.record.name)' to '\(outcome.recordedName ?? newName)'", outcome)
     }
   }
 
   struct Close: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Close an account; it takes no new transactions.")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
+    @Argument(help: "The account to close.") var name: String
     @Option(help: "Closing date, YYYY-MM-DD (default: today).", transform: dateArgument) var date: CivilDate?
+    @Flag(help: "Close it although it still holds money (the balance stays in the ledger, frozen).") var force = false
 
     func run() async throws {
       let ledger = try await options.openExisting()
       let account = try Resolve(state: ledger.state).account(name)
-      let outcome = try await options.execute(.closeAccount(account.id, date: date ?? LedgerOptions.today()), on: ledger)
+      let date = self.date ?? LedgerOptions.today()
+      if !force, let balance = try userFacing({ try ledger.balance(of: account.id, on: date) }), !balance.isZero {
+        let name = Resolve.quotedIfNeeded(account.record.name)
+        let amount = ((try? balance.absolute()) ?? balance).formatted()
+        let fix =
+          balance.isNegative
+          ? "settle it first (budget transfer \(amount) --from ACCOUNT --to \(name))"
+          : "move it out first (budget transfer \(amount) --from \(name) --to ACCOUNT)"
+        throw UserError(
+          "'\(account.record.name)' still holds \(show(balance)) \(balance.currency.code) on \(date); \(fix) "
+            + "or close it anyway with --force")
+      }
+      let outcome = try await options.execute(.closeAccount(account.id, date: date), on: ledger)
       try options.report("closed account '\(account.record.name)'", outcome)
     }
   }
@@ -82,8 +99,8 @@ struct AccountCommand: AsyncParsableCommand {
   struct Reopen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open a closed account again.")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
-    @Option var reason: String = "reopened by user"
+    @Argument(help: "The closed account.") var name: String
+    @Option(help: "Why it is opened again (kept in its history).") var reason: String = "reopened by user"
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -105,15 +122,20 @@ struct AccountCommand: AsyncParsableCommand {
       let accounts = try userFacing { try ledger.state(ofStreamsOf: [AccountID.self]) }.accounts
         .sorted { $0.value.name < $1.value.name }
       if options.json {
-        try Console.json(accounts.map { id, record in
-          AccountJSON(id: id.description, name: record.name, type: record.type.rawValue, currency: record.currency.code,
-                      closed: record.isClosed, balance: (byID[id] ?? .zero(record.currency)).formatted())
-        })
+        try Console.json(
+          accounts.map { id, record in
+            AccountJSON(
+              id: id.description, name: record.name, type: record.type.rawValue, currency: record.currency.code,
+              closed: record.isClosed, balance: (byID[id] ?? .zero(record.currency)).formatted())
+          })
         return
       }
       var table = Table([("ACCOUNT", .left), ("TYPE", .left), ("STATUS", .left), ("BALANCE", .right), ("", .left)])
       for (id, record) in accounts {
-        table.add([record.name, record.type.rawValue, record.isClosed ? "closed" : "open", show(byID[id] ?? .zero(record.currency), color: true), record.currency.code])
+        table.add([
+          record.name, record.type.rawValue, record.isClosed ? "closed" : "open",
+          show(byID[id] ?? .zero(record.currency), color: true), record.currency.code,
+        ])
       }
       print(table.render())
     }

@@ -8,9 +8,10 @@ import RunningBalances
 
 /// `budget log`: the audit trail — every event, newest first.
 struct LogCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "log", abstract: "The audit trail: every event, newest first.")
+  static let configuration = CommandConfiguration(
+    commandName: "log", abstract: "The audit trail: every event, newest first.")
   @OptionGroup var options: LedgerOptions
-  @Option(name: .shortAndLong) var limit = 20
+  @Option(name: .shortAndLong, help: "How many events.") var limit = 20
   @Option(help: "Start at this position instead of the newest.") var from: UInt64?
 
   func validate() throws {
@@ -22,7 +23,9 @@ struct LogCommand: AsyncParsableCommand {
     let events = try userFacing { try ledger.log.read(from: from ?? .max, direction: .backward, limit: limit) }
     let rows = events.map(AuditRow.init)
     if options.json { return try Console.json(rows) }
-    var table = Table([("POS", .right), ("RECORDED AT (UTC)", .left), ("ACTOR", .left), ("EVENT", .left), ("STREAM", .left)])
+    var table = Table([
+      ("POS", .right), ("RECORDED AT (UTC)", .left), ("ACTOR", .left), ("EVENT", .left), ("STREAM", .left),
+    ])
     for row in rows { table.add([String(row.position), row.recordedAt, row.actor ?? "", row.type, row.stream]) }
     print(table.render())
   }
@@ -50,7 +53,8 @@ struct AuditRow: Encodable {
 /// `budget verify`: hash chain, period seals and projections.
 struct VerifyCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "verify", abstract: "Check the hash chain, every period seal, and that every projection equals a fold of the log.")
+    commandName: "verify",
+    abstract: "Check the hash chain, every period seal, and that every projection equals a fold of the log.")
   @OptionGroup var options: LedgerOptions
   @Flag(help: "Check the chain and the seals only, not the projections: seconds faster on a big ledger.")
   var skipProjections = false
@@ -59,14 +63,18 @@ struct VerifyCommand: AsyncParsableCommand {
     let ledger = try await options.openExisting()
     let progress = ProgressBar(title: "verifying")
     let report = try userFacing {
-      try ledger.verify(projections: !skipProjections) { done, total in progress.update(done: done, total: total, rate: 0) }
+      try ledger.verify(projections: !skipProjections) { done, total in
+        progress.update(done: done, total: total, rate: 0)
+      }
     }
     progress.finish()
     if options.json {
-      try Console.json(VerifyJSON(ok: report.isOK, events: report.events, head: report.head.hex, problems: report.problems))
+      try Console.json(
+        VerifyJSON(ok: report.isOK, events: report.events, head: report.head.hex, problems: report.problems))
     } else if report.isOK {
       print(
-        "ok: \(report.events) events, chain head \(report.head.hex), seals \(skipProjections ? "match (projections not checked)" : "and projections match")")
+        "ok: \(report.events) events, chain head \(report.head.hex), seals \(skipProjections ? "match (projections not checked)" : "and projections match")"
+      )
     } else {
       for problem in report.problems { Console.error(problem) }
     }

@@ -15,8 +15,8 @@ struct BudgetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Budget an amount for a category in a month (or a quarter).")
     @OptionGroup var options: LedgerOptions
-    @Argument var category: String
-    @Argument var amount: String
+    @Argument(help: "The expense category.") var category: String
+    @Argument(help: "The amount budgeted, e.g. 450.00.") var amount: String
     @Option(help: "The month, YYYY-MM.", transform: monthArgument) var month: YearMonth
     @Flag(help: "The amount covers the quarter starting at --month (quarterly categories).") var quarter = false
 
@@ -34,9 +34,9 @@ struct BudgetCommand: AsyncParsableCommand {
   struct Move: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Move budgeted money between categories within a month.")
     @OptionGroup var options: LedgerOptions
-    @Argument var amount: String
-    @Option var from: String
-    @Option var to: String
+    @Argument(help: "The amount to move.") var amount: String
+    @Option(help: "The category it leaves.") var from: String
+    @Option(help: "The category it goes to.") var to: String
     @Option(help: "The month, YYYY-MM.", transform: monthArgument) var month: YearMonth
 
     func run() async throws {
@@ -56,7 +56,7 @@ struct BudgetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Plan income for a month, or for a whole year.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "Where it comes from, e.g. Salary.") var source: String
-    @Argument var amount: String
+    @Argument(help: "The amount planned.") var amount: String
     @Option(help: "The month, YYYY-MM.", transform: monthArgument) var month: YearMonth?
     @Option(help: "The year, for yearly income.") var year: Int?
 
@@ -66,16 +66,17 @@ struct BudgetCommand: AsyncParsableCommand {
       let money = try userFacing { try Money(parsing: amount, currency: ledger.state.baseCurrency) }
       let outcome = try await options.execute(
         .planIncome(IncomePlanned(month: month, year: month?.year ?? year!, source: source, amount: money)), on: ledger)
-      try options.report("planned \(show(money)) of '\(source)' for \(month?.title ?? String(year!))", outcome)
+      try options.report(
+        "planned \(show(money)) of '\(outcome.recordedName ?? source)' for \(month?.title ?? String(year!))", outcome)
     }
   }
 
   struct Due: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Set or clear a category's due date.")
     @OptionGroup var options: LedgerOptions
-    @Argument var category: String
+    @Argument(help: "The category.") var category: String
     @Argument(help: "The due date, YYYY-MM-DD.", transform: dateArgument) var date: CivilDate?
-    @Flag var clear = false
+    @Flag(help: "Remove the due date instead of setting one.") var clear = false
 
     func run() async throws {
       guard clear != (date != nil) else { throw ValidationError("give a date, or --clear") }
@@ -91,9 +92,10 @@ struct BudgetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Carry a category's unspent and/or overspent amount into the next month.")
     @OptionGroup var options: LedgerOptions
-    @Argument var category: String
-    @Flag(inversion: .prefixedNo) var unspent = true
-    @Flag(inversion: .prefixedNo) var overspent = false
+    @Argument(help: "The category.") var category: String
+    @Flag(inversion: .prefixedNo, help: "Carry what is left unspent into the next month.") var unspent = true
+    @Flag(inversion: .prefixedNo, help: "Carry an overspent amount (as less to spend) into the next month.")
+    var overspent = false
     @Option(
       help: "The first month whose leftover carries into the next, YYYY-MM (default: this month).",
       transform: monthArgument)

@@ -14,7 +14,7 @@ struct CategoryCommand: AsyncParsableCommand {
   struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Add a custom category.")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
+    @Argument(help: "The new category's name.") var name: String
     @Option(help: "income or expense.") var kind: CategoryKind = .expense
     @Option(help: "fixed, variable or quarterly.") var budgetType: BudgetType = .variable
     @Option(help: "The group to put it under.") var parent: String?
@@ -29,30 +29,34 @@ struct CategoryCommand: AsyncParsableCommand {
       }
       let id = CategoryID.random()
       let command = CreateCategory(
-        category: id, name: name, kind: kind, budgetType: budgetType, parent: try parent.map(resolve.category), icon: icon, color: color)
+        category: id, name: name, kind: kind, budgetType: budgetType, parent: try parent.map(resolve.category),
+        icon: icon, color: color)
       let outcome = try await options.execute(.createCategory(command), on: ledger)
-      try options.report("added \(kind.rawValue) category '\(name)' (\(budgetType.rawValue))", outcome, id: id.description)
+      try options.report(
+        "added \(kind.rawValue) category '\(outcome.recordedName ?? name)' (\(budgetType.rawValue))", outcome,
+        id: id.description)
     }
   }
 
   struct Rename: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Rename a category.")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
-    @Argument var newName: String
+    @Argument(help: "The category.") var name: String
+    @Argument(help: "Its new name.") var newName: String
 
     func run() async throws {
       let ledger = try await options.openExisting()
       let id = try Resolve(state: ledger.state).category(name)
       let outcome = try await options.execute(.renameCategory(id, name: newName), on: ledger)
-      try options.report("renamed category '\(name)' to '\(newName)'", outcome)
+      try options.report("renamed category '\(name)' to '\(outcome.recordedName ?? newName)'", outcome)
     }
   }
 
   struct Move: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Put a category under a group, or change its place in the order.")
+    static let configuration = CommandConfiguration(
+      abstract: "Put a category under a group, or change its place in the order.")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
+    @Argument(help: "The category.") var name: String
     @Option(help: "The new group (default: keep the current one).") var parent: String?
     @Flag(help: "Move it out of its group, to the top level.") var topLevel = false
     @Option(help: "The new sort position.") var order: Int?
@@ -67,7 +71,8 @@ struct CategoryCommand: AsyncParsableCommand {
       let id = try resolve.category(name)
       let current = ledger.state.categories[id]!
       let newParent = topLevel ? nil : try parent.map(resolve.category) ?? current.parent
-      let outcome = try await options.execute(.moveCategory(id, parent: newParent, sortOrder: order ?? current.sortOrder), on: ledger)
+      let outcome = try await options.execute(
+        .moveCategory(id, parent: newParent, sortOrder: order ?? current.sortOrder), on: ledger)
       try options.report("moved category '\(name)'", outcome)
     }
   }
@@ -75,18 +80,20 @@ struct CategoryCommand: AsyncParsableCommand {
   struct Restyle: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Change a category's icon or color.")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
-    @Option var icon: String?
-    @Option var color: String?
+    @Argument(help: "The category.") var name: String
+    @Option(help: "Its icon (an SF Symbol name, e.g. cart.fill).") var icon: String?
+    @Option(help: "Its colour, #RRGGBB.") var color: String?
 
     func run() async throws {
       let ledger = try await options.openExisting()
       let id = try Resolve(state: ledger.state).category(name)
       let current = ledger.state.categories[id]!
-      let color = try self.color.map { text in
-        do { return try ColorHex(parsing: text) } catch { throw UserError(String(describing: error)) }
-      } ?? current.color
-      let outcome = try await options.execute(.restyleCategory(id, icon: icon ?? current.icon, color: color), on: ledger)
+      let color =
+        try self.color.map { text in
+          do { return try ColorHex(parsing: text) } catch { throw UserError(String(describing: error)) }
+        } ?? current.color
+      let outcome = try await options.execute(
+        .restyleCategory(id, icon: icon ?? current.icon, color: color), on: ledger)
       try options.report("restyled category '\(name)'", outcome)
     }
   }
@@ -94,7 +101,7 @@ struct CategoryCommand: AsyncParsableCommand {
   struct Archive: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Archive a category: hidden, kept for history.")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
+    @Argument(help: "The category to archive.") var name: String
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -106,12 +113,14 @@ struct CategoryCommand: AsyncParsableCommand {
   struct Restore: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Bring an archived category back.")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
+    @Argument(help: "The archived category.") var name: String
 
     func run() async throws {
       let ledger = try await options.openExisting()
       let key = name.lowercased()
-      guard let id = ledger.state.categories.first(where: { $0.value.isArchived && $0.value.name.lowercased() == key })?.key else {
+      guard
+        let id = ledger.state.categories.first(where: { $0.value.isArchived && $0.value.name.lowercased() == key })?.key
+      else {
         throw UserError("no archived category named '\(name)'; see: budget category list --all")
       }
       try options.report("restored category '\(name)'", try await options.execute(.restoreCategory(id), on: ledger))
@@ -119,9 +128,10 @@ struct CategoryCommand: AsyncParsableCommand {
   }
 
   struct Delete: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Delete a category that was never used (else archive it).")
+    static let configuration = CommandConfiguration(
+      abstract: "Delete a category that was never used (else archive it).")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
+    @Argument(help: "The category to delete.") var name: String
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -146,17 +156,25 @@ struct CategoryCommand: AsyncParsableCommand {
       let categories = state.categories.filter { !$0.value.isDeleted && (all || !$0.value.isArchived) }
         .sorted { ($0.value.sortOrder, $0.value.name) < ($1.value.sortOrder, $1.value.name) }
       if options.json {
-        try Console.json(categories.map { id, c in
-          CategoryJSON(id: id.description, name: c.name, kind: c.kind.rawValue, budgetType: c.budgetType.rawValue,
-                       parent: c.parent.flatMap { state.categories[$0]?.name }, icon: c.icon, color: c.color.description,
-                       archived: c.isArchived, custom: c.isCustom, transactions: counts[id] ?? 0, dueDate: c.dueDate?.description)
-        })
+        try Console.json(
+          categories.map { id, c in
+            CategoryJSON(
+              id: id.description, name: c.name, kind: c.kind.rawValue, budgetType: c.budgetType.rawValue,
+              parent: c.parent.flatMap { state.categories[$0]?.name }, icon: c.icon, color: c.color.description,
+              archived: c.isArchived, custom: c.isCustom, transactions: counts[id] ?? 0, dueDate: c.dueDate?.description
+            )
+          })
         return
       }
-      var table = Table([("CATEGORY", .left), ("KIND", .left), ("BUDGET", .left), ("GROUP", .left), ("ICON", .left), ("COLOR", .left), ("TXNS", .right), ("", .left)])
+      var table = Table([
+        ("CATEGORY", .left), ("KIND", .left), ("BUDGET", .left), ("GROUP", .left), ("ICON", .left), ("COLOR", .left),
+        ("TXNS", .right), ("", .left),
+      ])
       for (id, c) in categories {
-        table.add([c.name, c.kind.rawValue, c.budgetType.rawValue, c.parent.flatMap { state.categories[$0]?.name } ?? "", c.icon,
-                   c.color.description, String(counts[id] ?? 0), c.isArchived ? "archived" : ""])
+        table.add([
+          c.name, c.kind.rawValue, c.budgetType.rawValue, c.parent.flatMap { state.categories[$0]?.name } ?? "", c.icon,
+          c.color.description, String(counts[id] ?? 0), c.isArchived ? "archived" : "",
+        ])
       }
       print(table.render())
     }

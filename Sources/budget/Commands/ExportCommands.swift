@@ -76,7 +76,7 @@ struct RestoreCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "restore", abstract: "Replay a JSON backup into a new, empty ledger.")
   @OptionGroup var options: LedgerOptions
-  @Argument var file: String
+  @Argument(help: "The backup file (budget backup).") var file: String
   @Flag(help: "Replace the --ledger file if it exists and is not a ledger (a ledger is never replaced).")
   var force = false
 

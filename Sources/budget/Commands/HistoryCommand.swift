@@ -14,7 +14,7 @@ struct HistoryCommand: AsyncParsableCommand {
     abstract: "The history of one entity: a transaction id, or category / account / period NAME, or month YYYY-MM.")
   @OptionGroup var options: LedgerOptions
   @Argument(help: "transaction ID | category NAME | account NAME | period NAME | month YYYY-MM") var kind: String
-  @Argument var reference: String?
+  @Argument(help: "Its id or name (none for month YYYY-MM).") var reference: String?
   @OptionGroup var time: TimeOptions
 
   func run() async throws {
@@ -23,13 +23,22 @@ struct HistoryCommand: AsyncParsableCommand {
     let answer = try userFacing { try ledger.history(of: stream, at: try time.point()) }
     let entries = answer.value
     if options.json {
-      return try Console.json(entries.map {
-        HistoryJSON(position: $0.position, version: $0.streamVersion, recordedAt: timestamp($0.recordedAt), actor: $0.actor, event: $0.eventType, changes: $0.changes)
-      })
+      return try Console.json(
+        entries.map {
+          HistoryJSON(
+            position: $0.position, version: $0.streamVersion, recordedAt: timestamp($0.recordedAt), actor: $0.actor,
+            event: $0.eventType, changes: $0.changes)
+        })
     }
     guard !entries.isEmpty else { throw UserError("no history for \(stream)") }
-    var table = Table([("POS", .right), ("RECORDED AT (UTC)", .left), ("ACTOR", .left), ("EVENT", .left), ("WHAT CHANGED", .left)])
-    for entry in entries { table.add([String(entry.position), timestamp(entry.recordedAt), entry.actor ?? "", entry.eventType, entry.summary]) }
+    var table = Table([
+      ("POS", .right), ("RECORDED AT (UTC)", .left), ("ACTOR", .left), ("EVENT", .left), ("WHAT CHANGED", .left),
+    ])
+    for entry in entries {
+      table.add([
+        String(entry.position), timestamp(entry.recordedAt), entry.actor ?? "", entry.eventType, entry.summary,
+      ])
+    }
     print("history of \(stream)")
     print(table.render())
     time.footer(answer.position, recordedAt: answer.recordedAt)
@@ -41,7 +50,8 @@ struct HistoryCommand: AsyncParsableCommand {
   private func streamName(_ ledger: Ledger) throws -> String {
     let kinds = ["transaction", "tx", "category", "account", "period", "month"]
     if kinds.contains(kind), self.reference == nil {
-      throw ValidationError("give the \(kind == "tx" ? "transaction" : kind) to show, e.g. budget history \(Self.example(kind))")
+      throw ValidationError(
+        "give the \(kind == "tx" ? "transaction" : kind) to show, e.g. budget history \(Self.example(kind))")
     }
     let reference = self.reference ?? kind
     func family(_ entity: any EntityIdentifier.Type) throws -> Resolve {
@@ -70,7 +80,8 @@ struct HistoryCommand: AsyncParsableCommand {
       if self.reference == nil, let transaction = try? Resolve(state: ledger.state).transaction(kind) {
         return transaction.id.stream
       }
-      throw ValidationError("say what to show: transaction ID, category NAME, account NAME, period NAME or month YYYY-MM")
+      throw ValidationError(
+        "say what to show: transaction ID, category NAME, account NAME, period NAME or month YYYY-MM")
     }
   }
 

@@ -19,12 +19,12 @@ struct ImportCommand: AsyncParsableCommand {
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The CSV file.") var file: String
     @Option(help: "The account of every row (unless --account-column).") var account: String?
-    @Option var dateColumn = "date"
+    @Option(help: "The column of each row's date.") var dateColumn = "date"
     @Option(help: "A signed amount column: negative is an expense.") var amountColumn = "amount"
     @Option(help: "A money-out column (instead of --amount-column).") var debitColumn: String?
     @Option(help: "A money-in column (with --debit-column).") var creditColumn: String?
-    @Option var payeeColumn = "payee"
-    @Option var categoryColumn = "category"
+    @Option(help: "The column of each row's name (payee).") var payeeColumn = "payee"
+    @Option(help: "The column of each row's category.") var categoryColumn = "category"
     @Option(help: "Each row's account (default: an 'account' column, unless --account).") var accountColumn: String?
     @Option(help: "Default: a 'description' column, if any.") var descriptionColumn: String?
     @Option(help: "Default: a 'notes' column, if any.") var notesColumn: String?

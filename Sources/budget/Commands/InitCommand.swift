@@ -20,8 +20,12 @@ struct InitCommand: AsyncParsableCommand {
     let currency = try userFacing { try Currency(code: self.currency) }
     let ledger = try await options.open()
     let outcome = try await options.execute(
-      .createLedger(LedgerCreated(name: name, baseCurrency: currency, firstDayOfWeek: firstDayOfWeek, fiscalYearStartMonth: fiscalYearStart)),
+      .createLedger(
+        LedgerCreated(
+          name: name, baseCurrency: currency, firstDayOfWeek: firstDayOfWeek, fiscalYearStartMonth: fiscalYearStart)),
       on: ledger)
-    try options.report("created ledger '\(name)' in \(currency) at \(ledger.log.path) with \(outcome.events.count - 1) default categories", outcome)
+    try options.report(
+      "created ledger '\(outcome.recordedName ?? name)' in \(currency) at \(ledger.log.path) with \(outcome.events.count - 1) default categories",
+      outcome)
   }
 }

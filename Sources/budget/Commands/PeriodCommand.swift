@@ -14,22 +14,26 @@ struct PeriodCommand: AsyncParsableCommand {
   struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open a period; without --end it is ongoing.")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
+    @Argument(help: "The new period's name, e.g. March or Q1.") var name: String
     @Option(help: "First day, YYYY-MM-DD.", transform: dateArgument) var start: CivilDate
     @Option(help: "Last day, YYYY-MM-DD (default: ongoing).", transform: dateArgument) var end: CivilDate?
 
     func run() async throws {
       let ledger = try await options.openExisting()
       let id = PeriodID.random()
-      let outcome = try await options.execute(.openPeriod(OpenPeriod(period: id, name: name, start: start, end: end)), on: ledger)
-      try options.report("opened period '\(name)' from \(start) to \(end.map(String.init(describing:)) ?? "ongoing")", outcome, id: id.description)
+      let outcome = try await options.execute(
+        .openPeriod(OpenPeriod(period: id, name: name, start: start, end: end)), on: ledger)
+      try options.report(
+        "opened period '\(outcome.recordedName ?? name)' from \(start) to \(end.map(String.init(describing:)) ?? "ongoing")",
+        outcome, id: id.description)
     }
   }
 
   struct Close: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Close a period: its transactions can no longer change. Seals the log's chain head.")
+    static let configuration = CommandConfiguration(
+      abstract: "Close a period: its transactions can no longer change. Seals the log's chain head.")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
+    @Argument(help: "The period to close.") var name: String
     @Option(help: "End date, YYYY-MM-DD (default: the period's end, else today).", transform: dateArgument)
     var end: CivilDate?
 
@@ -50,8 +54,8 @@ struct PeriodCommand: AsyncParsableCommand {
   struct Reopen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Reopen a closed period, saying why.")
     @OptionGroup var options: LedgerOptions
-    @Argument var name: String
-    @Option var reason: String
+    @Argument(help: "The closed period.") var name: String
+    @Option(help: "Why the closed period is opened again (kept in its history; required).") var reason: String
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -71,11 +75,18 @@ struct PeriodCommand: AsyncParsableCommand {
       let periods = try userFacing { try ledger.state(ofStreamsOf: [PeriodID.self]) }.periods
         .sorted { $0.value.start < $1.value.start }
       if options.json {
-        try Console.json(periods.map { PeriodJSON(id: $0.key.description, name: $0.value.name, start: $0.value.start.description, end: $0.value.end?.description, closed: $0.value.isClosed) })
+        try Console.json(
+          periods.map {
+            PeriodJSON(
+              id: $0.key.description, name: $0.value.name, start: $0.value.start.description,
+              end: $0.value.end?.description, closed: $0.value.isClosed)
+          })
         return
       }
       var table = Table([("PERIOD", .left), ("START", .left), ("END", .left), ("STATUS", .left)])
-      for (_, p) in periods { table.add([p.name, p.start.description, p.end?.description ?? "ongoing", p.isClosed ? "closed" : "open"]) }
+      for (_, p) in periods {
+        table.add([p.name, p.start.description, p.end?.description ?? "ongoing", p.isClosed ? "closed" : "open"])
+      }
       print(table.render())
     }
   }

@@ -241,7 +241,7 @@ struct CashflowReport: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cashflow", abstract: "Income, expenses and net per month of a year.")
   @OptionGroup var options: LedgerOptions
-  @Option var year: Int?
+  @Option(help: "The year (default: this year).") var year: Int?
   @OptionGroup var time: TimeOptions
 
   func run() async throws {

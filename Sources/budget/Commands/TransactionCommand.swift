@@ -24,8 +24,8 @@ struct TransactionCommand: AsyncParsableCommand {
     @Option(help: "The account (default: the only open account).") var account: String?
     @Option(help: "income or expense.") var type: TransactionType = .expense
     @Option(help: "Date, YYYY-MM-DD (default: today).", transform: dateArgument) var date: CivilDate?
-    @Option var description: String?
-    @Option var notes: String?
+    @Option(help: "A longer description.") var description: String?
+    @Option(help: "Notes.") var notes: String?
     @Option(help: "A tag; repeat for several.") var tag: [String] = []
     @Option(help: "The expense period it belongs to.") var period: String?
 
@@ -43,7 +43,8 @@ struct TransactionCommand: AsyncParsableCommand {
         period: try period.map(resolve.period), tags: tag)
       let outcome = try await options.execute(.addTransaction(added), on: ledger)
       try options.report(
-        "added \(type.rawValue) \(show(money)) \(money.currency.code) '\(name)' (\(id.short))", outcome,
+        "added \(type.rawValue) \(show(money)) \(money.currency.code) '\(outcome.recordedName ?? name)' (\(id.short))",
+        outcome,
         id: id.description)
     }
 
@@ -68,13 +69,13 @@ struct TransactionCommand: AsyncParsableCommand {
       abstract: "Change fields of a transaction; only what changes is recorded.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The transaction id (at least 4 characters).") var id: String
-    @Option var amount: String?
-    @Option var name: String?
+    @Option(help: "The new amount, unsigned.") var amount: String?
+    @Option(help: "The new name.") var name: String?
     @Option(help: "One category for the whole amount (replaces a split).") var category: String?
     @Option(help: "A part of a new split: CATEGORY=AMOUNT; repeat for each part (replaces the category or split).")
     var split: [String] = []
-    @Option var account: String?
-    @Option var type: TransactionType?
+    @Option(help: "The account it moves to.") var account: String?
+    @Option(help: "expense or income.") var type: TransactionType?
     @Option(help: "New date, YYYY-MM-DD.", transform: dateArgument) var date: CivilDate?
     @Option(help: "New description; an empty string clears it.") var description: String?
     @Option(help: "New notes; an empty string clears them.") var notes: String?
@@ -113,9 +114,9 @@ struct TransactionCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete a transaction, or cancel a transfer by either leg (the log keeps both).")
     @OptionGroup var options: LedgerOptions
-    @Argument var id: String
-    @Option var reason: String = "deleted by user"
-    @Option var expectVersion: UInt64?
+    @Argument(help: "The transaction, or either leg of a transfer: 4+ characters of its id.") var id: String
+    @Option(help: "Why (kept in its history).") var reason: String = "deleted by user"
+    @Option(help: "Refuse unless the transaction is still at this version (tx show --json).") var expectVersion: UInt64?
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -146,9 +147,9 @@ struct TransactionCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Bring a deleted transaction back as it was when deleted.")
     @OptionGroup var options: LedgerOptions
-    @Argument var id: String
-    @Option var reason: String = "restored by user"
-    @Option var expectVersion: UInt64?
+    @Argument(help: "The deleted transaction: 4+ characters of its id.") var id: String
+    @Option(help: "Why (kept in its history).") var reason: String = "restored by user"
+    @Option(help: "Refuse unless the transaction is still at this version.") var expectVersion: UInt64?
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -162,7 +163,7 @@ struct TransactionCommand: AsyncParsableCommand {
   struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show one transaction and its version.")
     @OptionGroup var options: LedgerOptions
-    @Argument var id: String
+    @Argument(help: "The transaction: 4+ characters of its id.") var id: String
 
     func run() async throws {
       let ledger = try await options.openExisting()

@@ -9,11 +9,11 @@ import RunningBalances
 struct TransferCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "transfer", abstract: "Move money between two accounts.")
   @OptionGroup var options: LedgerOptions
-  @Argument var amount: String
-  @Option var from: String
-  @Option var to: String
+  @Argument(help: "The amount, unsigned.") var amount: String
+  @Option(help: "The account it leaves.") var from: String
+  @Option(help: "The account it goes to.") var to: String
   @Option(help: "Date, YYYY-MM-DD (default: today).", transform: dateArgument) var date: CivilDate?
-  @Option var note: String?
+  @Option(help: "A note.") var note: String?
 
   func run() async throws {
     let ledger = try await options.openExisting()
@@ -24,7 +24,12 @@ struct TransferCommand: AsyncParsableCommand {
       amount, currency: from.record.currency, direction: "swap --from and --to to send money the other way")
     let id = TransferID.random()
     let outcome = try await options.execute(
-      .makeTransfer(TransferMade(transfer: id, from: from.id, to: to.id, amount: money, date: date ?? LedgerOptions.today(), note: note)), on: ledger)
-    try options.report("transferred \(show(money)) \(money.currency.code) from '\(from.record.name)' to '\(to.record.name)'", outcome, id: id.description)
+      .makeTransfer(
+        TransferMade(
+          transfer: id, from: from.id, to: to.id, amount: money, date: date ?? LedgerOptions.today(), note: note)),
+      on: ledger)
+    try options.report(
+      "transferred \(show(money)) \(money.currency.code) from '\(from.record.name)' to '\(to.record.name)'", outcome,
+      id: id.description)
   }
 }

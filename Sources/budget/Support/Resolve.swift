@@ -106,7 +106,7 @@ extension Resolve {
     prefix.count >= 4 ? state.transactions.keys.count { $0.raw.isNamed(by: prefix) } : 0
   }
 
-  private static func quotedIfNeeded(_ name: String) -> String {
+  static func quotedIfNeeded(_ name: String) -> String {
     name.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "\"\(name)\"" : name
   }
 }

@@ -1332,6 +1332,9 @@ components:
       properties:
         date: *id002
         end: *id002
+        force:
+          type: boolean
+          description: close an account that still holds money (else 409 account_not_empty)
     Category:
       type: object
       properties:
