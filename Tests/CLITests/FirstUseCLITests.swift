@@ -182,4 +182,34 @@ struct FirstUseCLITests {
     walk(try #require(root?["command"] as? [String: Any]), "budget")
     #expect(missing == [], "arguments without help: \(missing)")
   }
+
+  @Test(
+    "given 25 transactions, when listed or searched 20 at a time, then the page says there is more and --before shows the rest"
+  )
+  func listsSayThereIsMore() throws {
+    #expect(try budget.run(["init"]).status == 0)
+    #expect(try budget.run(["account", "open", "Checking", "--opening", "100", "--date", "2024-01-01"]).status == 0)
+    for day in 1...25 {
+      let date = "2024-02-" + (day < 10 ? "0\(day)" : "\(day)")
+      #expect(
+        try budget.run(["tx", "add", "1", "--name", "Shop \(day)", "--category", "Food", "--date", date]).status == 0)
+    }
+    func page(_ arguments: [String]) throws -> (rows: Int, before: String?) {
+      let output = try budget.run(arguments + ["--json"])
+      let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+      return ((object?["rows"] as? [Any])?.count ?? -1, object?["before"] as? String)
+    }
+    for command in [["tx", "list"], ["tx", "search", "shop"]] {
+      let text = try budget.run(command).stdout
+      #expect(text.contains("20 rows shown; older ones: the same command with --before 2024-02-06/"), "\(text)")
+      let first = try page(command)
+      #expect(first.rows == 20)
+      let cursor = try #require(first.before)
+      let second = try page(command + ["--before", cursor])
+      #expect(second.rows == (command[1] == "list" ? 6 : 5))  // the log also has the opening balance
+      #expect(second.before == nil)
+      #expect(!(try budget.run(command + ["--before", cursor]).stdout.contains("rows shown")))
+    }
+    #expect(try budget.run(["tx", "list", "--before", "yesterday"]).status == 2)
+  }
 }

@@ -14,6 +14,8 @@ struct SearchCommand: AsyncParsableCommand {
   @OptionGroup var options: LedgerOptions
   @Argument(help: "Words to find, e.g. \"groc weekly\".") var text: String
   @Option(name: .shortAndLong, help: "How many rows (at least 1).") var limit = 20
+  @Option(help: "Only rows older than this DATE/ID: the cursor a page with more prints under it.")
+  var before: PageCursor?
   @OptionGroup var time: TimeOptions
 
   func validate() throws {
@@ -27,7 +29,10 @@ struct SearchCommand: AsyncParsableCommand {
     let ledger = try await options.openExisting()
     // As of a date: what had happened by then (the index answers by the transactions' dates).
     let answer = try userFacing {
-      try ledger.transactions(.text(text), through: time.asOf ?? .latest, limit: limit, at: try time.point())
+      try ledger.transactions(
+        .text(text), through: time.asOf ?? .latest,
+        before: before.map { TransactionCursor(date: $0.date, id: TransactionID(raw: $0.id)) }, limit: limit,
+        at: try time.point())
     }
     try printPage(answer, ledger: ledger, options: options, time: time)
   }
@@ -36,8 +41,9 @@ struct SearchCommand: AsyncParsableCommand {
 /// Prints a page of the transaction index.
 func printPage(_ answer: Answer<TransactionPage>, ledger: Ledger, options: LedgerOptions, time: TimeOptions) throws {
   let names = try userFacing { try ledger.names(at: .position(answer.position)) }
+  let next = answer.value.olderCursor.map { PageCursor(date: $0.date, id: $0.id.raw) }
   if options.json {
-    return try Console.json(IndexPageJSON(position: answer.position, rows: answer.value.rows.map { row in
+    return try Console.json(IndexPageJSON(position: answer.position, before: next?.description, rows: answer.value.rows.map { row in
       IndexRowJSON(id: row.id.description, date: row.date.description, name: row.name, amount: row.signedAmount.formatted(),
                    currency: row.amount.currency.code, account: names.account(row.account),
                    categories: row.postings.map { names.category($0.category) }, tags: row.tags)
@@ -50,11 +56,14 @@ func printPage(_ answer: Answer<TransactionPage>, ledger: Ledger, options: Ledge
                names.account(row.account), show(row.signedAmount, color: true)])
   }
   print(answer.value.rows.isEmpty ? "no transactions" : table.render())
+  if let next { print(PageCursor.moreLine(shown: answer.value.rows.count, next: next)) }
   time.footer(answer.position, recordedAt: answer.recordedAt)
 }
 
 struct IndexPageJSON: Encodable {
   var position: UInt64
+  /// Pass as `--before` for the older rows; absent on the last page.
+  var before: String?
   var rows: [IndexRowJSON]
 }
 

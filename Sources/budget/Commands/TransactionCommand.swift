@@ -193,6 +193,8 @@ struct TransactionCommand: AsyncParsableCommand {
     @Option(help: "Only this expense period.") var period: String?
     @Option(help: "Only this month, YYYY-MM.", transform: monthArgument) var month: YearMonth?
     @Option(name: .shortAndLong, help: "How many rows (at least 1).") var limit = 20
+    @Option(help: "Only rows older than this DATE/ID: the cursor a page with more prints under it.")
+    var before: PageCursor?
     @OptionGroup var time: TimeOptions
 
     func validate() throws {
@@ -223,7 +225,9 @@ struct TransactionCommand: AsyncParsableCommand {
           ?? .all
         let answer = try userFacing {
           try ledger.transactions(
-            filter, from: month?.firstDay ?? .earliest, through: through, limit: limit, at: try time.point())
+            filter, from: month?.firstDay ?? .earliest, through: through,
+            before: before.map { TransactionCursor(date: $0.date, id: TransactionID(raw: $0.id)) }, limit: limit,
+            at: try time.point())
         }
         return try printPage(answer, ledger: ledger, options: options, time: time)
       }
@@ -232,15 +236,22 @@ struct TransactionCommand: AsyncParsableCommand {
       let account = try self.account.map { try Resolve(state: ledger.state).account($0).id }
       var answer = try userFacing {
         try ledger.transactionLog(
-          account: account, before: through == .latest ? nil : LogCursor.endOf(through), limit: limit,
-          at: try time.point())
+          account: account,
+          before: before.map { LogCursor(date: $0.date, id: $0.id) }
+            ?? (through == .latest ? nil : LogCursor.endOf(through)), limit: limit, at: try time.point())
       }
-      if let first = month?.firstDay { answer.value.rows.removeAll { $0.date < first } }
+      var next = answer.value.olderCursor.map { PageCursor(date: $0.date, id: $0.id) }
+      if let first = month?.firstDay {
+        answer.value.rows.removeAll { $0.date < first }
+        if let older = next, older.date < first { next = nil }
+      }
       let ids = answer.value.rows.filter { $0.kind == .transaction }.map { TransactionID(raw: $0.id) }
       let names = try userFacing { try ledger.names(transactions: ids, at: .position(answer.position)) }
       if options.json {
         return try Console.json(
-          LogJSON(position: answer.position, rows: answer.value.rows.map { LogRowJSON($0, names: names) }))
+          LogJSON(
+            position: answer.position, rows: answer.value.rows.map { LogRowJSON($0, names: names) },
+            before: next?.description))
       }
       var table = Table([
         ("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("AMOUNT", .right), ("BALANCE", .right),
@@ -253,6 +264,7 @@ struct TransactionCommand: AsyncParsableCommand {
         ])
       }
       print(answer.value.rows.isEmpty ? "no transactions" : table.render())
+      if let next { print(PageCursor.moreLine(shown: answer.value.rows.count, next: next)) }
       time.footer(answer.position, recordedAt: answer.recordedAt)
     }
   }

@@ -38,6 +38,8 @@ struct TransactionJSON: Encodable {
 struct LogJSON: Encodable {
   var position: UInt64
   var rows: [LogRowJSON]
+  /// Pass as `--before` for the older rows; absent on the last page.
+  var before: String?
 }
 
 /// One row of the log, described with names from the state.
