@@ -15,25 +15,38 @@ extension Ledger {
   public func undoLast(
     metadata: EventMetadata = .init(), idempotencyKey: IdempotencyKey? = nil, requestFingerprint: ChainHash? = nil
   ) async throws(LedgerError) -> [CommandOutcome] {
-    if let idempotencyKey, let earlier = try earlierOutcome(forKey: idempotencyKey, requestFingerprint: requestFingerprint) {
+    if let idempotencyKey,
+      let earlier = try earlierOutcome(forKey: idempotencyKey, requestFingerprint: requestFingerprint)
+    {
       return [earlier]
     }
     do {
       return try await undoLastCommand(
-        metadata: metadata, idempotencyKey: idempotencyKey, requestFingerprint: requestFingerprint)
+        metadata: metadata, idempotencyKey: idempotencyKey, requestFingerprint: requestFingerprint
+      ).outcomes
     } catch {
       // A retry racing its first call: that one may have committed since the check above, and
       // this one then found the command before it, or nothing, to undo.
-      if let idempotencyKey, let earlier = try earlierOutcome(forKey: idempotencyKey, requestFingerprint: requestFingerprint) {
+      if let idempotencyKey,
+        let earlier = try earlierOutcome(forKey: idempotencyKey, requestFingerprint: requestFingerprint)
+      {
         return [earlier]
       }
       throw error
     }
   }
 
+  /// ``undoLast(metadata:idempotencyKey:requestFingerprint:)`` without a key, also saying
+  /// which command it took back: for a front end to tell the user what was undone.
+  public func undoLastDescribed(
+    metadata: EventMetadata = .init()
+  ) async throws(LedgerError) -> (outcomes: [CommandOutcome], undone: UndoneCommand) {
+    try await undoLastCommand(metadata: metadata, idempotencyKey: nil, requestFingerprint: nil)
+  }
+
   private func undoLastCommand(
     metadata: EventMetadata, idempotencyKey: IdempotencyKey?, requestFingerprint: ChainHash?
-  ) async throws(LedgerError) -> [CommandOutcome] {
+  ) async throws(LedgerError) -> (outcomes: [CommandOutcome], undone: UndoneCommand) {
     do {
       guard let target = try lastUndoableCommand() else {
         throw LedgerError.rejected(.invalidField(field: "undo", reason: "there is no command to undo"))
@@ -48,9 +61,13 @@ extension Ledger {
       var undoMetadata = metadata
       undoMetadata.causationId = target.correlation
       undoMetadata.correlationId = "undo-" + EntityID.random().description
-      return try await execute(
+      let outcomes = try await execute(
         atomically: commands, metadata: undoMetadata, idempotencyKey: idempotencyKey,
         requestFingerprint: requestFingerprint)
+      let undone = UndoneCommand(
+        positions: target.first...target.last, eventTypes: target.events.map(\.typeName), actor: target.actor,
+        recordedAt: target.recordedAt)
+      return (outcomes, undone)
     } catch {
       throw LedgerError(error)
     }
@@ -60,11 +77,22 @@ extension Ledger {
     if let event = try? StoredEvent.decode(view) { state.apply(event, at: view.position, hash: view.hash) }
   }
 
+  /// A command as the log holds it: the events sharing one correlation id.
+  private struct RecordedCommand {
+    var correlation: String
+    var first: UInt64
+    var last: UInt64
+    /// Oldest first.
+    var events: [LedgerEvent]
+    var actor: String?
+    var recordedAt: Int64
+  }
+
   /// The last command (events sharing a correlation id) not yet undone and not an undo.
-  private func lastUndoableCommand() throws -> (correlation: String, first: UInt64, events: [LedgerEvent])? {
+  private func lastUndoableCommand() throws -> RecordedCommand? {
     var undone = Set<String>()
-    var current: (correlation: String, first: UInt64, events: [LedgerEvent])?
-    var found: (correlation: String, first: UInt64, events: [LedgerEvent])?
+    var current: RecordedCommand?
+    var found: RecordedCommand?
     try log.scan(from: .max, direction: .backward) { view in
       let metadata = view.metadata
       guard let correlation = metadata.correlationId else { return .stop }  // before undo existed
@@ -74,12 +102,19 @@ extension Ledger {
       }
       if let cause = metadata.causationId { undone.insert(cause) }
       let event = try StoredEvent.decode(view)
-      current = (correlation, view.position, [event] + (current?.events ?? []))
+      if current == nil {
+        current = RecordedCommand(
+          correlation: correlation, first: view.position, last: view.position, events: [], actor: metadata.actor,
+          recordedAt: view.recordedAt)
+      }
+      current?.first = view.position
+      current?.events.append(event)  // newest first while scanning back; reversed once found
       return .continue
     }
     if found == nil, let group = current, !undone.contains(group.correlation), !group.correlation.hasPrefix("undo-") {
       found = group
     }
+    found?.events.reverse()
     return found
   }
 }

@@ -212,4 +212,28 @@ struct FirstUseCLITests {
     }
     #expect(try budget.run(["tx", "list", "--before", "yesterday"]).status == 2)
   }
+
+  @Test(
+    "given an import of three rows, when undone, then undo says in two short lines which command it took back; the detail is in --json"
+  )
+  func undoSaysWhatItUndid() throws {
+    #expect(try budget.run(["init"]).status == 0)
+    #expect(try budget.run(["account", "open", "Checking", "--date", "2024-01-01"]).status == 0)
+    let csv = directory.file("three.csv")
+    try Data("date,payee,amount,category\n2024-03-01,A,-1,Food\n2024-03-02,B,-2,Food\n2024-03-03,C,-3,Food\n".utf8)
+      .write(to: URL(fileURLWithPath: csv))
+    #expect(try budget.run(["import", "csv", csv, "--account", "Checking"]).status == 0)
+    let undone = try budget.run(["undo"])
+    #expect(undone.status == 0)
+    let lines = undone.stdout.split(separator: "\n")
+    #expect(lines.count == 2, "\(undone.stdout)")
+    #expect(lines.first?.hasPrefix("undid: 3 TransactionAdded recorded at positions") == true, "\(undone.stdout)")
+    #expect(lines.last?.hasPrefix("with 3 compensating events (3 TransactionDeleted)") == true, "\(undone.stdout)")
+    // the account's opening, undone next, is described as such
+    let json = try budget.run(["undo", "--json"])
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    let taken = object?["undone"] as? [String: Any]
+    #expect((taken?["events"] as? [String: Int])?["AccountOpened"] == 1, "\(json.stdout)")
+    #expect((taken?["positions"] as? [Int])?.count == 2)
+  }
 }
