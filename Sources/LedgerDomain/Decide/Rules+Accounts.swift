@@ -58,7 +58,8 @@ extension Rules {
     let previous = account.openingBalance ?? .zero(account.currency)
     guard balance != previous else {
       throw .invalidField(
-        field: "opening balance of '\(account.name)'", reason: "is already \(balance.formatted()) \(balance.currency.code)")
+        field: "opening balance of '\(account.name)'",
+        reason: "is already \(balance.formatted()) \(balance.currency.code)")
     }
     // The balance changes on the opening date: a closed period's balances must not move.
     try notInClosedPeriod(account.openingDate)
@@ -80,7 +81,8 @@ extension Rules {
         field: "closing date", reason: "\(date) is before '\(account.name)' opened on \(account.openingDate)")
     }
     // Money it still moved later would be on an account closed before: close it after that.
-    let transactions = state.transactions.values.lazy.filter { !$0.isDeleted && $0.added.account == id }.map(\.added.date)
+    let transactions = state.transactions.values.lazy.filter { !$0.isDeleted && $0.added.account == id }.map(
+      \.added.date)
     let transfers = state.transferRecords.values.lazy.filter { $0.from == id || $0.to == id }.map(\.date)
     let last = Swift.max(transactions.max() ?? .earliest, transfers.max() ?? .earliest)
     if last > date {

@@ -14,12 +14,15 @@ extension Rules {
     return try validated(event)
   }
 
-  func amendTransaction(_ amendment: TransactionAmended, expectedVersion: UInt64?) throws(DomainError)
+  func amendTransaction(
+    _ amendment: TransactionAmended, expectedVersion: UInt64?
+  ) throws(DomainError)
     -> TransactionAmended
   {
     let record = try transaction(amendment.transaction)
     if let expectedVersion, expectedVersion != record.version {
-      throw .staleVersion(entity: "transaction \(amendment.transaction)", expected: expectedVersion, actual: record.version)
+      throw .staleVersion(
+        entity: "transaction \(amendment.transaction)", expected: expectedVersion, actual: record.version)
     }
     try notInClosedPeriod(record.added.date)
     var amended = record.added
@@ -37,7 +40,9 @@ extension Rules {
     return changes
   }
 
-  func deleteTransaction(_ id: TransactionID, reason: String, expectedVersion: UInt64?) throws(DomainError)
+  func deleteTransaction(
+    _ id: TransactionID, reason: String, expectedVersion: UInt64?
+  ) throws(DomainError)
     -> TransactionDeleted
   {
     let record = try transaction(id)
@@ -51,14 +56,17 @@ extension Rules {
 
   /// A deleted transaction back as it was, if every rule a new transaction must meet still
   /// holds (its account open, its categories active, its date not in a closed period).
-  func restoreTransaction(_ id: TransactionID, reason: String, expectedVersion: UInt64?) throws(DomainError)
+  func restoreTransaction(
+    _ id: TransactionID, reason: String, expectedVersion: UInt64?
+  ) throws(DomainError)
     -> TransactionRestored
   {
     guard let record = state.transactions[id] else {
       throw .notFound(kind: "transaction", reference: id.description, suggestion: nil)
     }
     guard record.isDeleted else {
-      throw .invalidField(field: "transaction", reason: "\(id) is not deleted; only a deleted transaction can be restored")
+      throw .invalidField(
+        field: "transaction", reason: "\(id) is not deleted; only a deleted transaction can be restored")
     }
     if let expectedVersion, expectedVersion != record.version {
       throw .staleVersion(entity: "transaction \(id)", expected: expectedVersion, actual: record.version)
@@ -87,7 +95,11 @@ extension Rules {
     if let periodID = t.period {
       let period = try period(periodID)
       guard period.contains(t.date) else {
-        throw .invalidField(field: "period", reason: "\(t.date) is outside period '\(period.name)' (\(period.start) to \(period.end.map(String.init(describing:)) ?? "ongoing"))")
+        throw .invalidField(
+          field: "period",
+          reason:
+            "\(t.date) is outside period '\(period.name)' (\(period.start) to \(period.end.map(String.init(describing:)) ?? "ongoing"))"
+        )
       }
     }
     if let importId = t.importId {
@@ -111,7 +123,8 @@ extension Rules {
   ) throws(DomainError) {
     if t.splits.isEmpty {
       guard let category = t.category else {
-        throw .invalidField(field: "category", reason: "is required; give a category or split the amount across categories")
+        throw .invalidField(
+          field: "category", reason: "is required; give a category or split the amount across categories")
       }
       let record = try activeCategory(category)
       if checkingBooking?.contains(category) ?? true { try bookable(record, type: t.type) }
@@ -128,8 +141,11 @@ extension Rules {
       let record = try activeCategory(split.category)
       if checkingBooking?.contains(split.category) ?? true { try bookable(record, type: t.type) }
       try positive(split.amount, field: "split \(index + 1) amount", currency: currency)
-      t.splits[index].memo = try TextRules.optional(split.memo, field: "split \(index + 1) memo", maximum: FieldLimits.description)
-      do { sum = try sum.adding(split.amount) } catch { throw .invalidField(field: "splits", reason: "add up to more than the ledger can hold") }
+      t.splits[index].memo = try TextRules.optional(
+        split.memo, field: "split \(index + 1) memo", maximum: FieldLimits.description)
+      do { sum = try sum.adding(split.amount) } catch {
+        throw .invalidField(field: "splits", reason: "add up to more than the ledger can hold")
+      }
     }
     guard sum == t.amount else { throw .splitsDoNotAddUp(total: t.amount, sum: sum) }
   }

@@ -23,7 +23,9 @@ extension LedgerState {
   /// The account called `name`, open ones first.
   public func account(named name: String) throws(DomainError) -> (id: AccountID, record: AccountRecord) {
     let key = TextRules.key(name)
-    let matches = accounts.filter { TextRules.key($0.value.name) == key }.sorted { !$0.value.isClosed && $1.value.isClosed }
+    let matches = accounts.filter { TextRules.key($0.value.name) == key }.sorted {
+      !$0.value.isClosed && $1.value.isClosed
+    }
     if let match = matches.first { return (match.key, match.value) }
     let suggestion = NameSuggestion.nearest(to: name, among: accounts.values.map(\.name))
     throw .notFound(kind: "account", reference: name, suggestion: suggestion)
@@ -38,7 +40,8 @@ extension LedgerState {
     if named.count == 1, let match = named.first { return (match.key, match.value) }
     if named.count > 1 {
       let choices = named.map { "\($0.key) (from \($0.value.start))" }.joined(separator: ", ")
-      throw .invalidField(field: "period", reason: "'\(name)' names \(named.count) periods; give the id of one: \(choices)")
+      throw .invalidField(
+        field: "period", reason: "'\(name)' names \(named.count) periods; give the id of one: \(choices)")
     }
     let byID = periods.filter { $0.key.raw.isNamed(by: name) }
     if byID.count == 1, let match = byID.first { return (match.key, match.value) }
