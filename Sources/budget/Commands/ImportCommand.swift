@@ -23,6 +23,17 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: "A signed amount column: negative is an expense.") var amountColumn = "amount"
     @Option(help: "A money-out column (instead of --amount-column).") var debitColumn: String?
     @Option(help: "A money-in column (with --debit-column).") var creditColumn: String?
+    @Option(
+      help:
+        "A column saying each row's direction (--income-values, --expense-values); the amount's sign is then not read (default: a 'type' column, if any)."
+    ) var typeColumn: String?
+    @Flag(help: "Read no 'type' column: the amounts' signs give the direction.") var noTypeColumn = false
+    @Option(help: "Type values meaning money in, separated by commas (default: income,credit; any case).")
+    var incomeValues: String?
+    @Option(help: "Type values meaning money out, separated by commas (default: expense,debit; any case).")
+    var expenseValues: String?
+    @Flag(help: "Import a file whose amounts are all positive as income (refused otherwise: unsigned amounts?).")
+    var allIncome = false
     @Option var payeeColumn = "payee"
     @Option var categoryColumn = "category"
     @Option(help: "Each row's account (default: an 'account' column, unless --account).") var accountColumn: String?
@@ -43,6 +54,20 @@ struct ImportCommand: AsyncParsableCommand {
       }
       guard ["iso", "dmy", "mdy"].contains(dateFormat) else {
         throw ValidationError("--date-format must be iso, dmy or mdy (got '\(dateFormat)')")
+      }
+      if typeColumn != nil, debitColumn != nil || creditColumn != nil {
+        throw ValidationError(
+          "--type-column gives the direction of --amount-column; with --debit-column/--credit-column the columns give it"
+        )
+      }
+      if noTypeColumn, typeColumn != nil || incomeValues != nil || expenseValues != nil {
+        throw ValidationError(
+          "--no-type-column reads no type column; leave out --type-column, --income-values and --expense-values")
+      }
+      if allIncome, typeColumn != nil || debitColumn != nil || creditColumn != nil {
+        throw ValidationError(
+          "--all-income is for a file of signed amounts; with --type-column or --debit-column/--credit-column the file gives each row's direction"
+        )
       }
     }
 
@@ -65,6 +90,18 @@ struct ImportCommand: AsyncParsableCommand {
       let session: CSVImporter.Session
       do { session = try importer.session(header: chunks.header, state: ledger.state) } catch {
         throw UserError("\(file): \(error)")
+      }
+      if let column = session.detectedTypeColumn {
+        let words = importer.mapping.directionWords
+        Console.note(
+          "note: direction from column '\(column)' (money in: \(words.income.joined(separator: ", ")); money out: \(words.expense.joined(separator: ", "))); --no-type-column reads the amounts' signs instead"
+        )
+      }
+      // Read as signed, a file of unsigned amounts books every expense as money received.
+      if !allIncome, session.everyAmountIsPositive(in: chunks) {
+        throw UserError(
+          "every amount in \(file) is positive, so every row would be money received; if the file's amounts are unsigned, give the direction with --type-column COL, or --debit-column/--credit-column; if they really are all income, pass --all-income"
+        )
       }
       let summary: ImportSummary
       let imported = try userFacing { try ImportedRows(ledger: ledger) }
@@ -105,6 +142,18 @@ struct ImportCommand: AsyncParsableCommand {
       mapping.account = accountColumn
       mapping.description = descriptionColumn
       mapping.notes = notesColumn
+      mapping.type = typeColumn
+      mapping.detectsType = !noTypeColumn
+      if incomeValues != nil || expenseValues != nil {
+        func words(_ list: String?) -> [String]? { list.map { $0.split(separator: ",").map(String.init) } }
+        let standard = DirectionWords.standard
+        do {
+          mapping.directionWords = try DirectionWords(
+            income: words(incomeValues) ?? standard.income, expense: words(expenseValues) ?? standard.expense)
+        } catch {
+          throw ValidationError("\(error)")
+        }
+      }
       mapping.tags = tagsColumn
       mapping.defaultCategory = defaultCategory
       mapping.defaultAccount = account
@@ -226,7 +275,8 @@ struct ImportCommand: AsyncParsableCommand {
           return try await ledger.record(prepared, projecting: projecting)
         }
         staged = index + 1 < batches.count ? try stage(try await mapping.take(index + 1)) : StagedBatch(mapped: 0)
-        for (line, result) in zip(current.lines, try await recorded) {
+        let results = try await recorded
+        for (line, result) in zip(current.lines, results) {
           switch result {
           case .success(let outcome): if outcome.wasDuplicate { summary.skipped += 1 } else { summary.added += 1 }
           case .failure(let error): summary.reject(line: line, "\(error)")
