@@ -111,11 +111,39 @@ struct ImportDirectionCLITests {
     #expect(output.status == 4, "\(output.stderr)")
     let summary = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
     #expect(summary?["added"] as? Int == 2)
+    #expect(summary?["refunds"] as? Int == 1)
     #expect(
       summary?["rejected"] as? [String] == [
         "line 4: type '?' is neither money in ('ein', 'zurück') nor money out ('aus'); name its words with --income-values/--expense-values, or pass --no-type-column if column 'Richtung' does not say the direction"
       ])
     #expect(try checkingBalance() == "1057.50")
+  }
+
+  @Test(
+    "given a signed file with money back into Food, when imported, then the summary counts the refund in text and JSON; a re-import counts none"
+  )
+  func refundsAreCounted() throws {
+    try setUp()
+    let file = try write(
+      "signed.csv",
+      """
+      date,amount,payee,category
+      2024-03-01,-42.50,Market,Food
+      2024-03-02,10.00,Market refund,Food
+      2024-03-03,2000.00,Salary,Income
+
+      """)
+
+    let dry = try ok(["import", "csv", file, "--account", "Checking", "--dry-run", "--json"])
+    let text = try ok(["import", "csv", file, "--account", "Checking"])
+    let again = try ok(["import", "csv", file, "--account", "Checking", "--json"])
+
+    #expect((try JSONSerialization.jsonObject(with: Data(dry.utf8)) as? [String: Any])?["refunds"] as? Int == 1)
+    #expect(
+      text
+        == "added 3, skipped 0 already imported, rejected 0\n1 of them is a refund: money in, booked to an expense category\n"
+    )
+    #expect((try JSONSerialization.jsonObject(with: Data(again.utf8)) as? [String: Any])?["refunds"] as? Int == 0)
   }
 
   @Test(

@@ -70,3 +70,14 @@ extension LedgerState {
     periods.values.first { $0.isClosed && $0.contains(date) }
   }
 }
+
+extension LedgerState {
+  /// Whether `transaction` is a refund: money in, booked — whole or as a split part — to an
+  /// expense category. The rules allow it (money back from a shop lowers that category's
+  /// spending); an import counts such rows so that a file of them is noticed.
+  public func isRefund(_ transaction: TransactionAdded) -> Bool {
+    guard transaction.type == .income else { return false }
+    if let category = transaction.category { return categories[category]?.kind == .expense }
+    return transaction.splits.contains { categories[$0.category]?.kind == .expense }
+  }
+}

@@ -124,6 +124,11 @@ struct ImportCommand: AsyncParsableCommand {
         print(
           "\(dryRun ? "would add" : "added") \(summary.added), skipped \(summary.skipped) already imported, rejected \(rejected.count)"
         )
+        if summary.refunds > 0 {
+          print(
+            "\(summary.refunds) of them \(summary.refunds == 1 ? "is a refund" : "are refunds"): money in, booked to an expense category"
+          )
+        }
         for problem in rejected.prefix(50) { Console.note("  \(problem)") }
         if rejected.count > 50 { Console.note("  … and \(rejected.count - 50) more (see --json)") }
       }
@@ -137,11 +142,6 @@ struct ImportCommand: AsyncParsableCommand {
       mapping.amount = debitColumn == nil ? amountColumn : nil
       mapping.debit = debitColumn
       mapping.credit = creditColumn
-      mapping.payee = payeeColumn
-      mapping.category = categoryColumn
-      mapping.account = accountColumn
-      mapping.description = descriptionColumn
-      mapping.notes = notesColumn
       mapping.type = typeColumn
       mapping.detectsType = !noTypeColumn
       if incomeValues != nil || expenseValues != nil {
@@ -154,6 +154,11 @@ struct ImportCommand: AsyncParsableCommand {
           throw ValidationError("\(error)")
         }
       }
+      mapping.payee = payeeColumn
+      mapping.category = categoryColumn
+      mapping.account = accountColumn
+      mapping.description = descriptionColumn
+      mapping.notes = notesColumn
       mapping.tags = tagsColumn
       mapping.defaultCategory = defaultCategory
       mapping.defaultAccount = account
@@ -260,6 +265,7 @@ struct ImportCommand: AsyncParsableCommand {
         staged.lines = mapped.lines
         staged.rejected = mapped.rejected
         staged.skipped = mapped.skipped
+        staged.refunds = mapped.refunds
         staged.prepared = load.prepare(mapped.rows)
         return staged
       }
@@ -282,6 +288,9 @@ struct ImportCommand: AsyncParsableCommand {
           case .failure(let error): summary.reject(line: line, "\(error)")
           }
         }
+        for index in current.refunds where index < results.count {
+          if case .success(let outcome) = results[index], !outcome.wasDuplicate { summary.refunds += 1 }
+        }
         done += current.mapped
         let seconds = (clock.now - start) / .seconds(1)
         progress.update(done: UInt64(done), total: UInt64(total), rate: seconds > 0 ? Double(done) / seconds : 0)
@@ -299,6 +308,8 @@ struct ImportCommand: AsyncParsableCommand {
       var lines: [Int] = []
       var rejected: [ImportRowError] = []
       var skipped = 0
+      /// The indices (in `lines`) of the rows that are refunds.
+      var refunds: [Int] = []
     }
 
     /// Decides every row against a private copy of the state; nothing is written. A row is
@@ -319,6 +330,7 @@ struct ImportCommand: AsyncParsableCommand {
           do throws(DomainError) {
             state.apply(try decide(.addTransaction(added), state: state, context: context))
             summary.added += 1
+            if state.isRefund(added) { summary.refunds += 1 }
           } catch {
             summary.reject(line: row.line, "\(error)")
           }
@@ -333,6 +345,10 @@ struct ImportCommand: AsyncParsableCommand {
 struct ImportSummary: Encodable {
   var added = 0
   var skipped = 0
+  /// How many of the rows added are refunds — money in, booked to an expense category
+  /// (``LedgerState/isRefund(_:)``): possible, but a file full of them is more likely a file
+  /// of unsigned expenses read as income.
+  var refunds = 0
   /// The refused rows, as "line N: why", in the file's order (batches settle rows out of it).
   var rejected: [String] { refusals.sorted { $0.line < $1.line }.map { "line \($0.line): \($0.message)" } }
   private var refusals: [(line: Int, message: String)] = []
@@ -342,12 +358,13 @@ struct ImportSummary: Encodable {
 
   mutating func reject(line: Int, _ message: String) { refusals.append((line, message)) }
 
-  private enum CodingKeys: String, CodingKey { case added, skipped, rejected }
+  private enum CodingKeys: String, CodingKey { case added, skipped, rejected, refunds }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(added, forKey: .added)
     try container.encode(skipped, forKey: .skipped)
     try container.encode(rejected, forKey: .rejected)
+    try container.encode(refunds, forKey: .refunds)
   }
 }
