@@ -25,3 +25,21 @@ public struct CSVChunks: Sendable {
     }
   }
 }
+
+extension CSVChunks {
+  /// Whether a record after the header satisfies `predicate`: the records are read a few at a
+  /// time in file order, and reading stops at the first that does — a question the first rows
+  /// of a file answer costs those rows, not the file.
+  public func contains(where predicate: (CSVReader.Record) throws -> Bool) rethrows -> Bool {
+    guard var position = starts.first else { return false }
+    let delimiter = self.delimiter
+    while true {
+      // Checked whole when chunked: reading it again cannot fail.
+      let records = bytes.withUnsafeBufferPointer { bytes in
+        (try? CSVReader.records(in: bytes, delimiter: delimiter, from: &position, limit: 64)) ?? []
+      }
+      guard !records.isEmpty else { return false }
+      if try records.contains(where: predicate) { return true }
+    }
+  }
+}

@@ -10,6 +10,8 @@ import LedgerDomain
 /// what it was read as). Leading with the date keeps a statement's keys together in the log's
 /// key table, so an import writes a few pages of it per batch instead of one page per row.
 /// Keys written before that (`csv-` + the hash, ``ImportRow/legacyKey``) are still recognised.
+/// A type column (``CSVMapping/type``) is not part of the identity: a file's keys are the same
+/// whether or not its type column is read, so reading it changes no key.
 ///
 /// Text cells (account, payee, category, description, notes, tags) that ``CSVExporter``
 /// escaped against spreadsheet formulas — `'=…` — are read back as the text they were
@@ -47,6 +49,14 @@ public struct CSVImporter: Sendable {
     let credit = try column(mapping.credit, required: mapping.credit != nil, what: "credit")
     let payee = try column(mapping.payee, required: true, what: "payee")!
     let category = try column(mapping.category, required: mapping.defaultCategory == nil, what: "category")
+    let givenType = try column(mapping.type, required: true, what: "type")
+    if let name = mapping.type, amount == nil {
+      throw ImportRowError(
+        line: header.line,
+        message:
+          "the type column '\(name)' gives the direction of an amount column; with debit and credit columns, the columns give it"
+      )
+    }
     // Without a mapping, columns of these names are used as they are (a file this tool exported
     // reads back whole) — unless the column already feeds another field (a bank's
     // "Description" mapped as the payee is not the description too); the account's only
@@ -60,7 +70,7 @@ public struct CSVImporter: Sendable {
     )
     var used = Set(
       [date, payee]
-        + [amount, debit, credit, category, given.account, given.description, given.notes, given.tags]
+        + [amount, debit, credit, category, givenType, given.account, given.description, given.notes, given.tags]
         .compactMap { $0 })
     func named(_ name: String?, what: String) throws(ImportRowError) -> Int? {
       guard let name, let index = try column(name, required: false, what: what), !used.contains(index) else {
@@ -75,11 +85,18 @@ public struct CSVImporter: Sendable {
     if notes == nil { notes = try named("notes", what: "notes") }
     if tags == nil { tags = try named("tags", what: "tags") }
     let currency = try named("currency", what: "currency")
+    // A column named `type` beside a signed amount says the direction (read signed, an unsigned
+    // file's expenses would all be money received); found, it is named in the import's output.
+    var type = givenType
+    if type == nil, amount != nil, mapping.detectsType { type = try named("type", what: "type") }
     let mapped = Session.Columns(
       date: date, amount: amount, debit: debit, credit: credit, payee: payee, category: category, account: account,
       description: description, notes: notes, tags: tags, currency: currency,
-      kind: columns["kind"].flatMap { used.contains($0) ? nil : $0 })
-    return Session(importer: self, columns: mapped, names: NameCache(state: state))
+      kind: columns["kind"].flatMap { used.contains($0) ? nil : $0 }, type: type,
+      typeName: type.map { header.fields[$0].trimmingSpaces } ?? "")
+    return Session(
+      importer: self, columns: mapped, names: NameCache(state: state),
+      detectedTypeColumn: givenType == nil && type != nil ? mapped.typeName : nil)
   }
 
   /// An import in progress: the header's columns found, and what the rows so far have left
@@ -103,11 +120,18 @@ public struct CSVImporter: Sendable {
       /// A `kind` column, as ``CSVExporter`` writes: its opening-balance and transfer rows are
       /// refused (they are not income or spending); any other value is an ordinary row.
       var kind: Int?
+      /// A type column: each row's direction, with its amount's magnitude.
+      var type: Int?
+      /// The type column's name in the header, for its rows' errors.
+      var typeName = ""
     }
 
     let importer: CSVImporter
     let columns: Columns
     var names: NameCache
+    /// The column named `type` the session reads the direction from, found in the header
+    /// without being mapped (``CSVMapping/detectsType``) — for the import to say so.
+    public let detectedTypeColumn: String?
     /// How often each row identity occurred so far, by the identity's 128-bit hash.
     private var seen: [Identity: Int] = [:]
 
@@ -117,10 +141,33 @@ public struct CSVImporter: Sendable {
       init(_ lanes: (UInt64, UInt64)) { (a, b) = lanes }
     }
 
-    init(importer: CSVImporter, columns: Columns, names: NameCache) {
+    init(importer: CSVImporter, columns: Columns, names: NameCache, detectedTypeColumn: String?) {
       self.importer = importer
       self.columns = columns
       self.names = names
+      self.detectedTypeColumn = detectedTypeColumn
+    }
+
+    /// Whether the rows' direction comes from the sign of their amounts — no type column, no
+    /// debit and credit columns — and every amount of `chunks` that reads is positive (at
+    /// least one does): every row would be money received, which is what a file of unsigned
+    /// amounts reads as. Reads the file only up to its first negative amount, so a signed
+    /// statement answers at its first rows.
+    public func everyAmountIsPositive(in chunks: CSVChunks) -> Bool {
+      guard let amount = columns.amount, columns.type == nil else { return false }
+      let separator = importer.mapping.decimalSeparator
+      let currency = names.state.baseCurrency
+      var anyPositive = false
+      let anyNegative = chunks.contains { record in
+        guard amount < record.fields.count,
+          let money = try? Money(parsing: record.fields[amount], currency: currency, decimalSeparator: separator),
+          !money.isZero
+        else { return false }
+        if money.isNegative { return true }
+        anyPositive = true
+        return false
+      }
+      return anyPositive && !anyNegative
     }
 
     /// Makes room for `rows` more rows' identities at once (a whole file), instead of
@@ -172,8 +219,8 @@ public struct CSVImporter: Sendable {
           return try importer.transaction(
             line: record.line, date: date, amount: amount, debit: debit, credit: credit, payee: payee,
             category: text(columns.category), account: account, description: text(columns.description),
-            notes: text(columns.notes), tags: text(columns.tags), currency: cell(columns.currency), key: key,
-            names: &names)
+            notes: text(columns.notes), tags: text(columns.tags), currency: cell(columns.currency),
+            type: columns.type.map { TypeCell(text: cell($0), column: columns.typeName) }, key: key, names: &names)
         }
         rows.append(ImportRow(line: record.line, result: result, key: key))
       }
@@ -193,8 +240,9 @@ public struct CSVImporter: Sendable {
 
   fileprivate func transaction(
     line: Int, date: String?, amount: String?, debit: String?, credit: String?, payee: String?, category: String?,
-    account: String?, description: String?, notes: String?, tags: String?, currency code: String?, key: String,
-    names: inout NameCache
+    account: String?, description: String?, notes: String?, tags: String?, currency code: String?,
+    type typeCell: TypeCell?,
+    key: String, names: inout NameCache
   ) throws(ImportRowError) -> TransactionAdded {
     func fail(_ message: String) -> ImportRowError { ImportRowError(line: line, message: message) }
     guard let accountName = account ?? mapping.defaultAccount else { throw fail("no account; pass --account NAME") }
@@ -231,7 +279,7 @@ public struct CSVImporter: Sendable {
     guard !signed.isZero else { throw fail("the amount is zero") }
     let categoryName = category ?? mapping.defaultCategory
     guard let categoryName else { throw fail("no category; add a category column or pass --default-category NAME") }
-    let type: TransactionType = signed.isNegative ? .expense : .income
+    let type = try direction(of: signed, amount: amount, typeCell: typeCell, fail: fail)
     var resolvedCategory: CategoryID?
     var splits: [Split] = []
     // The byte first (cheap); then as a character: a `|` a combining mark follows is part of
@@ -248,6 +296,34 @@ public struct CSVImporter: Sendable {
       amount: Money(units: signed.units.magnitudeClamped, currency: currency), type: type, category: resolvedCategory,
       splits: splits, name: payee ?? "(no payee)", description: description, notes: notes, importId: key,
       tags: tags.map { $0.split(separator: " ").map(String.init) } ?? [])
+  }
+
+  /// A row's type cell, and the column it is in (named when the cell is not a direction).
+  fileprivate struct TypeCell {
+    var text: String?
+    var column: String
+  }
+
+  /// Whether the row's money came in or went out: its type cell's word, with the amount's
+  /// magnitude — a negative amount of a money-in type contradicts itself, and is refused rather
+  /// than guessed at — or, without a type column, the amount's sign.
+  private func direction(
+    of signed: Money, amount: String?, typeCell: TypeCell?, fail: (String) -> ImportRowError
+  ) throws(ImportRowError) -> TransactionType {
+    guard let typeCell else { return signed.isNegative ? .expense : .income }
+    let column = typeCell.column
+    guard let text = typeCell.text else {
+      throw fail("the type is empty; column '\(column)' must say whether the money came in or went out")
+    }
+    guard let type = mapping.directionWords.direction(of: text) else {
+      throw fail(mapping.directionWords.unknown(text, column: column))
+    }
+    if type == .income, signed.isNegative {
+      throw fail(
+        "the amount \(amount ?? "") is negative but its type '\(text)' says money came in; correct the row, or pass --no-type-column if the amounts are signed"
+      )
+    }
+    return type
   }
 
   /// A split as ``CSVExporter`` writes it: `Food:30.00|Restaurants:12.50`, each part a category

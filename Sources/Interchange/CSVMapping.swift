@@ -9,6 +9,14 @@ public struct CSVMapping: Sendable, Hashable {
   /// … or separate debit (money out) and credit (money in) columns.
   public var debit: String?
   public var credit: String?
+  /// A column whose value says whether the row's money came in or went out
+  /// (``directionWords``); the amount's magnitude is then the amount. `nil`: a column named
+  /// `type`, if there is one, the direction comes from ``amount`` and ``detectsType``.
+  public var type: String?
+  /// Whether a column named `type` is read as the direction when ``type`` is `nil`.
+  public var detectsType = true
+  /// The words of the type column for money in and money out.
+  public var directionWords = DirectionWords.standard
   public var payee = "payee"
   public var category: String? = "category"
   /// `nil`: a column named `account`, if there is one and no ``defaultAccount``.

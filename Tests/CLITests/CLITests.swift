@@ -209,7 +209,8 @@ struct CLITests {
     try (["date,amount,payee,category"] + rows).joined(separator: "\n").write(
       toFile: csv, atomically: true, encoding: .utf8)
 
-    let output = try budget.run(["import", "csv", csv, "--account", "Checking"])
+    // Every row is income: the file says so, or its amounts would be taken for unsigned ones.
+    let output = try budget.run(["import", "csv", csv, "--account", "Checking", "--all-income"])
     #expect(
       output.stdout.contains("added 92") && output.stdout.contains("rejected 8"), "\(output.stdout)\(output.stderr)")
     #expect((output.stdout + output.stderr).contains("922,337,203,685,477.5807"), "\(output.stdout)\(output.stderr)")
@@ -231,8 +232,12 @@ struct CLITests {
     ).write(
       toFile: again, atomically: true, encoding: .utf8)
 
-    let imported = try budget.run(["import", "csv", first, "--account", "Checking", "--date-format", "dmy"])
-    let reimported = try budget.run(["import", "csv", again, "--account", "Checking", "--date-format", "mdy"])
+    let imported = try budget.run([
+      "import", "csv", first, "--account", "Checking", "--date-format", "dmy", "--all-income",
+    ])
+    let reimported = try budget.run([
+      "import", "csv", again, "--account", "Checking", "--date-format", "mdy", "--all-income",
+    ])
 
     #expect(imported.stdout.contains("added 46"), "\(imported.stdout)\(imported.stderr)")
     // Counted again, the 46 would bring the sums past what the ledger can add up, refusing the

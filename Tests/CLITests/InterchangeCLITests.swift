@@ -121,7 +121,7 @@ struct InterchangeCLITests {
   )
   func reimportAfterUndo() throws {
     try ok(["init"])
-    try ok(["account", "open", "Checking"])
+    try ok(["account", "open", "Checking", "--date", "2024-01-01"])
     let csv = try write(
       "statement.csv", "date,payee,amount,category\n2024-03-01,Market,-10,Food\n2024-03-02,Power,-12,Food\n")
     func imported(_ extra: [String] = []) throws -> (added: Int?, skipped: Int?) {
@@ -228,7 +228,7 @@ struct InterchangeCLITests {
     let copy = ["--ledger", directory.file("copy.ledger")]
     try ok(["init"] + copy)
     for (name, type) in [("Checking", "checking"), ("Savings", "savings"), ("Credit card", "credit-card")] {
-      try ok(["account", "open", name, "--type", type] + copy)
+      try ok(["account", "open", name, "--type", type, "--date", "2024-01-01"] + copy)
     }
     try ok(["category", "add", "Rent"] + copy)  // the demo's own category
     let imported = try budget.run(["import", "csv", file, "--json"] + copy)

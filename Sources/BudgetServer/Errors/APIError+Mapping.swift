@@ -51,7 +51,7 @@ extension APIError {
         details: ["entity": entity, "expectedVersion": String(expected), "currentVersion": String(actual)])
     case .invalidField(let field, _): return .rule(error.description, field: field)
     case .currencyMismatch(let field, _, _): return .rule(error.description, field: field)
-    case .dateInFuture: return .rule(error.description, field: "date")
+    case .dateInFuture, .datedBeforeOpening: return .rule(error.description, field: "date")
     case .splitsDoNotAddUp: return .rule(error.description, field: "splits")
     case .categoryNameTaken: return .rule(error.description, field: "name")
     case .insufficientBudget: return .rule(error.description, field: "amount")

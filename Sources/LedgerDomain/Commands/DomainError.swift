@@ -21,6 +21,9 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
   case staleVersion(entity: String, expected: UInt64, actual: UInt64)
   case splitsDoNotAddUp(total: Money, sum: Money)
   case sameAccountTransfer(name: String)
+  /// Money dated before its account existed: `what` ("the transaction", "the transfer") is
+  /// dated `date`, before `account` was opened on `opened`.
+  case datedBeforeOpening(what: String, date: CivilDate, account: String, opened: CivilDate)
   case insufficientBudget(category: String, month: YearMonth, available: Money)
   case nothingToChange
   /// The amounts recorded would add up past what the ledger sums exactly (about 922 trillion
@@ -74,6 +77,9 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         "the amounts in this ledger would add up to more than 922,337,203,685,477.5807 in all, past what it can sum exactly; nothing was recorded — keep such amounts in a ledger of their own"
     case .sameAccountTransfer(let name):
       return "a transfer needs two different accounts, but both are '\(name)'"
+    case .datedBeforeOpening(let what, let date, let account, let opened):
+      return
+        "\(what) is dated \(date), before '\(account)' was opened on \(opened); date it on or after \(opened), or use an account that was open by then"
     case .insufficientBudget(let category, let month, let available):
       return "category '\(category)' has only \(available) budgeted in \(month); move at most that"
     case .nothingToChange:

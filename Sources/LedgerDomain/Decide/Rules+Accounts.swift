@@ -12,6 +12,13 @@ extension Rules {
     return account
   }
 
+  /// Throws unless `date` is on or after `account`'s opening date: money it moved before it
+  /// existed would show a balance on days it had none.
+  func onOrAfterOpening(_ date: CivilDate, of account: AccountRecord, what: String) throws(DomainError) {
+    guard date < account.openingDate else { return }
+    throw .datedBeforeOpening(what: what, date: date, account: account.name, opened: account.openingDate)
+  }
+
   func uniqueAccountName(_ name: String, field: String, except id: AccountID? = nil) throws(DomainError) -> String {
     let name = try TextRules.validated(name, field: field, maximum: FieldLimits.accountName)
     let key = TextRules.key(name)
@@ -114,6 +121,8 @@ extension Rules {
     }
     try positive(transfer.amount, field: "transfer amount", currency: from.currency)
     try notInFuture(transfer.date)
+    try onOrAfterOpening(transfer.date, of: from, what: "the transfer")
+    try onOrAfterOpening(transfer.date, of: to, what: "the transfer")
     try notInClosedPeriod(transfer.date)
     var transfer = transfer
     transfer.note = try TextRules.optional(transfer.note, field: "note", maximum: FieldLimits.description)

@@ -34,7 +34,10 @@ extension Rules {
       amended.type == .expense && record.added.type != .expense
       ? Set(amended.postings.map(\.category))
       : Set(amended.postings.map(\.category)).subtracting(record.added.postings.map(\.category))
-    let valid = try validated(amended, checkingBooking: booking)
+    // Its date is checked against the account's opening where either changes: a transaction
+    // recorded before the rule, dated before its account opened, can still be edited otherwise.
+    let moved = amended.date != record.added.date || amended.account != record.added.account
+    let valid = try validated(amended, checkingBooking: booking, checkingOpening: moved)
     let changes = Self.difference(from: record.added, to: valid)
     guard !changes.isEmpty else { throw .nothingToChange }
     return changes
@@ -72,15 +75,20 @@ extension Rules {
       throw .staleVersion(entity: "transaction \(id)", expected: expectedVersion, actual: record.version)
     }
     let reason = try TextRules.validated(reason, field: "reason", maximum: FieldLimits.reason)
-    return TransactionRestored(transaction: try validated(record.added, checkingBooking: []), reason: reason)
+    // Its booking and date stand as recorded: a transaction recorded before those rules comes back too.
+    return TransactionRestored(
+      transaction: try validated(record.added, checkingBooking: [], checkingOpening: false), reason: reason)
   }
 
   /// `transaction` with its text normalised, or the first rule it breaks.
   ///
-  /// - Parameter checkingBooking: the categories for which an expense may not be an income
-  ///   category (``bookable(_:type:)``): new bookings (`nil`: all), not what was recorded as it is.
+  /// - Parameters:
+  ///   - checkingBooking: the categories for which an expense may not be an income category
+  ///     (``bookable(_:type:)``): new bookings (`nil`: all), not what was recorded as it is.
+  ///   - checkingOpening: whether the date must be on or after the account's opening date
+  ///     (``onOrAfterOpening(_:of:what:)``): a new date or account, not what was recorded as it is.
   func validated(
-    _ transaction: TransactionAdded, checkingBooking: Set<CategoryID>? = nil
+    _ transaction: TransactionAdded, checkingBooking: Set<CategoryID>? = nil, checkingOpening: Bool = true
   ) throws(DomainError) -> TransactionAdded {
     var t = transaction
     let account = try openAccountRecord(t.account)
@@ -89,6 +97,7 @@ extension Rules {
     t.description = try TextRules.optional(t.description, field: "description", maximum: FieldLimits.description)
     t.notes = try TextRules.optional(t.notes, field: "notes", maximum: FieldLimits.notes)
     try notInFuture(t.date)
+    if checkingOpening { try onOrAfterOpening(t.date, of: account, what: "the transaction") }
     try notInClosedPeriod(t.date)
     try validateCategories(&t, currency: account.currency, checkingBooking: checkingBooking)
     t.tags = try validatedTags(t.tags)

@@ -23,7 +23,9 @@ extension LedgerState {
   /// The account called `name`, open ones first.
   public func account(named name: String) throws(DomainError) -> (id: AccountID, record: AccountRecord) {
     let key = TextRules.key(name)
-    let matches = accounts.filter { TextRules.key($0.value.name) == key }.sorted { !$0.value.isClosed && $1.value.isClosed }
+    let matches = accounts.filter { TextRules.key($0.value.name) == key }.sorted {
+      !$0.value.isClosed && $1.value.isClosed
+    }
     if let match = matches.first { return (match.key, match.value) }
     let suggestion = NameSuggestion.nearest(to: name, among: accounts.values.map(\.name))
     throw .notFound(kind: "account", reference: name, suggestion: suggestion)
@@ -38,7 +40,8 @@ extension LedgerState {
     if named.count == 1, let match = named.first { return (match.key, match.value) }
     if named.count > 1 {
       let choices = named.map { "\($0.key) (from \($0.value.start))" }.joined(separator: ", ")
-      throw .invalidField(field: "period", reason: "'\(name)' names \(named.count) periods; give the id of one: \(choices)")
+      throw .invalidField(
+        field: "period", reason: "'\(name)' names \(named.count) periods; give the id of one: \(choices)")
     }
     let byID = periods.filter { $0.key.raw.isNamed(by: name) }
     if byID.count == 1, let match = byID.first { return (match.key, match.value) }
@@ -65,5 +68,16 @@ extension LedgerState {
   /// The closed period containing `date`, if any.
   public func closedPeriod(containing date: CivilDate) -> PeriodRecord? {
     periods.values.first { $0.isClosed && $0.contains(date) }
+  }
+}
+
+extension LedgerState {
+  /// Whether `transaction` is a refund: money in, booked — whole or as a split part — to an
+  /// expense category. The rules allow it (money back from a shop lowers that category's
+  /// spending); an import counts such rows so that a file of them is noticed.
+  public func isRefund(_ transaction: TransactionAdded) -> Bool {
+    guard transaction.type == .income else { return false }
+    if let category = transaction.category { return categories[category]?.kind == .expense }
+    return transaction.splits.contains { categories[$0.category]?.kind == .expense }
   }
 }

@@ -23,6 +23,17 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: "A signed amount column: negative is an expense.") var amountColumn = "amount"
     @Option(help: "A money-out column (instead of --amount-column).") var debitColumn: String?
     @Option(help: "A money-in column (with --debit-column).") var creditColumn: String?
+    @Option(
+      help:
+        "A column saying each row's direction (--income-values, --expense-values); the amount's sign is then not read (default: a 'type' column, if any)."
+    ) var typeColumn: String?
+    @Flag(help: "Read no 'type' column: the amounts' signs give the direction.") var noTypeColumn = false
+    @Option(help: "Type values meaning money in, separated by commas (default: income,credit; any case).")
+    var incomeValues: String?
+    @Option(help: "Type values meaning money out, separated by commas (default: expense,debit; any case).")
+    var expenseValues: String?
+    @Flag(help: "Import a file whose amounts are all positive as income (refused otherwise: unsigned amounts?).")
+    var allIncome = false
     @Option(help: "The column of each row's name (payee).") var payeeColumn = "payee"
     @Option(help: "The column of each row's category.") var categoryColumn = "category"
     @Option(help: "Each row's account (default: an 'account' column, unless --account).") var accountColumn: String?
@@ -43,6 +54,20 @@ struct ImportCommand: AsyncParsableCommand {
       }
       guard ["iso", "dmy", "mdy"].contains(dateFormat) else {
         throw ValidationError("--date-format must be iso, dmy or mdy (got '\(dateFormat)')")
+      }
+      if typeColumn != nil, debitColumn != nil || creditColumn != nil {
+        throw ValidationError(
+          "--type-column gives the direction of --amount-column; with --debit-column/--credit-column the columns give it"
+        )
+      }
+      if noTypeColumn, typeColumn != nil || incomeValues != nil || expenseValues != nil {
+        throw ValidationError(
+          "--no-type-column reads no type column; leave out --type-column, --income-values and --expense-values")
+      }
+      if allIncome, typeColumn != nil || debitColumn != nil || creditColumn != nil {
+        throw ValidationError(
+          "--all-income is for a file of signed amounts; with --type-column or --debit-column/--credit-column the file gives each row's direction"
+        )
       }
     }
 
@@ -66,6 +91,18 @@ struct ImportCommand: AsyncParsableCommand {
       do { session = try importer.session(header: chunks.header, state: ledger.state) } catch {
         throw UserError("\(file): \(error)")
       }
+      if let column = session.detectedTypeColumn {
+        let words = importer.mapping.directionWords
+        Console.note(
+          "note: direction from column '\(column)' (money in: \(words.income.joined(separator: ", ")); money out: \(words.expense.joined(separator: ", "))); --no-type-column reads the amounts' signs instead"
+        )
+      }
+      // Read as signed, a file of unsigned amounts books every expense as money received.
+      if !allIncome, session.everyAmountIsPositive(in: chunks) {
+        throw UserError(
+          "every amount in \(file) is positive, so every row would be money received; if the file's amounts are unsigned, give the direction with --type-column COL, or --debit-column/--credit-column; if they really are all income, pass --all-income"
+        )
+      }
       let summary: ImportSummary
       let imported = try userFacing { try ImportedRows(ledger: ledger) }
       if dryRun {
@@ -87,6 +124,11 @@ struct ImportCommand: AsyncParsableCommand {
         print(
           "\(dryRun ? "would add" : "added") \(summary.added), skipped \(summary.skipped) already imported, rejected \(rejected.count)"
         )
+        if summary.refunds > 0 {
+          print(
+            "\(summary.refunds) of them \(summary.refunds == 1 ? "is a refund" : "are refunds"): money in, booked to an expense category"
+          )
+        }
         for problem in rejected.prefix(50) { Console.note("  \(problem)") }
         if rejected.count > 50 { Console.note("  … and \(rejected.count - 50) more (see --json)") }
       }
@@ -100,6 +142,18 @@ struct ImportCommand: AsyncParsableCommand {
       mapping.amount = debitColumn == nil ? amountColumn : nil
       mapping.debit = debitColumn
       mapping.credit = creditColumn
+      mapping.type = typeColumn
+      mapping.detectsType = !noTypeColumn
+      if incomeValues != nil || expenseValues != nil {
+        func words(_ list: String?) -> [String]? { list.map { $0.split(separator: ",").map(String.init) } }
+        let standard = DirectionWords.standard
+        do {
+          mapping.directionWords = try DirectionWords(
+            income: words(incomeValues) ?? standard.income, expense: words(expenseValues) ?? standard.expense)
+        } catch {
+          throw ValidationError("\(error)")
+        }
+      }
       mapping.payee = payeeColumn
       mapping.category = categoryColumn
       mapping.account = accountColumn
@@ -211,6 +265,7 @@ struct ImportCommand: AsyncParsableCommand {
         staged.lines = mapped.lines
         staged.rejected = mapped.rejected
         staged.skipped = mapped.skipped
+        staged.refunds = mapped.refunds
         staged.prepared = load.prepare(mapped.rows)
         return staged
       }
@@ -226,11 +281,15 @@ struct ImportCommand: AsyncParsableCommand {
           return try await ledger.record(prepared, projecting: projecting)
         }
         staged = index + 1 < batches.count ? try stage(try await mapping.take(index + 1)) : StagedBatch(mapped: 0)
-        for (line, result) in zip(current.lines, try await recorded) {
+        let results = try await recorded
+        for (line, result) in zip(current.lines, results) {
           switch result {
           case .success(let outcome): if outcome.wasDuplicate { summary.skipped += 1 } else { summary.added += 1 }
           case .failure(let error): summary.reject(line: line, "\(error)")
           }
+        }
+        for index in current.refunds where index < results.count {
+          if case .success(let outcome) = results[index], !outcome.wasDuplicate { summary.refunds += 1 }
         }
         done += current.mapped
         let seconds = (clock.now - start) / .seconds(1)
@@ -249,6 +308,8 @@ struct ImportCommand: AsyncParsableCommand {
       var lines: [Int] = []
       var rejected: [ImportRowError] = []
       var skipped = 0
+      /// The indices (in `lines`) of the rows that are refunds.
+      var refunds: [Int] = []
     }
 
     /// Decides every row against a private copy of the state; nothing is written. A row is
@@ -269,6 +330,7 @@ struct ImportCommand: AsyncParsableCommand {
           do throws(DomainError) {
             state.apply(try decide(.addTransaction(added), state: state, context: context))
             summary.added += 1
+            if state.isRefund(added) { summary.refunds += 1 }
           } catch {
             summary.reject(line: row.line, "\(error)")
           }
@@ -283,6 +345,10 @@ struct ImportCommand: AsyncParsableCommand {
 struct ImportSummary: Encodable {
   var added = 0
   var skipped = 0
+  /// How many of the rows added are refunds — money in, booked to an expense category
+  /// (``LedgerState/isRefund(_:)``): possible, but a file full of them is more likely a file
+  /// of unsigned expenses read as income.
+  var refunds = 0
   /// The refused rows, as "line N: why", in the file's order (batches settle rows out of it).
   var rejected: [String] { refusals.sorted { $0.line < $1.line }.map { "line \($0.line): \($0.message)" } }
   private var refusals: [(line: Int, message: String)] = []
@@ -292,12 +358,13 @@ struct ImportSummary: Encodable {
 
   mutating func reject(line: Int, _ message: String) { refusals.append((line, message)) }
 
-  private enum CodingKeys: String, CodingKey { case added, skipped, rejected }
+  private enum CodingKeys: String, CodingKey { case added, skipped, rejected, refunds }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(added, forKey: .added)
     try container.encode(skipped, forKey: .skipped)
     try container.encode(rejected, forKey: .rejected)
+    try container.encode(refunds, forKey: .refunds)
   }
 }

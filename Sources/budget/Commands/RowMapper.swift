@@ -25,6 +25,8 @@ final class RowMapper: @unchecked Sendable {
     var lines: [Int] = []
     var rejected: [ImportRowError] = []
     var skipped = 0
+    /// The indices (in `rows`) of the rows that are refunds (``LedgerState/isRefund(_:)``).
+    var refunds: [Int] = []
   }
   /// Per date prefix of the keys, whether any key starts with it.
   private var knownDates: [Substring: Bool] = [:]
@@ -64,6 +66,8 @@ final class RowMapper: @unchecked Sendable {
       case .failure(let error): mapped.rejected.append(error)
       case .success where importedBefore.contains(line): mapped.skipped += 1
       case .success(let added):
+        // Only income (few rows of a statement) is looked up.
+        if added.type == .income, before.isRefund(added) { mapped.refunds.append(mapped.rows.count) }
         mapped.rows.append(
           BulkLoad.Row(added, idempotencyKey: try IdempotencyKey(rows[index].key), isRecorded: recorded.contains(line)))
         mapped.lines.append(line)
