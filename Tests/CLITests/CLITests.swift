@@ -204,7 +204,7 @@ struct CLITests {
     try setUp()
     let csv = directory.file("big.csv")
     let rows = (1...100).map {
-      "2024-03-\(String(format: "%02d", $0 % 28 + 1)),9999999999999.9999,Windfall \($0),Income"
+      "2024-03-\(String(format: "%02d", $0 % 28 + 1)),9999999999999.99,Windfall \($0),Income"
     }
     try (["date,amount,payee,category"] + rows).joined(separator: "\n").write(
       toFile: csv, atomically: true, encoding: .utf8)
@@ -214,8 +214,8 @@ struct CLITests {
     #expect(
       output.stdout.contains("added 92") && output.stdout.contains("rejected 8"), "\(output.stdout)\(output.stderr)")
     #expect((output.stdout + output.stderr).contains("922,337,203,685,477.5807"), "\(output.stdout)\(output.stderr)")
-    // 92 × 9,999,999,999,999.9999 + the opening 1,000.00, not a sum wrapped negative.
-    #expect(try ok("report", "balances").contains("920,000,000,000,999.99"))
+    // 92 × 9,999,999,999,999.99 + the opening 1,000.00, not a sum wrapped negative.
+    #expect(try ok("report", "balances").contains("920,000,000,000,999.08"))
   }
 
   @Test(
@@ -223,11 +223,11 @@ struct CLITests {
   )
   func recordedRowsAreNotCounted() throws {
     try setUp()
-    let rows = (1...46).map { "01/02/2024,9999999999999.9999,Windfall \($0),Income" }
+    let rows = (1...46).map { "01/02/2024,9999999999999.99,Windfall \($0),Income" }
     let first = directory.file("first.csv"), again = directory.file("again.csv")
     try (["date,amount,payee,category"] + rows).joined(separator: "\n").write(
       toFile: first, atomically: true, encoding: .utf8)
-    try (["date,amount,payee,category"] + rows + ["03/04/2024,9999999999999.9999,Windfall 47,Income"]).joined(
+    try (["date,amount,payee,category"] + rows + ["03/04/2024,9999999999999.99,Windfall 47,Income"]).joined(
       separator: "\n"
     ).write(
       toFile: again, atomically: true, encoding: .utf8)

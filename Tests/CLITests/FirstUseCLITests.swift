@@ -236,4 +236,28 @@ struct FirstUseCLITests {
     #expect((taken?["events"] as? [String: Int])?["AccountOpened"] == 1, "\(json.stdout)")
     #expect((taken?["positions"] as? [Int])?.count == 2)
   }
+
+  @Test(
+    "given an amount finer than its currency's cents, when added or imported, then it is refused saying how to round it"
+  )
+  func amountsRespectTheCurrencysDigits() throws {
+    #expect(try budget.run(["init"]).status == 0)
+    #expect(try budget.run(["account", "open", "Checking", "--date", "2024-01-01"]).status == 0)
+    let refused = try budget.run(["tx", "add", "5.1234", "--name", "Odd", "--category", "Food"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains("5.1234 has more decimal places than EUR amounts have (2); round it to 2"),
+      "\(refused.stderr)")
+    let csv = directory.file("fine.csv")
+    try Data("date,payee,amount,category\n2024-03-01,A,-1.005,Food\n2024-03-02,B,-2.50,Food\n".utf8)
+      .write(to: URL(fileURLWithPath: csv))
+    let imported = try budget.run(["import", "csv", csv, "--account", "Checking"])
+    #expect(imported.status == 4)
+    #expect(imported.stdout.contains("added 1"))
+    #expect(
+      imported.stderr.contains("line 2:") && imported.stderr.contains("1.005 has more decimal places"),
+      "\(imported.stderr)")
+    // so one odd amount no longer turns every running balance into four decimals
+    #expect(!(try budget.run(["tx", "list"]).stdout.contains(".5000")))
+  }
 }

@@ -34,11 +34,13 @@ public struct RandomCommands {
       let id = TransactionID(raw: EntityID(high: 0x7A, low: counter))
       transactions.append(id)
       var added = TransactionAdded(
-        transaction: id, account: Bool.random(using: &generator) ? Scenario.checking : Scenario.savings, date: randomDate(),
+        transaction: id, account: Bool.random(using: &generator) ? Scenario.checking : Scenario.savings,
+        date: randomDate(),
         amount: amount(), type: Int.random(in: 0..<5, using: &generator) == 0 ? .income : .expense,
-        category: categories.randomElement(using: &generator), name: ["Market", "Rent", "Cinema", "Bus"].randomElement(using: &generator)!)
+        category: categories.randomElement(using: &generator),
+        name: ["Market", "Rent", "Cinema", "Bus"].randomElement(using: &generator)!)
       if Int.random(in: 0..<6, using: &generator) == 0, categories.count >= 2 {
-        let first = Money(units: added.amount.units / 3, currency: .eur)
+        let first = Money(units: added.amount.units / 300 * 100, currency: .eur)  // whole cents
         added.splits = [
           Split(category: categories[0], amount: first),
           Split(category: categories[1], amount: Money(units: added.amount.units - first.units, currency: .eur)),
@@ -69,13 +71,18 @@ public struct RandomCommands {
       case 1:
         return .changeOpeningBalance(
           Bool.random(using: &generator) ? Scenario.checking : Scenario.savings,
-          to: Money(units: Int64.random(in: -2_000_000...5_000_000, using: &generator), currency: .eur))
+          to: Money(units: Int64.random(in: -20_000...50_000, using: &generator) * 100, currency: .eur))
       default:
-        return .makeTransfer(TransferMade(transfer: TransferID(raw: EntityID(high: 0x7B, low: counter)), from: Scenario.checking, to: Scenario.savings, amount: amount(), date: randomDate()))
+        return .makeTransfer(
+          TransferMade(
+            transfer: TransferID(raw: EntityID(high: 0x7B, low: counter)), from: Scenario.checking,
+            to: Scenario.savings, amount: amount(), date: randomDate()))
       }
     case 83..<93:
       let month = randomDate().yearMonth
-      return .setBudget(BudgetSet(month: month, category: categories.randomElement(using: &generator) ?? Scenario.food, amount: amount()))
+      return .setBudget(
+        BudgetSet(
+          month: month, category: categories.randomElement(using: &generator) ?? Scenario.food, amount: amount()))
     default:
       return .renameCategory(categories.randomElement(using: &generator) ?? Scenario.food, name: "Cat \(counter)")
     }
@@ -86,6 +93,6 @@ public struct RandomCommands {
   }
 
   private mutating func amount() -> Money {
-    Money(units: Int64.random(in: 1...5_000_000, using: &generator), currency: .eur)
+    Money(units: Int64.random(in: 1...50_000, using: &generator) * 100, currency: .eur)  // whole cents
   }
 }

@@ -190,7 +190,7 @@ struct ConcurrentWriterTests {
     func transfer(_ generator: inout SeededGenerator) -> TransferMade {
       TransferMade(
         transfer: TransferID(raw: .random(using: &generator)), from: Scenario.checking, to: Scenario.savings,
-        amount: Money(units: Int64.random(in: 1...1_000_000, using: &generator), currency: .eur),
+        amount: Money(units: Int64.random(in: 1...10_000, using: &generator) * 100, currency: .eur),
         date: day("2024-03-15"))
     }
     var amounts: [(position: UInt64, units: Int64)] = []

@@ -123,6 +123,19 @@ struct Rules {
     guard amount.isWithinLedgerLimit else {
       throw .invalidField(field: field, reason: Money.beyondLimitReason)
     }
+    try inMinorUnits(amount, field: field)
+  }
+
+  /// Throws unless `amount` is in whole minor units of its currency (`5.1234 EUR` is not;
+  /// `10.5 JPY` is not): money paid and received is.
+  func inMinorUnits(_ amount: Money, field: String) throws(DomainError) {
+    guard amount.isInMinorUnits else {
+      let digits = max(amount.currency.minorUnitDigits, 0)
+      throw .invalidField(
+        field: field,
+        reason: "\(amount.formatted()) has more decimal places than \(amount.currency.code) amounts have (\(digits)); "
+          + (digits == 0 ? "give whole units" : "round it to \(digits) decimal place\(digits == 1 ? "" : "s")"))
+    }
   }
 
   /// Throws unless `amount` is zero or more, within the limit, and in `currency`.

@@ -42,6 +42,7 @@ extension Rules {
       throw .invalidField(
         field: "opening balance", reason: Money.beyondLimitReason)
     }
+    try inMinorUnits(opening, field: "opening balance")
     try notInFuture(command.date)
     // An opening balance is money on that date, as a transaction is: a closed period's
     // balances must not change under it.
@@ -62,6 +63,7 @@ extension Rules {
       throw .invalidField(
         field: "opening balance", reason: Money.beyondLimitReason)
     }
+    try inMinorUnits(balance, field: "opening balance")
     let previous = account.openingBalance ?? .zero(account.currency)
     guard balance != previous else {
       throw .invalidField(

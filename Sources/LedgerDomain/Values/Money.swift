@@ -26,6 +26,16 @@ public struct Money: Sendable, Hashable, CustomStringConvertible {
   /// ``maximumAmount`` as people write it, for messages.
   public static let maximumText = "9,999,999,999,999.9999"
 
+  /// Whether the amount is in whole minor units of its currency — cents for EUR, yen for JPY —
+  /// as money that changes hands is. The ledger keeps four decimals for arithmetic (shares of
+  /// a split, averages), not for amounts people pay.
+  public var isInMinorUnits: Bool {
+    let digits = min(max(currency.minorUnitDigits, 0), 4)
+    var step: Int64 = 1
+    for _ in digits..<4 { step *= 10 }
+    return units % step == 0
+  }
+
   /// What every refusal of too large an amount says, whatever found it.
   public static let beyondLimitReason = "is larger than the ledger's limit of \(maximumText)"
 

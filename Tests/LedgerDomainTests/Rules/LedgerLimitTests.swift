@@ -5,8 +5,9 @@ import Testing
 
 @Suite("Rules: the ledger's sums stay exact")
 struct LedgerLimitTests {
-  /// The largest amount a command may carry: 9,999,999,999,999.9999.
-  let largest = Money(units: Money.maximumAmount, currency: .eur)
+  /// The largest amount a command may carry in euros: 9,999,999,999,999.99 (the ledger's limit,
+  /// 9,999,999,999,999.9999, in whole cents).
+  let largest = Money(units: Money.maximumAmount / 100 * 100, currency: .eur)
 
   /// A standard ledger with `count` income transactions of the largest amount.
   func withLargest(_ count: Int) -> Scenario {
