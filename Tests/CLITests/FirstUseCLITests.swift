@@ -260,4 +260,23 @@ struct FirstUseCLITests {
     // so one odd amount no longer turns every running balance into four decimals
     #expect(!(try budget.run(["tx", "list"]).stdout.contains(".5000")))
   }
+
+  @Test(
+    "given Food assigned 400 with 400 carried in, when the sheet is shown, then assigned, carried and available are separate columns and the total sums what is assigned"
+  )
+  func sheetColumnsAddUp() throws {
+    #expect(try budget.run(["init"]).status == 0)
+    #expect(try budget.run(["account", "open", "Checking", "--opening", "1000", "--date", "2024-01-01"]).status == 0)
+    #expect(try budget.run(["budget", "set", "Food", "400", "--month", "2024-02"]).status == 0)
+    #expect(try budget.run(["budget", "rollover", "Food", "--from", "2024-02"]).status == 0)
+    #expect(try budget.run(["budget", "set", "Food", "400", "--month", "2024-03"]).status == 0)
+    let sheet = try budget.run(["budget", "show", "--month", "2024-03"]).stdout
+    let rows = sheet.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+    #expect(
+      rows.contains { $0.starts(with: ["VARIABLE", "EXPENSES", "ASSIGNED", "CARRIED", "AVAILABLE", "ACTUAL"]) },
+      "\(sheet)")
+    #expect(rows.contains { $0.starts(with: ["Food", "400.00", "400.00", "800.00"]) }, "\(sheet)")
+    #expect(rows.contains { $0.starts(with: ["Total", "assigned", "400.00"]) }, "\(sheet)")
+    #expect(rows.contains { $0.starts(with: ["Carried", "in", "400.00"]) }, "\(sheet)")
+  }
 }

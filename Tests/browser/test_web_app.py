@@ -114,6 +114,13 @@ class WebAppTests(unittest.TestCase):
         self.wait.until(lambda d: cents(d.find_element(By.ID, "remaining").text) == remaining_before - 10000)
         colour = self.driver.find_element(By.ID, "remaining").get_attribute("class")
         self.assertIn("good" if remaining_before - 10000 == 0 else "bad", colour)
+        # Assigned, carried in and available are separate columns (Assigned adds up to the card).
+        # (read in one script each: a live refresh may re-render the sheet between reads)
+        headers = self.driver.execute_script(
+            "return [...document.querySelectorAll('#section-variable thead th')].map(th => th.textContent)")
+        self.assertEqual(headers[1:4], ["Assigned", "Carried", "Available"])
+        read = "return [[...document.querySelectorAll(\"table[id^='section-'] input.amount\")].map(i => i.value), document.getElementById('total-budgeted').textContent]"
+        self.wait.until(lambda d: (lambda values, total: sum(cents(v) for v in values) == cents(total))(*d.execute_script(read)))
         self.shot("budget.png")
 
     def test_3_time_slider_and_date_picker_show_the_past(self):

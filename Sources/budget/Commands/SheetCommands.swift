@@ -38,16 +38,24 @@ struct BudgetShowCommand: AsyncParsableCommand {
       let lines = sheet.report.lines.filter { $0.budgetType == type && (!$0.budgeted.isZero || !$0.actual.isZero) }
       guard !lines.isEmpty else { continue }
       print("")
-      var table = Table([
-        ("\(type.rawValue.uppercased()) EXPENSES", .left), ("BUDGETED", .right), ("ACTUAL", .right), ("LEFT", .right),
-        ("USED", .right), ("ALERT", .left),
-      ])
+      // What the month may spend is what it assigned plus what earlier months carried in: the
+      // columns keep the two apart, so ASSIGNED adds up to "Total assigned" below.
+      let carries = lines.contains { !$0.carried.isZero }
+      var columns: [(String, Table.Alignment)] = [
+        ("\(type.rawValue.uppercased()) EXPENSES", .left), ("ASSIGNED", .right),
+      ]
+      if carries { columns += [("CARRIED", .right), ("AVAILABLE", .right)] }
+      columns += [("ACTUAL", .right), ("LEFT", .right), ("USED", .right), ("ALERT", .left)]
+      var table = Table(columns)
       for line in lines {
         let left = show(line.difference, color: true)
-        table.add([
-          line.name, show(line.budgeted), show(line.actual), line.isOverBudget ? Console.paint(left, .red) : left,
+        var row = [line.name, show(line.assigned)]
+        if carries { row += [show(line.carried, color: true), show(line.budgeted)] }
+        row += [
+          show(line.actual), line.isOverBudget ? Console.paint(left, .red) : left,
           percent(line.usedBasisPoints, alert: line.alert), alertLabel(line),
-        ])
+        ]
+        table.add(row)
       }
       print(table.render())
     }
@@ -55,8 +63,12 @@ struct BudgetShowCommand: AsyncParsableCommand {
     let remaining = sheet.summary.remainingToAssign
     let remainingText = show(remaining)
     print(
-      "Total budgeted      \(show(sheet.summary.budgeted.total))  (fixed \(show(sheet.summary.budgeted.fixed)), variable \(show(sheet.summary.budgeted.variable)), quarterly \(show(sheet.summary.budgeted.quarterly)))"
+      "Total assigned      \(show(sheet.summary.budgeted.total))  (fixed \(show(sheet.summary.budgeted.fixed)), variable \(show(sheet.summary.budgeted.variable)), quarterly \(show(sheet.summary.budgeted.quarterly)))"
     )
+    let carried = sheet.report.lines.reduce(Money.zero(sheet.summary.currency)) { (try? $0.adding($1.carried)) ?? $0 }
+    if !carried.isZero {
+      print("Carried in          \(show(carried, color: true))  (from earlier months: not assigned again)")
+    }
     print(
       "Remaining to assign \(remaining.isZero ? Console.paint(remainingText, .green) : Console.paint(remainingText, .red))  (goal: 0)"
     )

@@ -20,7 +20,7 @@ BL.renderBudget = async function () {
   const remainingClass = Number(remaining) === 0 ? "good" : "bad";
   const summary = el("div", { class: "cards" }, [
     card("Planned income", sheet.plannedIncome, "planned-income"),
-    card("Total budgeted", sheet.totalBudgeted, "total-budgeted"),
+    card("Total assigned", sheet.totalBudgeted, "total-budgeted"),
     card("Remaining to assign", remaining, "remaining", remainingClass, "goal: 0"),
     card("Available funds", sheet.availableFunds, "available-funds", "", "on " + sheet.fundsDate),
   ]);
@@ -43,13 +43,17 @@ BL.renderBudget = async function () {
     if (!lines.length) return null;
     return el("table", { class: "sheet", id: `section-${type}` }, [
       el("caption", { text: `${type[0].toUpperCase()}${type.slice(1)} expenses` }),
-      el("thead", {}, [el("tr", {}, ["Category", "Budgeted", "Actual", "Left", "Used", "Due"].map((h, i) =>
-        el("th", { scope: "col", class: i > 0 && i < 5 ? "num" : "", text: h })))]),
+      // Assigned this month, carried in from earlier months, and their sum, the month's to
+      // spend: kept apart so that the Assigned column adds up to "Total assigned".
+      el("thead", {}, [el("tr", {}, ["Category", "Assigned", "Carried", "Available", "Actual", "Left", "Used", "Due"].map((h, i) =>
+        el("th", { scope: "col", class: i > 0 && i < 7 ? "num" : "", text: h })))]),
       el("tbody", {}, lines.map((line) => el("tr", { "data-category": line.name, class: line.overBudget ? "over" : "" }, [
         el("th", { scope: "row", text: line.name }),
-        el("td", { class: "num" }, [readOnly ? document.createTextNode(BL.money(line.budgeted))
+        el("td", { class: "num" }, [readOnly ? document.createTextNode(BL.money(line.assigned))
           : amountInput(`Budget for ${line.name}`, line.assigned, (value) =>
               BL.api("PUT", `/budget/${BL.state.month}/categories/${line.category}`, { amount: value, quarter: type === "quarterly" }))]),
+        el("td", { class: "num carried", text: BL.money(line.carried) }),
+        el("td", { class: "num available", text: BL.money(line.budgeted) }),
         el("td", { class: "num", text: BL.money(line.actual) }),
         el("td", { class: "num " + (line.overBudget ? "bad" : ""), text: BL.money(line.difference) }),
         el("td", { class: "num" }, [usedBar(line)]),
