@@ -13,6 +13,9 @@ public struct BudgetSheet: Sendable, Hashable {
   /// Total of every account in the base currency at the end of `fundsDate`.
   public var availableFunds: Money
   public var fundsDate: CivilDate
+  /// What accounts in other currencies hold then, one total per currency (none of it is in
+  /// ``availableFunds``, which adds no currency to another): for the sheet to say so.
+  public var otherCurrencyFunds: [Money]
 }
 
 /// Income, expenses and the difference for one month.
@@ -34,10 +37,16 @@ extension Ledger {
     let fundsDate = min(asOf.map { min($0, month.lastDay) } ?? month.lastDay, today())
     return try query(at: point) { reader, position in
       let (summary, report) = try BudgetQueries(reader).sheet(month, currency: currency, asKnownAt: position)
+      let balances = try BalanceQueries(reader).balances(on: fundsDate, asKnownAt: position)
+      var others: [Currency: Money] = [:]
+      for balance in balances.map(\.balance) where balance.currency != currency {
+        let sum = others[balance.currency] ?? .zero(balance.currency)
+        others[balance.currency] = (try? sum.adding(balance)) ?? sum
+      }
       return BudgetSheet(
         summary: summary, report: report,
         availableFunds: try BalanceQueries(reader).total(in: currency, on: fundsDate, asKnownAt: position),
-        fundsDate: fundsDate)
+        fundsDate: fundsDate, otherCurrencyFunds: others.values.sorted { $0.currency.code < $1.currency.code })
     }
   }
 

@@ -25,6 +25,7 @@ import Testing
       #expect(sheet.json["plannedIncome"] as? String == "3000.00")
       #expect(sheet.json["remainingToAssign"] as? String == "2450.00")
       #expect(sheet.json["availableFunds"] as? String == "937.50")
+      #expect((sheet.json["otherCurrencyFunds"] as? [Any])?.isEmpty == true)
       #expect(sheet.header("ETag") == "\"3\"")
       let lines = try #require(sheet.json["lines"] as? [[String: Any]])
       let food = try #require(lines.first { $0["name"] as? String == "Food" })
@@ -199,6 +200,18 @@ import Testing
       #expect(unknownPeriod.status == 422)
       let range = try await server.get("/api/v1/transactions?from=2024-03-11&to=2024-03-13")
       #expect((range.json["rows"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Pizza"])
+    }
+  }
+
+  @Test func availableFundsSayWhatOtherCurrenciesHold() async throws {
+    try await TestServer.with { server in
+      let opened = try await server.post(
+        "/api/v1/accounts", #"{"name": "Travel card", "currency": "USD", "opening": "50", "date": "2024-01-01"}"#)
+      #expect(opened.status == 201)
+      let sheet = try await server.get("/api/v1/budget/2024-03")
+      #expect(sheet.json["availableFunds"] as? String == "937.50", "the euro figure adds no dollars")
+      let others = sheet.json["otherCurrencyFunds"] as? [[String: String]]
+      #expect(others == [["amount": "50.00", "currency": "USD"]])
     }
   }
 }

@@ -279,4 +279,39 @@ struct FirstUseCLITests {
     #expect(rows.contains { $0.starts(with: ["Total", "assigned", "400.00"]) }, "\(sheet)")
     #expect(rows.contains { $0.starts(with: ["Carried", "in", "400.00"]) }, "\(sheet)")
   }
+
+  @Test(
+    "given a euro ledger with a dollar card, when reports meet both currencies, then every amount says its currency and nothing is added across them silently"
+  )
+  func twoCurrenciesAreNeverMixedSilently() throws {
+    #expect(try budget.run(["init"]).status == 0)
+    #expect(try budget.run(["account", "open", "Checking", "--opening", "1000", "--date", "2024-01-01"]).status == 0)
+    #expect(
+      try budget.run([
+        "account", "open", "Travel card", "--currency", "USD", "--opening", "200", "--date", "2024-01-01",
+      ]).status == 0)
+    #expect(
+      try budget.run(["tx", "add", "23.50", "--name", "Bistro", "--category", "Restaurants", "--account", "Checking"])
+        .status == 0)
+    #expect(
+      try budget.run(["tx", "add", "3", "--name", "Diner", "--category", "Restaurants", "--account", "Travel card"])
+        .status == 0)
+    // categories: a CURRENCY column once two currencies meet, the base currency first
+    let categories = try budget.run(["report", "categories"]).stdout
+    let rows = categories.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+    #expect(rows.first == ["CATEGORY", "SPENT", "RECEIVED", "CURRENCY", "COUNT"], "\(categories)")
+    #expect(rows.dropFirst().map { $0.count > 3 ? String($0[3]) : "" } == ["EUR", "USD"], "\(categories)")
+    // the sheet's available funds say they are euros only, and what they leave out
+    let sheet = try budget.run(["budget", "show"]).stdout
+    #expect(
+      sheet.contains("Available funds     976.50 EUR on 2024-03-31 (EUR accounts only; not added in: 197.00 USD)"),
+      "\(sheet)")
+    let json = try budget.run(["budget", "show", "--json"]).stdout
+    #expect(json.contains("\"otherCurrencyFunds\""), "\(json)")
+    // the all-accounts log is in euros, and says which account it leaves out
+    let list = try budget.run(["tx", "list"]).stdout
+    #expect(!list.contains("Diner"))
+    #expect(list.contains("not in this EUR log: \"Travel card\" (USD)"), "\(list)")
+    #expect(try budget.run(["tx", "list", "--account", "Travel card"]).stdout.contains("Diner"))
+  }
 }

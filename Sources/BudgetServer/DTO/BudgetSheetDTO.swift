@@ -20,11 +20,17 @@ struct BudgetSheetDTO: Codable, Sendable {
   struct Due: Codable, Sendable {
     var category, categoryId, date: String
   }
+  /// An amount in a currency other than the sheet's.
+  struct CurrencyAmount: Codable, Sendable {
+    var amount, currency: String
+  }
   var month, title, currency: String
   var position: UInt64
   var recordedAt: String?
   var plannedIncome, fixed, variable, quarterly, totalBudgeted, totalActual, remainingToAssign, availableFunds,
     fundsDate: String
+  /// What accounts in other currencies hold, per currency: not in `availableFunds`.
+  var otherCurrencyFunds: [CurrencyAmount]
   var income: [Income]
   var lines: [Line]
   var dueDates: [Due]
@@ -46,6 +52,9 @@ struct BudgetSheetDTO: Codable, Sendable {
     remainingToAssign = summary.remainingToAssign.formatted()
     availableFunds = sheet.availableFunds.formatted()
     fundsDate = sheet.fundsDate.description
+    otherCurrencyFunds = sheet.otherCurrencyFunds.map {
+      CurrencyAmount(amount: $0.formatted(), currency: $0.currency.code)
+    }
     income = summary.incomeSources.map {
       Income(
         source: $0.source, month: $0.month?.description, amount: $0.amount.formatted(), counted: $0.counted.formatted())

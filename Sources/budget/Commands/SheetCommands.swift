@@ -72,7 +72,16 @@ struct BudgetShowCommand: AsyncParsableCommand {
     print(
       "Remaining to assign \(remaining.isZero ? Console.paint(remainingText, .green) : Console.paint(remainingText, .red))  (goal: 0)"
     )
-    print("Available funds     \(show(sheet.availableFunds)) on \(sheet.fundsDate)")
+    if sheet.otherCurrencyFunds.isEmpty {
+      print("Available funds     \(show(sheet.availableFunds)) on \(sheet.fundsDate)")
+    } else {
+      // Amounts in different currencies are never added: say what the figure leaves out.
+      let others = sheet.otherCurrencyFunds.map { "\(show($0)) \($0.currency.code)" }.joined(separator: ", ")
+      let base = sheet.availableFunds.currency.code
+      print(
+        "Available funds     \(show(sheet.availableFunds)) \(base) on \(sheet.fundsDate) (\(base) accounts only; "
+          + "not added in: \(others))")
+    }
     if !sheet.summary.dueDates.isEmpty {
       print("Due                 " + sheet.summary.dueDates.map { "\($0.name) \($0.date)" }.joined(separator: ", "))
     }
@@ -114,6 +123,8 @@ struct SheetJSON: Encodable {
   var month: String
   var position: UInt64
   var plannedIncome, fixed, variable, quarterly, totalBudgeted, remainingToAssign, availableFunds: String
+  /// What accounts in other currencies hold, one amount per currency, not in `availableFunds`.
+  var otherCurrencyFunds: [CurrencyAmountJSON]
   var lines: [Line]
   var dueDates: [[String: String]]
   /// Each planned income counted this month: a month's amount, or a year's share.
@@ -134,6 +145,9 @@ struct SheetJSON: Encodable {
     totalBudgeted = sheet.summary.budgeted.total.formatted()
     remainingToAssign = sheet.summary.remainingToAssign.formatted()
     availableFunds = sheet.availableFunds.formatted()
+    otherCurrencyFunds = sheet.otherCurrencyFunds.map {
+      CurrencyAmountJSON(amount: $0.formatted(), currency: $0.currency.code)
+    }
     lines = sheet.report.lines.map {
       Line(
         category: $0.category.description, name: $0.name, budgetType: $0.budgetType.rawValue,
@@ -241,8 +255,24 @@ struct CategoriesReport: AsyncParsableCommand {
             currency: $0.spent.currency.code)
         })
     }
-    var table = Table([("CATEGORY", .left), ("SPENT", .right), ("RECEIVED", .right), ("COUNT", .right)])
-    for row in rows { table.add([row.name, show(row.spent), show(row.received), String(row.count)]) }
+    // Rows of several currencies: each says its currency, the base currency's come first, and
+    // the biggest spenders lead within each (amounts of two currencies are never compared).
+    let base = ledger.state.baseCurrency
+    let currencies = Set(rows.map(\.spent.currency))
+    if currencies.count > 1 {
+      rows.sort { a, b in
+        let (x, y) = (a.spent.currency, b.spent.currency)
+        if x != y { return x == base || (y != base && x.code < y.code) }
+        return a.spent.units > b.spent.units
+      }
+    }
+    var columns: [(String, Table.Alignment)] = [("CATEGORY", .left), ("SPENT", .right), ("RECEIVED", .right)]
+    if currencies.count > 1 { columns.append(("CURRENCY", .left)) }
+    var table = Table(columns + [("COUNT", .right)])
+    for row in rows {
+      let currency = currencies.count > 1 ? [row.spent.currency.code] : []
+      table.add([row.name, show(row.spent), show(row.received)] + currency + [String(row.count)])
+    }
     print(table.render())
     time.footer(answer.position, recordedAt: answer.recordedAt)
   }
@@ -289,4 +319,9 @@ struct CategoryTotalJSON: Encodable {
   /// Transactions booked to the category (a split counts once per part).
   var count: Int
   var currency: String
+}
+
+/// An amount with its currency, where amounts of several currencies are listed.
+struct CurrencyAmountJSON: Encodable {
+  var amount, currency: String
 }

@@ -265,6 +265,17 @@ struct TransactionCommand: AsyncParsableCommand {
       }
       print(answer.value.rows.isEmpty ? "no transactions" : table.render())
       if let next { print(PageCursor.moreLine(shown: answer.value.rows.count, next: next)) }
+      // The log of all accounts is in the base currency: say which accounts it leaves out.
+      if account == nil {
+        let state = ledger.state
+        let others = state.accounts.values.filter { $0.currency != state.baseCurrency && !$0.isClosed }
+          .sorted { $0.name < $1.name }
+        if !others.isEmpty {
+          let listed = others.map { "\(Resolve.quotedIfNeeded($0.name)) (\($0.currency.code))" }.joined(separator: ", ")
+          print(
+            "not in this \(state.baseCurrency.code) log: \(listed) — see one with budget tx list --account NAME")
+        }
+      }
       time.footer(answer.position, recordedAt: answer.recordedAt)
     }
   }

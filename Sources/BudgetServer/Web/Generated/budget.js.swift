@@ -25,7 +25,11 @@ BL.renderBudget = async function () {
     card("Planned income", sheet.plannedIncome, "planned-income"),
     card("Total assigned", sheet.totalBudgeted, "total-budgeted"),
     card("Remaining to assign", remaining, "remaining", remainingClass, "goal: 0"),
-    card("Available funds", sheet.availableFunds, "available-funds", "", "on " + sheet.fundsDate),
+    // Amounts in other currencies are not added in: the note says what the figure leaves out.
+    card("Available funds", sheet.availableFunds, "available-funds", "",
+      "on " + sheet.fundsDate + (sheet.otherCurrencyFunds.length
+        ? ` (${sheet.currency} accounts; not added in: ${sheet.otherCurrencyFunds.map((f) => `${BL.money(f.amount)} ${f.currency}`).join(", ")})`
+        : "")),
   ]);
 
   const income = el("table", { class: "sheet", id: "income-table" }, [

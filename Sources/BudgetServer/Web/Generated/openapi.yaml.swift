@@ -1530,6 +1530,17 @@ components:
         remainingToAssign: *id008
         availableFunds: *id008
         fundsDate: *id002
+        otherCurrencyFunds:
+          type: array
+          description: what accounts in other currencies hold, one amount per currency; not in availableFunds
+          items:
+            type: object
+            properties:
+              amount: *id008
+              currency: *id002
+            required:
+            - amount
+            - currency
         income:
           type: array
           items:
