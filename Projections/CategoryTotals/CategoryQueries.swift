@@ -19,7 +19,9 @@ public struct CategoryQueries {
         category: id, name: record.name, kind: record.kind, budgetType: record.budgetType, parent: record.parent,
         archived: record.archived, sortOrder: record.sortOrder, icon: record.icon, color: record.color)
     }
-    return CategoryList(categories: infos.sorted { ($0.sortOrder, $0.name, $0.category) < ($1.sortOrder, $1.name, $1.category) }, asKnownAt: at)
+    return CategoryList(
+      categories: infos.sorted { ($0.sortOrder, $0.name, $0.category) < ($1.sortOrder, $1.name, $1.category) },
+      asKnownAt: at)
   }
 
   /// Spent and received per category in `month`.
@@ -40,18 +42,34 @@ public struct CategoryQueries {
   /// Spent and received per category in `scope`: one range scan.
   public func totals(_ scope: TotalsScope, asKnownAt: UInt64 = .max) throws -> CategoryTotalsReport {
     let at = position(asKnownAt)
-    let records = try categoryRecords(at)
-    let rows = try ownTotals(scope, at).map { key, sums in row(key, sums, records) }
-    return CategoryTotalsReport(scope: scope, rolledUp: false, rows: sorted(rows, records), asKnownAt: at)
+    return try report(scope, own: try ownTotals(scope, at), rolledUp: false, at: at)
   }
 
   /// Parent-group roll-ups for `scope`: a row for every category with anything booked to it
   /// or to a descendant, holding its own totals plus all its descendants'.
   public func rolledUp(_ scope: TotalsScope, asKnownAt: UInt64 = .max) throws -> CategoryTotalsReport {
     let at = position(asKnownAt)
+    return try report(scope, own: try ownTotals(scope, at), rolledUp: true, at: at)
+  }
+
+  /// The report for `scope` from `sums` worked out from its transactions (an expense period's,
+  /// by their dates), with the names, roll-ups and order of the stored scopes.
+  public func report(
+    _ scope: TotalsScope, sums: CategorySums, rolledUp: Bool, asKnownAt: UInt64 = .max
+  ) throws -> CategoryTotalsReport {
+    try report(scope, own: sums.rows, rolledUp: rolledUp, at: position(asKnownAt))
+  }
+
+  private func report(
+    _ scope: TotalsScope, own: [RowKey: Sums], rolledUp: Bool, at: UInt64
+  ) throws -> CategoryTotalsReport {
     let records = try categoryRecords(at)
+    guard rolledUp else {
+      let rows = own.map { key, sums in row(key, sums, records) }
+      return CategoryTotalsReport(scope: scope, rolledUp: false, rows: sorted(rows, records), asKnownAt: at)
+    }
     var groups: [RowKey: Sums] = [:]
-    for (key, sums) in try ownTotals(scope, at) {
+    for (key, sums) in own {
       for category in [key.category] + ancestors(of: key.category, records) {
         let groupKey = RowKey(category: category, currency: key.currency)
         groups[groupKey] = try groups[groupKey].map { try $0.adding(sums) } ?? sums
@@ -76,7 +94,9 @@ public struct CategoryQueries {
 
   /// Each category's spending over the `months` months ending with `endingAt` (inclusive)
   /// and its average per month; a month without spending counts as zero.
-  public func averageMonthlySpending(months: Int, endingAt: YearMonth, asKnownAt: UInt64 = .max) throws -> AverageSpendingReport {
+  public func averageMonthlySpending(
+    months: Int, endingAt: YearMonth, asKnownAt: UInt64 = .max
+  ) throws -> AverageSpendingReport {
     let at = position(asKnownAt)
     let records = try categoryRecords(at)
     let count = max(months, 1)
@@ -138,10 +158,12 @@ public struct CategoryQueries {
     var result: [RowKey: Sums] = [:]
     try reader.scan(name, range.table, from: range.lower, to: range.upper, asKnownAt: at) { key, value in
       guard let totals = Totals(value) else { return .continue }
-      let rowKey = RowKey(category: CategoryID(raw: KeyPart.id(key, at: prefix + 3)), currency: KeyPart.currency(key, at: prefix))
+      let rowKey = RowKey(
+        category: CategoryID(raw: KeyPart.id(key, at: prefix + 3)), currency: KeyPart.currency(key, at: prefix))
       let currency = try Currency(code: rowKey.currency)
       result[rowKey] = Sums(
-        spent: Money(units: totals.spent, currency: currency), received: Money(units: totals.received, currency: currency),
+        spent: Money(units: totals.spent, currency: currency),
+        received: Money(units: totals.received, currency: currency),
         count: Int(totals.count))
       return .continue
     }

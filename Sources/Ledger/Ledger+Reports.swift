@@ -4,6 +4,7 @@ import EventLog
 import LedgerDomain
 import ProjectionEngine
 import RunningBalances
+import TransactionIndex
 
 /// Seed 001 Sheet 1 for a month: the zero-based summary, budget vs actual per category, and
 /// the money currently available in the accounts.
@@ -57,7 +58,23 @@ extension Ledger {
   ) throws(LedgerError)
     -> Answer<CategoryTotalsReport>
   {
-    try query(at: point) { reader, position in
+    // An expense period is its days (see ``transactions(_:from:through:before:after:limit:at:)``),
+    // which need not be whole months: summed from its transactions, as the index lists them.
+    if case .period(let id) = scope, let days = periodDays(id) {
+      return try query(at: point) { reader, position in
+        let transactions = TransactionQueries(reader)
+        var sums = CategorySums()
+        var before: TransactionCursor?
+        repeat {
+          let page = try transactions.recent(
+            from: days.lowerBound, through: days.upperBound, before: before, limit: 4_096, asKnownAt: position)
+          for row in page.rows { try sums.add(type: row.type, postings: row.postings) }
+          before = page.olderCursor
+        } while before != nil
+        return try CategoryQueries(reader).report(scope, sums: sums, rolledUp: rolledUp, asKnownAt: position)
+      }
+    }
+    return try query(at: point) { reader, position in
       let queries = CategoryQueries(reader)
       return rolledUp
         ? try queries.rolledUp(scope, asKnownAt: position) : try queries.totals(scope, asKnownAt: position)

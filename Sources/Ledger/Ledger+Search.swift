@@ -34,7 +34,14 @@ extension Ledger {
         return try queries.byAccount(
           id, from: from, through: through, before: before, after: after, limit: limit, asKnownAt: position)
       case .period(let id):
-        return try queries.byPeriod(id, before: before, after: after, limit: limit, asKnownAt: position)
+        // A transaction belongs to the period its date falls in (periods never overlap, and
+        // one assigned to a period is dated inside it): the period's days, as a close freezes.
+        guard let days = periodDays(id) else {
+          return TransactionPage(rows: [], olderCursor: nil, newerCursor: nil, position: position)
+        }
+        return try queries.recent(
+          from: max(from, days.lowerBound), through: min(through, days.upperBound), before: before, after: after,
+          limit: limit, asKnownAt: position)
       case .text(let text):
         return try queries.search(
           text, from: from, through: through, before: before, after: after, limit: limit, asKnownAt: position)
@@ -48,5 +55,12 @@ extension Ledger {
     try query(at: point, upToProjections: false) { _, position in
       try EntityHistory(log).history(of: stream, asKnownAt: position)
     }
+  }
+
+  /// The days of expense period `id` (an ongoing one's through ``CivilDate/latest``), or nil
+  /// for an unknown period.
+  public func periodDays(_ id: PeriodID) -> ClosedRange<CivilDate>? {
+    guard let period = state.periods[id] else { return nil }
+    return period.start...max(period.start, period.end ?? .latest)
   }
 }

@@ -314,4 +314,38 @@ struct FirstUseCLITests {
     #expect(list.contains("not in this EUR log: \"Travel card\" (USD)"), "\(list)")
     #expect(try budget.run(["tx", "list", "--account", "Travel card"]).stdout.contains("Diner"))
   }
+
+  @Test(
+    "given March as a period and transactions dated in it, assigned to it or not, when it is closed, then the freeze, the list and the report all go by date"
+  )
+  func periodsGoByDate() throws {
+    #expect(try budget.run(["init"]).status == 0)
+    #expect(try budget.run(["account", "open", "Checking", "--opening", "500", "--date", "2024-01-01"]).status == 0)
+    #expect(try budget.run(["period", "open", "March", "--start", "2024-03-01", "--end", "2024-03-31"]).status == 0)
+    #expect(
+      try budget.run(["tx", "add", "5", "--name", "Early", "--category", "Food", "--date", "2024-03-05"]).status == 0)
+    #expect(
+      try budget.run(["tx", "add", "7", "--name", "Mid", "--category", "Restaurants", "--date", "2024-03-10"]).status
+        == 0)
+    #expect(
+      try budget.run([
+        "tx", "add", "12", "--name", "Tagged", "--category", "Food", "--date", "2024-03-12", "--period", "March",
+      ])
+      .status == 0)
+    #expect(
+      try budget.run(["tx", "add", "9", "--name", "April", "--category", "Food", "--date", "2024-02-28"]).status == 0)
+    #expect(try budget.run(["period", "close", "March"]).status == 0)
+    // the freeze is by date
+    #expect(
+      try budget.run(["tx", "add", "1", "--name", "Late", "--category", "Food", "--date", "2024-03-15"]).status == 1)
+    // and so are the list and the report: every transaction dated in March, assigned or not
+    let list = try budget.run(["tx", "list", "--period", "March"]).stdout
+    for name in ["Early", "Mid", "Tagged"] { #expect(list.contains(name), "\(name): \(list)") }
+    #expect(!list.contains("April"))
+    let report = try budget.run(["report", "categories", "--period", "March", "--json"]).stdout
+    let rows = try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [[String: Any]] ?? []
+    let food = rows.first { $0["category"] as? String == "Food" }
+    #expect(food?["spent"] as? String == "17.00" && food?["count"] as? Int == 2, "\(report)")
+    #expect(rows.first { $0["category"] as? String == "Restaurants" }?["spent"] as? String == "7.00")
+  }
 }

@@ -32,7 +32,8 @@ struct TransactionListing {
     if let asOf = time.asOf { through = min(through, asOf) }
     if from > through {
       guard query.string("from") == nil || query.string("to") == nil else {
-        throw APIError.badRequest("from (\(from)) is after to (\(through)); give a range that runs forward", field: "from")
+        throw APIError.badRequest(
+          "from (\(from)) is after to (\(through)); give a range that runs forward", field: "from")
       }
       from = through
     }
@@ -45,7 +46,9 @@ struct TransactionListing {
           .account($0)
         } ?? .all
       // The index walks one filter; the others are checked on each row, so they all apply.
-      let match = RowMatch(account: account, category: category, period: period)
+      let match = RowMatch(
+        account: account, category: category,
+        periodDays: period.map { api.ledger.periodDays($0) ?? .latest ... .latest })
       return try index(filter, from: from, through: through, limit: limit, offset: offset, time: time, match: match)
     }
     return try log(account: account, through: through, limit: limit, offset: offset, time: time)
@@ -114,14 +117,15 @@ struct TransactionListing {
   }
 }
 
-/// The filters of a listing that a row of the index must all meet.
+/// The filters of a listing that a row of the index must all meet. A period is its days: a
+/// transaction belongs to the period its date falls in (``Ledger/periodDays(_:)``).
 struct RowMatch {
   var account: AccountID?
   var category: CategoryID?
-  var period: PeriodID?
+  var periodDays: ClosedRange<CivilDate>?
 
   func matches(_ row: TransactionRow) -> Bool {
-    (account == nil || row.account == account) && (period == nil || row.period == period)
+    (account == nil || row.account == account) && (periodDays.map { $0.contains(row.date) } ?? true)
       && (category == nil || row.postings.contains { $0.category == category })
   }
 }
