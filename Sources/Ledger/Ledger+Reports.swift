@@ -17,6 +17,9 @@ public struct BudgetSheet: Sendable, Hashable {
   /// What accounts in other currencies hold then, one total per currency (none of it is in
   /// ``availableFunds``, which adds no currency to another): for the sheet to say so.
   public var otherCurrencyFunds: [Money]
+  /// What was spent in the month in other currencies, one total per currency: budgets are in
+  /// the base currency, so none of it is in the lines' actuals — for the sheet to say so.
+  public var otherCurrencySpending: [Money]
 }
 
 /// Income, expenses and the difference for one month.
@@ -44,10 +47,17 @@ extension Ledger {
         let sum = others[balance.currency] ?? .zero(balance.currency)
         others[balance.currency] = (try? sum.adding(balance)) ?? sum
       }
+      var spending: [Currency: Money] = [:]
+      for row in try CategoryQueries(reader).totals(.month(month), asKnownAt: position).rows
+      where row.spent.currency != currency && row.spent.isPositive {
+        let sum = spending[row.spent.currency] ?? .zero(row.spent.currency)
+        spending[row.spent.currency] = (try? sum.adding(row.spent)) ?? sum
+      }
       return BudgetSheet(
         summary: summary, report: report,
         availableFunds: try BalanceQueries(reader).total(in: currency, on: fundsDate, asKnownAt: position),
-        fundsDate: fundsDate, otherCurrencyFunds: others.values.sorted { $0.currency.code < $1.currency.code })
+        fundsDate: fundsDate, otherCurrencyFunds: others.values.sorted { $0.currency.code < $1.currency.code },
+        otherCurrencySpending: spending.values.sorted { $0.currency.code < $1.currency.code })
     }
   }
 

@@ -308,6 +308,10 @@ struct FirstUseCLITests {
       "\(sheet)")
     let json = try budget.run(["budget", "show", "--json"]).stdout
     #expect(json.contains("\"otherCurrencyFunds\""), "\(json)")
+    // the dollars spent are in no line's actual, and the sheet and the report say so
+    #expect(sheet.contains("Not in the actuals: 3.00 USD spent in other currencies (budgets are in EUR)"), "\(sheet)")
+    let report = try budget.run(["report", "budget-vs-actual"]).stdout
+    #expect(report.contains("Not in the actuals: 3.00 USD"), "\(report)")
     // the all-accounts log is in euros, and says which account it leaves out
     let list = try budget.run(["tx", "list"]).stdout
     #expect(!list.contains("Diner"))

@@ -31,6 +31,8 @@ struct BudgetSheetDTO: Codable, Sendable {
     fundsDate: String
   /// What accounts in other currencies hold, per currency: not in `availableFunds`.
   var otherCurrencyFunds: [CurrencyAmount]
+  /// What the month spent in other currencies, per currency: in no line's `actual`.
+  var otherCurrencySpending: [CurrencyAmount]
   var income: [Income]
   var lines: [Line]
   var dueDates: [Due]
@@ -53,6 +55,9 @@ struct BudgetSheetDTO: Codable, Sendable {
     availableFunds = sheet.availableFunds.formatted()
     fundsDate = sheet.fundsDate.description
     otherCurrencyFunds = sheet.otherCurrencyFunds.map {
+      CurrencyAmount(amount: $0.formatted(), currency: $0.currency.code)
+    }
+    otherCurrencySpending = sheet.otherCurrencySpending.map {
       CurrencyAmount(amount: $0.formatted(), currency: $0.currency.code)
     }
     income = summary.incomeSources.map {

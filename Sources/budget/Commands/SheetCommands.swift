@@ -82,11 +82,20 @@ struct BudgetShowCommand: AsyncParsableCommand {
         "Available funds     \(show(sheet.availableFunds)) \(base) on \(sheet.fundsDate) (\(base) accounts only; "
           + "not added in: \(others))")
     }
+    if let note = otherCurrencySpendingNote(sheet) { print(note) }
     if !sheet.summary.dueDates.isEmpty {
       print("Due                 " + sheet.summary.dueDates.map { "\($0.name) \($0.date)" }.joined(separator: ", "))
     }
     time.footer(answer.position, recordedAt: answer.recordedAt)
   }
+}
+
+/// What the month spent in other currencies, which no line's actual includes (budgets are in
+/// the base currency and amounts of two currencies are never added), or nil when nothing was.
+func otherCurrencySpendingNote(_ sheet: BudgetSheet) -> String? {
+  guard !sheet.otherCurrencySpending.isEmpty else { return nil }
+  let spent = sheet.otherCurrencySpending.map { "\(show($0)) \($0.currency.code)" }.joined(separator: ", ")
+  return "Not in the actuals: \(spent) spent in other currencies (budgets are in \(sheet.summary.currency.code))"
 }
 
 /// The alert a line has reached, in words — what the colour of its % says, for a reader
@@ -125,6 +134,8 @@ struct SheetJSON: Encodable {
   var plannedIncome, fixed, variable, quarterly, totalBudgeted, remainingToAssign, availableFunds: String
   /// What accounts in other currencies hold, one amount per currency, not in `availableFunds`.
   var otherCurrencyFunds: [CurrencyAmountJSON]
+  /// What the month spent in other currencies, per currency: in no line's `actual`.
+  var otherCurrencySpending: [CurrencyAmountJSON]
   var lines: [Line]
   var dueDates: [[String: String]]
   /// Each planned income counted this month: a month's amount, or a year's share.
@@ -146,6 +157,9 @@ struct SheetJSON: Encodable {
     remainingToAssign = sheet.summary.remainingToAssign.formatted()
     availableFunds = sheet.availableFunds.formatted()
     otherCurrencyFunds = sheet.otherCurrencyFunds.map {
+      CurrencyAmountJSON(amount: $0.formatted(), currency: $0.currency.code)
+    }
+    otherCurrencySpending = sheet.otherCurrencySpending.map {
       CurrencyAmountJSON(amount: $0.formatted(), currency: $0.currency.code)
     }
     lines = sheet.report.lines.map {
@@ -199,6 +213,7 @@ struct BudgetVsActualReport: AsyncParsableCommand {
     ])
     print("Budget vs actual — \(month.title)")
     print(table.render())
+    if let note = otherCurrencySpendingNote(answer.value) { print(note) }
     time.footer(answer.position, recordedAt: answer.recordedAt)
   }
 }

@@ -73,7 +73,13 @@ BL.renderBudget = async function () {
   const due = sheet.dueDates.length
     ? el("p", { class: "due", id: "due-dates", text: "Due: " + sheet.dueDates.map((d) => `${d.category} ${d.date}`).join(", ") })
     : null;
-  view.replaceChildren(...[BL.monthNavigator(BL.render), summary, due, income, addIncome, ...sections].filter(Boolean));
+  // Budgets are in the ledger's currency: what was spent in others is in no line's actual.
+  const other = sheet.otherCurrencySpending.length
+    ? el("p", { class: "due", id: "other-currency-spending", text: "Not in the actuals: "
+        + sheet.otherCurrencySpending.map((s) => `${BL.money(s.amount)} ${s.currency}`).join(", ")
+        + ` spent in other currencies (budgets are in ${sheet.currency})` })
+    : null;
+  view.replaceChildren(...[BL.monthNavigator(BL.render), summary, due, other, income, addIncome, ...sections].filter(Boolean));
 };
 
 function card(title, value, id, className, note) {

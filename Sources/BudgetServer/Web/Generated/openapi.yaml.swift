@@ -1541,6 +1541,17 @@ components:
             required:
             - amount
             - currency
+        otherCurrencySpending:
+          type: array
+          description: what the month spent in other currencies, one amount per currency; in no line's actual
+          items:
+            type: object
+            properties:
+              amount: *id008
+              currency: *id002
+            required:
+            - amount
+            - currency
         income:
           type: array
           items:
