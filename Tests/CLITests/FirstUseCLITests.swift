@@ -114,6 +114,8 @@ struct FirstUseCLITests {
       #expect(
         refused.stderr.contains("is larger than the ledger's limit of 9,999,999,999,999.9999"), "\(refused.stderr)")
       #expect(!refused.stderr.contains("overflow"), "\(refused.stderr)")
+      // and it names the amount it refused, whichever check found it
+      #expect(refused.stderr.contains(amount), "\(refused.stderr)")
     }
   }
 
@@ -351,5 +353,16 @@ struct FirstUseCLITests {
     let food = rows.first { $0["category"] as? String == "Food" }
     #expect(food?["spent"] as? String == "17.00" && food?["count"] as? Int == 2, "\(report)")
     #expect(rows.first { $0["category"] as? String == "Restaurants" }?["spent"] as? String == "7.00")
+  }
+
+  @Test("given a month's plan copied once, when copied again, then it says the target has it already")
+  func copyingAgainSaysSo() throws {
+    #expect(try budget.run(["init"]).status == 0)
+    #expect(try budget.run(["budget", "set", "Food", "300", "--month", "2024-03"]).status == 0)
+    #expect(
+      try budget.run(["budget", "copy", "--from", "2024-03", "--to", "2024-04"]).stdout.contains("copied 1 budget"))
+    let again = try budget.run(["budget", "copy", "--from", "2024-03", "--to", "2024-04"])
+    #expect(again.status == 0)
+    #expect(again.stdout.contains("April 2024 already has the plan of March 2024: nothing to copy"), "\(again.stdout)")
   }
 }

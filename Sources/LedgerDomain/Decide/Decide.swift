@@ -121,7 +121,7 @@ struct Rules {
         field: field, reason: "must be more than zero (the type says whether money comes in or goes out)")
     }
     guard amount.isWithinLedgerLimit else {
-      throw .invalidField(field: field, reason: Money.beyondLimitReason)
+      throw .invalidField(field: field, reason: "\(amount.formatted()) \(Money.beyondLimitReason)")
     }
     try inMinorUnits(amount, field: field)
   }

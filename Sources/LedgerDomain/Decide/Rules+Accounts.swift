@@ -40,7 +40,7 @@ extension Rules {
     }
     guard opening.isWithinLedgerLimit else {
       throw .invalidField(
-        field: "opening balance", reason: Money.beyondLimitReason)
+        field: "opening balance", reason: "\(opening.formatted()) \(Money.beyondLimitReason)")
     }
     try inMinorUnits(opening, field: "opening balance")
     try notInFuture(command.date)
@@ -61,7 +61,7 @@ extension Rules {
     }
     guard balance.isWithinLedgerLimit else {
       throw .invalidField(
-        field: "opening balance", reason: Money.beyondLimitReason)
+        field: "opening balance", reason: "\(balance.formatted()) \(Money.beyondLimitReason)")
     }
     try inMinorUnits(balance, field: "opening balance")
     let previous = account.openingBalance ?? .zero(account.currency)

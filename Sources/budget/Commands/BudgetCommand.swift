@@ -125,6 +125,9 @@ struct BudgetCommand: AsyncParsableCommand {
       guard state.hasPlan(in: from) else { throw UserError("\(from.title) has no budgets or planned income to copy") }
       let commands = state.planToCopy(from: from, to: to)
       if commands.isEmpty, let why = state.budgetCopyRefusal(from: from, to: to) { throw UserError(why) }
+      if commands.isEmpty, !options.json {
+        return print("\(to.title) already has the plan of \(from.title): nothing to copy")
+      }
       // One transaction for the whole copy, all or nothing.
       let outcomes = try await userFacing { try await ledger.execute(atomically: commands, metadata: options.metadata) }
       let copied = outcomes.count
