@@ -319,6 +319,8 @@ struct FirstUseCLITests {
     #expect(!list.contains("Diner"))
     #expect(list.contains("not in this EUR log: \"Travel card\" (USD)"), "\(list)")
     #expect(try budget.run(["tx", "list", "--account", "Travel card"]).stdout.contains("Diner"))
+    // the cashflow is the base currency's, and says which it leaves out
+    #expect(try budget.run(["report", "cashflow"]).stdout.hasPrefix("Cashflow 2024 in EUR (USD not in it"))
   }
 
   @Test(

@@ -315,10 +315,16 @@ struct CashflowReport: AsyncParsableCommand {
         rows.map {
           [
             "month": $0.month.description, "income": $0.income.formatted(), "expenses": $0.expenses.formatted(),
-            "net": $0.net.formatted(),
+            "net": $0.net.formatted(), "currency": $0.net.currency.code,
           ]
         })
     }
+    // The figures are the base currency's: say so, and which currencies they leave out.
+    let state = ledger.state
+    let others = Set(state.accounts.values.map(\.currency)).subtracting([state.baseCurrency]).map(\.code).sorted()
+    print(
+      "Cashflow \(year) in \(state.baseCurrency.code)"
+        + (others.isEmpty ? "" : " (\(others.joined(separator: ", ")) not in it: report categories shows them)"))
     var table = Table([("MONTH", .left), ("INCOME", .right), ("EXPENSES", .right), ("NET", .right)])
     for row in rows where !row.income.isZero || !row.expenses.isZero {
       table.add([row.month.title, show(row.income), show(row.expenses), show(row.net, color: true)])
