@@ -20,6 +20,7 @@ struct FirstUseCLITests {
       (["tx", "ad", "5", "--name", "Bread", "--category", "Food"], "did you mean 'budget tx add'?"),
       (["report", "balance"], "did you mean 'budget report balances'?"),
       (["acount", "list"], "did you mean 'budget account'?"),
+      (["show", "--month", "2024-03"], "did you mean 'budget budget show' or 'budget tx show'?"),
     ]
     for (arguments, hint) in cases {
       let output = try budget.run(arguments)
@@ -296,7 +297,7 @@ struct FirstUseCLITests {
       try budget.run(["tx", "add", "23.50", "--name", "Bistro", "--category", "Restaurants", "--account", "Checking"])
         .status == 0)
     #expect(
-      try budget.run(["tx", "add", "3", "--name", "Diner", "--category", "Restaurants", "--account", "Travel card"])
+      try budget.run(["tx", "add", "30", "--name", "Diner", "--category", "Restaurants", "--account", "Travel card"])
         .status == 0)
     // categories: a CURRENCY column once two currencies meet, the base currency first
     let categories = try budget.run(["report", "categories"]).stdout
@@ -306,19 +307,31 @@ struct FirstUseCLITests {
     // the sheet's available funds say they are euros only, and what they leave out
     let sheet = try budget.run(["budget", "show"]).stdout
     #expect(
-      sheet.contains("Available funds     976.50 EUR on 2024-03-31 (EUR accounts only; not added in: 197.00 USD)"),
+      sheet.contains("Available funds     976.50 EUR on 2024-03-31 (EUR accounts only; not added in: 170.00 USD)"),
       "\(sheet)")
     let json = try budget.run(["budget", "show", "--json"]).stdout
     #expect(json.contains("\"otherCurrencyFunds\""), "\(json)")
     // the dollars spent are in no line's actual, and the sheet and the report say so
-    #expect(sheet.contains("Not in the actuals: 3.00 USD spent in other currencies (budgets are in EUR)"), "\(sheet)")
+    #expect(sheet.contains("Not in the actuals: 30.00 USD spent in other currencies (budgets are in EUR)"), "\(sheet)")
     let report = try budget.run(["report", "budget-vs-actual"]).stdout
-    #expect(report.contains("Not in the actuals: 3.00 USD"), "\(report)")
+    #expect(report.contains("Not in the actuals: 30.00 USD"), "\(report)")
     // the all-accounts log is in euros, and says which account it leaves out
     let list = try budget.run(["tx", "list"]).stdout
     #expect(!list.contains("Diner"))
     #expect(list.contains("not in this EUR log: \"Travel card\" (USD)"), "\(list)")
     #expect(try budget.run(["tx", "list", "--account", "Travel card"]).stdout.contains("Diner"))
+    // a list by category meets both currencies: each amount says its own
+    let byCategory = try budget.run(["tx", "list", "--category", "Restaurants"]).stdout
+    #expect(
+      byCategory.contains("CURRENCY") && byCategory.contains("USD") && byCategory.contains("EUR"), "\(byCategory)")
+    // and the JSON of the categories report keeps the base currency first, as the table does
+    // (30 dollars are not "more" than 23.50 euros)
+    let categoriesJSON = try budget.run(["report", "categories", "--json"]).stdout
+    let currencies = (try JSONSerialization.jsonObject(with: Data(categoriesJSON.utf8)) as? [[String: Any]] ?? [])
+      .compactMap {
+        $0["currency"] as? String
+      }
+    #expect(currencies == ["EUR", "USD"], "\(categoriesJSON)")
     // the cashflow is the base currency's, and says which it leaves out
     #expect(try budget.run(["report", "cashflow"]).stdout.hasPrefix("Cashflow 2024 in EUR (USD not in it"))
   }

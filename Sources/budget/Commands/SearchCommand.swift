@@ -43,17 +43,30 @@ func printPage(_ answer: Answer<TransactionPage>, ledger: Ledger, options: Ledge
   let names = try userFacing { try ledger.names(at: .position(answer.position)) }
   let next = answer.value.olderCursor.map { PageCursor(date: $0.date, id: $0.id.raw) }
   if options.json {
-    return try Console.json(IndexPageJSON(position: answer.position, before: next?.description, rows: answer.value.rows.map { row in
-      IndexRowJSON(id: row.id.description, date: row.date.description, name: row.name, amount: row.signedAmount.formatted(),
-                   currency: row.amount.currency.code, account: names.account(row.account),
-                   categories: row.postings.map { names.category($0.category) }, tags: row.tags)
-    }))
+    return try Console.json(
+      IndexPageJSON(
+        position: answer.position, before: next?.description,
+        rows: answer.value.rows.map { row in
+          IndexRowJSON(
+            id: row.id.description, date: row.date.description, name: row.name, amount: row.signedAmount.formatted(),
+            currency: row.amount.currency.code, account: names.account(row.account),
+            categories: row.postings.map { names.category($0.category) }, tags: row.tags)
+        }))
   }
-  var table = Table([("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("ACCOUNT", .left), ("AMOUNT", .right)])
+  // Rows of accounts in several currencies: each amount says its currency.
+  let mixed = Set(answer.value.rows.map(\.amount.currency)).count > 1
+  var columns: [(String, Table.Alignment)] = [
+    ("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("ACCOUNT", .left), ("AMOUNT", .right),
+  ]
+  if mixed { columns.append(("CURRENCY", .left)) }
+  var table = Table(columns)
   for row in answer.value.rows {
-    table.add([row.date.description, String(row.id.description.suffix(8)), row.name,
-               row.postings.map { names.category($0.category) }.joined(separator: "+"),
-               names.account(row.account), show(row.signedAmount, color: true)])
+    table.add(
+      [
+        row.date.description, String(row.id.description.suffix(8)), row.name,
+        row.postings.map { names.category($0.category) }.joined(separator: "+"),
+        names.account(row.account), show(row.signedAmount, color: true),
+      ] + (mixed ? [row.amount.currency.code] : []))
   }
   print(answer.value.rows.isEmpty ? "no transactions" : table.render())
   if let next { print(PageCursor.moreLine(shown: answer.value.rows.count, next: next)) }

@@ -261,17 +261,8 @@ struct CategoriesReport: AsyncParsableCommand {
     var rows = answer.value.rows.filter { !$0.spent.isZero || !$0.received.isZero }.sorted {
       $0.spent.units > $1.spent.units
     }
-    if let top { rows = Array(rows.prefix(top)) }
-    if options.json {
-      return try Console.json(
-        rows.map {
-          CategoryTotalJSON(
-            category: $0.name, spent: $0.spent.formatted(), received: $0.received.formatted(), count: $0.count,
-            currency: $0.spent.currency.code)
-        })
-    }
-    // Rows of several currencies: each says its currency, the base currency's come first, and
-    // the biggest spenders lead within each (amounts of two currencies are never compared).
+    // Rows of several currencies — in the table and in JSON — the base currency's first, the
+    // biggest spenders first within each (amounts of two currencies are never compared).
     let base = ledger.state.baseCurrency
     let currencies = Set(rows.map(\.spent.currency))
     if currencies.count > 1 {
@@ -280,6 +271,15 @@ struct CategoriesReport: AsyncParsableCommand {
         if x != y { return x == base || (y != base && x.code < y.code) }
         return a.spent.units > b.spent.units
       }
+    }
+    if let top { rows = Array(rows.prefix(top)) }
+    if options.json {
+      return try Console.json(
+        rows.map {
+          CategoryTotalJSON(
+            category: $0.name, spent: $0.spent.formatted(), received: $0.received.formatted(), count: $0.count,
+            currency: $0.spent.currency.code)
+        })
     }
     var columns: [(String, Table.Alignment)] = [("CATEGORY", .left), ("SPENT", .right), ("RECEIVED", .right)]
     if currencies.count > 1 { columns.append(("CURRENCY", .left)) }

@@ -27,7 +27,7 @@ struct TransactionCommand: AsyncParsableCommand {
     @Option(help: "A longer description.") var description: String?
     @Option(help: "Notes.") var notes: String?
     @Option(help: "A tag; repeat for several.") var tag: [String] = []
-    @Option(help: "The expense period it belongs to.") var period: String?
+    @Option(help: "The expense period it belongs to; it must contain its date (a transaction dated in a period belongs to it anyway).") var period: String?
 
     func run() async throws {
       let ledger = try await options.openExisting()

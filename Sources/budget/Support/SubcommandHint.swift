@@ -20,13 +20,27 @@ enum SubcommandHint {
         continue
       }
       let candidates = subcommands.flatMap(names(of:))
-      guard let meant = NameSuggestion.nearest(to: word, among: candidates) ?? prefixMatch(word, candidates) else {
-        return nil
-      }
       let parent = path.joined(separator: " ")
+      guard let meant = NameSuggestion.nearest(to: word, among: candidates) ?? prefixMatch(word, candidates) else {
+        // Not a typo here: a command of that name deeper down (`budget show` for `budget budget show`)?
+        let deeper = paths(named: word, under: command, at: path).prefix(3)
+        guard !deeper.isEmpty else { return nil }
+        return "hint: '\(word)' is not a command of '\(parent)'; did you mean "
+          + deeper.map { "'\($0)'" }.joined(separator: " or ") + "?"
+      }
       return "hint: '\(word)' is not a command of '\(parent)'; did you mean '\(parent) \(meant)'?"
     }
     return nil
+  }
+
+  /// The full paths of the commands called `word` below `command` (whose path is `path`).
+  private static func paths(named word: String, under command: any ParsableCommand.Type, at path: [String]) -> [String]
+  {
+    command.configuration.subcommands.flatMap { sub -> [String] in
+      let here = path + [name(of: sub)]
+      return (names(of: sub).contains(word) ? [here.joined(separator: " ")] : [])
+        + paths(named: word, under: sub, at: here)
+    }
   }
 
   /// The one candidate `word` abbreviates (`bal` → `balances`), if exactly one.
