@@ -185,6 +185,8 @@ let package = Package(
     .testTarget(
       name: "LedgerDomainTests",
       dependencies: ["LedgerDomain", "LedgerTesting"],
+      // Frozen event bytes, read from the source tree (see GoldenEventBytesTests).
+      exclude: ["Fixtures"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

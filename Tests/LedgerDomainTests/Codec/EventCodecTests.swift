@@ -4,7 +4,11 @@ import Testing
 
 @Suite("Event codec and upcasting")
 struct EventCodecTests {
-  /// One event of every type, with optional fields both set and unset.
+  /// A fixed period id for the samples.
+  static let period = PeriodID(raw: EntityID(high: 0x9E, low: 1))
+
+  /// One event of every type, with optional fields both set and unset — the same every time
+  /// (no random ids): their stored bytes are frozen (``GoldenEventBytesTests``).
   static var samples: [LedgerEvent] {
     let tx = TransactionAdded(
       transaction: txID(1), account: Scenario.checking, date: day("2024-03-10"), amount: eur("42.5"), type: .expense,
@@ -28,16 +32,16 @@ struct EventCodecTests {
           account: Scenario.checking, previous: Money(units: -5, currency: .jpy), balance: Money(units: 7, currency: .jpy),
           date: day("2024-01-01"))),
       .categoryCreated(DefaultCategories.events()[0]),
-      .categoryCreated(CategoryCreated(category: .random(), name: "Sub", kind: .expense, budgetType: .quarterly, parent: Scenario.food, icon: "x", color: .neutral, sortOrder: -3, isCustom: true)),
+      .categoryCreated(CategoryCreated(category: CategoryID(raw: EntityID(high: 0xCA7, low: 9)), name: "Sub", kind: .expense, budgetType: .quarterly, parent: Scenario.food, icon: "x", color: .neutral, sortOrder: -3, isCustom: true)),
       .categoryRenamed(CategoryRenamed(category: Scenario.food, previousName: "Food", name: "Groceries")),
       .categoryMoved(CategoryMoved(category: Scenario.food, parent: nil, sortOrder: 4)),
       .categoryRestyled(CategoryRestyled(category: Scenario.food, icon: "a.b", color: .neutral)),
       .categoryArchived(CategoryArchived(category: Scenario.food)),
       .categoryRestored(CategoryRestored(category: Scenario.food)),
       .categoryDeleted(CategoryDeleted(category: Scenario.food)),
-      .periodOpened(PeriodOpened(period: .random(), name: "P", start: day("2024-03-01"), end: nil)),
-      .periodClosed(PeriodClosed(period: .random(), end: day("2024-03-31"), seal: "ab12")),
-      .periodReopened(PeriodReopened(period: .random(), reason: "why")),
+      .periodOpened(PeriodOpened(period: Self.period, name: "P", start: day("2024-03-01"), end: nil)),
+      .periodClosed(PeriodClosed(period: Self.period, end: day("2024-03-31"), seal: "ab12")),
+      .periodReopened(PeriodReopened(period: Self.period, reason: "why")),
       .budgetSet(BudgetSet(month: month("2024-04"), category: Scenario.food, amount: eur("300"), span: .quarter)),
       .incomePlanned(IncomePlanned(month: nil, year: 2024, source: "Salary", amount: eur("36000"))),
       .budgetMoved(BudgetMoved(month: month("2024-03"), from: Scenario.food, to: Scenario.bills, amount: eur("0.0001"))),
@@ -51,10 +55,10 @@ struct EventCodecTests {
       .transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "dup ✓")),
       .transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "dup", deleted: tx)),
       .transactionRestored(TransactionRestored(transaction: tx, reason: "undo")),
-      .transferMade(TransferMade(transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("9"), date: day("2024-03-03"))),
+      .transferMade(TransferMade(transfer: TransferID(raw: EntityID(high: 0x7B, low: 1)), from: Scenario.checking, to: Scenario.savings, amount: eur("9"), date: day("2024-03-03"))),
       .transferCancelled(
         TransferCancelled(
-          cancelled: TransferMade(transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("9"), date: day("2024-03-03"), note: "n"),
+          cancelled: TransferMade(transfer: TransferID(raw: EntityID(high: 0x7B, low: 2)), from: Scenario.checking, to: Scenario.savings, amount: eur("9"), date: day("2024-03-03"), note: "n"),
           reason: "typo ✓")),
     ]
   }
