@@ -83,7 +83,7 @@ final class GroupCommitWriter: Sendable {
   }
 
   private func enqueue(_ request: any WriteRequest) {
-    request.callerRunsOnWriter = withUnsafeCurrentTask { $0?.unownedTaskExecutor == asUnownedTaskExecutor() } ?? false
+    request.callerRunsOnWriter = withUnsafeCurrentTask { $0?.unownedTaskExecutor == asUnownedTaskExecutor() }
     let (startDrain, wake) = state.withLock { state -> (Bool, Bool) in
       state.pending.append(request)
       if state.draining {
