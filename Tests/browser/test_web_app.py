@@ -94,10 +94,17 @@ class WebAppTests(unittest.TestCase):
         # The newest rows share today's date, so find the new row and check the balance after it.
         row = "//table[@id='tx-table']//tr[td[@class='tx-name' and text()='Farmers market']]"
         self.wait.until(lambda d: d.find_element(By.XPATH, row))
-        self.assertEqual(cents(self.driver.find_element(By.XPATH, row + "/td[contains(@class,'tx-amount')]").text), -2530)
-        below = cents(self.driver.find_element(By.XPATH, row + "/following-sibling::tr[1]/td[contains(@class,'tx-balance')]").text)
-        self.assertEqual(cents(self.driver.find_element(By.XPATH, row + "/td[contains(@class,'tx-balance')]").text), below - 2530)
-        self.assertEqual(cents(self.text("#tx-table tbody tr:first-child .tx-balance")), balance_before - 2530)
+        # Read in one script: the live stream may re-render the table between separate reads.
+        read = """
+          const row = document.evaluate(arguments[0], document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
+          const first = document.querySelector('#tx-table tbody tr:first-child .tx-balance');
+          if (!row || !first || !row.nextElementSibling) return null;
+          return [row.querySelector('.tx-amount').textContent, row.querySelector('.tx-balance').textContent,
+                  row.nextElementSibling.querySelector('.tx-balance').textContent, first.textContent];"""
+        amount, balance, below, newest = self.wait.until(lambda d: d.execute_script(read, row))
+        self.assertEqual(cents(amount), -2530)
+        self.assertEqual(cents(balance), cents(below) - 2530)
+        self.assertEqual(cents(newest), balance_before - 2530)
         self.shot("transactions.png")
         self.driver.find_element(By.ID, "tab-analysis").click()
         self.wait.until(lambda d: self.food_actual() == chart_before + 2530)
