@@ -100,9 +100,11 @@ struct RebuildRestoreCrashTests {
     let directory = TemporaryDirectory()
     let (budget, _, _) = try Self.sourceLedger(rows: 4_000, in: directory)
     var generator = SeededGenerator(seed: 31)
-    let rebuildSeconds = try Self.timed { () throws -> Void in
-      #expect(try budget.run(["projections", "rebuild"]).status == 0)
-    }
+    // The fastest of three: with the other tests loading both cores, one timing can be slow
+    // enough that the killed rebuilds mostly finish before their kill.
+    let rebuildSeconds = try (0..<3).map { _ in
+      try Self.timed { () throws -> Void in #expect(try budget.run(["projections", "rebuild"]).status == 0) }
+    }.min()!
     var kills = 0
     for round in 0..<rounds {
       if try Self.runKilled(
