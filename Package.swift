@@ -48,7 +48,7 @@ let package = Package(
     .target(name: "CSHA256", path: "Sources/CSHA256"),
     .target(
       name: "EventLog",
-      dependencies: ["LMDB", "CSHA256", .product(name: "Crypto", package: "swift-crypto")],
+      dependencies: ["LMDB", "CSHA256"],
       swiftSettings: swiftSettings
     ),
 
