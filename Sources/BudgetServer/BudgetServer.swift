@@ -153,7 +153,7 @@ public struct BudgetServer: Sendable {
       ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
       ?? (configuration.logsErrors ? .warning : .critical)
     let limits = configuration.limits
-    let connections = ConnectionGuard.Counter()
+    let connections = CappedCount(limit: limits.maxConnections)
     let app = Application(
       router: makeRouter(),
       server: HTTPServerBuilder { responder in
@@ -161,7 +161,7 @@ public struct BudgetServer: Sendable {
           inner: HTTP1Channel(
             responder: responder,
             configuration: .init(
-              additionalChannelHandlers: [ConnectionGuard(limits: limits, counter: connections)],
+              additionalChannelHandlers: [ConnectionGuard(limits: limits, connections: connections)],
               idleTimeout: .init(limits.idleTimeout))))
       },
       configuration: .init(

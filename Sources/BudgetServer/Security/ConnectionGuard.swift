@@ -1,5 +1,4 @@
 import HummingbirdCore
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTPTypes
 
@@ -14,36 +13,18 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPRequestPart
   typealias InboundOut = HTTPRequestPart
 
-  /// The number of open connections, shared by every connection's guard.
-  final class Counter: Sendable {
-    private let open = NIOLockedValueBox(0)
-
-    /// Counts a connection in; false (and not counted) when `limit` are already open.
-    func admit(limit: Int) -> Bool {
-      open.withLockedValue { count in
-        guard count < limit else { return false }
-        count += 1
-        return true
-      }
-    }
-
-    func release() { open.withLockedValue { $0 -= 1 } }
-
-    var current: Int { open.withLockedValue { $0 } }
-  }
-
   private let limits: BudgetServer.Limits
-  private let counter: Counter
+  private let connections: CappedCount
   private var admitted = false
   private var headDeadline: Scheduled<Void>?
 
-  init(limits: BudgetServer.Limits, counter: Counter) {
+  init(limits: BudgetServer.Limits, connections: CappedCount) {
     self.limits = limits
-    self.counter = counter
+    self.connections = connections
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
-    guard counter.admit(limit: limits.maxConnections) else {
+    guard connections.admit() else {
       context.close(promise: nil)
       return
     }
@@ -57,7 +38,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     headDeadline = nil
     if admitted {
       admitted = false
-      counter.release()
+      connections.release()
     }
   }
 
