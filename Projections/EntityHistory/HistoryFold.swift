@@ -22,7 +22,8 @@ struct HistoryFold {
 
   init(names: NameBook) { self.names = names }
 
-  /// What `event` (at `position`) changes, in words; folds it in.
+  /// What `event` (at `position`) changes, in words; folds it in. Every kind of event is
+  /// named here, so that a new one does not compile until it has its wording.
   mutating func describe(_ event: LedgerEvent, at position: UInt64) throws -> [String] {
     switch event {
     case .transactionAdded(let e): return try added(e, at: position)
@@ -30,7 +31,9 @@ struct HistoryFold {
     case .transactionDeleted(let e): return ["deleted: \(e.reason)"]
     case .transactionRestored(let e):
       transaction = e.transaction
-      return ["restored: \(e.reason)", "\(e.transaction.type.rawValue) of \(e.transaction.amount) on \(e.transaction.date)"]
+      return [
+        "restored: \(e.reason)", "\(e.transaction.type.rawValue) of \(e.transaction.amount) on \(e.transaction.date)",
+      ]
     case .transferMade(let e): return try transfer(e, at: position)
     case .transferCancelled(let e): return ["cancelled: \(e.reason)"]
     case .budgetSet(let e): return try budgetSet(e, at: position)
@@ -44,7 +47,9 @@ struct HistoryFold {
         "created ledger \(Wording.quoted(e.name)) in \(e.baseCurrency.code)",
         "week starts on \(Wording.weekday(e.firstDayOfWeek))", "fiscal year starts in month \(e.fiscalYearStartMonth)",
       ]
-    default: return try categoryEvent(event, at: position)
+    case .categoryCreated, .categoryRenamed, .categoryMoved, .categoryRestyled, .categoryArchived, .categoryRestored,
+      .categoryDeleted, .dueDateSet, .dueDateCleared, .rolloverSet:
+      return try categoryEvent(event, at: position)
     }
   }
 }

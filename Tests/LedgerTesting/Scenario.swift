@@ -17,8 +17,10 @@ public struct Scenario: Sendable {
   /// A ledger in EUR with the default categories and one checking account, `Scenario.checking`.
   public static func standard(today: CivilDate = day("2024-03-31")) -> Scenario {
     var scenario = Scenario(today: today)
-    scenario.run(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
-    scenario.run(.openAccount(OpenAccount(account: checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+    // Both steps are valid in an empty ledger; a refusal would be a bug in this helper.
+    try! scenario.run(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
+    try! scenario.run(
+      .openAccount(OpenAccount(account: checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
     return scenario
   }
 
@@ -30,16 +32,11 @@ public struct Scenario: Sendable {
     try decide(command, state: state, context: DecisionContext(today: today, chainHead: chainHead))
   }
 
-  /// Decides `command` and applies its events, for setting up a test; a rejection is a bug
-  /// in the test, so it is returned for the test to fail on.
-  @discardableResult
-  public mutating func run(_ command: LedgerCommand) -> DomainError? {
-    do {
-      state.apply(try when(command))
-      return nil
-    } catch {
-      return error
-    }
+  /// Decides `command` and applies its events, for setting up a test. A rejection is a bug
+  /// in the test: it is thrown, so the test fails there instead of going on from a state
+  /// other than the one it describes.
+  public mutating func run(_ command: LedgerCommand) throws(DomainError) {
+    state.apply(try when(command))
   }
 
   // MARK: Well-known ids
@@ -64,7 +61,9 @@ public func month(_ text: String) -> YearMonth {
 
 /// An amount in EUR from text like `"42.50"`, for tests.
 public func eur(_ text: String) -> Money {
-  do { return try Money(parsing: text, currency: .eur) } catch { preconditionFailure("bad test amount \(text): \(error)") }
+  do { return try Money(parsing: text, currency: .eur) } catch {
+    preconditionFailure("bad test amount \(text): \(error)")
+  }
 }
 
 /// A deterministic transaction id.

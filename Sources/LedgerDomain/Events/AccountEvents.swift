@@ -1,6 +1,7 @@
 /// An account was opened with its opening balance (seed 002/003).
 public struct AccountOpened: EventPayload {
-  public static let typeName = "AccountOpened"
+  public static let kind = EventKind.accountOpened
+  public var event: LedgerEvent { .accountOpened(self) }
   public static let schemaVersion: UInt16 = 1
   public var account: AccountID
   public var name: String
@@ -11,7 +12,9 @@ public struct AccountOpened: EventPayload {
   public var date: CivilDate
   public var stream: String { account.stream }
 
-  public init(account: AccountID, name: String, type: AccountType, currency: Currency, openingBalance: Money, date: CivilDate) {
+  public init(
+    account: AccountID, name: String, type: AccountType, currency: Currency, openingBalance: Money, date: CivilDate
+  ) {
     self.account = account
     self.name = name
     self.type = type
@@ -23,7 +26,8 @@ public struct AccountOpened: EventPayload {
 
 /// An account got a new name.
 public struct AccountRenamed: EventPayload {
-  public static let typeName = "AccountRenamed"
+  public static let kind = EventKind.accountRenamed
+  public var event: LedgerEvent { .accountRenamed(self) }
   public static let schemaVersion: UInt16 = 1
   public var account: AccountID
   public var previousName: String
@@ -41,7 +45,8 @@ public struct AccountRenamed: EventPayload {
 /// `undo` of the opening: the balance the account starts with on its opening date is now
 /// `balance`, in the account's currency.
 public struct OpeningBalanceChanged: EventPayload {
-  public static let typeName = "OpeningBalanceChanged"
+  public static let kind = EventKind.openingBalanceChanged
+  public var event: LedgerEvent { .openingBalanceChanged(self) }
   public static let schemaVersion: UInt16 = 1
   public var account: AccountID
   /// Signed, as ``AccountOpened/openingBalance``.
@@ -61,7 +66,8 @@ public struct OpeningBalanceChanged: EventPayload {
 
 /// A closed account was opened again (by `undo`, or on request); it takes transactions again.
 public struct AccountReopened: EventPayload {
-  public static let typeName = "AccountReopened"
+  public static let kind = EventKind.accountReopened
+  public var event: LedgerEvent { .accountReopened(self) }
   public static let schemaVersion: UInt16 = 1
   public var account: AccountID
   public var reason: String
@@ -75,7 +81,8 @@ public struct AccountReopened: EventPayload {
 
 /// An account was closed; it takes no new transactions.
 public struct AccountClosed: EventPayload {
-  public static let typeName = "AccountClosed"
+  public static let kind = EventKind.accountClosed
+  public var event: LedgerEvent { .accountClosed(self) }
   public static let schemaVersion: UInt16 = 1
   public var account: AccountID
   public var date: CivilDate

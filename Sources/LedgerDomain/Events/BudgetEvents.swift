@@ -1,7 +1,8 @@
 /// The budget for a category in a month (or, with span `.quarter`, for the quarter starting
 /// that month) was set (seed 001 Sheet 1). Setting it again replaces the amount.
 public struct BudgetSet: EventPayload {
-  public static let typeName = "BudgetSet"
+  public static let kind = EventKind.budgetSet
+  public var event: LedgerEvent { .budgetSet(self) }
   public static let schemaVersion: UInt16 = 1
   public var month: YearMonth
   public var category: CategoryID
@@ -20,7 +21,8 @@ public struct BudgetSet: EventPayload {
 /// Income was planned for a month, or for a whole year (seed 001 v1.1 "yearly income"),
 /// under a source name such as "Salary". Planning the same source again replaces it.
 public struct IncomePlanned: EventPayload {
-  public static let typeName = "IncomePlanned"
+  public static let kind = EventKind.incomePlanned
+  public var event: LedgerEvent { .incomePlanned(self) }
   public static let schemaVersion: UInt16 = 1
   /// The month planned, or `nil` for a yearly amount.
   public var month: YearMonth?
@@ -39,7 +41,8 @@ public struct IncomePlanned: EventPayload {
 
 /// Budgeted money moved from one category to another within a month.
 public struct BudgetMoved: EventPayload {
-  public static let typeName = "BudgetMoved"
+  public static let kind = EventKind.budgetMoved
+  public var event: LedgerEvent { .budgetMoved(self) }
   public static let schemaVersion: UInt16 = 1
   public var month: YearMonth
   public var from: CategoryID
@@ -57,7 +60,8 @@ public struct BudgetMoved: EventPayload {
 
 /// A category's payment due date was set (seed 001 v1.1).
 public struct DueDateSet: EventPayload {
-  public static let typeName = "DueDateSet"
+  public static let kind = EventKind.dueDateSet
+  public var event: LedgerEvent { .dueDateSet(self) }
   public static let schemaVersion: UInt16 = 1
   public var category: CategoryID
   public var dueDate: CivilDate
@@ -71,7 +75,8 @@ public struct DueDateSet: EventPayload {
 
 /// A category's due date was removed.
 public struct DueDateCleared: EventPayload {
-  public static let typeName = "DueDateCleared"
+  public static let kind = EventKind.dueDateCleared
+  public var event: LedgerEvent { .dueDateCleared(self) }
   public static let schemaVersion: UInt16 = 1
   public var category: CategoryID
   public var stream: String { category.stream }
@@ -81,7 +86,8 @@ public struct DueDateCleared: EventPayload {
 
 /// Whether a category carries its unspent and / or overspent amount into the next month (seed 002).
 public struct RolloverSet: EventPayload {
-  public static let typeName = "RolloverSet"
+  public static let kind = EventKind.rolloverSet
+  public var event: LedgerEvent { .rolloverSet(self) }
   /// Version 2 added ``from``.
   public static let schemaVersion: UInt16 = 2
   public var category: CategoryID

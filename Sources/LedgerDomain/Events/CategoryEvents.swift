@@ -1,7 +1,8 @@
 /// A category was created (seeds 000, 001, 002). Default categories are created with
 /// `isCustom == false` when the ledger is set up.
 public struct CategoryCreated: EventPayload {
-  public static let typeName = "CategoryCreated"
+  public static let kind = EventKind.categoryCreated
+  public var event: LedgerEvent { .categoryCreated(self) }
   public static let schemaVersion: UInt16 = 1
   public var category: CategoryID
   public var name: String
@@ -34,7 +35,8 @@ public struct CategoryCreated: EventPayload {
 
 /// A category got a new name.
 public struct CategoryRenamed: EventPayload {
-  public static let typeName = "CategoryRenamed"
+  public static let kind = EventKind.categoryRenamed
+  public var event: LedgerEvent { .categoryRenamed(self) }
   public static let schemaVersion: UInt16 = 1
   public var category: CategoryID
   public var previousName: String
@@ -50,7 +52,8 @@ public struct CategoryRenamed: EventPayload {
 
 /// A category moved under another group, or to another place in the order.
 public struct CategoryMoved: EventPayload {
-  public static let typeName = "CategoryMoved"
+  public static let kind = EventKind.categoryMoved
+  public var event: LedgerEvent { .categoryMoved(self) }
   public static let schemaVersion: UInt16 = 1
   public var category: CategoryID
   public var parent: CategoryID?
@@ -66,7 +69,8 @@ public struct CategoryMoved: EventPayload {
 
 /// A category got a new icon or color.
 public struct CategoryRestyled: EventPayload {
-  public static let typeName = "CategoryRestyled"
+  public static let kind = EventKind.categoryRestyled
+  public var event: LedgerEvent { .categoryRestyled(self) }
   public static let schemaVersion: UInt16 = 1
   public var category: CategoryID
   public var icon: String
@@ -83,7 +87,8 @@ public struct CategoryRestyled: EventPayload {
 /// A category was archived: hidden from pickers, kept for history. Categories with
 /// transactions are archived rather than deleted.
 public struct CategoryArchived: EventPayload {
-  public static let typeName = "CategoryArchived"
+  public static let kind = EventKind.categoryArchived
+  public var event: LedgerEvent { .categoryArchived(self) }
   public static let schemaVersion: UInt16 = 1
   public var category: CategoryID
   public var stream: String { category.stream }
@@ -93,7 +98,8 @@ public struct CategoryArchived: EventPayload {
 
 /// An archived category came back into use.
 public struct CategoryRestored: EventPayload {
-  public static let typeName = "CategoryRestored"
+  public static let kind = EventKind.categoryRestored
+  public var event: LedgerEvent { .categoryRestored(self) }
   public static let schemaVersion: UInt16 = 1
   public var category: CategoryID
   public var stream: String { category.stream }
@@ -103,7 +109,8 @@ public struct CategoryRestored: EventPayload {
 
 /// A category that never had a transaction or a budget was deleted.
 public struct CategoryDeleted: EventPayload {
-  public static let typeName = "CategoryDeleted"
+  public static let kind = EventKind.categoryDeleted
+  public var event: LedgerEvent { .categoryDeleted(self) }
   public static let schemaVersion: UInt16 = 1
   public var category: CategoryID
   public var stream: String { category.stream }

@@ -33,120 +33,82 @@ public enum LedgerEvent: Sendable, Hashable {
   case transferMade(TransferMade)
   case transferCancelled(TransferCancelled)
 
+  /// Hands the payload, with its static type, to `visitor`: the one switch over the cases.
+  ///
+  /// Everything asked of an event whatever its type — its stream, type name, schema
+  /// version, encoding — goes through here, specialised per payload type, without boxing
+  /// the payload in an existential (an allocation and a copy of every field) on the paths
+  /// that append or replay every event.
+  @inline(__always)
+  public func visit<Visitor: EventPayloadVisitor>(_ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
+    switch self {
+    case .ledgerCreated(let e): try visitor.visit(e)
+    case .accountOpened(let e): try visitor.visit(e)
+    case .accountRenamed(let e): try visitor.visit(e)
+    case .accountClosed(let e): try visitor.visit(e)
+    case .accountReopened(let e): try visitor.visit(e)
+    case .openingBalanceChanged(let e): try visitor.visit(e)
+    case .categoryCreated(let e): try visitor.visit(e)
+    case .categoryRenamed(let e): try visitor.visit(e)
+    case .categoryMoved(let e): try visitor.visit(e)
+    case .categoryRestyled(let e): try visitor.visit(e)
+    case .categoryArchived(let e): try visitor.visit(e)
+    case .categoryRestored(let e): try visitor.visit(e)
+    case .categoryDeleted(let e): try visitor.visit(e)
+    case .periodOpened(let e): try visitor.visit(e)
+    case .periodClosed(let e): try visitor.visit(e)
+    case .periodReopened(let e): try visitor.visit(e)
+    case .budgetSet(let e): try visitor.visit(e)
+    case .incomePlanned(let e): try visitor.visit(e)
+    case .budgetMoved(let e): try visitor.visit(e)
+    case .dueDateSet(let e): try visitor.visit(e)
+    case .dueDateCleared(let e): try visitor.visit(e)
+    case .rolloverSet(let e): try visitor.visit(e)
+    case .transactionAdded(let e): try visitor.visit(e)
+    case .transactionAmended(let e): try visitor.visit(e)
+    case .transactionDeleted(let e): try visitor.visit(e)
+    case .transactionRestored(let e): try visitor.visit(e)
+    case .transferMade(let e): try visitor.visit(e)
+    case .transferCancelled(let e): try visitor.visit(e)
+    }
+  }
+
   /// The payload, whatever its type.
-  public var payload: any EventPayload {
-    switch self {
-    case .ledgerCreated(let e): e
-    case .accountOpened(let e): e
-    case .accountRenamed(let e): e
-    case .accountClosed(let e): e
-    case .accountReopened(let e): e
-    case .openingBalanceChanged(let e): e
-    case .categoryCreated(let e): e
-    case .categoryRenamed(let e): e
-    case .categoryMoved(let e): e
-    case .categoryRestyled(let e): e
-    case .categoryArchived(let e): e
-    case .categoryRestored(let e): e
-    case .categoryDeleted(let e): e
-    case .periodOpened(let e): e
-    case .periodClosed(let e): e
-    case .periodReopened(let e): e
-    case .budgetSet(let e): e
-    case .incomePlanned(let e): e
-    case .budgetMoved(let e): e
-    case .dueDateSet(let e): e
-    case .dueDateCleared(let e): e
-    case .rolloverSet(let e): e
-    case .transactionAdded(let e): e
-    case .transactionAmended(let e): e
-    case .transactionDeleted(let e): e
-    case .transactionRestored(let e): e
-    case .transferMade(let e): e
-    case .transferCancelled(let e): e
-    }
-  }
-
-  // Asked of every event appended or replayed: answered case by case, not through
-  // `payload`, whose existential boxes the payload (an allocation and a copy of every field)
-  // each time.
-
+  public var payload: any EventPayload { visit(Payload()) }
   /// The payload's type.
-  public var payloadType: any EventPayload.Type {
-    switch self {
-    case .ledgerCreated: LedgerCreated.self
-    case .accountOpened: AccountOpened.self
-    case .accountRenamed: AccountRenamed.self
-    case .accountClosed: AccountClosed.self
-    case .accountReopened: AccountReopened.self
-    case .openingBalanceChanged: OpeningBalanceChanged.self
-    case .categoryCreated: CategoryCreated.self
-    case .categoryRenamed: CategoryRenamed.self
-    case .categoryMoved: CategoryMoved.self
-    case .categoryRestyled: CategoryRestyled.self
-    case .categoryArchived: CategoryArchived.self
-    case .categoryRestored: CategoryRestored.self
-    case .categoryDeleted: CategoryDeleted.self
-    case .periodOpened: PeriodOpened.self
-    case .periodClosed: PeriodClosed.self
-    case .periodReopened: PeriodReopened.self
-    case .budgetSet: BudgetSet.self
-    case .incomePlanned: IncomePlanned.self
-    case .budgetMoved: BudgetMoved.self
-    case .dueDateSet: DueDateSet.self
-    case .dueDateCleared: DueDateCleared.self
-    case .rolloverSet: RolloverSet.self
-    case .transactionAdded: TransactionAdded.self
-    case .transactionAmended: TransactionAmended.self
-    case .transactionDeleted: TransactionDeleted.self
-    case .transactionRestored: TransactionRestored.self
-    case .transferMade: TransferMade.self
-    case .transferCancelled: TransferCancelled.self
-    }
-  }
-
+  public var payloadType: any EventPayload.Type { visit(PayloadType()) }
+  /// The kind of event: its entry in the registry.
+  public var kind: EventKind { visit(Kind()) }
   /// The stable type name stored in the log.
-  public var typeName: String { payloadType.typeName }
+  public var typeName: String { kind.rawValue }
   /// The schema version this program writes for the event's type.
-  public var schemaVersion: UInt16 { payloadType.schemaVersion }
+  public var schemaVersion: UInt16 { visit(SchemaVersion()) }
   /// The stream the event is appended to.
-  public var stream: String {
-    switch self {
-    case .ledgerCreated(let e): e.stream
-    case .accountOpened(let e): e.stream
-    case .accountRenamed(let e): e.stream
-    case .accountClosed(let e): e.stream
-    case .accountReopened(let e): e.stream
-    case .openingBalanceChanged(let e): e.stream
-    case .categoryCreated(let e): e.stream
-    case .categoryRenamed(let e): e.stream
-    case .categoryMoved(let e): e.stream
-    case .categoryRestyled(let e): e.stream
-    case .categoryArchived(let e): e.stream
-    case .categoryRestored(let e): e.stream
-    case .categoryDeleted(let e): e.stream
-    case .periodOpened(let e): e.stream
-    case .periodClosed(let e): e.stream
-    case .periodReopened(let e): e.stream
-    case .budgetSet(let e): e.stream
-    case .incomePlanned(let e): e.stream
-    case .budgetMoved(let e): e.stream
-    case .dueDateSet(let e): e.stream
-    case .dueDateCleared(let e): e.stream
-    case .rolloverSet(let e): e.stream
-    case .transactionAdded(let e): e.stream
-    case .transactionAmended(let e): e.stream
-    case .transactionDeleted(let e): e.stream
-    case .transactionRestored(let e): e.stream
-    case .transferMade(let e): e.stream
-    case .transferCancelled(let e): e.stream
-    }
-  }
+  public var stream: String { visit(Stream()) }
 
   /// The payload in the log's binary form. Transactions — most of the log — are written
   /// without `Codable` (``TransactionAdded/fastEncoded()``), to the same bytes.
   public func encodedPayload() throws(CodecError) -> [UInt8] {
     if case .transactionAdded(let added) = self, let bytes = added.fastEncoded() { return bytes }
-    return try BinaryEncoder().encode(payload)
+    return try visit(Encoding())
+  }
+
+  private struct Payload: EventPayloadVisitor {
+    func visit<P: EventPayload>(_ payload: P) -> any EventPayload { payload }
+  }
+  private struct PayloadType: EventPayloadVisitor {
+    func visit<P: EventPayload>(_ payload: P) -> any EventPayload.Type { P.self }
+  }
+  private struct Kind: EventPayloadVisitor {
+    func visit<P: EventPayload>(_ payload: P) -> EventKind { P.kind }
+  }
+  private struct SchemaVersion: EventPayloadVisitor {
+    func visit<P: EventPayload>(_ payload: P) -> UInt16 { P.schemaVersion }
+  }
+  private struct Stream: EventPayloadVisitor {
+    func visit<P: EventPayload>(_ payload: P) -> String { payload.stream }
+  }
+  private struct Encoding: EventPayloadVisitor {
+    func visit<P: EventPayload>(_ payload: P) throws(CodecError) -> [UInt8] { try BinaryEncoder().encode(payload) }
   }
 }

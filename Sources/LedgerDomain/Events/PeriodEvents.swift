@@ -1,6 +1,7 @@
 /// An expense period was opened (seed 000): a named span for grouping transactions.
 public struct PeriodOpened: EventPayload {
-  public static let typeName = "PeriodOpened"
+  public static let kind = EventKind.periodOpened
+  public var event: LedgerEvent { .periodOpened(self) }
   public static let schemaVersion: UInt16 = 1
   public var period: PeriodID
   public var name: String
@@ -20,7 +21,8 @@ public struct PeriodOpened: EventPayload {
 /// A period was closed: transactions dated inside it can no longer change. The seal is the
 /// log's chain head when the period closed, so later tampering with its events is evident.
 public struct PeriodClosed: EventPayload {
-  public static let typeName = "PeriodClosed"
+  public static let kind = EventKind.periodClosed
+  public var event: LedgerEvent { .periodClosed(self) }
   public static let schemaVersion: UInt16 = 1
   public var period: PeriodID
   public var end: CivilDate
@@ -37,7 +39,8 @@ public struct PeriodClosed: EventPayload {
 
 /// A closed period was reopened, with the reason recorded.
 public struct PeriodReopened: EventPayload {
-  public static let typeName = "PeriodReopened"
+  public static let kind = EventKind.periodReopened
+  public var event: LedgerEvent { .periodReopened(self) }
   public static let schemaVersion: UInt16 = 1
   public var period: PeriodID
   public var reason: String

@@ -15,7 +15,8 @@ public struct Split: Sendable, Hashable, Codable {
 /// A transaction was recorded (seeds 000, 001, 002). Schema version 2 added `tags`; version
 /// 1 events are upcast with no tags.
 public struct TransactionAdded: EventPayload {
-  public static let typeName = "TransactionAdded"
+  public static let kind = EventKind.transactionAdded
+  public var event: LedgerEvent { .transactionAdded(self) }
   public static let schemaVersion: UInt16 = 2
   public var transaction: TransactionID
   public var account: AccountID
@@ -73,7 +74,8 @@ public struct TransactionAdded: EventPayload {
 /// transaction. Version 1 events are read with `previous` = `nil`; the projection engine fills
 /// it from the transaction's stream before a projector sees the event.
 public struct TransactionAmended: EventPayload {
-  public static let typeName = "TransactionAmended"
+  public static let kind = EventKind.transactionAmended
+  public var event: LedgerEvent { .transactionAmended(self) }
   public static let schemaVersion: UInt16 = 2
   public var transaction: TransactionID
   public var account: AccountID?
@@ -114,7 +116,8 @@ public struct Change<Value: Sendable & Hashable & Codable>: Sendable, Hashable, 
 /// Schema version 2 added ``deleted``, the transaction as it stood when deleted, for the same
 /// reason as ``TransactionAmended/previous``; version 1 events are read with `nil`.
 public struct TransactionDeleted: EventPayload {
-  public static let typeName = "TransactionDeleted"
+  public static let kind = EventKind.transactionDeleted
+  public var event: LedgerEvent { .transactionDeleted(self) }
   public static let schemaVersion: UInt16 = 2
   public var transaction: TransactionID
   public var reason: String
@@ -133,7 +136,8 @@ public struct TransactionDeleted: EventPayload {
 /// it was deleted (`transaction` carries every field, amendments included), so read models
 /// can restore it without looking back in the log.
 public struct TransactionRestored: EventPayload {
-  public static let typeName = "TransactionRestored"
+  public static let kind = EventKind.transactionRestored
+  public var event: LedgerEvent { .transactionRestored(self) }
   public static let schemaVersion: UInt16 = 1
   public var transaction: TransactionAdded
   public var reason: String
@@ -147,7 +151,8 @@ public struct TransactionRestored: EventPayload {
 
 /// Money moved between two of the user's accounts: neither income nor expense.
 public struct TransferMade: EventPayload {
-  public static let typeName = "TransferMade"
+  public static let kind = EventKind.transferMade
+  public var event: LedgerEvent { .transferMade(self) }
   public static let schemaVersion: UInt16 = 1
   public var transfer: TransferID
   public var from: AccountID
@@ -157,7 +162,8 @@ public struct TransferMade: EventPayload {
   public var note: String?
   public var stream: String { transfer.stream }
 
-  public init(transfer: TransferID, from: AccountID, to: AccountID, amount: Money, date: CivilDate, note: String? = nil) {
+  public init(transfer: TransferID, from: AccountID, to: AccountID, amount: Money, date: CivilDate, note: String? = nil)
+  {
     self.transfer = transfer
     self.from = from
     self.to = to
@@ -171,7 +177,8 @@ public struct TransferMade: EventPayload {
 /// the accounts' logs and balances. `cancelled` is the transfer as it was, so that read models
 /// can take it out without looking it up. The log keeps the original event.
 public struct TransferCancelled: EventPayload {
-  public static let typeName = "TransferCancelled"
+  public static let kind = EventKind.transferCancelled
+  public var event: LedgerEvent { .transferCancelled(self) }
   public static let schemaVersion: UInt16 = 1
   public var cancelled: TransferMade
   public var reason: String

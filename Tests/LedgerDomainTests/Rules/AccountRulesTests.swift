@@ -34,7 +34,7 @@ struct AccountRulesTests {
     #expect(try scenario.when(.renameAccount(Scenario.checking, name: "Main")) == [.accountRenamed(AccountRenamed(account: Scenario.checking, previousName: "Checking", name: "Main"))])
     #expect(throws: DomainError.nothingToChange) { try scenario.when(.renameAccount(Scenario.checking, name: "Checking")) }
 
-    scenario.run(.closeAccount(Scenario.checking, date: day("2024-03-01")))
+    try scenario.run(.closeAccount(Scenario.checking, date: day("2024-03-01")))
 
     #expect(throws: DomainError.accountClosed(name: "Checking")) { try scenario.when(.addTransaction(expense(1, "3.00"))) }
     #expect(throws: DomainError.accountClosed(name: "Checking")) { try scenario.when(.closeAccount(Scenario.checking, date: day("2024-03-02"))) }
@@ -45,7 +45,7 @@ struct AccountRulesTests {
   )
   func closingDate() throws {
     var scenario = Scenario.standard()
-    scenario.run(.addTransaction(expense(1, "3.00", on: "2024-03-05")))
+    try scenario.run(.addTransaction(expense(1, "3.00", on: "2024-03-05")))
     let error = #expect(throws: DomainError.self) { try scenario.when(.closeAccount(Scenario.checking, date: day("2023-12-31"))) }
     #expect(error == .invalidField(field: "closing date", reason: "2023-12-31 is before 'Checking' opened on 2024-01-01"))
     let early = #expect(throws: DomainError.self) { try scenario.when(.closeAccount(Scenario.checking, date: day("2024-03-04"))) }
@@ -59,11 +59,11 @@ struct AccountRulesTests {
   func reopen() throws {
     var scenario = Scenario.standard()
     #expect(throws: DomainError.self) { try scenario.when(.reopenAccount(Scenario.checking, reason: "why")) }
-    scenario.run(.closeAccount(Scenario.checking, date: day("2024-03-01")))
+    try scenario.run(.closeAccount(Scenario.checking, date: day("2024-03-01")))
 
     #expect(try scenario.when(.reopenAccount(Scenario.checking, reason: "mistake"))
       == [.accountReopened(AccountReopened(account: Scenario.checking, reason: "mistake"))])
-    scenario.run(.reopenAccount(Scenario.checking, reason: "mistake"))
+    try scenario.run(.reopenAccount(Scenario.checking, reason: "mistake"))
     #expect(try scenario.when(.addTransaction(expense(1, "3.00"))).count == 1)
   }
 
@@ -72,7 +72,7 @@ struct AccountRulesTests {
   )
   func changeOpeningBalance() throws {
     var scenario = Scenario.standard()
-    scenario.run(
+    try scenario.run(
       .openAccount(
         OpenAccount(
           account: Scenario.savings, name: "Savings", type: .savings, openingBalance: eur("100"), date: day("2024-02-01"))))
@@ -84,7 +84,7 @@ struct AccountRulesTests {
             OpeningBalanceChanged(
               account: Scenario.savings, previous: eur("100"), balance: eur("2500"), date: day("2024-02-01")))
         ])
-    scenario.run(.changeOpeningBalance(Scenario.savings, to: eur("2500")))
+    try scenario.run(.changeOpeningBalance(Scenario.savings, to: eur("2500")))
     #expect(scenario.state.accounts[Scenario.savings]?.openingBalance == eur("2500"))
     #expect(throws: DomainError.invalidField(field: "opening balance of 'Savings'", reason: "is already 2500.00 EUR")) {
       try scenario.when(.changeOpeningBalance(Scenario.savings, to: eur("2500")))
@@ -92,9 +92,9 @@ struct AccountRulesTests {
     #expect(throws: DomainError.currencyMismatch(field: "opening balance", expected: .eur, found: .usd)) {
       try scenario.when(.changeOpeningBalance(Scenario.savings, to: Money(units: 10_000, currency: .usd)))
     }
-    scenario.run(.openPeriod(OpenPeriod(name: "February", start: day("2024-02-01"), end: day("2024-02-29"))))
+    try scenario.run(.openPeriod(OpenPeriod(name: "February", start: day("2024-02-01"), end: day("2024-02-29"))))
     let february = try #require(scenario.state.periods.first?.key)
-    scenario.run(.closePeriod(february, end: nil))
+    try scenario.run(.closePeriod(february, end: nil))
     #expect(throws: DomainError.self) { try scenario.when(.changeOpeningBalance(Scenario.savings, to: eur("1"))) }
   }
 
@@ -103,7 +103,7 @@ struct AccountRulesTests {
   )
   func cancelTransfer() throws {
     var scenario = Scenario.standard()
-    scenario.run(.openAccount(OpenAccount(account: Scenario.savings, name: "Savings", type: .savings, date: day("2024-01-01"))))
+    try scenario.run(.openAccount(OpenAccount(account: Scenario.savings, name: "Savings", type: .savings, date: day("2024-01-01"))))
     let transfer = TransferMade(transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("100"), date: day("2024-03-05"))
     let made = try scenario.when(.makeTransfer(transfer))
     #expect(try compensation(for: made, before: scenario.state, today: scenario.today) == [.cancelTransfer(transfer.transfer, reason: "undo")])
@@ -130,7 +130,7 @@ struct AccountRulesTests {
     var current = remade
     var seen: Set<TransferID> = [transfer.transfer]
     for _ in 0..<2 {
-      scenario.run(.makeTransfer(current))
+      try scenario.run(.makeTransfer(current))
       seen.insert(current.transfer)
       let cancelledAgain = try scenario.when(.cancelTransfer(current.transfer, reason: "again"))
       let state = scenario.state
@@ -161,7 +161,7 @@ struct AccountRulesTests {
     let undo = try compensation(for: opened, before: before, today: scenario.today)
 
     #expect(undo == [.changeOpeningBalance(Scenario.savings, to: .zero(.eur)), .closeAccount(Scenario.savings, date: scenario.today)])
-    for command in undo { scenario.run(command) }
+    for command in undo { try scenario.run(command) }
     #expect(scenario.state.accounts[Scenario.savings]?.openingBalance == nil)
     #expect(scenario.state.accounts[Scenario.savings]?.isClosed == true)
 
@@ -174,7 +174,7 @@ struct AccountRulesTests {
   @Test("given two accounts, when money is transferred, then TransferMade; to the same account or zero, then refused")
   func transfers() throws {
     var scenario = Scenario.standard()
-    scenario.run(.openAccount(OpenAccount(account: Scenario.savings, name: "Savings", type: .savings, date: day("2024-01-01"))))
+    try scenario.run(.openAccount(OpenAccount(account: Scenario.savings, name: "Savings", type: .savings, date: day("2024-01-01"))))
     let transfer = TransferMade(transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("100"), date: day("2024-03-05"))
 
     #expect(try scenario.when(.makeTransfer(transfer)) == [.transferMade(transfer)])

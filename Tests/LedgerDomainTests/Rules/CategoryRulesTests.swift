@@ -26,16 +26,16 @@ struct CategoryRulesTests {
   func archivedNamesAreFree() throws {
     var scenario = Scenario.standard()
     let sport = DefaultCategories.id(7)
-    scenario.run(.archiveCategory(sport))
+    try scenario.run(.archiveCategory(sport))
 
-    #expect(scenario.run(.createCategory(CreateCategory(name: "Sport"))) == nil)
+    try scenario.run(.createCategory(CreateCategory(name: "Sport")))
     #expect(throws: DomainError.categoryNameTaken(name: "Sport")) { try scenario.when(.restoreCategory(sport)) }
   }
 
   @Test("given a category with a transaction, when deleted, then refused with a hint to archive; without, then deleted")
   func deleteOnlyUnused() throws {
     var scenario = Scenario.standard()
-    scenario.run(.addTransaction(expense(1, "12.00")))
+    try scenario.run(.addTransaction(expense(1, "12.00")))
 
     let error = #expect(throws: DomainError.self) { try scenario.when(.deleteCategory(Scenario.food)) }
     #expect(error == .categoryInUse(name: "Food", transactions: 1))
@@ -46,10 +46,10 @@ struct CategoryRulesTests {
   @Test("given an archived category, when a transaction uses it, then refused until it is restored")
   func archivedCategoryTakesNoTransactions() throws {
     var scenario = Scenario.standard()
-    scenario.run(.archiveCategory(Scenario.food))
+    try scenario.run(.archiveCategory(Scenario.food))
 
     #expect(throws: DomainError.categoryArchived(name: "Food")) { try scenario.when(.addTransaction(expense(1, "1.00"))) }
-    scenario.run(.restoreCategory(Scenario.food))
+    try scenario.run(.restoreCategory(Scenario.food))
     #expect(throws: Never.self) { try scenario.when(.addTransaction(expense(1, "1.00"))) }
   }
 
@@ -58,8 +58,8 @@ struct CategoryRulesTests {
     var scenario = Scenario.standard()
     let home = CategoryID.random()
     let rent = CategoryID.random()
-    scenario.run(.createCategory(CreateCategory(category: home, name: "Home")))
-    scenario.run(.createCategory(CreateCategory(category: rent, name: "Rent", parent: home)))
+    try scenario.run(.createCategory(CreateCategory(category: home, name: "Home")))
+    try scenario.run(.createCategory(CreateCategory(category: rent, name: "Rent", parent: home)))
 
     #expect(throws: DomainError.categoryCycle(name: "Home")) { try scenario.when(.moveCategory(home, parent: rent, sortOrder: 1)) }
     #expect(throws: DomainError.categoryCycle(name: "Home")) { try scenario.when(.moveCategory(home, parent: home, sortOrder: 1)) }
@@ -72,7 +72,7 @@ struct CategoryRulesTests {
     let red = try ColorHex(parsing: "#ff0000")
     #expect(try scenario.when(.restyleCategory(Scenario.food, icon: "basket.fill", color: red)) == [.categoryRestyled(CategoryRestyled(category: Scenario.food, icon: "basket.fill", color: red))])
     #expect(throws: DomainError.self) { try scenario.when(.restyleCategory(Scenario.food, icon: "Not An Icon!", color: red)) }
-    scenario.run(.setDueDate(Scenario.bills, day("2024-04-01")))
+    try scenario.run(.setDueDate(Scenario.bills, day("2024-04-01")))
     #expect(scenario.state.categories[Scenario.bills]?.dueDate == day("2024-04-01"))
     #expect(try scenario.when(.clearDueDate(Scenario.bills)) == [.dueDateCleared(DueDateCleared(category: Scenario.bills))])
     #expect(throws: DomainError.self) { try scenario.when(.setRollover(RolloverSet(category: Scenario.income, carryUnspent: true, carryOverspent: false))) }
@@ -88,7 +88,7 @@ struct CategoryRulesTests {
     #expect(
       try scenario.when(.setRollover(set))
         == [.rolloverSet(RolloverSet(category: Scenario.food, carryUnspent: true, carryOverspent: true, from: month("2024-03")))])
-    scenario.run(.setRollover(set))
+    try scenario.run(.setRollover(set))
     #expect(throws: DomainError.self) { try scenario.when(.setRollover(set)) }
     #expect(Self.flags(scenario, "2024-02") == [false, false])
 
@@ -102,7 +102,7 @@ struct CategoryRulesTests {
 
     let undo = try compensation(for: backDated, before: before, today: scenario.today)
     #expect(undo == [.setRollover(RolloverSet(category: Scenario.food, carryUnspent: false, carryOverspent: false, from: month("2024-01")))])
-    for command in undo { scenario.run(command) }
+    for command in undo { try scenario.run(command) }
     #expect(Self.flags(scenario, "2024-02") == [false, false])
     #expect(Self.flags(scenario, "2024-03") == [true, true])
   }
@@ -120,7 +120,7 @@ struct CategoryRulesTests {
     }
     for (events, before) in history.reversed() {
       for command in try compensation(for: events, before: before, current: scenario.state, today: scenario.today) {
-        #expect(scenario.run(command) == nil)
+        try scenario.run(command)
       }
     }
     for month in ["2023-12", "2024-01", "2024-02", "2024-03", "2024-05"] {

@@ -15,16 +15,16 @@ struct LookupTests {
   }
 
   @Test("given an archived category, when looked up by name, then it is reported as archived")
-  func archivedCategory() {
+  func archivedCategory() throws {
     var scenario = Scenario.standard()
-    scenario.run(.archiveCategory(Scenario.food))
+    try scenario.run(.archiveCategory(Scenario.food))
     #expect(throws: DomainError.categoryArchived(name: "Food")) { try scenario.state.category(named: "Food") }
   }
 
   @Test("given accounts and periods, when looked up with typos, then suggestions name them")
   func accountsAndPeriods() throws {
     var scenario = Scenario.standard()
-    scenario.run(.openPeriod(OpenPeriod(name: "March", start: day("2024-03-01"), end: day("2024-03-31"))))
+    try scenario.run(.openPeriod(OpenPeriod(name: "March", start: day("2024-03-01"), end: day("2024-03-31"))))
     #expect(try scenario.state.account(named: "CHECKING").id == Scenario.checking)
     #expect(throws: DomainError.notFound(kind: "account", reference: "Chequing", suggestion: "Checking")) {
       try scenario.state.account(named: "Chequing")

@@ -5,9 +5,9 @@ import Testing
 @Suite("Rules: no money dated before its account was opened")
 struct OpeningDateRulesTests {
   /// The standard ledger (Checking opened 2024-01-01) with a card opened on 2024-02-15.
-  static func withCard() -> Scenario {
+  static func withCard() throws -> Scenario {
     var scenario = Scenario.standard()
-    scenario.run(
+    try scenario.run(
       .openAccount(
         OpenAccount(account: Scenario.savings, name: "Card", type: .creditCard, date: day("2024-02-15"))))
     return scenario
@@ -38,7 +38,7 @@ struct OpeningDateRulesTests {
     "given a card opened on 2024-02-15, when money is transferred into it or out of it on 2024-02-14, then refused naming the card; on 2024-02-15, accepted"
   )
   func transferBeforeOpening() throws {
-    let scenario = Self.withCard()
+    let scenario = try Self.withCard()
     let into = TransferMade(
       transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("100"), date: day("2024-02-14"))
     var outOf = into
@@ -62,8 +62,8 @@ struct OpeningDateRulesTests {
     "given a transaction in Checking on 2024-01-10, when amended to a date before Checking opened, or moved to the card opened later, then refused"
   )
   func amendmentBeforeOpening() throws {
-    var scenario = Self.withCard()
-    scenario.run(.addTransaction(expense(1, "5.00", on: "2024-01-10")))
+    var scenario = try Self.withCard()
+    try scenario.run(.addTransaction(expense(1, "5.00", on: "2024-01-10")))
 
     var earlier = TransactionAmended(transaction: txID(1))
     earlier.date = day("2023-12-31")
@@ -96,15 +96,15 @@ struct OpeningDateRulesTests {
     var renamed = TransactionAmended(transaction: txID(1))
     renamed.name = "Market"
     #expect(try scenario.when(.amendTransaction(renamed, expectedVersion: nil)).count == 1)
-    scenario.run(.deleteTransaction(txID(1), reason: "dup", expectedVersion: nil))
+    try scenario.run(.deleteTransaction(txID(1), reason: "dup", expectedVersion: nil))
     #expect(try scenario.when(.restoreTransaction(txID(1), reason: "back", expectedVersion: nil)).count == 1)
   }
 
   @Test(
     "given a transfer recorded before the rule, dated before the card opened, when the state is folded, then it is kept as recorded"
   )
-  func replayKeepsOldTransfers() {
-    var scenario = Self.withCard()
+  func replayKeepsOldTransfers() throws {
+    var scenario = try Self.withCard()
     let old = TransferMade(
       transfer: .random(), from: Scenario.checking, to: Scenario.savings, amount: eur("100"), date: day("2024-01-20"))
 

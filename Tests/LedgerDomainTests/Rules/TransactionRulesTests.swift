@@ -48,10 +48,10 @@ struct TransactionRulesTests {
     var repriced = TransactionAmended(transaction: txID(1))
     repriced.amount = eur("41")
     #expect(try scenario.when(.amendTransaction(repriced, expectedVersion: nil)).count == 1)
-    scenario.run(.deleteTransaction(txID(1), reason: "dup", expectedVersion: nil))
+    try scenario.run(.deleteTransaction(txID(1), reason: "dup", expectedVersion: nil))
     #expect(try scenario.when(.restoreTransaction(txID(1), reason: "back", expectedVersion: nil)).count == 1)
 
-    scenario.run(.addTransaction(expense(2, "5")))
+    try scenario.run(.addTransaction(expense(2, "5")))
     var rebooked = TransactionAmended(transaction: txID(2))
     rebooked.category = Scenario.income
     #expect(throws: DomainError.self) { try scenario.when(.amendTransaction(rebooked, expectedVersion: nil)) }
@@ -102,8 +102,8 @@ struct TransactionRulesTests {
   )
   func noAncientDates() throws {
     var scenario = Scenario(today: day("2024-03-31"))
-    scenario.run(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
-    scenario.run(
+    try scenario.run(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
+    try scenario.run(
       .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("1900-01-01"))))
 
     let error = #expect(throws: DomainError.self) {
@@ -158,7 +158,7 @@ struct TransactionRulesTests {
   )
   func copiesOfTheStateStayApart() throws {
     var scenario = Scenario.standard()
-    scenario.run(.addTransaction(expense(1, "42.50", name: "Market")))
+    try scenario.run(.addTransaction(expense(1, "42.50", name: "Market")))
     let original = scenario.state
     var amendment = TransactionAmended(transaction: txID(1))
     amendment.amount = eur("40.00")
@@ -183,7 +183,7 @@ struct TransactionRulesTests {
   @Test("given a transaction, when amended, then only the changed fields are recorded")
   func amendRecordsOnlyChanges() throws {
     var scenario = Scenario.standard()
-    scenario.run(.addTransaction(expense(1, "42.50", name: "Market")))
+    try scenario.run(.addTransaction(expense(1, "42.50", name: "Market")))
     var amendment = TransactionAmended(transaction: txID(1))
     amendment.name = "Market"  // unchanged
     amendment.amount = eur("40.00")
@@ -205,10 +205,10 @@ struct TransactionRulesTests {
   @Test("given two editors at version 1, when the second amends after the first, then the stale version is refused")
   func staleEditsAreRefused() throws {
     var scenario = Scenario.standard()
-    scenario.run(.addTransaction(expense(1, "42.50")))
+    try scenario.run(.addTransaction(expense(1, "42.50")))
     var first = TransactionAmended(transaction: txID(1))
     first.amount = eur("40")
-    scenario.run(.amendTransaction(first, expectedVersion: 1))
+    try scenario.run(.amendTransaction(first, expectedVersion: 1))
 
     var second = TransactionAmended(transaction: txID(1))
     second.name = "Other"
@@ -224,7 +224,7 @@ struct TransactionRulesTests {
   )
   func deleted() throws {
     var scenario = Scenario.standard()
-    scenario.run(.addTransaction(expense(1, "42.50", category: Scenario.restaurants)))
+    try scenario.run(.addTransaction(expense(1, "42.50", category: Scenario.restaurants)))
     #expect(throws: DomainError.self) {
       try scenario.when(.deleteTransaction(txID(1), reason: " ", expectedVersion: 1))
     }
@@ -232,7 +232,7 @@ struct TransactionRulesTests {
     #expect(
       try scenario.when(.deleteTransaction(txID(1), reason: "duplicate", expectedVersion: 1))
         == [.transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "duplicate", deleted: whole))])
-    scenario.run(.deleteTransaction(txID(1), reason: "duplicate", expectedVersion: 1))
+    try scenario.run(.deleteTransaction(txID(1), reason: "duplicate", expectedVersion: 1))
 
     #expect(throws: DomainError.transactionDeleted(txID(1))) {
       try scenario.when(.deleteTransaction(txID(1), reason: "again", expectedVersion: nil))
@@ -245,11 +245,11 @@ struct TransactionRulesTests {
   )
   func restore() throws {
     var scenario = Scenario.standard()
-    scenario.run(.addTransaction(expense(1, "42.50", category: Scenario.restaurants)))
+    try scenario.run(.addTransaction(expense(1, "42.50", category: Scenario.restaurants)))
     var amendment = TransactionAmended(transaction: txID(1))
     amendment.name = "Bistro"
-    scenario.run(.amendTransaction(amendment, expectedVersion: 1))
-    scenario.run(.deleteTransaction(txID(1), reason: "duplicate", expectedVersion: 2))
+    try scenario.run(.amendTransaction(amendment, expectedVersion: 1))
+    try scenario.run(.deleteTransaction(txID(1), reason: "duplicate", expectedVersion: 2))
 
     var whole = expense(1, "42.50", category: Scenario.restaurants)
     whole.name = "Bistro"
@@ -264,17 +264,17 @@ struct TransactionRulesTests {
       try scenario.when(.restoreTransaction(txID(9), reason: "x", expectedVersion: nil))
     }
 
-    scenario.run(.deleteCategory(Scenario.restaurants))
+    try scenario.run(.deleteCategory(Scenario.restaurants))
     #expect(throws: DomainError.self) {
       try scenario.when(.restoreTransaction(txID(1), reason: "x", expectedVersion: nil))
     }
   }
 
   @Test("given a period, when a transaction names it but is dated outside, then refused")
-  func periodMustContainDate() {
+  func periodMustContainDate() throws {
     var scenario = Scenario.standard()
     let period = PeriodID.random()
-    scenario.run(
+    try scenario.run(
       .openPeriod(OpenPeriod(period: period, name: "Trip", start: day("2024-03-01"), end: day("2024-03-07"))))
     var outside = expense(1, "1", on: "2024-03-10")
     outside.period = period
