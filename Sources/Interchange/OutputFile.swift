@@ -108,7 +108,8 @@ public struct OutputFile: Sendable {
     guard descriptor >= 0 else { throw .writeFailed(path: path, step: "creating a temporary file", code: errno) }
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     fchmod(descriptor, 0o600)
-    return (String(cString: template), descriptor)
+    let pathBytes = template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return (String(decoding: pathBytes, as: UTF8.self), descriptor)
   }
 
   private static func writeAll(
