@@ -27,7 +27,9 @@ let package = Package(
   ],
   targets: [
     // MARK: Domain
-    .target(name: "LedgerDomain", swiftSettings: swiftSettings),
+    // Byte-level helpers (varints, hex and ASCII eight bytes at a time) for the codecs.
+    .target(name: "Bytes", swiftSettings: swiftSettings),
+    .target(name: "LedgerDomain", dependencies: ["Bytes"], swiftSettings: swiftSettings),
 
     // MARK: Storage
     .systemLibrary(
@@ -84,7 +86,7 @@ let package = Package(
 
     .target(
       name: "TransactionIndex",
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "Bytes"],
       path: "Projections/TransactionIndex",
       swiftSettings: swiftSettings
     ),
