@@ -63,6 +63,15 @@ let package = Package(
     ),
 
     .target(
+      name: "SharedRows",
+      // Row codecs, totals and category rows that the category-totals and budget-vs-actual
+      // projectors both write (each into tables of its own).
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog"],
+      path: "Projections/SharedRows",
+      swiftSettings: swiftSettings
+    ),
+
+    .target(
       name: "RunningBalances",
       dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog"],
       path: "Projections/RunningBalances",
@@ -71,15 +80,14 @@ let package = Package(
 
     .target(
       name: "CategoryTotals",
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "SharedRows"],
       path: "Projections/CategoryTotals",
       swiftSettings: swiftSettings
     ),
 
     .target(
       name: "BudgetVsActual",
-      // CategoryTotals for the shared row codecs (package access), never for its tables.
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "CategoryTotals"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "SharedRows"],
       path: "Projections/BudgetVsActual",
       swiftSettings: swiftSettings
     ),
@@ -201,7 +209,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ProjectionTests",
-      dependencies: ["ProjectionEngine", "RunningBalances", "TransactionIndex", "EntityHistory", "CategoryTotals", "BudgetVsActual", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting"],
+      dependencies: ["ProjectionEngine", "RunningBalances", "TransactionIndex", "EntityHistory", "CategoryTotals", "BudgetVsActual", "SharedRows", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

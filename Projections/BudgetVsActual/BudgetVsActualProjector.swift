@@ -1,6 +1,6 @@
-import CategoryTotals
 import LedgerDomain
 import ProjectionEngine
+import SharedRows
 
 /// The zero-based budget and how the month went against it (seed 001 Sheets 1 and 3, seed
 /// 002's rollover and alerts): budgets per month and category, planned income, due dates,

@@ -1,5 +1,6 @@
 import LedgerDomain
 import ProjectionEngine
+import SharedRows
 
 /// Spent and received per category per month, per year and per expense period, with the
 /// category metadata that names and groups them (seed 000's "totals by category", seed 001's
