@@ -27,7 +27,9 @@ let package = Package(
   ],
   targets: [
     // MARK: Domain
-    .target(name: "LedgerDomain", swiftSettings: swiftSettings),
+    // Byte-level helpers (varints, hex and ASCII eight bytes at a time) for the codecs.
+    .target(name: "Bytes", swiftSettings: swiftSettings),
+    .target(name: "LedgerDomain", dependencies: ["Bytes"], swiftSettings: swiftSettings),
 
     // MARK: Storage
     .systemLibrary(
@@ -61,6 +63,15 @@ let package = Package(
     ),
 
     .target(
+      name: "SharedRows",
+      // Row codecs, totals and category rows that the category-totals and budget-vs-actual
+      // projectors both write (each into tables of its own).
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog"],
+      path: "Projections/SharedRows",
+      swiftSettings: swiftSettings
+    ),
+
+    .target(
       name: "RunningBalances",
       dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog"],
       path: "Projections/RunningBalances",
@@ -69,22 +80,21 @@ let package = Package(
 
     .target(
       name: "CategoryTotals",
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "SharedRows"],
       path: "Projections/CategoryTotals",
       swiftSettings: swiftSettings
     ),
 
     .target(
       name: "BudgetVsActual",
-      // CategoryTotals for the shared row codecs (package access), never for its tables.
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "CategoryTotals"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "SharedRows"],
       path: "Projections/BudgetVsActual",
       swiftSettings: swiftSettings
     ),
 
     .target(
       name: "TransactionIndex",
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "Bytes"],
       path: "Projections/TransactionIndex",
       swiftSettings: swiftSettings
     ),
@@ -199,7 +209,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ProjectionTests",
-      dependencies: ["ProjectionEngine", "RunningBalances", "TransactionIndex", "EntityHistory", "CategoryTotals", "BudgetVsActual", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting"],
+      dependencies: ["ProjectionEngine", "RunningBalances", "TransactionIndex", "EntityHistory", "CategoryTotals", "BudgetVsActual", "SharedRows", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -1,6 +1,6 @@
-import CategoryTotals
 import LedgerDomain
 import ProjectionEngine
+import SharedRows
 
 /// Keys of the budget-vs-actual tables.
 enum BudgetKeys {

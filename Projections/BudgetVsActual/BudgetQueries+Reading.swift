@@ -1,7 +1,7 @@
-import CategoryTotals
 import EventLog
 import LedgerDomain
 import ProjectionEngine
+import SharedRows
 
 /// A category's rollover settings in month order: (month it applies from, flags).
 typealias RolloverHistory = [(month: UInt32, flags: RolloverFlags)]

@@ -1,7 +1,7 @@
-import CategoryTotals
 import EventLog
 import LedgerDomain
 import ProjectionEngine
+import SharedRows
 
 /// Questions answered by the budget-vs-actual tables, in one currency (the ledger's base
 /// currency: budgets and planned income are in it; spending in other currencies is not

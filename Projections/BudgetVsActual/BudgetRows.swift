@@ -1,5 +1,5 @@
-import CategoryTotals
 import LedgerDomain
+import SharedRows
 
 /// A category's budget for a month as set, plus what was moved in or out in that month.
 /// `BudgetSet` replaces the row (dropping earlier moves, as setting again replaces the

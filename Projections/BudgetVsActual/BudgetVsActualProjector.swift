@@ -1,6 +1,6 @@
-import CategoryTotals
 import LedgerDomain
 import ProjectionEngine
+import SharedRows
 
 /// The zero-based budget and how the month went against it (seed 001 Sheets 1 and 3, seed
 /// 002's rollover and alerts): budgets per month and category, planned income, due dates,
@@ -37,11 +37,6 @@ public struct BudgetVsActualProjector: Projector {
   }
 
   public init() {}
-
-  /// The fold compiled for a rebuild's memory store (see ``Projector``).
-  public func apply(_ event: LedgerEvent, at point: LogPoint, into store: inout MemoryProjectionStore) throws {
-    try applyGenerically(event, at: point, into: &store)
-  }
 
   public func apply<Store: ProjectionStore>(_ event: LedgerEvent, at point: LogPoint, into store: inout Store) throws {
     if case .transactionRestored(let restored) = event {

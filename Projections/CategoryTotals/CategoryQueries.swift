@@ -1,6 +1,7 @@
 import EventLog
 import LedgerDomain
 import ProjectionEngine
+import SharedRows
 
 /// Questions answered by the category-totals tables. Every answer is as known at a log
 /// position (`asKnownAt`, default now) and says which position that was.

@@ -1,5 +1,6 @@
 import LedgerDomain
 import ProjectionEngine
+import SharedRows
 
 /// Keys of the category-totals tables. Month and year come first so one range scan reads
 /// every category of a month or year; the currency sits before the category so amounts in

@@ -1,5 +1,6 @@
 import LedgerDomain
 import ProjectionEngine
+import SharedRows
 
 /// Spent and received per category per month, per year and per expense period, with the
 /// category metadata that names and groups them (seed 000's "totals by category", seed 001's
@@ -35,11 +36,6 @@ public struct CategoryTotalsProjector: Projector {
   }
 
   public init() {}
-
-  /// The fold compiled for a rebuild's memory store (see ``Projector``).
-  public func apply(_ event: LedgerEvent, at point: LogPoint, into store: inout MemoryProjectionStore) throws {
-    try applyGenerically(event, at: point, into: &store)
-  }
 
   public func apply<Store: ProjectionStore>(_ event: LedgerEvent, at point: LogPoint, into store: inout Store) throws {
     if case .transactionRestored(let restored) = event {

@@ -1,4 +1,5 @@
 import LedgerDomain
+import SharedRows
 
 /// What a set of totals covers: a calendar month, a calendar year, or an expense period.
 public enum TotalsScope: Sendable, Hashable {

@@ -40,11 +40,6 @@ public struct TransactionIndexProjector: Projector {
   /// The projector; it has no settings.
   public init() {}
 
-  /// The fold compiled for a rebuild's memory store (see ``Projector``).
-  public func apply(_ event: LedgerEvent, at point: LogPoint, into store: inout MemoryProjectionStore) throws {
-    try applyGenerically(event, at: point, into: &store)
-  }
-
   public func apply<Store: ProjectionStore>(_ event: LedgerEvent, at point: LogPoint, into store: inout Store) throws {
     if case .transactionRestored(let restored) = event {
       // Back exactly as it was when deleted: folded as the addition it was.

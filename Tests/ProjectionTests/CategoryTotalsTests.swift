@@ -3,6 +3,7 @@ import EventLog
 import LedgerDomain
 import LedgerTesting
 import ProjectionEngine
+import SharedRows
 import Testing
 
 @Suite("Projection: category totals")

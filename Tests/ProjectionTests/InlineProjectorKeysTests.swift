@@ -1,6 +1,7 @@
 import LedgerDomain
 import LedgerTesting
 import ProjectionEngine
+import SharedRows
 import Testing
 
 @testable import BudgetVsActual

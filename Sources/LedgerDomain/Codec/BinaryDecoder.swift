@@ -1,3 +1,5 @@
+import Bytes
+
 /// Decodes values written by ``BinaryEncoder``.
 ///
 /// Every read is bounds-checked: truncated or corrupt bytes throw ``CodecError``, never crash.

@@ -1,3 +1,5 @@
+import Bytes
+
 /// Encodes `Encodable` values into a compact, positional binary form for the event log.
 ///
 /// Fields are written in declaration order with no names: integers little-endian, strings and

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Bytes
 
 /// Reads the ``BinaryEncoder`` form directly from stored bytes, for the hottest event types.
 ///
@@ -46,7 +44,7 @@ struct PayloadReader {
   mutating func string() -> String? {
     guard let run = run() else { return nil }
     // ASCII — nearly all text — is valid UTF-8 as it stands: no validation pass needed.
-    if Self.isASCII(run) { return String(decoding: run, as: UTF8.self) }
+    if ASCIIBytes.areASCII(run) { return String(decoding: run, as: UTF8.self) }
     return String(validating: run, as: UTF8.self)
   }
 
@@ -55,7 +53,7 @@ struct PayloadReader {
   /// place: for readers that do not need the text (``TransactionAdded/init(fastDecoding:text:)``).
   mutating func string(keeping: Bool) -> String? {
     if keeping { return string() }
-    guard let run = run(), Self.isASCII(run) || String(validating: run, as: UTF8.self) != nil else { return nil }
+    guard let run = run(), ASCIIBytes.areASCII(run) || String(validating: run, as: UTF8.self) != nil else { return nil }
     return ""
   }
 
@@ -68,23 +66,9 @@ struct PayloadReader {
     return .some(nil)
   }
 
-  private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    var index = 0
-    var high: UInt64 = 0
-    while index + 8 <= bytes.count {
-      high |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      index += 8
-    }
-    while index < bytes.count {
-      high |= UInt64(bytes[index])
-      index += 1
-    }
-    return high & 0x8080_8080_8080_8080 == 0
-  }
-
   /// Whether `bytes` are exactly `expected`'s.
   static func equal(_ bytes: UnsafeRawBufferPointer, _ expected: StaticString) -> Bool {
-    bytes.count == expected.utf8CodeUnitCount && memcmp(bytes.baseAddress!, expected.utf8Start, bytes.count) == 0
+    ASCIIBytes.equal(bytes, expected)
   }
 
   /// An optional string: a presence byte, then the string. `.some(nil)` is a stored `nil`.

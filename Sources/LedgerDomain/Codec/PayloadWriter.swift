@@ -1,3 +1,5 @@
+import Bytes
+
 /// Writes the ``BinaryEncoder`` form directly, for the hottest event types: the mirror of
 /// ``PayloadReader``.
 ///

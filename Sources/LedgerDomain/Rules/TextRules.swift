@@ -1,3 +1,5 @@
+import Bytes
+
 /// Checks on user-entered text, shared by every command.
 enum TextRules {
   /// `text` without surrounding whitespace, if it has `minimum...maximum` characters and no
@@ -76,28 +78,9 @@ enum TextRules {
     text.utf8.withContiguousStorageIfAvailable(isPrintableASCII) ?? text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
   }
 
-  /// ``isPrintableASCII(_:)-(String)`` over bytes, eight at a time: a word holds a byte
-  /// outside space...tilde if one has its high bit set, is below 0x20, or is 0x7F (the
-  /// classic "has a byte less than n" and "has a zero byte" tests, exact as a whole).
+  /// ``isPrintableASCII(_:)-(String)`` over bytes, eight at a time (`ASCIIBytes`).
   static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    var index = 0
-    if let base = UnsafeRawPointer(bytes.baseAddress) {
-      while index + 8 <= bytes.count {
-        let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        let below20 = (word &- ones &* 0x20) & ~word
-        let delete = word ^ (ones &* 0x7F)
-        let is7F = (delete &- ones) & ~delete
-        if (word | below20 | is7F) & highs != 0 { return false }
-        index += 8
-      }
-    }
-    while index < bytes.count {
-      guard (0x20...0x7E).contains(bytes[index]) else { return false }
-      index += 1
-    }
-    return true
+    ASCIIBytes.arePrintable(bytes)
   }
 
   /// Case-insensitive comparison key for names.

@@ -1,8 +1,11 @@
+import Bytes
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
+
 /// A 128-bit identifier in UUID form, e.g. `6f1c2e4a-9b3d-4c8e-a1f0-123456789abc`.
 ///
 /// Stored as two `UInt64` halves so it is cheap to copy, hash and compare. New identifiers are
@@ -103,7 +106,7 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
   ///
   /// Every stored event names its ids in this form, and a replay parses millions of them: the
   /// 32 digits are gathered into four 8-byte words and each is checked and converted with word
-  /// arithmetic (``hexWord(_:)``) rather than a byte at a time.
+  /// arithmetic (`HexWord`) rather than a byte at a time.
   static func parseCanonical(bytes: UnsafeRawBufferPointer) -> EntityID? {
     guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
       bytes[18] == UInt8(ascii: "-"),
@@ -116,34 +119,10 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
       UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
     }
     // Digits 0–7, 8–15 (two runs of four), 16–23 (two runs of four), 24–31, in text order.
-    guard let w0 = hexWord(load(0)), let w1 = hexWord(load4(9) | load4(14) << 32),
-      let w2 = hexWord(load4(19) | load4(24) << 32), let w3 = hexWord(load(28))
+    guard let w0 = HexWord.value(ofDigits: load(0)), let w1 = HexWord.value(ofDigits: load4(9) | load4(14) << 32),
+      let w2 = HexWord.value(ofDigits: load4(19) | load4(24) << 32), let w3 = HexWord.value(ofDigits: load(28))
     else { return nil }
     return EntityID(high: w0 << 32 | w1, low: w2 << 32 | w3)
-  }
-
-  /// The value of eight hex digits (either case) held in a word as loaded from memory on a
-  /// little-endian machine (the first digit in the lowest byte), or `nil` if any byte is not
-  /// a hex digit.
-  @inline(__always)
-  static func hexWord(_ word: UInt64) -> UInt64? {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
-    guard word & highBits == 0 else { return nil }  // ASCII only: the sums below cannot carry
-    // Per byte, the high bit of `b + 0x80 - low` says b >= low; of `b + 0x7F - high`, b > high.
-    func inRange(_ word: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
-      (word &+ ones &* UInt64(0x80 - low)) & ~(word &+ ones &* UInt64(0x7F - high)) & highBits
-    }
-    let isDigit = inRange(word, UInt8(ascii: "0"), UInt8(ascii: "9"))
-    let isLetter = inRange(word | ones &* 0x20, UInt8(ascii: "a"), UInt8(ascii: "f"))
-    guard isDigit | isLetter == highBits else { return nil }
-    // A digit's value is its low nibble; a letter's (bit 6 set) is its low nibble + 9.
-    let nibbles = (word & (ones &* 0x0F)) &+ ((word >> 6) & ones) &* 9
-    // Pack the nibbles, the first one most significant: pairs, then quads, then the word.
-    var packed = ((nibbles << 4) | (nibbles >> 8)) & 0x00FF_00FF_00FF_00FF
-    packed = (packed | packed >> 8) & 0x0000_FFFF_0000_FFFF
-    packed = (packed | packed >> 16) & 0xFFFF_FFFF
-    return UInt64(UInt32(truncatingIfNeeded: packed).byteSwapped)
   }
 
   private static func parseCanonical(sequence utf8: some Collection<UInt8>) -> EntityID? {
@@ -241,25 +220,10 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
 
   /// The 32 lowercase hex digits, most significant first, at `out`: eight at a time.
   private func writeHexDigits(to out: UnsafeMutableRawPointer) {
-    out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), toByteOffset: 0, as: UInt64.self)
-    out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: high)), toByteOffset: 8, as: UInt64.self)
-    out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32)), toByteOffset: 16, as: UInt64.self)
-    out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: low)), toByteOffset: 24, as: UInt64.self)
-  }
-
-  /// The eight lowercase hex digits of `value`, as the bytes of a `UInt64` stored
-  /// little-endian: one nibble spread to each byte, then each turned into its digit.
-  @inline(__always)
-  private static func hexDigits(_ value: UInt32) -> UInt64 {
-    var x = UInt64(value)
-    x = (x | x << 16) & 0x0000_FFFF_0000_FFFF
-    x = (x | x << 8) & 0x00FF_00FF_00FF_00FF
-    x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F
-    // 1 in each byte whose nibble is 10 or more: those become letters ('a' is '0' + 49).
-    let letters = ((x &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
-    x = x &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
-    // The most significant digit first in memory.
-    return UInt64(littleEndian: x.byteSwapped)
+    out.storeBytes(of: HexWord.digits(of: UInt32(truncatingIfNeeded: high >> 32)), toByteOffset: 0, as: UInt64.self)
+    out.storeBytes(of: HexWord.digits(of: UInt32(truncatingIfNeeded: high)), toByteOffset: 8, as: UInt64.self)
+    out.storeBytes(of: HexWord.digits(of: UInt32(truncatingIfNeeded: low >> 32)), toByteOffset: 16, as: UInt64.self)
+    out.storeBytes(of: HexWord.digits(of: UInt32(truncatingIfNeeded: low)), toByteOffset: 24, as: UInt64.self)
   }
 
   public static func < (lhs: EntityID, rhs: EntityID) -> Bool {

@@ -121,7 +121,8 @@ package struct CategoryRow: Sendable, Hashable {
   ) throws -> [CategoryID: CategoryRow] {
     var records: [CategoryID: CategoryRow] = [:]
     try reader.scan(
-      projector, table, from: [UInt8](repeating: 0, count: 16), to: [UInt8](repeating: 0xFF, count: 16), asKnownAt: asKnownAt
+      projector, table, from: [UInt8](repeating: 0, count: 16), to: [UInt8](repeating: 0xFF, count: 16),
+      asKnownAt: asKnownAt
     ) { key, value in
       if let record = CategoryRow(value) { records[CategoryID(raw: KeyPart.id(key, at: 0))] = record }
       return .continue

@@ -11,10 +11,13 @@ package struct TransactionPostings: Sendable {
   /// The transaction's amount, in units.
   package var amount: Int64
   /// The single category of an unsplit transaction (`nil` when split, or uncategorized).
-  private var category: CategoryID?
+  @usableFromInline
+  var category: CategoryID?
   /// The splits, in the order the event gave them; empty when not split.
-  private var splits: [Split]
+  @usableFromInline
+  var splits: [Split]
 
+  @inlinable
   package init(_ e: borrowing TransactionAdded) {
     date = e.date
     type = e.type
@@ -28,12 +31,14 @@ package struct TransactionPostings: Sendable {
   }
 
   /// Whether `e` changes anything this record holds.
+  @inlinable
   package static func changes(_ e: TransactionAmended) -> Bool {
     e.date != nil || e.amount != nil || e.type != nil || e.category != nil || e.splits != nil || e.period != nil
   }
 
   /// Calls `body` with each category's positive units — the splits merged per category (a
   /// split may book one category twice), in first-seen order, or the whole amount.
+  @inlinable
   package func forEachCategory(_ body: (CategoryID, Int64) throws -> Void) rethrows {
     if splits.isEmpty {
       if let category { try body(category, amount) }

@@ -2,8 +2,8 @@ import LedgerDomain
 import ProjectionEngine
 
 /// Writes a row value field by field: big-endian words, single bytes, ids, fixed and
-/// length-prefixed text. Shared (package access) with the budget-vs-actual projector, which
-/// keeps its own tables in the same layouts.
+/// length-prefixed text. Shared (package access) by the category-totals and budget-vs-actual
+/// projectors, which keep their own tables in the same layouts.
 package struct RowWriter {
   package private(set) var bytes: [UInt8] = []
 
@@ -84,6 +84,7 @@ package struct RowReader {
 /// Key parts shared by the category-totals and budget-vs-actual tables.
 package enum KeyPart {
   /// Months since January of year 0, so consecutive months differ by one and sort in order.
+  @inlinable
   package static func month(_ month: YearMonth) -> UInt32 { UInt32(month.year * 12 + month.month - 1) }
 
   /// The month of a ``month(_:)`` index.

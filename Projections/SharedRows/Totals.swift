@@ -10,12 +10,14 @@ package struct Totals: Sendable, Hashable {
   /// Transactions booked to the row.
   package var count: Int64 = 0
 
+  @inlinable
   package init(spent: Int64 = 0, received: Int64 = 0, count: Int64 = 0) {
     self.spent = spent
     self.received = received
     self.count = count
   }
 
+  @inlinable
   package init?(_ bytes: some Collection<UInt8>) {
     // Read in place when the bytes are contiguous (every aggregate update of a fold): a
     // ``RowReader`` copies them into an array of its own.
@@ -31,7 +33,8 @@ package struct Totals: Sendable, Hashable {
 
   /// ``init(_:)`` from contiguous bytes: three big-endian words (what follows is ignored, as
   /// ``RowReader`` ignores it).
-  private init?(contiguous bytes: UnsafeRawBufferPointer) {
+  @usableFromInline
+  init?(contiguous bytes: UnsafeRawBufferPointer) {
     guard bytes.count >= 24 else { return nil }
     func int(_ offset: Int) -> Int64 {
       Int64(bitPattern: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
@@ -48,6 +51,7 @@ package struct Totals: Sendable, Hashable {
   }
 
   /// Writes ``encoded`` into `bytes`, in place when it already has 24 bytes.
+  @inlinable
   package func store(in bytes: inout [UInt8]) {
     if bytes.count != 24 { bytes = [UInt8](repeating: 0, count: 24) }
     bytes.withUnsafeMutableBytes { row in
@@ -57,13 +61,16 @@ package struct Totals: Sendable, Hashable {
     }
   }
 
+  @inlinable
   package var isZero: Bool { spent == 0 && received == 0 && count == 0 }
 
+  @inlinable
   package static func + (lhs: Totals, rhs: Totals) -> Totals {
     Totals(spent: lhs.spent &+ rhs.spent, received: lhs.received &+ rhs.received, count: lhs.count &+ rhs.count)
   }
 
   /// One transaction's posting of `units` (positive) as a delta of `sign` (+1 adds, -1 takes out).
+  @inlinable
   package static func posting(_ units: Int64, expense: Bool, sign: Int64) -> Totals {
     expense ? Totals(spent: units &* sign, count: sign) : Totals(received: units &* sign, count: sign)
   }
@@ -75,12 +82,15 @@ package struct Totals: Sendable, Hashable {
 package struct TotalsBatch {
   /// Rows in the order first touched. A command touches a handful (a month, a year and a
   /// period row per category it posts to), so a linear search beats hashing byte arrays.
-  private var rows: [(table: String, key: InlineKey, delta: Totals)] = []
+  @usableFromInline
+  var rows: [(table: String, key: InlineKey, delta: Totals)] = []
 
+  @inlinable
   package init() {
     rows.reserveCapacity(4)  // a month, a year and a period row: one allocation, not three
   }
 
+  @inlinable
   package mutating func add(_ delta: Totals, in table: String, key: InlineKey) {
     if let index = rows.firstIndex(where: { $0.key == key && $0.table == table }) {
       rows[index].delta = rows[index].delta + delta
@@ -90,6 +100,7 @@ package struct TotalsBatch {
   }
 
   /// Adds each delta to its row (``Totals/add(_:toRow:in:of:at:)``).
+  @inlinable
   package func flush<Store: ProjectionStore>(into store: inout Store, at position: UInt64) throws {
     for (table, key, delta) in rows where !delta.isZero {
       try Totals.add(delta, toRow: key, in: table, of: &store, at: position)
@@ -102,6 +113,7 @@ extension Totals {
   /// a transaction, or only takes one out, touches each row once and calls this directly; one
   /// that does both gathers its deltas in a ``TotalsBatch`` first, so that a row both touch is
   /// written once.
+  @inlinable
   package static func add<Store: ProjectionStore>(
     _ delta: Totals, toRow key: InlineKey, in table: String, of store: inout Store, at position: UInt64
   ) throws {
