@@ -60,12 +60,12 @@ struct ServeCommand: AsyncParsableCommand {
       if demo {
         try await DemoData(options: options, ledger: ledger, today: LedgerOptions.today()).create()
       } else {
-        Console.note("the ledger at \(ledger.log.path) is empty: set it up with budget init, or POST /api/v1/ledger")
+        Console.note("the ledger at \(ledger.path) is empty: set it up with budget init, or POST /api/v1/ledger")
       }
     }
     // The first write would otherwise fold (or copy) the whole history inside a request.
     try await userFacing { try await ledger.prepareWriter() }
-    let (access, tokenNote) = try resolveAccess(ledgerPath: ledger.log.path)
+    let (access, tokenNote) = try resolveAccess(ledgerPath: ledger.path)
     let limits = BudgetServer.Limits(
       headerTimeout: .milliseconds(Int64(headerTimeout * 1000)), idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
       maxConnections: maxConnections, maxEventStreams: maxEventStreams)
@@ -77,14 +77,14 @@ struct ServeCommand: AsyncParsableCommand {
       throw UserError(error.description)
     }
     let shownHost = host.contains(":") ? "[\(host)]" : host
-    let path = ledger.log.path
+    let path = ledger.path
     // A reader killed inside its read transaction (a `budget verify` interrupted, say) keeps
     // its slot, and the snapshot it pins stops LMDB from reusing pages, until someone runs the
     // reader check. Opening a ledger does; a server that stays open must do it itself.
     let readerCheck = Task.detached { [readerCheckSeconds] in
       while !Task.isCancelled {
         try? await Task.sleep(for: .seconds(readerCheckSeconds))
-        _ = try? ledger.log.environment.clearStaleReaders()
+        _ = try? ledger.clearStaleReaders()
       }
     }
     // Projections an import in another process deferred, and left behind when it was killed
