@@ -109,7 +109,8 @@ let package = Package(
     .target(
       name: "Interchange",
       // LMDB: to recognise a ledger file by its header (OutputFile refuses to replace one).
-      dependencies: ["LedgerDomain", "Ledger", "EventLog", "LMDB"],
+      // ProjectionEngine: an import reports the read models' catch-up as its progress.
+      dependencies: ["LedgerDomain", "Ledger", "EventLog", "LMDB", "ProjectionEngine"],
       swiftSettings: swiftSettings
     ),
 
@@ -117,7 +118,7 @@ let package = Package(
     .target(
       name: "BudgetServer",
       dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
+        "Ledger", "LedgerDomain", "Interchange", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
         "TransactionIndex", "EntityHistory",
         .product(name: "Hummingbird", package: "hummingbird"),
         // HMAC for the web app's session cookie.
