@@ -26,6 +26,7 @@ struct ServeCommand: AsyncParsableCommand {
   var noAuth = false
   @Option(help: "Also answer to this host name, e.g. a reverse proxy's (repeatable).") var allowHost: [String] = []
   @Option(help: "The largest request body accepted, in bytes.") var maxBody = 64 * 1024
+  @Option(help: "The largest CSV file POST /api/v1/import/csv accepts, in bytes.") var maxImport = 64 * 1024 * 1024
   @Option(help: "Seconds a new connection has to send its request headers.") var headerTimeout = 10.0
   @Option(help: "Seconds an idle kept-alive connection stays open.") var idleTimeout = 60.0
   @Option(help: "Connections open at once (more are closed).") var maxConnections = 128
@@ -35,6 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
   var readerCheckSeconds = 30.0
 
   func validate() throws {
+    guard maxImport > 0 else { throw ValidationError("--max-import must be more than 0, got \(maxImport)") }
     guard readerCheckSeconds > 0, readerCheckSeconds <= 86_400 else {
       throw ValidationError("--reader-check-seconds must be more than 0 and at most 86400, got \(readerCheckSeconds)")
     }
@@ -71,6 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
       maxConnections: maxConnections, maxEventStreams: maxEventStreams)
     let configuration = BudgetServer.Configuration(
       host: host, port: port, access: access, allowedHosts: allowHost, limits: limits, maxBodyBytes: maxBody,
+      maxImportBytes: maxImport,
       today: LedgerOptions.today)
     let server: BudgetServer
     do { server = try BudgetServer(ledger: ledger, configuration: configuration) } catch {
