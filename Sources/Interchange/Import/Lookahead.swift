@@ -10,24 +10,17 @@ import Synchronization
 /// `false` at once, and values not taken are dropped).
 final class Lookahead<Element: Sendable>: Sendable {
   private struct State: ~Copyable {
+    /// At most `capacity + 1` values: removing the first is cheap, and a value taken is
+    /// released at once (a batch of mapped rows is megabytes).
     var buffer: [Element] = []
-    var head = 0
     var finished = false
     var cancelled = false
     var consumer: CheckedContinuation<Element?, Never>?
     var producer: CheckedContinuation<Bool, Never>?
 
-    var count: Int { buffer.count - head }
+    var count: Int { buffer.count }
 
-    mutating func takeFirst() -> Element {
-      let value = buffer[head]
-      head += 1
-      if head == buffer.count {
-        buffer.removeAll(keepingCapacity: true)
-        head = 0
-      }
-      return value
-    }
+    mutating func takeFirst() -> Element { buffer.removeFirst() }
   }
 
   private let state = Mutex(State())
@@ -112,7 +105,6 @@ final class Lookahead<Element: Sendable>: Sendable {
       state.withLock { state in
         state.cancelled = true
         state.buffer.removeAll()
-        state.head = 0
         return (state.producer.take(), state.consumer.take())
       }
     producer?.resume(returning: false)
