@@ -118,7 +118,7 @@ let package = Package(
     .target(
       name: "BudgetServer",
       dependencies: [
-        "Ledger", "LedgerDomain", "Interchange", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
+        "Ledger", "LedgerDomain", "Interchange", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
         "TransactionIndex", "EntityHistory",
         .product(name: "Hummingbird", package: "hummingbird"),
         // HMAC for the web app's session cookie.
@@ -131,7 +131,7 @@ let package = Package(
     .executableTarget(
       name: "budget",
       dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals",
+        "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals",
         "BudgetVsActual", "TransactionIndex", "EntityHistory", "Interchange", "BudgetServer", "CJemalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],

@@ -1,4 +1,3 @@
-import EventLog
 import Hummingbird
 import Ledger
 import LedgerDomain

@@ -2,7 +2,6 @@ import EventLog
 import Foundation
 import HTTPTypes
 import Hummingbird
-import LMDB
 import Ledger
 import LedgerDomain
 import NIOCore

@@ -1,4 +1,3 @@
-import EventLog
 import Ledger
 import LedgerDomain
 import Synchronization

@@ -1,9 +1,6 @@
 import ArgumentParser
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// `budget demo`: a realistic sample ledger to try every command on.
 struct DemoCommand: AsyncParsableCommand {

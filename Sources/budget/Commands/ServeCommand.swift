@@ -1,8 +1,6 @@
 import ArgumentParser
 import BudgetServer
-import EventLog
 import Foundation
-import LMDB
 import Ledger
 import LedgerDomain
 
