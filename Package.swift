@@ -119,7 +119,8 @@ let package = Package(
     .target(
       name: "Interchange",
       // LMDB: to recognise a ledger file by its header (OutputFile refuses to replace one).
-      dependencies: ["LedgerDomain", "Ledger", "EventLog", "LMDB"],
+      // ProjectionEngine: an import reports the read models' catch-up as its progress.
+      dependencies: ["LedgerDomain", "Ledger", "EventLog", "LMDB", "ProjectionEngine"],
       swiftSettings: swiftSettings
     ),
 
@@ -127,7 +128,7 @@ let package = Package(
     .target(
       name: "BudgetServer",
       dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
+        "Ledger", "LedgerDomain", "Interchange", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
         "TransactionIndex", "EntityHistory",
         .product(name: "Hummingbird", package: "hummingbird"),
         // HMAC for the web app's session cookie.
@@ -140,7 +141,7 @@ let package = Package(
     .executableTarget(
       name: "budget",
       dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals",
+        "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals",
         "BudgetVsActual", "TransactionIndex", "EntityHistory", "Interchange", "BudgetServer", "CJemalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],

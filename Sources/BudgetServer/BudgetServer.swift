@@ -63,6 +63,8 @@ public struct BudgetServer: Sendable {
     public var limits: Limits
     /// The largest request body accepted, in bytes (413 beyond).
     public var maxBodyBytes: Int
+    /// The largest CSV file `POST /api/v1/import/csv` accepts, in bytes (413 beyond).
+    public var maxImportBytes: Int
     /// Today's date for defaults ("today" for new transactions, `asOf` for balances).
     public var today: @Sendable () -> CivilDate
     /// How often an idle event stream sends a keep-alive comment.
@@ -72,7 +74,7 @@ public struct BudgetServer: Sendable {
 
     public init(
       host: String = "127.0.0.1", port: Int = 8080, access: Access, allowedHosts: [String] = [],
-      limits: Limits = Limits(), maxBodyBytes: Int = 64 * 1024,
+      limits: Limits = Limits(), maxBodyBytes: Int = 64 * 1024, maxImportBytes: Int = 64 * 1024 * 1024,
       today: @escaping @Sendable () -> CivilDate = Ledger.localToday, heartbeat: Duration = .seconds(15),
       logsErrors: Bool = true
     ) {
@@ -82,6 +84,7 @@ public struct BudgetServer: Sendable {
       self.allowedHosts = allowedHosts
       self.limits = limits
       self.maxBodyBytes = maxBodyBytes
+      self.maxImportBytes = maxImportBytes
       self.today = today
       self.heartbeat = heartbeat
       self.logsErrors = logsErrors
@@ -141,6 +144,7 @@ public struct BudgetServer: Sendable {
     ReportRoutes(api: api).register(on: group)
     AuditRoutes(api: api).register(on: group)
     EventStreamRoute(api: api).register(on: group)
+    ImportRoutes(api: api).register(on: group)
     return router
   }
 

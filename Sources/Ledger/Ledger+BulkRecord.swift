@@ -217,6 +217,13 @@ extension Ledger {
     return try await catchUpProjections(progress: progress)
   }
 
+  /// Gives up a batch ``BulkLoad/prepare(_:)`` made that will not be recorded (the load stops
+  /// early): the load's state then holds rows the log does not, and ``finish(_:)`` does not
+  /// hand it back to the writer.
+  public func abandon(_ batch: PreparedBatch) {
+    batch.tracker.progress.withLock { $0.diverged = true }
+  }
+
   /// Stops a bulk load's rebuild without finishing it (the load failed before its end; the
   /// read models are caught up the ordinary way).
   public func abandonProjections(of load: BulkLoad) {

@@ -33,11 +33,14 @@ public final class Ledger: Sendable {
     }
   }
 
-  /// The underlying event log.
-  public let log: EventLog
-  /// The read models, updated in the same transaction as each command's events.
-  public let projections: ProjectionEngine
-  let today: @Sendable () -> CivilDate
+  /// The underlying event log: for this package (tests, tools); front ends go through the
+  /// ledger's own methods.
+  package let log: EventLog
+  /// The read models, updated in the same transaction as each command's events (package
+  /// access, as ``log``).
+  package let projections: ProjectionEngine
+  /// Today's date in the user's calendar (``Options/today``).
+  package let today: @Sendable () -> CivilDate
   /// The state as the writer sees it; touched only inside the log's write transactions.
   let writerState: StateCell
   /// The last committed state, for readers.

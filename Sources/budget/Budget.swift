@@ -1,10 +1,7 @@
 import ArgumentParser
-import EventLog
 import Foundation
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// The `budget` command line.
 @main

@@ -26,8 +26,8 @@ struct TestServer: Sendable {
 
   static func with(
     empty: Bool = false, access: BudgetServer.Access? = nil, limits: BudgetServer.Limits = .init(),
-    allowedHosts: [String] = [], maxBodyBytes: Int = 64 * 1024, heartbeat: Duration = .seconds(15),
-    _ body: (TestServer) async throws -> Void
+    allowedHosts: [String] = [], maxBodyBytes: Int = 64 * 1024, maxImportBytes: Int = 64 * 1024 * 1024,
+    heartbeat: Duration = .seconds(15), _ body: (TestServer) async throws -> Void
   ) async throws {
     let access = try access ?? .token(AccessToken(Self.token))
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("budget-server-\(UUID().uuidString)")
@@ -38,7 +38,8 @@ struct TestServer: Sendable {
       path: directory.appendingPathComponent("test.ledger").path, options: Ledger.Options(today: { today }))
     let configuration = BudgetServer.Configuration(
       host: "127.0.0.1", port: 0, access: access, allowedHosts: allowedHosts, limits: limits,
-      maxBodyBytes: maxBodyBytes, today: { today }, heartbeat: heartbeat, logsErrors: false)
+      maxBodyBytes: maxBodyBytes, maxImportBytes: maxImportBytes, today: { today }, heartbeat: heartbeat,
+      logsErrors: false)
     let server = try BudgetServer(ledger: ledger, configuration: configuration)
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let task = Task { try await server.run { port in continuation.yield(port) } }

@@ -1,8 +1,5 @@
-import CategoryTotals
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// Income, expenses and net per month.
 struct CashflowDTO: Codable, Sendable {

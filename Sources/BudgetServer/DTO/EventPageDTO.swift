@@ -1,8 +1,4 @@
-import EntityHistory
-import EventLog
 import LedgerDomain
-import RunningBalances
-import TransactionIndex
 
 /// A page of the event feed.
 struct EventPageDTO: Codable, Sendable {

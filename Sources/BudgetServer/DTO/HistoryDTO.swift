@@ -1,8 +1,4 @@
-import EntityHistory
-import EventLog
 import LedgerDomain
-import RunningBalances
-import TransactionIndex
 
 /// An entity's audit trail.
 struct HistoryDTO: Codable, Sendable {

@@ -1,8 +1,4 @@
-import EntityHistory
-import EventLog
 import LedgerDomain
-import RunningBalances
-import TransactionIndex
 
 /// A page of transaction rows.
 struct TransactionPageDTO: Codable, Sendable {

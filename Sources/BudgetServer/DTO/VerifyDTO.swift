@@ -1,8 +1,5 @@
-import CategoryTotals
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// `verify`: the hash chain, period seals and projections.
 struct VerifyDTO: Codable, Sendable {

@@ -16,16 +16,16 @@ struct AuditRoutes {
       let query = QueryParameters(request)
       let after = try query.uint("after") ?? 0
       let limit = try query.int("limit", default: 100, range: 1...1000)
-      let head = try api.ledger.log.head().position
+      let head = api.ledger.position
       let events =
-        after >= UInt64.max - 1 ? [] : try api.ledger.log.read(from: after + 1, limit: limit).map(EventDTO.init)
+        after >= UInt64.max - 1 ? [] : try api.ledger.events(from: after + 1, limit: limit).map(EventDTO.init)
       let last = events.last?.position ?? after
       return try api.answer(
         EventPageDTO(head: head, events: events, nextAfter: last < head ? last : nil), position: head)
     }
     group.get("verify") { _, _ in try verify() }
     group.get("projections") { _, _ in
-      let status = try api.ledger.projections.status().map(ProjectionStatusDTO.init)
+      let status = try api.ledger.projectionStatus().map(ProjectionStatusDTO.init)
       return try api.answer(ListDTO(position: api.ledger.position, items: status), position: api.ledger.position)
     }
     group.post("undo") { request, _ in
@@ -64,30 +64,9 @@ struct AuditRoutes {
 
   /// The hash chain, every period seal, and every projection against a fresh fold.
   func verify() throws -> Response {
-    let log = api.ledger.log
-    let head = try log.head()
-    let chain = try log.verify()
-    var problems: [String] = []
-    if let failure = chain.firstFailure { problems.append("chain broken at \(failure)") }
-    var previous = ChainHash.genesis
-    let periods = api.ledger.state.periods
-    try log.scan { view in
-      guard view.position <= chain.verifiedCount else { return .stop }
-      if view.type == PeriodClosed.typeName,
-        case .periodClosed(let closed)? = try? LedgerEvent.decode(
-          type: view.type, schemaVersion: view.schemaVersion, payload: view.payload),
-        closed.seal != previous.hex
-      {
-        let name = periods[closed.period]?.name ?? closed.period.description
-        problems.append(
-          "period '\(name)' seal at position \(view.position) no longer matches the chain: events before it were changed"
-        )
-      }
-      previous = view.hash
-      return .continue
-    }
-    problems += try api.ledger.projections.verifyDeep().map(\.description)
-    let dto = VerifyDTO(ok: problems.isEmpty, events: chain.verifiedCount, head: head.hash.hex, problems: problems)
-    return try api.answer(dto, position: head.position)
+    let position = api.ledger.position
+    let report = try api.ledger.verify()
+    let dto = VerifyDTO(ok: report.isOK, events: report.events, head: report.head.hex, problems: report.problems)
+    return try api.answer(dto, position: position)
   }
 }

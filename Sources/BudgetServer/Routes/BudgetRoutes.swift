@@ -1,4 +1,3 @@
-import EventLog
 import Hummingbird
 import Ledger
 import LedgerDomain
@@ -57,7 +56,7 @@ struct BudgetRoutes {
     let time = try QueryParameters(request).time()
     try time.requireAsOf(within: month)
     let answer = try api.ledger.budgetSheet(month, asOf: time.asOf, at: time.point)
-    let version = try api.ledger.log.version(of: StreamName(budgetStream(month))) ?? 0
+    let version = try api.ledger.version(ofStream: budgetStream(month)) ?? 0
     let sheet = BudgetSheetDTO(answer, categories: try api.state().categories)
     return (sheet, answer.position, EntityTag.format(version))
   }

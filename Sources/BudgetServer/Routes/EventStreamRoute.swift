@@ -23,7 +23,7 @@ struct EventStreamRoute {
 
   func stream(_ request: Request) throws -> Response {
     let resume = request.headers[.lastEventID].flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
-    let head = try api.ledger.log.head().position
+    let head = api.ledger.position
     let asked = try QueryParameters(request).uint("after")
     // Past the head, the stream would wait for positions the log may never reach: an explicit
     // `after` there is refused; a resumed id (a ledger restored from an older backup) starts now.
@@ -39,7 +39,6 @@ struct EventStreamRoute {
         "\(api.eventStreams.limit) event streams are open, the most this server allows; close a tab, or start it with a higher --max-event-streams"
       )
     }
-    let log = api.ledger.log
     let heartbeat = api.configuration.heartbeat
     let body = ResponseBody { writer in
       _ = slot  // held while the stream is open
@@ -47,9 +46,9 @@ struct EventStreamRoute {
       // On SIGINT / SIGTERM the server waits for open requests: end the stream so it can stop.
       try await withGracefulShutdownHandler {
         try await withThrowingTaskGroup(of: Void.self) { group in
-          group.addTask {
+          group.addTask { [ledger = api.ledger] in
             defer { continuation.finish() }
-            for try await event in log.subscribe(after: after, pollInterval: .seconds(1)) {
+            for try await event in ledger.subscribe(after: after, pollInterval: .seconds(1)) {
               try await Self.send(Self.frame(event), to: continuation)
             }
           }
@@ -59,7 +58,7 @@ struct EventStreamRoute {
             var behind = false
             while true {
               // A failed read only skips a look; the stream goes on.
-              if let (checkpoint, head) = try? ledger.projections.read({ ($0.checkpoint, $0.head.position) }) {
+              if let (checkpoint, head) = try? ledger.projectionCheckpoint() {
                 if checkpoint < head {
                   behind = true
                 } else if behind {

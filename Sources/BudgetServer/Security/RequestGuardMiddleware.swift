@@ -13,7 +13,10 @@ import Hummingbird
 ///   this server (403 `cross_site_request`);
 /// - an API write with a body must say `Content-Type: application/json` (415): the types a
 ///   page may send without asking first (`text/plain`, form encodings) are never accepted,
-///   and the preflight that JSON needs is never granted (no CORS headers).
+///   and the preflight that JSON needs is never granted (no CORS headers). The one exception
+///   is `POST /api/v1/import/csv`, whose body is a file: `text/csv` there, and nothing else —
+///   a type a page must ask first to send, and such a write is refused above anyway when the
+///   browser says it comes from another site.
 struct RequestGuardMiddleware: RouterMiddleware {
   typealias Context = ServerContext
   let hosts: HostPolicy
@@ -40,7 +43,13 @@ struct RequestGuardMiddleware: RouterMiddleware {
     }
     if !Self.safeMethods.contains(request.method) {
       try checkSameOrigin(request, authority: authority)
-      if target.hasPrefix("/api/") { try Self.checkJSONBody(request) }
+      if target.hasPrefix("/api/") {
+        if request.method == .post, request.uri.path == ImportRoutes.csvPath {
+          try Self.checkBody(request, type: "text/csv")
+        } else {
+          try Self.checkBody(request, type: "application/json")
+        }
+      }
     }
     return try await next(request, context)
   }
@@ -64,14 +73,16 @@ struct RequestGuardMiddleware: RouterMiddleware {
       "a page of another site may not change this ledger (\(reason)); use the web app this server serves")
   }
 
-  /// A body must be declared JSON; a request without a body needs no type.
-  private static func checkJSONBody(_ request: Request) throws {
+  /// A body must be declared `expected` (`application/json`, or `text/csv` for an import); a
+  /// request without a body needs no type.
+  private static func checkBody(_ request: Request, type expected: String) throws {
+    let what = expected == "text/csv" ? "CSV" : "JSON"
     if let type = request.headers[.contentType] {
       let media = type.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces).lowercased()
-      guard media == "application/json" else {
+      guard media == expected else {
         throw APIError(
           .unsupportedMediaType, code: "unsupported_media_type",
-          "send the body as JSON with Content-Type: application/json (got \(type.prefix(100)))")
+          "send the body as \(what) with Content-Type: \(expected) (got \(type.prefix(100)))")
       }
       return
     }
@@ -79,7 +90,7 @@ struct RequestGuardMiddleware: RouterMiddleware {
     if request.headers[.transferEncoding] != nil || (length ?? 0) > 0 {
       throw APIError(
         .unsupportedMediaType, code: "unsupported_media_type",
-        "the body has no Content-Type: send it as JSON with Content-Type: application/json")
+        "the body has no Content-Type: send it as \(what) with Content-Type: \(expected)")
     }
   }
 }

@@ -2,7 +2,6 @@ import EventLog
 import Foundation
 import HTTPTypes
 import Hummingbird
-import LMDB
 import Ledger
 import LedgerDomain
 import NIOCore
@@ -69,6 +68,9 @@ struct LedgerAPI: Sendable {
     return EventMetadata(actor: "api:" + (try ActorName.validated(header)))
   }
 
+  /// The actor of ``metadata(_:)``, for writes that take it alone (an import).
+  func actor(_ request: Request) throws -> String? { try metadata(request).actor }
+
   /// Runs `command` through the ledger's single writer and answers with a ``WriteResultDTO``
   /// and the entity's version as `ETag`. A POST with `Idempotency-Key` is executed at most
   /// once: a retry gets the same status and body, marked `Idempotent-Replayed: true`.
@@ -127,7 +129,7 @@ struct LedgerAPI: Sendable {
     }
     let lower = first.positions.lowerBound
     let upper = last.positions.upperBound
-    let recorded = try ledger.log.read(from: lower, limit: Int(upper - lower + 1))
+    let recorded = try ledger.events(from: lower, limit: Int(upper - lower + 1))
     let result = WriteResultDTO(events: recorded)
     var headers: HTTPFields = [.eTag: EntityTag.format(result.version), .ledgerPosition: String(upper)]
     if outcomes.contains(where: \.wasDuplicate) { headers[.idempotentReplayed] = "true" }
@@ -165,8 +167,7 @@ struct LedgerAPI: Sendable {
     let day = today
     // Any commit, by any process, moves the last transaction id (a rebuild too, which keeps
     // the head); reading it takes no read transaction.
-    let environment = ledger.log.environment
-    let before = UInt64(environment.lastTransactionID)
+    let before = ledger.lastCommitID
     if let hit = responses.lookup(key, commit: before, day: day) {
       var headers = hit.headers
       headers[.xCache] = "hit"
@@ -176,7 +177,7 @@ struct LedgerAPI: Sendable {
     var headers: HTTPFields = [.ledgerPosition: String(position), .contentType: "application/json; charset=utf-8"]
     if let etag { headers[.eTag] = etag }
     let body = ByteBuffer(bytes: try JSONCoding.encoder.encode(value))
-    if UInt64(environment.lastTransactionID) == before {
+    if ledger.lastCommitID == before {
       responses.store(.init(commit: before, day: day, headers: headers, body: body), for: key)
     }
     return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))

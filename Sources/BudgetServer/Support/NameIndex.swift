@@ -34,7 +34,7 @@ final class NameIndex: Sendable {
     let head = ledger.position
     return try cache.withLock { cached in
       while cached.position < head {
-        let events = try ledger.log.read(from: cached.position + 1, limit: Int(min(head - cached.position, 1000)))
+        let events = try ledger.events(from: cached.position + 1, limit: Int(min(head - cached.position, 1000)))
         guard let last = events.last else { break }
         for recorded in events where Self.changesNames(recorded.type) {
           cached.state.apply(

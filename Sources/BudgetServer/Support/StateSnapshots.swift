@@ -1,4 +1,3 @@
-import EventLog
 import Ledger
 import LedgerDomain
 import Synchronization
@@ -19,7 +18,9 @@ final class StateSnapshots: Sendable {
   /// their own streams (``Ledger/state(ofStreamsOf:upTo:)``) — milliseconds at any point, where
   /// ``state(at:)`` folds the history up to a past one — and the position they reflect. Only
   /// those kinds' records are in the state.
-  func family(_ kinds: [any EntityIdentifier.Type], at point: TimePoint) throws -> (state: LedgerState, position: UInt64) {
+  func family(
+    _ kinds: [any EntityIdentifier.Type], at point: TimePoint
+  ) throws -> (state: LedgerState, position: UInt64) {
     let position = try self.position(of: point)
     return (try ledger.state(ofStreamsOf: kinds, upTo: position), position)
   }
@@ -30,7 +31,7 @@ final class StateSnapshots: Sendable {
     switch point {
     case .now: return head
     case .position(let position): return min(position, head)
-    case .recordedAt(let milliseconds): return min(try ledger.log.position(recordedAtOrBefore: milliseconds), head)
+    case .recordedAt(let milliseconds): return min(try ledger.position(recordedAtOrBefore: milliseconds), head)
     }
   }
 
@@ -43,13 +44,7 @@ final class StateSnapshots: Sendable {
     var (position, state) = cache.withLock { $0 }
     if position > target { (position, state) = (0, LedgerState()) }
     if position < target {
-      try ledger.log.scan(from: position + 1) { view in
-        guard view.position <= target else { return .stop }
-        state.apply(
-          try LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
-            .completed(recordedAt: view.recordedAt))
-        return .continue
-      }
+      try ledger.replay(into: &state, after: position, through: target)
       position = target
     }
     cache.withLock { $0 = (position, state) }

@@ -20,7 +20,7 @@ struct LogCommand: AsyncParsableCommand {
 
   func run() async throws {
     let ledger = try await options.openExisting()
-    let events = try userFacing { try ledger.log.read(from: from ?? .max, direction: .backward, limit: limit) }
+    let events = try userFacing { try ledger.events(from: from ?? .max, direction: .backward, limit: limit) }
     let rows = events.map(AuditRow.init)
     if options.json { return try Console.json(rows) }
     var table = Table([

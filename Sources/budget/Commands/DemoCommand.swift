@@ -1,9 +1,6 @@
 import ArgumentParser
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// `budget demo`: a realistic sample ledger to try every command on.
 struct DemoCommand: AsyncParsableCommand {
@@ -14,7 +11,7 @@ struct DemoCommand: AsyncParsableCommand {
   func run() async throws {
     let ledger = try await options.open()
     if ledger.settings != nil {
-      Console.note("the ledger at \(ledger.log.path) already exists; showing it")
+      Console.note("the ledger at \(ledger.path) already exists; showing it")
     } else {
       try await DemoData(options: options, ledger: ledger, today: LedgerOptions.today()).create()
     }
@@ -36,7 +33,9 @@ struct DemoCommand: AsyncParsableCommand {
     try await analysis.run()
     print("")
     print("ledger: \(path)")
-    print("try: budget tx search market · budget report balances --as-of \(LedgerOptions.today().yearMonth.firstDay) · budget log · budget history category Food · budget verify")
+    print(
+      "try: budget tx search market · budget report balances --as-of \(LedgerOptions.today().yearMonth.firstDay) · budget log · budget history category Food · budget verify"
+    )
   }
 }
 

@@ -1,8 +1,5 @@
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// The sample ledger of `budget demo`: three months up to today, with budgets, income,
 /// transactions (one split, one amended, one deleted), a transfer and a closed period.

@@ -1,11 +1,8 @@
 import ArgumentParser
-import EventLog
 import Foundation
 import Interchange
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// `budget import csv FILE`: idempotent CSV import with column mapping.
 struct ImportCommand: AsyncParsableCommand {
@@ -80,43 +77,25 @@ struct ImportCommand: AsyncParsableCommand {
       guard delimiter.count == 1, let delimiter = delimiter.first else {
         throw ValidationError("--delimiter must be one character")
       }
-      // Checked whole now (a malformed file records nothing), read into records a batch at a
-      // time as the import goes.
-      let chunks: CSVChunks
-      do { chunks = try CSVReader(delimiter: delimiter).chunked(text, size: batchSize) } catch {
-        throw UserError("\(file): \(error)")
-      }
-      let importer = CSVImporter(mapping: try mapping())
-      let session: CSVImporter.Session
-      do { session = try importer.session(header: chunks.header, state: ledger.state) } catch {
-        throw UserError("\(file): \(error)")
-      }
-      if let column = session.detectedTypeColumn {
-        let words = importer.mapping.directionWords
+      var settings = CSVImportOptions(mapping: try mapping())
+      settings.delimiter = delimiter
+      settings.batchSize = batchSize
+      settings.allIncome = allIncome
+      settings.dryRun = dryRun
+      settings.actor = options.actor
+      // This process ends with the import: the ledger need not keep its state current.
+      settings.ledgerStaysInUse = false
+      let job: CSVImport
+      do { job = try CSVImport(text, into: ledger, options: settings) } catch { throw userError(error) }
+      if let column = job.detectedTypeColumn {
+        let words = settings.mapping.directionWords
         Console.note(
           "note: direction from column '\(column)' (money in: \(words.income.joined(separator: ", ")); money out: \(words.expense.joined(separator: ", "))); --no-type-column reads the amounts' signs instead"
         )
       }
-      // Read as signed, a file of unsigned amounts books every expense as money received.
-      if !allIncome, session.everyAmountIsPositive(in: chunks) {
-        throw UserError(
-          "every amount in \(file) is positive, so every row would be money received; if the file's amounts are unsigned, give the direction with --type-column COL, or --debit-column/--credit-column; if they really are all income, pass --all-income"
-        )
-      }
-      let summary: ImportSummary
-      let imported = try userFacing { try ImportedRows(ledger: ledger) }
-      if dryRun {
-        var session = session
-        let state = ledger.state
-        let rows = try userFacing {
-          try imported.redirectingUndone(
-            session.rows((0..<chunks.chunkCount).flatMap { chunks.records(ofChunk: $0) }), state: state,
-            anyUndone: ImportedRows.anyDeletedImport(in: state))
-        }
-        summary = try check(rows, ledger: ledger, imported: imported)
-      } else {
-        summary = try await record(chunks, session: session, ledger: ledger, imported: imported)
-      }
+      // The process ends with the import: the memory its stages free is reused, not handed back.
+      if !dryRun { Allocator.keepFreedMemory() }
+      let summary = try await run(job)
       let rejected = summary.rejected
       if options.json {
         try Console.json(summary)
@@ -134,6 +113,52 @@ struct ImportCommand: AsyncParsableCommand {
       }
       // Scripts must see that rows were left out, not only read it.
       if !rejected.isEmpty { throw ExitCode(ImportSummary.rowsRejectedExitCode) }
+    }
+
+    /// Runs `job`, drawing its progress: a bar while it records the rows, another while it
+    /// brings the read models up to them.
+    private func run(_ job: CSVImport) async throws -> ImportSummary {
+      let importing = ProgressBar(title: "importing")
+      let indexing = ProgressBar(title: "indexing")
+      var phase = ImportProgress.Phase.importing
+      do {
+        for try await progress in job.progress() {
+          if progress.phase != phase {
+            (phase == .importing ? importing : indexing).finish()
+            phase = progress.phase
+          }
+          switch progress.phase {
+          case .importing, .indexing:
+            (phase == .importing ? importing : indexing).update(
+              done: UInt64(progress.done), total: UInt64(progress.total), rate: progress.rate)
+          case .writingIndexes: indexing.show("writing the new tables…")
+          case .finished: return progress.summary
+          }
+        }
+      } catch {
+        importing.finish()
+        throw userError(error)
+      }
+      throw UserError("the import ended without a summary")
+    }
+
+    /// The user-facing form of an import's failure, naming the file.
+    private func userError(_ error: any Error) -> any Error {
+      guard let error = error as? CSVImportError else { return UserError.from(error) ?? error }
+      switch error {
+      case .malformed(let error): return UserError("\(file): \(error)")
+      case .mapping(let error): return UserError("\(file): \(error)")
+      case .unsignedAmounts:
+        return UserError(
+          "every amount in \(file) is positive, so every row would be money received; if the file's amounts are unsigned, give the direction with --type-column COL, or --debit-column/--credit-column; if they really are all income, pass --all-income"
+        )
+      case .invalidOptions(let message): return ValidationError(message)
+      case .ledger(let error): return UserError(error.description)
+      case .interrupted(let summary, let error):
+        // The batches recorded stay (each was all or nothing): say so.
+        Console.note("stopped after adding \(summary.added) rows; running the import again adds the rest")
+        return UserError(error.description)
+      }
     }
 
     private func mapping() throws -> CSVMapping {
@@ -171,200 +196,5 @@ struct ImportCommand: AsyncParsableCommand {
       }
       return mapping
     }
-
-    /// Records rows in batches of `--batch-size` commands per transaction, as one command for
-    /// `budget undo`, and brings the read models up to date.
-    private func record(
-      _ chunks: CSVChunks, session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows
-    ) async throws -> ImportSummary {
-      var summary = ImportSummary()
-      // One correlation id for the whole import: `budget undo` takes it back as one command.
-      var correlated = options.metadata
-      correlated.correlationId = "import-" + EntityID.random().description
-      let metadata = correlated
-      // As of before the import: which of the file's rows an undone import had recorded.
-      let before = ledger.state
-      let anyUndone = ImportedRows.anyDeletedImport(in: before)
-      // Grow the file's map once for the whole import (a batch that fills it runs twice), and
-      // stop keeping the readers' copy of the state current: this process reads no more of
-      // it, so every commit would update it for nothing.
-      try userFacing { try ledger.reserveRoom(forTransactions: chunks.count) }
-      ledger.releaseReadersState()
-      // The process ends with the import: the memory its stages free is reused, not handed back.
-      Allocator.keepFreedMemory()
-      // An import that outgrows the ledger several times over records its batches without
-      // folding them into the read models, and rebuilds those once at the end (also when it
-      // stops early: the rows recorded so far stay, and so must their projections).
-      // Those are then folded from the load's own rows as they commit, beside the import.
-      let projecting: ProjectionUpdate =
-        ledger.prefersDeferredProjections(forAdding: chunks.count) ? .deferred : .inline
-      var load = try await userFacing {
-        // This process ends with the import: the rows need not stay in the rules' state.
-        try await ledger.beginBulkLoad(
-          metadata: metadata, rebuildingProjections: projecting == .deferred, keepingState: false,
-          expectedRows: chunks.count)
-      }
-      do {
-        try await record(
-          chunks, session: session, ledger: ledger, imported: imported, before: before, anyUndone: anyUndone,
-          load: &load, projecting: projecting, into: &summary)
-      } catch {
-        ledger.abandonProjections(of: load)
-        // The batches recorded so far stay (each was all or nothing): say so, and bring the
-        // read models up to them before reporting what stopped the import.
-        if summary.added > 0 {
-          Console.note("stopped after adding \(summary.added) rows; running the import again adds the rest")
-        }
-        if projecting == .deferred { await catchUp(ledger) }
-        throw error
-      }
-      if projecting == .deferred { await catchUp(ledger, after: load) }
-      return summary
-    }
-
-    /// Rebuilds the read models an import deferred, with a progress bar. A failure is only a
-    /// warning: the rows are recorded, and the ledger rebuilds what is behind when next opened.
-    private func catchUp(_ ledger: Ledger, after load: BulkLoad? = nil) async {
-      let progress = ProgressBar(title: "indexing")
-      do {
-        if let load {
-          try await ledger.catchUpProjections(after: load) { progress.update($0) }
-        } else {
-          try await ledger.catchUpProjections { progress.update($0) }
-        }
-        progress.finish()
-      } catch {
-        progress.finish()
-        Console.note(
-          "warning: the read models are not up to date (\(error)); they are rebuilt when the ledger is next opened")
-      }
-    }
-
-    /// Records `batches` in a pipeline of three stages, each on a batch of its own: while the
-    /// ledger's writer records batch k, this task prepares batch k + 1 (decides its rows against
-    /// the load's own state, see ``BulkLoad``) and a thread of its own maps the batches after it
-    /// (reads the CSV records, resolves names, hashes keys), up to three ahead
-    /// (``RowMapper/Ahead``).
-    private func record(
-      _ chunks: CSVChunks, session: CSVImporter.Session, ledger: Ledger, imported: ImportedRows,
-      before: LedgerState, anyUndone: Bool, load: inout BulkLoad, projecting: ProjectionUpdate,
-      into summary: inout ImportSummary
-    ) async throws {
-      let total = chunks.count
-      let batches = 0..<chunks.chunkCount
-      let progress = ProgressBar(title: "importing")
-      let clock = ContinuousClock()
-      let start = clock.now
-      var done = 0
-      let mapper = RowMapper(
-        chunks: chunks, session: session, imported: imported, before: before, anyUndone: anyUndone)
-      mapper.reserveCapacity(rows: total)
-      // The mapping stage has sorted the rows out; this one decides those to load.
-      func stage(_ mapped: RowMapper.Mapped) throws -> StagedBatch {
-        var staged = StagedBatch(mapped: mapped.count)
-        staged.lines = mapped.lines
-        staged.rejected = mapped.rejected
-        staged.skipped = mapped.skipped
-        staged.refunds = mapped.refunds
-        staged.prepared = load.prepare(mapped.rows)
-        return staged
-      }
-      let mapping = RowMapper.Ahead(mapper, chunks: batches.count, ahead: 3)
-      defer { mapping.stop() }
-      var staged = batches.isEmpty ? StagedBatch(mapped: 0) : try stage(try await mapping.take(0))
-      for index in batches.indices {
-        for error in staged.rejected { summary.reject(line: error.line, error.message) }
-        summary.skipped += staged.skipped
-        let current = staged
-        async let recorded = userFacing { () async throws -> [Result<CommandOutcome, LedgerError>] in
-          guard let prepared = current.prepared else { return [] }
-          return try await ledger.record(prepared, projecting: projecting)
-        }
-        staged = index + 1 < batches.count ? try stage(try await mapping.take(index + 1)) : StagedBatch(mapped: 0)
-        let results = try await recorded
-        for (line, result) in zip(current.lines, results) {
-          switch result {
-          case .success(let outcome): if outcome.wasDuplicate { summary.skipped += 1 } else { summary.added += 1 }
-          case .failure(let error): summary.reject(line: line, "\(error)")
-          }
-        }
-        for index in current.refunds where index < results.count {
-          if case .success(let outcome) = results[index], !outcome.wasDuplicate { summary.refunds += 1 }
-        }
-        done += current.mapped
-        let seconds = (clock.now - start) / .seconds(1)
-        progress.update(done: UInt64(done), total: UInt64(total), rate: seconds > 0 ? Double(done) / seconds : 0)
-      }
-      await ledger.finish(&load)
-      progress.finish()
-    }
-
-    /// One batch of the file, mapped and prepared: what goes to the writer, with each row's
-    /// line, and what was settled before (rows refused by the mapping, rows an earlier
-    /// version's import recorded).
-    private struct StagedBatch: Sendable {
-      var mapped: Int
-      var prepared: PreparedBatch?
-      var lines: [Int] = []
-      var rejected: [ImportRowError] = []
-      var skipped = 0
-      /// The indices (in `lines`) of the rows that are refunds.
-      var refunds: [Int] = []
-    }
-
-    /// Decides every row against a private copy of the state; nothing is written. A row is
-    /// already imported when its key is recorded, as the import itself finds it.
-    private func check(_ rows: [ImportRow], ledger: Ledger, imported: ImportedRows) throws -> ImportSummary {
-      var summary = ImportSummary()
-      var state = ledger.state
-      let context = DecisionContext(today: LedgerOptions.today())
-      var knownDates: [Substring: Bool] = [:]
-      let importedBefore = try userFacing {
-        try imported.legacyLines(of: rows).union(imported.recordedLines(of: rows, known: &knownDates))
-      }
-      for row in rows {
-        switch row.result {
-        case .failure(let error): summary.reject(line: error.line, error.message)
-        case .success where importedBefore.contains(row.line): summary.skipped += 1
-        case .success(let added):
-          do throws(DomainError) {
-            state.apply(try decide(.addTransaction(added), state: state, context: context))
-            summary.added += 1
-            if state.isRefund(added) { summary.refunds += 1 }
-          } catch {
-            summary.reject(line: row.line, "\(error)")
-          }
-        }
-      }
-      return summary
-    }
-  }
-}
-
-/// What an import did (or, in a dry run, would do).
-struct ImportSummary: Encodable {
-  var added = 0
-  var skipped = 0
-  /// How many of the rows added are refunds — money in, booked to an expense category
-  /// (``LedgerState/isRefund(_:)``): possible, but a file full of them is more likely a file
-  /// of unsigned expenses read as income.
-  var refunds = 0
-  /// The refused rows, as "line N: why", in the file's order (batches settle rows out of it).
-  var rejected: [String] { refusals.sorted { $0.line < $1.line }.map { "line \($0.line): \($0.message)" } }
-  private var refusals: [(line: Int, message: String)] = []
-
-  /// The exit code of an import that left rows out (0 when every row was added or skipped).
-  static let rowsRejectedExitCode: Int32 = 4
-
-  mutating func reject(line: Int, _ message: String) { refusals.append((line, message)) }
-
-  private enum CodingKeys: String, CodingKey { case added, skipped, rejected, refunds }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(added, forKey: .added)
-    try container.encode(skipped, forKey: .skipped)
-    try container.encode(rejected, forKey: .rejected)
-    try container.encode(refunds, forKey: .refunds)
   }
 }

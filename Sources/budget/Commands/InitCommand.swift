@@ -25,7 +25,7 @@ struct InitCommand: AsyncParsableCommand {
           name: name, baseCurrency: currency, firstDayOfWeek: firstDayOfWeek, fiscalYearStartMonth: fiscalYearStart)),
       on: ledger)
     try options.report(
-      "created ledger '\(outcome.recordedName ?? name)' in \(currency) at \(ledger.log.path) with \(outcome.events.count - 1) default categories",
+      "created ledger '\(outcome.recordedName ?? name)' in \(currency) at \(ledger.path) with \(outcome.events.count - 1) default categories",
       outcome)
   }
 }

@@ -17,7 +17,7 @@ struct ProjectionsCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let status = try userFacing { try ledger.projections.status() }
+      let status = try userFacing { try ledger.projectionStatus() }
       if options.json {
         return try Console.json(
           status.map {
@@ -55,14 +55,14 @@ struct ProjectionsCommand: AsyncParsableCommand {
     func run() async throws {
       let ledger = try await options.openExisting()
       let progress = ProgressBar(title: "rebuilding")
-      let chosen = names.isEmpty ? ledger.projections.names : names
+      let chosen = names.isEmpty ? ledger.projectionNames : names
       let clock = ContinuousClock()
       let start = clock.now
       let rebuilt = try await userFacing {
-        try await ledger.projections.rebuild(chosen) { progress.update($0) }
+        try await ledger.rebuildProjections(chosen) { progress.update($0) }
       }
       progress.finish()
-      let head = try userFacing { try ledger.log.head().position }
+      let head = ledger.position
       let elapsed = clock.now - start
       if options.json {
         return try Console.json(RebuildJSON(rebuilt: rebuilt, events: head, seconds: elapsed / .seconds(1)))

@@ -1,8 +1,6 @@
 import ArgumentParser
 import BudgetServer
-import EventLog
 import Foundation
-import LMDB
 import Ledger
 import LedgerDomain
 
@@ -26,6 +24,7 @@ struct ServeCommand: AsyncParsableCommand {
   var noAuth = false
   @Option(help: "Also answer to this host name, e.g. a reverse proxy's (repeatable).") var allowHost: [String] = []
   @Option(help: "The largest request body accepted, in bytes.") var maxBody = 64 * 1024
+  @Option(help: "The largest CSV file POST /api/v1/import/csv accepts, in bytes.") var maxImport = 64 * 1024 * 1024
   @Option(help: "Seconds a new connection has to send its request headers.") var headerTimeout = 10.0
   @Option(help: "Seconds an idle kept-alive connection stays open.") var idleTimeout = 60.0
   @Option(help: "Connections open at once (more are closed).") var maxConnections = 128
@@ -35,6 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
   var readerCheckSeconds = 30.0
 
   func validate() throws {
+    guard maxImport > 0 else { throw ValidationError("--max-import must be more than 0, got \(maxImport)") }
     guard readerCheckSeconds > 0, readerCheckSeconds <= 86_400 else {
       throw ValidationError("--reader-check-seconds must be more than 0 and at most 86400, got \(readerCheckSeconds)")
     }
@@ -60,31 +60,32 @@ struct ServeCommand: AsyncParsableCommand {
       if demo {
         try await DemoData(options: options, ledger: ledger, today: LedgerOptions.today()).create()
       } else {
-        Console.note("the ledger at \(ledger.log.path) is empty: set it up with budget init, or POST /api/v1/ledger")
+        Console.note("the ledger at \(ledger.path) is empty: set it up with budget init, or POST /api/v1/ledger")
       }
     }
     // The first write would otherwise fold (or copy) the whole history inside a request.
     try await userFacing { try await ledger.prepareWriter() }
-    let (access, tokenNote) = try resolveAccess(ledgerPath: ledger.log.path)
+    let (access, tokenNote) = try resolveAccess(ledgerPath: ledger.path)
     let limits = BudgetServer.Limits(
       headerTimeout: .milliseconds(Int64(headerTimeout * 1000)), idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
       maxConnections: maxConnections, maxEventStreams: maxEventStreams)
     let configuration = BudgetServer.Configuration(
       host: host, port: port, access: access, allowedHosts: allowHost, limits: limits, maxBodyBytes: maxBody,
+      maxImportBytes: maxImport,
       today: LedgerOptions.today)
     let server: BudgetServer
     do { server = try BudgetServer(ledger: ledger, configuration: configuration) } catch {
       throw UserError(error.description)
     }
     let shownHost = host.contains(":") ? "[\(host)]" : host
-    let path = ledger.log.path
+    let path = ledger.path
     // A reader killed inside its read transaction (a `budget verify` interrupted, say) keeps
     // its slot, and the snapshot it pins stops LMDB from reusing pages, until someone runs the
     // reader check. Opening a ledger does; a server that stays open must do it itself.
     let readerCheck = Task.detached { [readerCheckSeconds] in
       while !Task.isCancelled {
         try? await Task.sleep(for: .seconds(readerCheckSeconds))
-        _ = try? ledger.log.environment.clearStaleReaders()
+        _ = try? ledger.clearStaleReaders()
       }
     }
     // Projections an import in another process deferred, and left behind when it was killed

@@ -1,10 +1,7 @@
 import ArgumentParser
-import EventLog
 import Foundation
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// `--as-of DATE` (business time) and `--as-known-at POSITION|TIMESTAMP` (system time).
 struct TimeOptions: ParsableArguments {

@@ -1,9 +1,6 @@
 import ArgumentParser
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// Parses a date option or argument (`transform: dateArgument`). Unlike a failable
 /// `ExpressibleByArgument` initialiser, the refusal says why, e.g. "The value '2026-02-30' is

@@ -31,8 +31,12 @@ struct LedgerOptions: ParsableArguments {
     let path = try resolvedPath()
     let directory = (path as NSString).deletingLastPathComponent
     var isDirectory: ObjCBool = false
-    if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
-      throw UserError("cannot create the ledger at \(path): the directory \(directory) does not exist; create it first (mkdir -p \(directory))")
+    if !directory.isEmpty,
+      !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue
+    {
+      throw UserError(
+        "cannot create the ledger at \(path): the directory \(directory) does not exist; create it first (mkdir -p \(directory))"
+      )
     }
     return try await userFacing { try await Ledger(path: path, options: Ledger.Options(today: Self.today)) }
   }
@@ -77,6 +81,9 @@ struct LedgerOptions: ParsableArguments {
   private static let fixedToday: CivilDate? = ProcessInfo.processInfo.environment["BUDGET_TODAY"].flatMap {
     try? CivilDate(parsing: $0)
   }
+
+  /// Who runs the command, as its events record it (``metadata``).
+  var actor: String? { metadata.actor }
 
   /// Who is acting: `$BUDGET_ACTOR`, else the login name.
   var metadata: EventMetadata {

@@ -1,8 +1,5 @@
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// Turns names and id prefixes typed by the user into ids, with "did you mean" hints.
 struct Resolve {

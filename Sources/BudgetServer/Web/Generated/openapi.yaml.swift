@@ -31,7 +31,7 @@ paths:
                 $ref: '#/components/schemas/Ledger'
         default: &id001
           description: 'An error: 400 bad request, 401 no or wrong credential, 403 another site or host, 404 unknown entity,
-            409 conflict, 412 stale If-Match, 413 body too large, 415 a body that is not JSON, 422 a rule refused the command,
+            409 conflict, 412 stale If-Match, 413 body too large, 415 a body that is not JSON (not CSV, for an import), 422 a rule refused the command,
             429 too many wrong tokens (Retry-After), 503 too many event streams'
           content:
             application/json:
@@ -1000,6 +1000,149 @@ paths:
               description: the entity's stream version
               schema: *id002
         default: *id001
+  /import/csv:
+    post:
+      summary: Import a bank's CSV (import csv); re-posting the same file adds nothing
+      description: 'The body is the file. The mapping is given as query parameters named as the CLI options, in camel case
+        (--date-column is dateColumn). Rows are recorded in batches, each all or nothing, under the same idempotency keys as
+        the CLI: posting the same rows again skips them. The answer is the summary `budget import csv --json` prints; rows
+        the rules refused are listed in rejected. 400 for parameters or text that cannot be used, 422 for a file the mapping
+        does not fit (a missing column, every amount positive), 413 for a file larger than the server accepts (64 MiB by
+        default), 415 for a body that is not text/csv. An Idempotency-Key header is not needed and not used.'
+      tags:
+      - import
+      operationId: importCSV
+      responses:
+        '200':
+          description: What the import did (or, with dryRun, would do)
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ImportSummary'
+        default: *id001
+      parameters:
+      - name: account
+        in: query
+        schema:
+          type: string
+        description: "the account of every row (unless accountColumn): id or name"
+      - name: dateColumn
+        in: query
+        schema:
+          type: string
+        description: "the column of each row's date (default date)"
+      - name: amountColumn
+        in: query
+        schema:
+          type: string
+        description: "a signed amount column, negative is an expense (default amount)"
+      - name: debitColumn
+        in: query
+        schema:
+          type: string
+        description: "a money-out column (instead of amountColumn)"
+      - name: creditColumn
+        in: query
+        schema:
+          type: string
+        description: "a money-in column (with debitColumn)"
+      - name: typeColumn
+        in: query
+        schema:
+          type: string
+        description: "a column giving each row's direction (default: a type column, if any)"
+      - name: noTypeColumn
+        in: query
+        schema:
+          type: boolean
+        description: "read no type column: the amounts' signs give the direction"
+      - name: incomeValues
+        in: query
+        schema:
+          type: string
+        description: "type values meaning money in, comma-separated (default income,credit)"
+      - name: expenseValues
+        in: query
+        schema:
+          type: string
+        description: "type values meaning money out, comma-separated (default expense,debit)"
+      - name: allIncome
+        in: query
+        schema:
+          type: boolean
+        description: "import a file whose amounts are all positive as income"
+      - name: payeeColumn
+        in: query
+        schema:
+          type: string
+        description: "the column of each row's name (default payee)"
+      - name: categoryColumn
+        in: query
+        schema:
+          type: string
+        description: "the column of each row's category (default category)"
+      - name: accountColumn
+        in: query
+        schema:
+          type: string
+        description: "each row's account (default: an account column, unless account)"
+      - name: descriptionColumn
+        in: query
+        schema:
+          type: string
+        description: "default: a description column, if any"
+      - name: notesColumn
+        in: query
+        schema:
+          type: string
+        description: "default: a notes column, if any"
+      - name: tagsColumn
+        in: query
+        schema:
+          type: string
+        description: "tags separated by spaces (default: a tags column, if any)"
+      - name: dateFormat
+        in: query
+        schema:
+          type: string
+          enum:
+          - iso
+          - dmy
+          - mdy
+        description: "iso (2024-03-15), dmy (15/03/2024) or mdy (03/15/2024)"
+      - name: decimalComma
+        in: query
+        schema:
+          type: boolean
+        description: "amounts use a decimal comma: 1.234,56"
+      - name: delimiter
+        in: query
+        schema:
+          type: string
+        description: "the field separator, one character (default ,)"
+      - name: defaultCategory
+        in: query
+        schema:
+          type: string
+        description: "category for rows without one"
+      - name: dryRun
+        in: query
+        schema:
+          type: boolean
+        description: "check every row and report, but record nothing"
+      - name: batchSize
+        in: query
+        schema:
+          type: integer
+          minimum: 1
+          maximum: 100000
+        description: "rows recorded per transaction, each batch all or nothing (default 10000)"
+      requestBody:
+        required: true
+        content:
+          text/csv:
+            schema:
+              type: string
   /reports/budget-vs-actual:
     get:
       summary: 'Sheet 3: budget vs actual for a month'
@@ -1214,6 +1357,31 @@ paths:
         default: *id001
 components:
   schemas:
+    ImportSummary:
+      type: object
+      properties:
+        added:
+          type: integer
+          description: rows recorded as new transactions
+        skipped:
+          type: integer
+          description: rows recorded before (by an earlier import of the same rows)
+        rejected:
+          type: array
+          items:
+            type: string
+          description: 'rows left out, as "line N: why", in the file''s order'
+        refunds:
+          type: integer
+          description: rows added that are money in booked to an expense category
+        cancelled:
+          type: boolean
+          description: present (true) only when the import was stopped before its last batch
+      required:
+      - added
+      - skipped
+      - rejected
+      - refunds
     Error:
       type: object
       properties:

@@ -1,16 +1,13 @@
 import EventLog
-import Interchange
 import Ledger
 import LedgerDomain
 
-/// The mapping stage of an import (see `ImportCommand.CSV`): CSV records — read from the file a
-/// chunk at a time — into rows, with the
-/// rows an earlier version's import recorded picked out. A class, handed from task to task
-/// as the pipeline moves on — one stage uses it at a time — so that its memory of the rows
-/// so far (the idempotency keys' occurrence counts, a million entries) is never copied: a
-/// copy per batch made a million-row import quadratic.
-final class RowMapper: @unchecked Sendable {
-  // Unchecked: the import's pipeline awaits each use before the next one starts.
+/// The mapping stage of an import (see ``CSVImport``): CSV records — read from the file a
+/// chunk at a time — into rows, with the rows an earlier version's import recorded picked
+/// out. Owned by the pipeline's mapping task alone, and mutated in place there: its memory of
+/// the rows so far (the idempotency keys' occurrence counts, a million entries) must never be
+/// copied — a copy per batch made a million-row import quadratic.
+struct RowMapper {
   private let chunks: CSVChunks
   private var session: CSVImporter.Session
   private let imported: ImportedRows
@@ -40,20 +37,18 @@ final class RowMapper: @unchecked Sendable {
   }
 
   /// Makes room for `rows` rows' identities at once.
-  func reserveCapacity(rows: Int) { session.reserveCapacity(rows: rows) }
+  mutating func reserveCapacity(rows: Int) { session.reserveCapacity(rows: rows) }
 
   /// What a mapped row's result is left holding once its transaction is moved out.
   private static let movedOut = ImportRowError(line: 0, message: "")
 
   /// Reads and maps chunk `index` of the file; chunks are mapped in order.
-  func map(chunk index: Int) throws -> Mapped {
+  mutating func map(chunk index: Int) throws -> Mapped {
     let records = chunks.records(ofChunk: index)
     guard !records.isEmpty else { return Mapped() }
-    var rows = try userFacing {
-      try imported.redirectingUndone(session.rows(records), state: before, anyUndone: anyUndone)
-    }
-    let importedBefore = try userFacing { try imported.legacyLines(of: rows) }
-    let recorded = try userFacing { try imported.recordedLines(of: rows, known: &knownDates) }
+    var rows = try imported.redirectingUndone(session.rows(records), state: before, anyUndone: anyUndone)
+    let importedBefore = try imported.legacyLines(of: rows)
+    let recorded = try imported.recordedLines(of: rows, known: &knownDates)
     var mapped = Mapped(count: rows.count)
     mapped.rows.reserveCapacity(rows.count)
     mapped.lines.reserveCapacity(rows.count)

@@ -1,12 +1,11 @@
 import EventLog
-import Interchange
 import Ledger
 import LedgerDomain
 
 /// Which rows an import recorded before: under the keys rows get now, or — in a ledger that
 /// holds keys of an earlier version (one seek tells) — under those (``ImportRow/legacyKey``),
 /// so that a ledger that never saw one pays nothing per row for them.
-struct ImportedRows {
+struct ImportedRows: Sendable {
   let log: EventLog
   let hasLegacyKeys: Bool
 
