@@ -33,7 +33,7 @@ bench: setup
 	bash Tools/scale-bench.sh
 
 ## Scale benchmark only: 1 M-transaction ledger, rebuilds, queries vs SQLite, CLI vs hledger / ledger
-## (docs/benchmarks.md, "Scale"). SCALE_ARGS=--quick for a 100 k smoke run.
+## (docs/benchmarks.md). SCALE_ARGS=--quick for a 100 k smoke run.
 .PHONY: bench-scale
 bench-scale: setup
 	bash Tools/scale-bench.sh $(SCALE_ARGS)

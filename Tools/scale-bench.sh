@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the scale benchmark, the `budget` CLI (both release, from the benchmark package in
 # Tools/, which depends on the ledger's package) and the SQLite baseline (C), then runs the
-# benchmark. See docs/benchmarks.md, section "Scale: projections, queries, CLI".
+# benchmark. See docs/benchmarks.md, "Tools/scale-bench.sh".
 #
 #   bash Tools/scale-bench.sh                # 1 M transactions (first run generates and caches the ledger)
 #   bash Tools/scale-bench.sh --quick        # 100 k transactions: a smoke run of a few minutes

@@ -4,7 +4,7 @@
 //   bash Tools/scale-bench.sh            # builds everything, then runs this
 //   bash Tools/scale-bench.sh --quick    # 100 k transactions, a few minutes
 //
-// See docs/benchmarks.md, section "Scale: projections, queries, CLI".
+// See docs/benchmarks.md, "Tools/scale-bench.sh" and "What is measured".
 import BenchSupport
 import Foundation
 import Ledger
