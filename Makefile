@@ -25,13 +25,15 @@ test: setup
 	timeout -k 30 1200 $(SWIFT) test
 	SWIFT="$(SWIFT)" bash Tests/browser/run.sh
 
-## Benchmarks against a raw-LMDB C baseline, in one run; results in JSON and text.
+## Benchmarks against a raw-LMDB C baseline, in one run; results in JSON and text. The
+## benchmarks are the package in Tools/ (built in release into .build-bench and .build-scale),
+## which `build` and `test` do not build.
 bench: setup
 	bash Tools/bench.sh
 	bash Tools/scale-bench.sh
 
 ## Scale benchmark only: 1 M-transaction ledger, rebuilds, queries vs SQLite, CLI vs hledger / ledger
-## (docs/benchmarks.md, "Scale"). SCALE_ARGS=--quick for a 100 k smoke run.
+## (docs/benchmarks.md). SCALE_ARGS=--quick for a 100 k smoke run.
 .PHONY: bench-scale
 bench-scale: setup
 	bash Tools/scale-bench.sh $(SCALE_ARGS)
@@ -57,5 +59,4 @@ format:
 	$(SWIFT) format --in-place --recursive Sources Tests Tools
 
 clean:
-	rm -rf .build .build-bench
-	rm -rf .build-scale
+	rm -rf .build .build-bench .build-scale .build-fuzz Tools/.build

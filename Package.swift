@@ -19,6 +19,13 @@ let package = Package(
     .library(name: "LedgerDomain", targets: ["LedgerDomain"]),
     .library(name: "Ledger", targets: ["Ledger"]),
     .library(name: "BudgetServer", targets: ["BudgetServer"]),
+    // For the benchmark package in Tools/, which depends on this one by path.
+    .library(name: "CLMDB", targets: ["CLMDB"]),
+    .library(name: "ProjectionEngine", targets: ["ProjectionEngine"]),
+    .library(name: "RunningBalances", targets: ["RunningBalances"]),
+    .library(name: "CategoryTotals", targets: ["CategoryTotals"]),
+    .library(name: "BudgetVsActual", targets: ["BudgetVsActual"]),
+    .library(name: "TransactionIndex", targets: ["TransactionIndex"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
@@ -148,45 +155,24 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
-    // MARK: Tools
-    .target(
-      name: "BenchSupport",
-      // What both benchmark tools report about the run (commit, CPU use, load).
-      path: "Tools/BenchSupport",
-      swiftSettings: swiftSettings
-    ),
-    .executableTarget(
-      name: "ledger-bench",
-      dependencies: ["EventLog", "LMDB", "BenchSupport"],
-      path: "Tools/Bench",
-      swiftSettings: swiftSettings
-    ),
+    // MARK: Tests
+    // The benchmarks (ledger-bench, ledger-scale-bench) are a package of their own in Tools/, so
+    // that `swift build` and `make test` do not build them; what stays here is what tests run.
     .executableTarget(
       name: "eventlog-torture",
+      // The crash-safety test's child process: appends batches until it is killed.
       dependencies: ["EventLog"],
-      path: "Tools/EventLogTorture",
+      path: "Tests/EventLogTorture",
       swiftSettings: swiftSettings
     ),
-    .executableTarget(
-      name: "ledger-scale-bench",
-      dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals",
-        "BudgetVsActual", "TransactionIndex", "BenchSupport",
-      ],
-      path: "Tools/ScaleBench",
-      exclude: ["baseline"],
-      swiftSettings: swiftSettings
-    ),
-
     .target(
       name: "FuzzHarness",
-      // The fuzz targets' functions; Tools/Fuzz/fuzz.sh links them into libFuzzer binaries.
+      // The fuzz targets' functions: ReliabilityTests replays the committed corpus through them,
+      // and Tools/Fuzz/fuzz.sh links them into a libFuzzer binary.
       dependencies: ["EventLog", "LedgerDomain", "Ledger", "Interchange"],
-      path: "Tools/Fuzz/Harness",
+      path: "Tests/FuzzHarness",
       swiftSettings: swiftSettings
     ),
-
-    // MARK: Tests
     .target(
       name: "LedgerTesting",
       dependencies: ["EventLog", "LMDB", "LedgerDomain", "Ledger", "ProjectionEngine"],

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the Swift benchmark harness and the raw-LMDB C baseline (release), then runs the
-# harness, which spawns the baseline for every case. See docs/benchmarks.md.
+# Builds the Swift benchmark harness (release, from the benchmark package in Tools/, which the
+# product build does not build) and the raw-LMDB C baseline, then runs the harness, which
+# spawns the baseline for every case. See docs/benchmarks.md.
 #
 #   bash Tools/bench.sh                  # default run (~1 minute): 1 M-event big log
 #   bash Tools/bench.sh --full           # 10 M-event big log for the scan/verify/heap cases
@@ -17,9 +18,9 @@ cd "$root"
 scratch="${BENCH_SCRATCH:-.build-bench}"
 cc="${CC:-cc}"
 
-echo "• building ledger-bench (release, scratch path $scratch)" >&2
-swift build -c release --scratch-path "$scratch" --product ledger-bench >&2
-bin_dir="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
+echo "• building ledger-bench (release, package Tools, scratch path $scratch)" >&2
+swift build --package-path Tools -c release --scratch-path "$scratch" --product ledger-bench >&2
+bin_dir="$(swift build --package-path Tools -c release --scratch-path "$scratch" --show-bin-path)"
 
 echo "• building lmdb-baseline" >&2
 mkdir -p "$scratch"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the scale benchmark, the `budget` CLI (both release) and the SQLite baseline (C), then
-# runs the benchmark. See docs/benchmarks.md, section "Scale: projections, queries, CLI".
+# Builds the scale benchmark, the `budget` CLI (both release, from the benchmark package in
+# Tools/, which depends on the ledger's package) and the SQLite baseline (C), then runs the
+# benchmark. See docs/benchmarks.md, "Tools/scale-bench.sh".
 #
 #   bash Tools/scale-bench.sh                # 1 M transactions (first run generates and caches the ledger)
 #   bash Tools/scale-bench.sh --quick        # 100 k transactions: a smoke run of a few minutes
@@ -27,9 +28,9 @@ if pgrep -x swift-build >/dev/null 2>&1; then
 fi
 
 echo "• building ledger-scale-bench and budget (release, scratch path $scratch)" >&2
-swift build -c release --scratch-path "$scratch" --product ledger-scale-bench >&2
-swift build -c release --scratch-path "$scratch" --product budget >&2
-bin_dir="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
+swift build --package-path Tools -c release --scratch-path "$scratch" --product ledger-scale-bench >&2
+swift build --package-path Tools -c release --scratch-path "$scratch" --product budget >&2
+bin_dir="$(swift build --package-path Tools -c release --scratch-path "$scratch" --show-bin-path)"
 
 baseline_args=()
 if echo '#include <sqlite3.h>' | "$cc" -E -x c - >/dev/null 2>&1; then

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Benchmarks `budget serve` with wrk on loopback: GET budget vs actual for a month, and POST a
 # transaction (durable) with 64 connections, on a ledger of N transactions. Appends the
-# results to docs/benchmarks.md.
+# results to docs/benchmarks-history.md (docs/benchmarks.md keeps the current figures).
 #
 #   bash Tools/serve-bench.sh                 # 1,000,000 transactions (generated once, cached)
 #   SERVE_BENCH_ROWS=100000 bash Tools/serve-bench.sh
 #
 # Environment: SERVE_BENCH_ROWS (default 1000000), SERVE_BENCH_DURATION (wrk -d, default 10s),
 # SERVE_BENCH_SCRATCH (SwiftPM scratch path and cache, default .build-serve-bench),
-# SERVE_BENCH_NO_APPEND=1 to print without touching docs/benchmarks.md.
+# SERVE_BENCH_NO_APPEND=1 to print without touching docs/benchmarks-history.md.
 # Needs wrk (apt-get install -y wrk). Every request goes to 127.0.0.1 and the run stops by itself.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -116,6 +116,6 @@ MD
 )
 echo "$report"
 if [ "${SERVE_BENCH_NO_APPEND:-0}" != 1 ]; then
-  echo "$report" >> docs/benchmarks.md
-  echo "• appended to docs/benchmarks.md" >&2
+  echo "$report" >> docs/benchmarks-history.md
+  echo "• appended to docs/benchmarks-history.md" >&2
 fi

@@ -48,6 +48,7 @@ struct Budget: AsyncParsableCommand {
   /// Runs the command with the project's exit codes: 0 ok, 1 user error, 2 usage, 3 internal,
   /// 4 an import that rejected rows (the others were recorded).
   static func main() async {
+    Allocator.reportAtExitIfAsked()
     // The command that parsed, for a usage error its run() finds (a ValidationError thrown
     // there would otherwise print the top-level usage, not that command's).
     var parsed: (any ParsableCommand.Type)?

@@ -4,9 +4,10 @@
 #
 #   bash Tools/Fuzz/fuzz.sh [SECONDS-PER-TARGET] [TARGET...]     (default 60 s, all four)
 #
-# The harness functions are Tools/Fuzz/Harness (target FuzzHarness); they are compiled with
-# coverage instrumentation in their own scratch directory (.build-fuzz) and linked with
-# Tools/Fuzz/Entry/FuzzMain.swift. Seeds: Tools/Fuzz/Corpus/<target>/ (committed); what the
+# The harness functions are Tests/FuzzHarness (target FuzzHarness of the root package, which
+# the regression test also uses); they are compiled with coverage instrumentation in their own
+# scratch directory (.build-fuzz) and linked with Tools/Fuzz/Entry/FuzzMain.swift into the
+# libFuzzer binary, which neither `swift build` nor `make test` builds. Seeds: Tools/Fuzz/Corpus/<target>/ (committed); what the
 # fuzzer finds goes to .build-fuzz/corpus/<target>/; a crash is written to
 # Tools/Fuzz/Crashers/<target>-crash-<sha1>, and `swift test --filter FuzzRegression` replays
 # every committed corpus file and crasher.

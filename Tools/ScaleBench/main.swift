@@ -4,7 +4,7 @@
 //   bash Tools/scale-bench.sh            # builds everything, then runs this
 //   bash Tools/scale-bench.sh --quick    # 100 k transactions, a few minutes
 //
-// See docs/benchmarks.md, section "Scale: projections, queries, CLI".
+// See docs/benchmarks.md, "Tools/scale-bench.sh" and "What is measured".
 import BenchSupport
 import Foundation
 import Ledger
@@ -204,7 +204,7 @@ enum ScaleBench {
         let journal = scratch + "/peer.journal"
         var export = try timer.time(
           id: "budget-export-peer", title: "budget export hledger (\(Format.count(peerSpec.transactions)) tx)",
-          command: "\(q(budget)) export hledger --ledger \(q(peerPath)) -o \(q(journal))", transactions: peerSpec.transactions, runs: 3, warmUp: 0)
+          command: "\(q(budget)) export hledger --ledger \(q(peerPath)) -o \(q(journal)) --force", transactions: peerSpec.transactions, runs: 3, warmUp: 0)
         export.notes.append("journal \(Format.bytes(fileSize(journal)))")
         if peerSpec != spec {
           report.commands.append(try timer.time(
@@ -227,7 +227,7 @@ enum ScaleBench {
           let fullJournal = scratch + "/main.journal"
           report.commands.append(try timer.time(
             id: "budget-export-main", title: "budget export hledger (\(Format.count(spec.transactions)) tx)",
-            command: "\(q(budget)) export hledger --ledger \(q(path)) -o \(q(fullJournal))", transactions: spec.transactions, runs: 1, warmUp: 0, minimumRuns: 1))
+            command: "\(q(budget)) export hledger --ledger \(q(path)) -o \(q(fullJournal)) --force", transactions: spec.transactions, runs: 1, warmUp: 0, minimumRuns: 1))
           for tool in ["hledger", "ledger"] {
             guard let executable = RunContext.which(tool) else { continue }
             report.commands.append(try timer.time(

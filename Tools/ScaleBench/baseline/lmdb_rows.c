@@ -1,4 +1,4 @@
-// lmdb_rows: the raw-LMDB floor for a projection rebuild (see docs/benchmarks.md, "Scale").
+// lmdb_rows: the raw-LMDB floor for a projection rebuild (see docs/benchmarks.md, "What is measured").
 //
 // A rebuild ends by writing every row of the new tables in key order with MDB_APPEND (through a
 // cursor per table) in one

@@ -1,4 +1,4 @@
-// sqlite_baseline: the SQLite side of ledger-scale-bench (see docs/benchmarks.md, "Scale").
+// sqlite_baseline: the SQLite side of ledger-scale-bench (see docs/benchmarks.md, "What is measured").
 //
 // Loads the same ledger data (written as TSV files by ledger-scale-bench) into seed 000's
 // Core Data schema in SQLite and answers the same questions, timing each in-process with
