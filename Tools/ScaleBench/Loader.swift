@@ -18,7 +18,7 @@ final class SimulatedClock: Sendable {
   }
 }
 
-/// How the cached ledger was generated: the import case (issue 5's ≥ 200 k rows/s).
+/// How the cached ledger was generated: the in-process import case, reported beside the CLI's.
 struct LoadReport: Codable, Sendable {
   var spec: DatasetSpec
   var date: String

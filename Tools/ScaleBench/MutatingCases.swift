@@ -43,7 +43,7 @@ enum MutatingCases {
         let lastProgress = Mutex<Double?>(nil)
         let start = ContinuousClock.now
         let cpuBefore = processCPUSeconds()
-        let rebuilt = try await ledger.projections.rebuild(set.names) { update in
+        let rebuilt = try await ledger.rebuildProjections(set.names) { update in
           if update.phase == .folding { lastProgress.withLock { $0 = update.eventsPerSecond } }
         }
         let seconds = Stopwatch.seconds(ContinuousClock.now - start)
@@ -58,11 +58,13 @@ enum MutatingCases {
         )
       }
       let median = times.sorted()[times.count / 2]
-      let rows = try ledger.projections.status().filter { set.names.contains($0.name) }.reduce(0) {
+      let rows = try ledger.projectionStatus().filter { set.names.contains($0.name) }.reduce(0) {
         $0 + $1.rows.values.reduce(0, +)
       }
       let fold = folds.isEmpty ? nil : folds.sorted()[folds.count / 2]
-      let tables = set.names.reduce(0) { $0 + (ledger.projections.projectors[$1]?.tables.count ?? 0) }
+      let tables = set.names.reduce(0) { count, name in
+        count + (Ledger.standardProjectors.first { $0.name == name }?.tables.count ?? 0)
+      }
       let floorSeconds = try floor?.seconds(rows: rows, tables: tables)
       let writeSeconds = fold.map { median - Double(events) / $0 }
       results.append(
@@ -74,7 +76,7 @@ enum MutatingCases {
           writeRowsPerSecond: writeSeconds.flatMap { $0 > 0 ? Double(rows) / $0 : nil }, floorSeconds: floorSeconds,
           floorEventsPerSecond: floorSeconds.map { Double(events) / $0 }))
     }
-    let stale = try ledger.projections.staleProjectors()
+    let stale = try ledger.staleProjections()
     if !stale.isEmpty { throw BenchError.failed("after the rebuilds these projectors are stale: \(stale)") }
     return results
   }

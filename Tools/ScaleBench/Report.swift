@@ -205,7 +205,7 @@ extension ScaleReport {
     }
     // The in-process import (every row decided on the writer, all four projections folded
     // inline: the path of single commands) is reported in its section as a reference, not
-    // judged: issue #5's import target is the CLI's (`budget import csv`, below).
+    // judged: the import target is the CLI's (`budget import csv`, below).
     if let cli = importCLI {
       add("import-cli", "budget import csv (whole process) ≥ 200 k rows/s", cli.rowsPerSecond, unit: "rows/s", pass: { $0 >= 200_000 },
           detail: "\(Format.count(cli.transactions)) rows, median \(Format.ms(cli.medianMs)) ms over \(cli.runs) runs")

@@ -1,6 +1,8 @@
 import BenchSupport
 import CLMDB
 import Foundation
+import Ledger
+import ProjectionEngine
 
 #if canImport(Glibc)
   import Glibc
@@ -297,5 +299,13 @@ final class InterferenceSampler: @unchecked Sendable {
     defer { lock.unlock() }
     running = false
     return seen.filter { $0.value.samples > 0 }
+  }
+}
+
+extension Ledger {
+  /// The read models that are not at the log's head in their code's version: none, in a
+  /// ledger the benchmark may measure.
+  func staleProjections() throws -> [String] {
+    try projectionStatus().filter { $0.storedVersion != $0.codeVersion || $0.lag != 0 }.map(\.name)
   }
 }

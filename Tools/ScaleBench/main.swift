@@ -95,7 +95,7 @@ enum ScaleBench {
     let openStart = ContinuousClock.now
     let ledger = try await Ledger(path: path, options: Loader.options())
     let openSeconds = Stopwatch.seconds(ContinuousClock.now - openStart)
-    let stale = try ledger.projections.staleProjectors()
+    let stale = try ledger.staleProjections()
     if !stale.isEmpty { throw BenchError.failed("the cached ledger has stale projectors: \(stale)") }
     let foldStart = ContinuousClock.now
     let state = ledger.state

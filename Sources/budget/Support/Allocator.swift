@@ -7,7 +7,8 @@ import Foundation
 /// An import hands each row from thread to thread — mapped on one, decided on another, written
 /// and folded into the read models on others — so most of its small allocations are freed on
 /// a thread other than the one that made them; glibc's arenas pay for that in locks and
-/// consolidation, jemalloc's thread caches do not (docs/benchmarks-history.md, "Eighteenth session").
+/// consolidation, jemalloc's thread caches do not: a million-row import takes about a tenth
+/// less time.
 enum Allocator {
   /// From now on, memory the process frees is kept for reuse instead of handed back to the
   /// system as it goes (jemalloc's decay, off): for a bulk command that allocates and frees
