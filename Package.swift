@@ -49,8 +49,15 @@ let package = Package(
     // SHA-256 for the hash chain: SHA-NI where the CPU has it, portable C elsewhere; no allocation.
     .target(name: "CSHA256", path: "Sources/CSHA256"),
     .target(
+      name: "EventRecords",
+      // The log's vocabulary — recorded event, metadata, chain hash, idempotency key — without
+      // the log: what the front ends may name. CSHA256 computes the chain hash.
+      dependencies: ["CSHA256"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
       name: "EventLog",
-      dependencies: ["LMDB", "CSHA256"],
+      dependencies: ["LMDB", "CSHA256", "EventRecords"],
       swiftSettings: swiftSettings
     ),
 
