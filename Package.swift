@@ -63,8 +63,16 @@ let package = Package(
 
     // MARK: Projections
     .target(
+      name: "QueryResults",
+      // What the read models answer (balances, totals, budget lines, transaction rows, history)
+      // and the projectors' status and progress: what the front ends may name.
+      dependencies: ["LedgerDomain"],
+      path: "Projections/QueryResults",
+      swiftSettings: swiftSettings
+    ),
+    .target(
       name: "ProjectionEngine",
-      dependencies: ["LedgerDomain", "EventLog", "LMDB"],
+      dependencies: ["LedgerDomain", "EventLog", "LMDB", "QueryResults"],
       path: "Projections/ProjectionEngine",
       swiftSettings: swiftSettings
     ),
@@ -80,35 +88,35 @@ let package = Package(
 
     .target(
       name: "RunningBalances",
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "QueryResults"],
       path: "Projections/RunningBalances",
       swiftSettings: swiftSettings
     ),
 
     .target(
       name: "CategoryTotals",
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "SharedRows"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "SharedRows", "QueryResults"],
       path: "Projections/CategoryTotals",
       swiftSettings: swiftSettings
     ),
 
     .target(
       name: "BudgetVsActual",
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "SharedRows"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "SharedRows", "QueryResults"],
       path: "Projections/BudgetVsActual",
       swiftSettings: swiftSettings
     ),
 
     .target(
       name: "TransactionIndex",
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "Bytes"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "Bytes", "QueryResults"],
       path: "Projections/TransactionIndex",
       swiftSettings: swiftSettings
     ),
 
     .target(
       name: "EntityHistory",
-      dependencies: ["LedgerDomain", "EventLog"],
+      dependencies: ["LedgerDomain", "EventLog", "QueryResults"],
       path: "Projections/EntityHistory",
       swiftSettings: swiftSettings
     ),
