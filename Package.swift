@@ -143,8 +143,7 @@ let package = Package(
     .target(
       name: "BudgetServer",
       dependencies: [
-        "Ledger", "LedgerDomain", "Interchange", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
-        "TransactionIndex", "EntityHistory",
+        "Ledger", "LedgerDomain", "Interchange", "EventRecords", "QueryResults",
         .product(name: "Hummingbird", package: "hummingbird"),
         // HMAC for the web app's session cookie.
         .product(name: "Crypto", package: "swift-crypto"),
@@ -156,8 +155,7 @@ let package = Package(
     .executableTarget(
       name: "budget",
       dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals",
-        "BudgetVsActual", "TransactionIndex", "EntityHistory", "Interchange", "BudgetServer", "CJemalloc",
+        "Ledger", "LedgerDomain", "Interchange", "EventRecords", "QueryResults", "BudgetServer", "CJemalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
