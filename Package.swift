@@ -56,15 +56,30 @@ let package = Package(
     // SHA-256 for the hash chain: SHA-NI where the CPU has it, portable C elsewhere; no allocation.
     .target(name: "CSHA256", path: "Sources/CSHA256"),
     .target(
+      name: "EventRecords",
+      // The log's vocabulary — recorded event, metadata, chain hash, idempotency key — without
+      // the log: what the front ends may name. CSHA256 computes the chain hash.
+      dependencies: ["CSHA256"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
       name: "EventLog",
-      dependencies: ["LMDB", "CSHA256"],
+      dependencies: ["LMDB", "CSHA256", "EventRecords"],
       swiftSettings: swiftSettings
     ),
 
     // MARK: Projections
     .target(
+      name: "QueryResults",
+      // What the read models answer (balances, totals, budget lines, transaction rows, history)
+      // and the projectors' status and progress: what the front ends may name.
+      dependencies: ["LedgerDomain"],
+      path: "Projections/QueryResults",
+      swiftSettings: swiftSettings
+    ),
+    .target(
       name: "ProjectionEngine",
-      dependencies: ["LedgerDomain", "EventLog", "LMDB"],
+      dependencies: ["LedgerDomain", "EventLog", "LMDB", "QueryResults"],
       path: "Projections/ProjectionEngine",
       swiftSettings: swiftSettings
     ),
@@ -80,35 +95,35 @@ let package = Package(
 
     .target(
       name: "RunningBalances",
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "QueryResults"],
       path: "Projections/RunningBalances",
       swiftSettings: swiftSettings
     ),
 
     .target(
       name: "CategoryTotals",
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "SharedRows"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "SharedRows", "QueryResults"],
       path: "Projections/CategoryTotals",
       swiftSettings: swiftSettings
     ),
 
     .target(
       name: "BudgetVsActual",
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "SharedRows"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "SharedRows", "QueryResults"],
       path: "Projections/BudgetVsActual",
       swiftSettings: swiftSettings
     ),
 
     .target(
       name: "TransactionIndex",
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "Bytes"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "Bytes", "QueryResults"],
       path: "Projections/TransactionIndex",
       swiftSettings: swiftSettings
     ),
 
     .target(
       name: "EntityHistory",
-      dependencies: ["LedgerDomain", "EventLog"],
+      dependencies: ["LedgerDomain", "EventLog", "QueryResults"],
       path: "Projections/EntityHistory",
       swiftSettings: swiftSettings
     ),
@@ -135,8 +150,7 @@ let package = Package(
     .target(
       name: "BudgetServer",
       dependencies: [
-        "Ledger", "LedgerDomain", "Interchange", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
-        "TransactionIndex", "EntityHistory",
+        "Ledger", "LedgerDomain", "Interchange", "EventRecords", "QueryResults",
         .product(name: "Hummingbird", package: "hummingbird"),
         // HMAC for the web app's session cookie.
         .product(name: "Crypto", package: "swift-crypto"),
@@ -148,8 +162,7 @@ let package = Package(
     .executableTarget(
       name: "budget",
       dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "ProjectionEngine", "RunningBalances", "CategoryTotals",
-        "BudgetVsActual", "TransactionIndex", "EntityHistory", "Interchange", "BudgetServer", "CJemalloc",
+        "Ledger", "LedgerDomain", "Interchange", "EventRecords", "QueryResults", "BudgetServer", "CJemalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

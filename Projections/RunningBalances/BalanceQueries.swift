@@ -2,57 +2,6 @@ import EventLog
 import LedgerDomain
 import ProjectionEngine
 
-/// An account's balance on a date.
-public struct AccountBalance: Sendable, Hashable {
-  public var account: AccountID
-  public var name: String
-  public var balance: Money
-}
-
-/// An account's name, type and currency.
-public struct AccountInfo: Sendable, Hashable {
-  public var account: AccountID
-  public var name: String
-  public var type: String
-  public var currency: Currency
-}
-
-/// One row of the transaction log with the account's balance after it.
-public struct LogRow: Sendable, Hashable {
-  public var date: CivilDate
-  /// The transaction, transfer or account (for the opening balance) the row comes from.
-  public var id: EntityID
-  public var kind: EntryKind
-  /// Signed: negative leaves the account.
-  public var amount: Money
-  public var balance: Money
-}
-
-/// A page of the transaction log, newest first, with the cursors to move either way.
-public struct LogPage: Sendable, Hashable {
-  public var rows: [LogRow]
-  /// Pass as `before` for the next (older) page; `nil` at the start of history.
-  public var olderCursor: LogCursor?
-  /// Pass as `after` for the previous (newer) page; `nil` at the newest row.
-  public var newerCursor: LogCursor?
-}
-
-/// A position in an account's log: a row's date and id.
-public struct LogCursor: Sendable, Hashable {
-  public var date: CivilDate
-  public var id: EntityID
-
-  public init(date: CivilDate, id: EntityID) {
-    self.date = date
-    self.id = id
-  }
-
-  /// The cursor just after every entry of `date`: a page before it ends with that day.
-  public static func endOf(_ date: CivilDate) -> LogCursor {
-    LogCursor(date: date.nextDay, id: EntityID(high: 0, low: 0))
-  }
-}
-
 /// Questions answered by the running-balances tables, on both time axes: `date` is business
 /// time ("balance on 15 March"), `asKnownAt` a log position ("as the ledger showed it then").
 public struct BalanceQueries {
@@ -247,11 +196,6 @@ extension EntityID {
   init(_ bytes: UnsafeRawBufferPointer) {
     self.init(high: KeyBuilder.word(bytes, at: 0), low: KeyBuilder.word(bytes, at: 8))
   }
-}
-
-extension CivilDate {
-  /// The day after, or the same day at the end of the calendar.
-  var nextDay: CivilDate { (try? adding(days: 1)) ?? self }
 }
 
 extension YearMonth {

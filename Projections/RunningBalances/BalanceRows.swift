@@ -5,7 +5,6 @@ import ProjectionEngine
 enum BalanceKeys {
   static func id(_ id: EntityID) -> [UInt8] { KeyBuilder.words(id.high, id.low) }
 
-
   static func day(_ account: EntityID, _ date: CivilDate) -> [UInt8] {
     KeyBuilder.words(account.high, account.low, KeyBuilder.ordered(Int64(date.daysSinceEpoch)))
   }
@@ -39,11 +38,6 @@ enum BalanceKeys {
   static func entryKey(_ account: EntityID, _ date: CivilDate, _ id: EntityID) -> InlineKey {
     InlineKey(account.high, account.low, KeyBuilder.ordered(Int64(date.daysSinceEpoch)), id.high, id.low)
   }
-}
-
-/// What a log entry is.
-public enum EntryKind: UInt8, Sendable, Hashable {
-  case transaction = 0, transfer = 1, opening = 2
 }
 
 /// One money movement on one account: a transaction, a transfer leg or an opening balance.

@@ -1,11 +1,5 @@
 import LMDB
 
-/// Which way a read walks the log.
-public enum ReadDirection: Sendable, Hashable {
-  case forward
-  case backward
-}
-
 /// Whether a scan goes on after the current event.
 public enum ScanControl: Sendable {
   case `continue`

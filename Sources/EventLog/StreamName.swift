@@ -32,26 +32,12 @@ public struct StreamName: Sendable, Hashable, CustomStringConvertible, Expressib
   public var description: String { rawValue }
 }
 
-/// A caller-chosen key that makes an append safe to retry: the same key returns the original
-/// positions and writes nothing.
-public struct IdempotencyKey: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
-  public let rawValue: String
-
-  /// The longest key accepted, in UTF-8 bytes.
-  public static let maximumLength = 200
-
+extension IdempotencyKey {
   public init(_ rawValue: String) throws(EventLogError) {
-    let count = rawValue.utf8.count
-    guard count > 0, count <= Self.maximumLength else {
+    guard let key = IdempotencyKey(validating: rawValue) else {
       throw .invalidInput(
-        field: "idempotency key", reason: "use 1 to \(Self.maximumLength) bytes (got \(count))")
+        field: "idempotency key", reason: "use 1 to \(Self.maximumLength) bytes (got \(rawValue.utf8.count))")
     }
-    self.rawValue = rawValue
+    self = key
   }
-
-  public init(stringLiteral value: String) {
-    do { try self.init(value) } catch { preconditionFailure("invalid idempotency key literal: \(error)") }
-  }
-
-  public var description: String { rawValue }
 }

@@ -66,7 +66,9 @@ extension Ledger {
 
   /// Follows the log from just after `position`: the events recorded since, then each new
   /// one as it commits (checked every `pollInterval` when no commit of this process wakes it).
-  public func subscribe(after position: UInt64, pollInterval: Duration = .seconds(1)) -> EventSubscription {
+  public func subscribe(
+    after position: UInt64, pollInterval: Duration = .seconds(1)
+  ) -> some AsyncSequence<RecordedEvent, any Error> & Sendable {
     log.subscribe(after: position, pollInterval: pollInterval)
   }
 }

@@ -1,21 +1,6 @@
 import EventLog
 import LMDB
 
-/// One projector's state, for `projections status`.
-public struct ProjectorStatus: Sendable, Hashable {
-  public var name: String
-  /// The version of the projector's code.
-  public var codeVersion: Int
-  /// The version its stored tables were built with; `nil` if never built.
-  public var storedVersion: Int?
-  public var generation: Int?
-  public var checkpoint: UInt64
-  /// Events the tables are behind the log (0 when up to date).
-  public var lag: UInt64
-  /// Stored rows (all versions) per table.
-  public var rows: [String: Int]
-}
-
 extension ProjectionEngine {
   /// Each projector's versions, checkpoint, lag and table sizes.
   public func status() throws -> [ProjectorStatus] {

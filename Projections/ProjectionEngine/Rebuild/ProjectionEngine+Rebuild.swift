@@ -10,29 +10,6 @@ import Synchronization
   import Darwin
 #endif
 
-/// How far a rebuild or verification has come.
-public struct ProjectionProgress: Sendable {
-  /// What a rebuild is doing: folding the log, then writing the folded tables (which reports
-  /// once, when it starts: on a big ledger it takes seconds after the fold reached the end).
-  public enum Phase: Sendable, Hashable {
-    case folding, writing
-  }
-
-  public var done: UInt64
-  public var total: UInt64
-  public var eventsPerSecond: Double
-  public var phase: Phase = .folding
-
-  public init(done: UInt64, total: UInt64, eventsPerSecond: Double, phase: Phase = .folding) {
-    self.done = done
-    self.total = total
-    self.eventsPerSecond = eventsPerSecond
-    self.phase = phase
-  }
-  /// Seconds left at the current rate.
-  public var secondsLeft: Double { eventsPerSecond > 0 ? Double(total - done) / eventsPerSecond : 0 }
-}
-
 extension ProjectionEngine {
   /// Rebuilds `names` (default: every projector that is missing, of another version, or
   /// behind) by re-projection, blue/green: the log is folded in memory from a snapshot, the

@@ -1,8 +1,6 @@
-import CategoryTotals
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
+import QueryResults
 
 /// Account balances at the end of a date.
 struct BalancesDTO: Codable, Sendable {

@@ -1,6 +1,6 @@
-import BudgetVsActual
 import Ledger
 import LedgerDomain
+import QueryResults
 
 /// Seed 001 Sheet 1 (and Sheet 3's numbers) for a month: income, the lines by budget type,
 /// remaining to assign, available funds and due dates.

@@ -1,8 +1,6 @@
-import CategoryTotals
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
+import QueryResults
 
 /// Spent and received per category for a month, year or period.
 struct CategoryTotalsDTO: Codable, Sendable {

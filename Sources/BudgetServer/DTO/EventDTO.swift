@@ -1,8 +1,5 @@
-import EntityHistory
-import EventLog
+import EventRecords
 import LedgerDomain
-import RunningBalances
-import TransactionIndex
 
 /// One event of the log, as the audit trail and the event feed show it.
 struct EventDTO: Codable, Sendable {

@@ -1,8 +1,5 @@
-import EntityHistory
-import EventLog
 import LedgerDomain
-import RunningBalances
-import TransactionIndex
+import QueryResults
 
 /// One entry of an entity's audit trail.
 struct HistoryEntryDTO: Codable, Sendable {

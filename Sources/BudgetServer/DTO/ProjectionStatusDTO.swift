@@ -1,8 +1,6 @@
-import CategoryTotals
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
+import QueryResults
 
 /// One projection's status.
 struct ProjectionStatusDTO: Codable, Sendable {

@@ -1,8 +1,5 @@
-import EntityHistory
-import EventLog
 import LedgerDomain
-import RunningBalances
-import TransactionIndex
+import QueryResults
 
 /// One row of the transactions sheet: from the running-balance log (with `balance`) or from
 /// the transaction index (filtered lists and search, without).

@@ -1,4 +1,4 @@
-import EventLog
+import EventRecords
 
 /// What every write returns: the entity it created or changed, the events recorded and their
 /// positions, and the entity's new version (also the `ETag`).

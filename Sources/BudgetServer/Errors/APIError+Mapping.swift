@@ -1,4 +1,3 @@
-import EventLog
 import Hummingbird
 import Ledger
 import LedgerDomain
@@ -12,7 +11,6 @@ extension APIError {
     case let error as APIError: return error
     case let error as LedgerError: return from(ledger: error)
     case let error as DomainError: return from(domain: error)
-    case let error as EventLogError: return from(log: error)
     case let error as MoneyError: return .badRequest(error.description, field: "amount")
     case let error as DateError: return .badRequest(error.description, field: "date")
     case let error as EntityIDError: return .badRequest(error.description, field: "id")
@@ -30,6 +28,7 @@ extension APIError {
       let message = status.code == 413 ? "the request body is too large" : (error.body ?? status.reasonPhrase)
       return APIError(status, code: code, message)
     default:
+      if let error = LedgerError.fromLog(error) { return from(ledger: error) }
       return APIError(.internalServerError, code: "internal", "the server could not complete the request")
     }
   }
@@ -37,7 +36,7 @@ extension APIError {
   static func from(ledger error: LedgerError) -> APIError {
     switch error {
     case .rejected(let domain): return from(domain: domain)
-    case .log(let log): return from(log: log)
+    case .log: return from(log: error.logRefusal ?? .failure, error.description)
     case .unreadableEvent, .projection:
       return APIError(.internalServerError, code: "internal", error.description)
     }
@@ -61,22 +60,20 @@ extension APIError {
     }
   }
 
-  static func from(log error: EventLogError) -> APIError {
-    switch error {
-    case .wrongExpectedVersion(let stream, let expected, let actual):
+  static func from(log refusal: LogRefusal, _ description: String) -> APIError {
+    switch refusal {
+    case .conflict(let stream, let expected, let actual):
       return APIError(
-        .conflict, code: "conflict", error.description,
-        details: [
-          "stream": stream, "expected": expected.description, "currentVersion": actual.map(String.init) ?? "none",
-        ])
+        .conflict, code: "conflict", description,
+        details: ["stream": stream, "expected": expected, "currentVersion": actual.map(String.init) ?? "none"])
     case .idempotencyKeyReused:
-      return APIError(.conflict, code: "idempotency_key_reused", error.description)
-    case .invalidInput(let field, _):
-      return .badRequest(error.description, field: field)
+      return APIError(.conflict, code: "idempotency_key_reused", description)
+    case .invalidInput(let field):
+      return .badRequest(description, field: field)
     case .emptyBatch:
-      return .rule(error.description)
-    default:
-      return APIError(.internalServerError, code: "internal", error.description)
+      return .rule(description)
+    case .failure:
+      return APIError(.internalServerError, code: "internal", description)
     }
   }
 }

@@ -1,7 +1,7 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
-import RunningBalances
+import QueryResults
 
 /// `/ledger` and `/accounts`: `budget init` and `budget account open|opening|rename|close|reopen|list`.
 struct AccountRoutes {

@@ -1,9 +1,8 @@
-import EntityHistory
-import EventLog
+import EventRecords
 import Hummingbird
 import Ledger
 import LedgerDomain
-import ProjectionEngine
+import QueryResults
 
 /// `/history`, `/events`, `/verify`, `/projections` and `/undo`: `budget history|log|verify|
 /// projections status|undo`.

@@ -1,10 +1,9 @@
-import EventLog
+import EventRecords
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Ledger
 import NIOCore
-import ProjectionEngine
 import ServiceLifecycle
 
 /// `GET /events/stream`: Server-Sent Events, live from `log.subscribe(after:)`.

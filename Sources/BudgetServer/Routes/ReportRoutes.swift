@@ -1,7 +1,7 @@
-import CategoryTotals
 import Hummingbird
 import Ledger
 import LedgerDomain
+import QueryResults
 
 /// `/reports/*`: `budget report budget-vs-actual|categories|balances|cashflow`, each on both
 /// time axes (`asOf`, `asKnownAt`).

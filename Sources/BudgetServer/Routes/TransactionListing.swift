@@ -1,8 +1,7 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
-import RunningBalances
-import TransactionIndex
+import QueryResults
 
 /// `GET /transactions` (and `/transactions/search`): the running-balance log of one account
 /// or of all accounts, or — with a category, period, month, date range or words — rows of the

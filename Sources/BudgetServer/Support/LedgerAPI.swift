@@ -1,4 +1,4 @@
-import EventLog
+import EventRecords
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -154,7 +154,11 @@ struct LedgerAPI: Sendable {
     guard text.utf8.count <= 150 else {
       throw APIError.badRequest("Idempotency-Key must be at most 150 bytes", field: "Idempotency-Key")
     }
-    return try IdempotencyKey("api:" + text)
+    guard let key = IdempotencyKey(validating: "api:" + text) else {
+      throw APIError.badRequest(
+        "invalid idempotency key: use 1 to \(IdempotencyKey.maximumLength) bytes", field: "idempotency key")
+    }
+    return key
   }
 
   /// A query's JSON answer (as ``answer(_:position:etag:)``), from ``ResponseCache`` while the

@@ -1,4 +1,4 @@
-import EventLog
+import EventRecords
 import Ledger
 import LedgerDomain
 import Synchronization

@@ -1,9 +1,7 @@
 import ArgumentParser
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
+import QueryResults
 
 /// `budget account open|opening|rename|close|reopen|list`.
 struct AccountCommand: AsyncParsableCommand {

@@ -1,10 +1,8 @@
 import ArgumentParser
-import EventLog
+import EventRecords
 import Foundation
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// `budget log`: the audit trail — every event, newest first.
 struct LogCommand: AsyncParsableCommand {

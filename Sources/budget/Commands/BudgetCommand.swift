@@ -1,9 +1,6 @@
 import ArgumentParser
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// `budget budget set|move|income|due|rollover|copy|show`: the zero-based plan.
 struct BudgetCommand: AsyncParsableCommand {

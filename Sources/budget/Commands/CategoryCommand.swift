@@ -1,9 +1,6 @@
 import ArgumentParser
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// `budget category add|rename|move|restyle|archive|restore|delete|list`.
 struct CategoryCommand: AsyncParsableCommand {

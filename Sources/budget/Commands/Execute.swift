@@ -1,8 +1,6 @@
-import EventLog
+import EventRecords
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 extension LedgerOptions {
   /// Runs `command` on `ledger` as the current actor; rule violations become user errors.

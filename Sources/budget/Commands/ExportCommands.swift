@@ -1,11 +1,9 @@
 import ArgumentParser
-import EventLog
+import EventRecords
 import Foundation
 import Interchange
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 #if canImport(Glibc)
   import Glibc

@@ -1,11 +1,8 @@
 import ArgumentParser
-import EntityHistory
-import EventLog
 import Foundation
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
+import QueryResults
 
 /// `budget history`: every event of one entity, oldest first.
 struct HistoryCommand: AsyncParsableCommand {

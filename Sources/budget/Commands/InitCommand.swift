@@ -1,9 +1,6 @@
 import ArgumentParser
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// `budget init`: creates a ledger with the default categories.
 struct InitCommand: AsyncParsableCommand {

@@ -1,9 +1,6 @@
 import ArgumentParser
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// `budget period open|close|reopen|list`.
 struct PeriodCommand: AsyncParsableCommand {

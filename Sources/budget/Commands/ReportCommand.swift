@@ -1,9 +1,7 @@
 import ArgumentParser
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
+import QueryResults
 
 /// `budget report ...`: the read models, on both time axes.
 struct ReportCommand: AsyncParsableCommand {

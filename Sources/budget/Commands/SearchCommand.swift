@@ -1,11 +1,7 @@
 import ArgumentParser
-import EntityHistory
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
-import TransactionIndex
+import QueryResults
 
 /// `budget tx search TEXT` and the filtered form of `budget tx list`.
 struct SearchCommand: AsyncParsableCommand {

@@ -1,12 +1,8 @@
 import ArgumentParser
-import BudgetVsActual
-import CategoryTotals
-import EventLog
 import Foundation
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
+import QueryResults
 
 /// `budget budget show`: seed 001 Sheet 1 in the terminal.
 struct BudgetShowCommand: AsyncParsableCommand {

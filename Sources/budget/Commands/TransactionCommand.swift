@@ -1,10 +1,7 @@
 import ArgumentParser
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
-import TransactionIndex
+import QueryResults
 
 /// `budget tx add|amend|delete|show|list`.
 struct TransactionCommand: AsyncParsableCommand {

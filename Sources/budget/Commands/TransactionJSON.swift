@@ -1,9 +1,6 @@
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
-import TransactionIndex
+import QueryResults
 
 /// `--json` shape of a transaction.
 struct TransactionJSON: Encodable {

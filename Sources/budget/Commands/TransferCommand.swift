@@ -1,9 +1,6 @@
 import ArgumentParser
-import EventLog
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// `budget transfer`: moves money between two of your accounts.
 struct TransferCommand: AsyncParsableCommand {

@@ -1,10 +1,7 @@
 import ArgumentParser
-import EventLog
 import Foundation
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// `budget undo`: compensates the last command with new events (kept forever in the log).
 struct UndoCommand: AsyncParsableCommand {

@@ -1,9 +1,7 @@
-import EventLog
 import Foundation
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
+import QueryResults
 
 #if canImport(Glibc)
   import Glibc

@@ -1,10 +1,8 @@
 import ArgumentParser
-import EventLog
+import EventRecords
 import Foundation
 import Ledger
 import LedgerDomain
-import ProjectionEngine
-import RunningBalances
 
 /// Options every command shares: where the ledger is and how to print.
 struct LedgerOptions: ParsableArguments {

@@ -1,4 +1,3 @@
-import EventLog
 import Interchange
 import Ledger
 import LedgerDomain
@@ -17,11 +16,10 @@ struct UserError: Error, CustomStringConvertible {
     case let error as UserError: error
     case let error as LedgerError: UserError(error.description)
     case let error as DomainError: UserError(error.description)
-    case let error as EventLogError: UserError(error.description)
     case let error as MoneyError: UserError(error.description)
     case let error as DateError: UserError(error.description)
     case let error as OutputFileError: UserError(error.description)
-    default: nil
+    default: LedgerError.fromLog(error).map { UserError($0.description) }
     }
   }
 }

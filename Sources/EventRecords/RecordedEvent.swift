@@ -15,15 +15,19 @@ public struct RecordedEvent: Sendable, Hashable {
   /// `SHA-256(hash of the previous event ‖ canonical bytes of this one)`.
   public var hash: ChainHash
 
-  public init(_ view: EventView) {
-    position = view.position
-    stream = view.stream
-    streamVersion = view.streamVersion
-    type = view.type
-    schemaVersion = view.schemaVersion
-    recordedAt = view.recordedAt
-    metadata = view.metadata
-    payload = Array(view.payload)
-    hash = view.hash
+  @inlinable
+  public init(
+    position: UInt64, stream: String, streamVersion: UInt64, type: String, schemaVersion: UInt16, recordedAt: Int64,
+    metadata: EventMetadata, payload: [UInt8], hash: ChainHash
+  ) {
+    self.position = position
+    self.stream = stream
+    self.streamVersion = streamVersion
+    self.type = type
+    self.schemaVersion = schemaVersion
+    self.recordedAt = recordedAt
+    self.metadata = metadata
+    self.payload = payload
+    self.hash = hash
   }
 }

@@ -35,7 +35,4 @@ public struct TransactionCursor: Sendable, Hashable {
 
   /// The cursor at `row`.
   public init(_ row: TransactionRow) { self.init(date: row.date, id: row.id) }
-
-  /// The `day ‖ id` suffix of index keys at this cursor.
-  var suffix: [UInt8] { TransactionKeys.suffix(date, id.raw) }
 }

@@ -5,7 +5,7 @@ import CSHA256
 /// Any change to a stored event, or any deleted or reordered event, changes every later link,
 /// which is what makes the log tamper-evident.
 public struct ChainHash: Sendable, Hashable, CustomStringConvertible {
-  @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64)
+  @usableFromInline package var words: (UInt64, UInt64, UInt64, UInt64)
 
   /// The link before the first event: 32 zero bytes.
   public static let genesis = ChainHash(words: (0, 0, 0, 0))
@@ -13,7 +13,7 @@ public struct ChainHash: Sendable, Hashable, CustomStringConvertible {
   /// The number of bytes in a hash.
   public static let byteCount = 32
 
-  @usableFromInline init(words: (UInt64, UInt64, UInt64, UInt64)) { self.words = words }
+  @usableFromInline package init(words: (UInt64, UInt64, UInt64, UInt64)) { self.words = words }
 
   /// Reads a hash from the first 32 bytes of `bytes`.
   @inlinable
@@ -30,7 +30,9 @@ public struct ChainHash: Sendable, Hashable, CustomStringConvertible {
   /// The link that follows `self` for an event whose canonical bytes are `record`.
   ///
   /// SHA-256 runs in the `CSHA256` C target on a stack context (SHA-NI when the CPU has it):
-  /// no allocation per link, which matters on the writer's critical path and in `verify`.
+  /// no allocation per link, which matters on the writer's critical path and in `verify`
+  /// (inlinable, as it was when the log and the hash shared a module).
+  @inlinable
   public func next(record: UnsafeRawBufferPointer) -> ChainHash {
     var previous = words
     var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -99,11 +101,13 @@ public struct ChainHash: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { hex }
 
+  @inlinable
   public static func == (lhs: ChainHash, rhs: ChainHash) -> Bool {
     lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
       && lhs.words.3 == rhs.words.3
   }
 
+  @inlinable
   public func hash(into hasher: inout Hasher) {
     hasher.combine(words.0)
     hasher.combine(words.1)

@@ -1,5 +1,4 @@
 import LedgerDomain
-import SharedRows
 
 /// What a set of totals covers: a calendar month, a calendar year, or an expense period.
 public enum TotalsScope: Sendable, Hashable {
@@ -20,6 +19,22 @@ public struct CategoryInfo: Sendable, Hashable {
   public var sortOrder: Int
   public var icon: String
   public var color: ColorHex
+
+  @inlinable
+  package init(
+    category: CategoryID, name: String, kind: CategoryKind, budgetType: BudgetType, parent: CategoryID? = nil,
+    archived: Bool, sortOrder: Int, icon: String, color: ColorHex
+  ) {
+    self.category = category
+    self.name = name
+    self.kind = kind
+    self.budgetType = budgetType
+    self.parent = parent
+    self.archived = archived
+    self.sortOrder = sortOrder
+    self.icon = icon
+    self.color = color
+  }
 }
 
 /// Every category, in sort order, as known at a log position.
@@ -27,6 +42,12 @@ public struct CategoryList: Sendable, Hashable {
   public var categories: [CategoryInfo]
   /// The log position the answer reflects.
   public var asKnownAt: UInt64
+
+  @inlinable
+  package init(categories: [CategoryInfo], asKnownAt: UInt64) {
+    self.categories = categories
+    self.asKnownAt = asKnownAt
+  }
 }
 
 /// One category's totals in one currency.
@@ -43,6 +64,20 @@ public struct CategoryTotal: Sendable, Hashable {
   public var received: Money
   /// Transactions booked to it (a split counts once per category it touches).
   public var count: Int
+
+  @inlinable
+  package init(
+    category: CategoryID, name: String, parent: CategoryID? = nil, kind: CategoryKind? = nil, spent: Money,
+    received: Money, count: Int
+  ) {
+    self.category = category
+    self.name = name
+    self.parent = parent
+    self.kind = kind
+    self.spent = spent
+    self.received = received
+    self.count = count
+  }
 }
 
 /// Totals per category for a scope, ordered by currency, then category sort order and name.
@@ -53,6 +88,14 @@ public struct CategoryTotalsReport: Sendable, Hashable {
   public var rows: [CategoryTotal]
   /// The log position the answer reflects.
   public var asKnownAt: UInt64
+
+  @inlinable
+  package init(scope: TotalsScope, rolledUp: Bool, rows: [CategoryTotal], asKnownAt: UInt64) {
+    self.scope = scope
+    self.rolledUp = rolledUp
+    self.rows = rows
+    self.asKnownAt = asKnownAt
+  }
 }
 
 /// A category's spending over several months and its monthly average.
@@ -64,6 +107,15 @@ public struct CategoryAverage: Sendable, Hashable {
   public var total: Money
   /// `total` over the number of months, rounded to the nearest unit (halves to even).
   public var average: Money
+
+  @inlinable
+  package init(category: CategoryID, name: String, parent: CategoryID? = nil, total: Money, average: Money) {
+    self.category = category
+    self.name = name
+    self.parent = parent
+    self.total = total
+    self.average = average
+  }
 }
 
 /// Average monthly spending per category over the `months` months ending at `endingAt`.
@@ -74,4 +126,12 @@ public struct AverageSpendingReport: Sendable, Hashable {
   public var rows: [CategoryAverage]
   /// The log position the answer reflects.
   public var asKnownAt: UInt64
+
+  @inlinable
+  package init(endingAt: YearMonth, months: Int, rows: [CategoryAverage], asKnownAt: UInt64) {
+    self.endingAt = endingAt
+    self.months = months
+    self.rows = rows
+    self.asKnownAt = asKnownAt
+  }
 }

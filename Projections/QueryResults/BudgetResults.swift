@@ -20,6 +20,13 @@ public struct RolloverSetting: Sendable, Hashable {
   public var carryOverspent: Bool
   /// The month (of recording, UTC) from which the setting applies: its leftover is the first carried.
   public var since: YearMonth
+
+  @inlinable
+  package init(carryUnspent: Bool, carryOverspent: Bool, since: YearMonth) {
+    self.carryUnspent = carryUnspent
+    self.carryOverspent = carryOverspent
+    self.since = since
+  }
 }
 
 /// One expense category's budget against its spending in a month (seed 001 Sheet 3).
@@ -49,6 +56,27 @@ public struct BudgetLine: Sendable, Hashable {
   public var alert: BudgetAlert
   /// The rollover setting in force this month, if any.
   public var rollover: RolloverSetting?
+
+  @inlinable
+  package init(
+    category: CategoryID, name: String, parent: CategoryID? = nil, budgetType: BudgetType, assigned: Money,
+    carried: Money, budgeted: Money, actual: Money, difference: Money, usedBasisPoints: Int? = nil, isOverBudget: Bool,
+    alert: BudgetAlert, rollover: RolloverSetting? = nil
+  ) {
+    self.category = category
+    self.name = name
+    self.parent = parent
+    self.budgetType = budgetType
+    self.assigned = assigned
+    self.carried = carried
+    self.budgeted = budgeted
+    self.actual = actual
+    self.difference = difference
+    self.usedBasisPoints = usedBasisPoints
+    self.isOverBudget = isOverBudget
+    self.alert = alert
+    self.rollover = rollover
+  }
 }
 
 /// Budget vs actual for every expense category of a month, in one currency.
@@ -64,6 +92,19 @@ public struct BudgetMonthReport: Sendable, Hashable {
   public var totalActual: Money
   /// The log position the answer reflects.
   public var asKnownAt: UInt64
+
+  @inlinable
+  package init(
+    month: YearMonth, currency: Currency, lines: [BudgetLine], totalBudgeted: Money, totalActual: Money,
+    asKnownAt: UInt64
+  ) {
+    self.month = month
+    self.currency = currency
+    self.lines = lines
+    self.totalBudgeted = totalBudgeted
+    self.totalActual = totalActual
+    self.asKnownAt = asKnownAt
+  }
 }
 
 /// One planned income and what of it counts for the month (or year) asked about.
@@ -76,6 +117,14 @@ public struct PlannedIncome: Sendable, Hashable {
   /// What counts in the period asked about: a monthly amount whole; a yearly amount's share
   /// of a month by `allocatedInMinorUnits(into: 12)` (in cents, so the twelve shares add up to it), or whole for a year.
   public var counted: Money
+
+  @inlinable
+  package init(source: String, month: YearMonth? = nil, amount: Money, counted: Money) {
+    self.source = source
+    self.month = month
+    self.amount = amount
+    self.counted = counted
+  }
 }
 
 /// Budgeted totals by the categories' budget type (seed 001's fixed / variable / quarterly).
@@ -85,6 +134,14 @@ public struct BudgetTypeTotals: Sendable, Hashable {
   /// Quarterly categories' monthly equivalents.
   public var quarterly: Money
   public var total: Money
+
+  @inlinable
+  package init(fixed: Money, variable: Money, quarterly: Money, total: Money) {
+    self.fixed = fixed
+    self.variable = variable
+    self.quarterly = quarterly
+    self.total = total
+  }
 }
 
 /// A category's payment due date.
@@ -92,6 +149,13 @@ public struct DueDate: Sendable, Hashable {
   public var category: CategoryID
   public var name: String
   public var date: CivilDate
+
+  @inlinable
+  package init(category: CategoryID, name: String, date: CivilDate) {
+    self.category = category
+    self.name = name
+    self.date = date
+  }
 }
 
 /// Due dates within a span of days.
@@ -104,6 +168,14 @@ public struct DueDateList: Sendable, Hashable {
   public var dates: [DueDate]
   /// The log position the answer reflects.
   public var asKnownAt: UInt64
+
+  @inlinable
+  package init(from: CivilDate, through: CivilDate, dates: [DueDate], asKnownAt: UInt64) {
+    self.from = from
+    self.through = through
+    self.dates = dates
+    self.asKnownAt = asKnownAt
+  }
 }
 
 /// The zero-based summary of a month (seed 001 Sheet 1): planned income, what is assigned,
@@ -124,6 +196,21 @@ public struct BudgetSummary: Sendable, Hashable {
   public var dueDates: [DueDate]
   /// The log position the answer reflects.
   public var asKnownAt: UInt64
+
+  @inlinable
+  package init(
+    month: YearMonth, currency: Currency, plannedIncome: Money, incomeSources: [PlannedIncome],
+    budgeted: BudgetTypeTotals, remainingToAssign: Money, dueDates: [DueDate], asKnownAt: UInt64
+  ) {
+    self.month = month
+    self.currency = currency
+    self.plannedIncome = plannedIncome
+    self.incomeSources = incomeSources
+    self.budgeted = budgeted
+    self.remainingToAssign = remainingToAssign
+    self.dueDates = dueDates
+    self.asKnownAt = asKnownAt
+  }
 }
 
 /// The income planned for a year: its yearly sources and every month's.
@@ -135,4 +222,13 @@ public struct IncomePlan: Sendable, Hashable {
   public var total: Money
   /// The log position the answer reflects.
   public var asKnownAt: UInt64
+
+  @inlinable
+  package init(year: Int, currency: Currency, sources: [PlannedIncome], total: Money, asKnownAt: UInt64) {
+    self.year = year
+    self.currency = currency
+    self.sources = sources
+    self.total = total
+    self.asKnownAt = asKnownAt
+  }
 }
