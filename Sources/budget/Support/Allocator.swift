@@ -45,7 +45,7 @@ enum Allocator {
     guard let path = ProcessInfo.processInfo.environment[reportVariable], !path.isEmpty else { return }
     atexit {
       guard let path = ProcessInfo.processInfo.environment[Allocator.reportVariable] else { return }
-      FileManager.default.createFile(atPath: path, contents: Data(Allocator.report().utf8))
+      _ = FileManager.default.createFile(atPath: path, contents: Data(Allocator.report().utf8))
     }
   }
 

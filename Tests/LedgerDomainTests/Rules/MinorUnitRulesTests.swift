@@ -8,7 +8,7 @@ struct MinorUnitRulesTests {
     "given amounts finer than a cent, when added, transferred, budgeted or opened with, then refused with the rounding to do; whole cents pass"
   )
   func subCentAmountsAreRefused() throws {
-    var scenario = Scenario.standard()
+    let scenario = Scenario.standard()
     var added = expense(1, "5.12")
     #expect(try scenario.when(.addTransaction(added)).count == 1)
     added.amount = eur("5.1234")
