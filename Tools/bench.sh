@@ -19,6 +19,11 @@ scratch="${BENCH_SCRATCH:-.build-bench}"
 cc="${CC:-cc}"
 
 echo "• building ledger-bench (release, package Tools, scratch path $scratch)" >&2
+# The ledger's package is a path dependency of the tools' package, and SwiftPM does not
+# notice when files move between or out of its targets: it would look for the old files.
+# Without its saved build plan it reads the targets' sources again (the build stays
+# incremental).
+rm -f "$scratch/release.yaml" "$scratch"/*/release/description.json
 swift build --package-path Tools -c release --scratch-path "$scratch" --product ledger-bench >&2
 bin_dir="$(swift build --package-path Tools -c release --scratch-path "$scratch" --show-bin-path)"
 
