@@ -77,7 +77,9 @@ extension CSVImport {
   /// Records the batches in a pipeline of three stages, each on a batch of its own: while the
   /// ledger's writer records batch k, this task prepares batch k + 1 (decides its rows against
   /// the load's own state, see ``BulkLoad``), and a child task maps the batches after it
-  /// (reads the CSV records, resolves names, hashes keys), up to three ahead (``Lookahead``).
+  /// (reads the CSV records, resolves names, hashes keys), up to three ahead (``Lookahead``),
+  /// on a thread of its own (``DedicatedThread``): on the cooperative pool it waited for turns
+  /// with the stage it feeds, and a million-row import took about 8 % longer.
   private func record(
     imported: ImportedRows, before: LedgerState, anyUndone: Bool, load: inout BulkLoad, projecting: ProjectionUpdate,
     into summary: inout ImportSummary, report: @escaping @Sendable (ImportProgress) -> Void
@@ -86,8 +88,10 @@ extension CSVImport {
     let batches = chunks.chunkCount
     let mapped = Lookahead<Result<RowMapper.Mapped, any Error>>(capacity: 3)
     let (chunks, session) = (self.chunks, self.session)
+    let mappingThread = DedicatedThread(name: "import-mapping")
+    defer { mappingThread.shutdown() }
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
+      group.addTask(executorPreference: mappingThread) {
         defer { mapped.finish() }
         // Owned by this task alone: its memory of the rows so far (the keys' occurrence
         // counts, a million entries) is never copied.
