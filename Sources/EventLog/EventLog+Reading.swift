@@ -17,6 +17,12 @@ extension EventLog {
     try schema.head(in: txn)
   }
 
+  /// The chain hash after the event at `position` as `txn` sees it, or `nil` if there is none.
+  public func hash(at position: UInt64, in txn: some Transaction) throws -> ChainHash? {
+    guard let stored = try txn.get(BigEndianKey(position), in: schema.events) else { return nil }
+    return try EventView(storedBytes: stored, key: position).hash
+  }
+
   /// The event at `position`, or `nil` if there is none.
   public func event(at position: UInt64) throws(EventLogError) -> RecordedEvent? {
     try withRead { txn in

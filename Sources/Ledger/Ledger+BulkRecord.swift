@@ -25,22 +25,19 @@ extension Ledger {
   ) async throws(LedgerError) -> BulkLoad {
     let metadata = Self.correlated(metadata)
     let writerState = self.writerState
-    let committedState = self.committedState
-    // Room for the rows in the state's table, if they will be folded into it.
-    if !keepingState { _ = writerState.takeAnnouncedTransactions() }
-    let taken: FoldedState
+    let keeper = self.keeper
+    var taken: FoldedState
     do {
       taken = try await log.transact(weight: 0) { session in
-        try Self.withWriterState(writerState, at: session, seed: committedState) { folded in
-          let taken = folded
-          folded = FoldedState()
-          folded.isTaken = true  // the next command folds the state afresh unless it comes back
-          return taken
-        }
+        try Self.withWriterState(writerState, at: session, keeper: keeper) { _ in }.state
       }
     } catch {
       throw LedgerError(error)
     }
+    // The load decides off the writer's thread, which alone may read through the writer's
+    // transaction: its copy looks up no stored transaction (an id already in use is refused by
+    // the log: its stream exists), only the rows it folds itself.
+    taken.state.transactions.read(from: nil)
     let rebuild: LiveRebuild?
     do {
       rebuild = rebuildingProjections ? try projections.startLiveRebuild(expectingEvents: expectedRows) : nil
@@ -63,6 +60,8 @@ extension Ledger {
     let tracker = batch.tracker
     if !tracker.progress.withLock({ $0.stale }) {
       let committedState = self.committedState
+      let writerState = self.writerState
+      let keeper = self.keeper
       let projections = self.projections
       let recorded: [Result<Decided, LedgerError>]?
       do {
@@ -70,8 +69,15 @@ extension Ledger {
           let expected = tracker.progress.withLock { $0.head }
           // Another writer since the last batch: the load's decisions may be stale.
           guard session.head.position == expected.position, session.head.hash == expected.hash else { return nil }
-          let outcomes = try session.append(batch.appends)
-          let record = try Self.results(of: batch, outcomes: outcomes, session: session)
+          // The rules' state takes the rows too, and is stored with them.
+          let (record, state) = try Self.withWriterState(writerState, at: session, keeper: keeper) { folded in
+            let outcomes = try session.append(batch.appends)
+            let record = try Self.results(of: batch, outcomes: outcomes, session: session)
+            for index in record.appended.indices { folded.state.apply(record.appended[index].event) }
+            folded.position = session.head.position
+            folded.hash = session.head.hash
+            return record
+          }
           switch projecting {
           case .inline: try projections.apply(record.appended, in: session)
           case .deferred: try projections.recordWithoutFolding(record.appended, in: session)
@@ -79,7 +85,7 @@ extension Ledger {
           return PreparedRecord(
             results: record.results, head: (session.head.position, session.head.hash), diverged: record.diverged,
             appended: projecting == .deferred && tracker.rebuild != nil ? record.appended : [],
-            commitStart: session.firstPosition)
+            commitStart: session.firstPosition, state: state)
         } afterCommit: { record in
           // Only now: a transaction run again (after the map grew) must see the head it expects.
           tracker.progress.withLock { progress in
@@ -92,7 +98,7 @@ extension Ledger {
             }
           }
           if let record {
-            Self.publish(record.results.compactMap { try? $0.get() }, to: committedState)
+            Self.publish(record.state, to: committedState, keeper: keeper)
             tracker.rebuild?.feed(record.appended, commitStart: record.commitStart)
           }
         }?.results
@@ -105,23 +111,10 @@ extension Ledger {
     return try await execute(batch: commands, metadata: batch.metadata, projecting: projecting)
   }
 
-  /// Ends a bulk load: gives the writer the load's state back, if it is the log's — it is
-  /// unless a row was not recorded as prepared or another writer came in between — so that
-  /// the next command need not fold the history again.
-  /// The load's state is moved out (`load` is left empty), not copied: the writer's next
-  /// change to a table of a million transactions would copy it whole otherwise.
+  /// Ends a bulk load, freeing its copy of the state. The writer's own state took every row
+  /// as it was recorded (and stored it with the snapshot), so nothing is handed back.
   public func finish(_ load: inout BulkLoad) async {
-    var handedBack = FoldedState()
-    swap(&handedBack, &load.folded)
-    let progress = load.tracker.progress.withLock { $0 }
-    guard !progress.diverged else { return }
-    handedBack.position = progress.head.position
-    handedBack.hash = progress.head.hash
-    let folded = handedBack
-    let writerState = self.writerState
-    // In the writer's queue, so that no command has the state taken out meanwhile; a command
-    // after it checks the state against the log's head in any case.
-    _ = try? await log.transact(weight: 0) { _ in writerState.withLock { $0 = folded } }
+    load.folded = FoldedState()
   }
 
   /// What a prepared batch's transaction did: the outcomes, the head after it, and whether a
@@ -133,6 +126,8 @@ extension Ledger {
     /// For the load's rebuild: the events appended, and where the commit began.
     var appended: [(event: LedgerEvent, point: LogPoint)]
     var commitStart: UInt64
+    /// The writer's state after the batch, for readers.
+    var state: FoldedState
   }
 
   /// Each row's outcome from the plan and what the log did with its entries, with the events

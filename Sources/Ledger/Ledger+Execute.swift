@@ -54,11 +54,12 @@ extension Ledger {
     let today = self.today()
     let writerState = self.writerState
     let committedState = self.committedState
+    let keeper = self.keeper
     let projections = self.projections
     let results: [Result<Decided, LedgerError>]
     do {
       results = try await log.transact(weight: 16 * commands.count) { session in
-        try Self.withWriterState(writerState, at: session, seed: committedState) { folded in
+        try Self.withWriterState(writerState, at: session, keeper: keeper) { folded in
           var appended: [(event: LedgerEvent, point: LogPoint)] = []
           let results = try commands.map { item in
             try Self.decideAndAppend(
@@ -71,9 +72,9 @@ extension Ledger {
           }
           return results
         }
-      } afterCommit: { results in
-        Self.publish(results.compactMap { try? $0.get() }, to: committedState)
-      }
+      } afterCommit: { committed in
+        Self.publish(committed.state, to: committedState, keeper: keeper)
+      }.result
     } catch {
       throw LedgerError(error)
     }
@@ -102,11 +103,12 @@ extension Ledger {
     let today = self.today()
     let writerState = self.writerState
     let committedState = self.committedState
+    let keeper = self.keeper
     let projections = self.projections
     let result: Result<[Decided], LedgerError>
     do {
       result = try await log.transact(weight: 16 * commands.count) { session in
-        try Self.withWriterState(writerState, at: session, seed: committedState) { folded in
+        try Self.withWriterState(writerState, at: session, keeper: keeper) { folded in
           // Decide every command first, against a scratch copy of the state (copied on write,
           // so only what the commands change is copied): a refusal then comes back as a value
           // with nothing appended, and the transaction — shared with other callers' requests
@@ -140,9 +142,9 @@ extension Ledger {
           }
           return .success(decided)
         }
-      } afterCommit: { result in
-        if case .success(let decided) = result { Self.publish(decided, to: committedState) }
-      }
+      } afterCommit: { committed in
+        Self.publish(committed.state, to: committedState, keeper: keeper)
+      }.result
     } catch let refusal as Refusal {
       throw refusal.error
     } catch {
@@ -183,13 +185,12 @@ extension Ledger {
   public func prepareWriter() async throws(LedgerError) {
     let writerState = self.writerState
     let committedState = self.committedState
+    let keeper = self.keeper
     do {
-      try await log.transact(weight: 0) { session in
-        try Self.withWriterState(writerState, at: session, seed: committedState) { folded in
-          // Own the storage now (it may be shared with the readers' state): the copy happens
-          // here rather than in the first command that changes it.
-          folded.state.transactions.reserveCapacity(folded.state.transactions.count + 1)
-        }
+      _ = try await log.transact(weight: 0) { session in
+        try Self.withWriterState(writerState, at: session, keeper: keeper) { _ in }
+      } afterCommit: { committed in
+        Self.publish(committed.state, to: committedState, keeper: keeper)
       }
     } catch {
       throw LedgerError(error)
@@ -204,24 +205,11 @@ extension Ledger {
       actor: metadata.actor, correlationId: EntityID.random().description, causationId: metadata.causationId)
   }
 
-  /// Folds committed commands into the readers' state, on the writer after the commit: commits
-  /// complete in log order, so these events follow what it holds — unless a reader folded
-  /// them from the log while this commit waited for the lock, which the positions tell. A
-  /// state not loaded yet is left alone (it is folded from the log when first read).
-  static func publish(_ decided: [Decided], to committedState: StateCell) {
-    committedState.withLock { folded in
-      guard folded.isLoaded else { return }
-      for item in decided where !item.outcome.wasDuplicate {
-        guard item.outcome.positions.upperBound > folded.position else { continue }
-        guard item.outcome.positions.lowerBound == folded.position + 1 else {
-          folded = .unloaded  // not a continuation: fold it afresh on the next read
-          return
-        }
-        for event in item.outcome.events { folded.state.apply(event) }
-        folded.position = item.outcome.positions.upperBound
-        folded.hash = item.hash
-      }
-    }
+  /// Hands the writer's state after a commit to readers (reading stored transactions on
+  /// their own): commits complete in log order, so a state at a later position replaces an
+  /// earlier one, never the reverse. Never waits for the readers' lock (``StateCell/offer(_:)``).
+  static func publish(_ folded: FoldedState, to committedState: StateCell, keeper: SnapshotKeeper) {
+    committedState.offer(keeper.forReaders(folded))
   }
 
   /// What the writer decided for one command, with the chain hash after it.
@@ -281,55 +269,27 @@ extension Ledger {
   }
 
   /// Takes the writer's state out of its cell (so that folding into it does not copy it),
-  /// brings it to the head `session` sees, runs `body` on it, and puts it back — also when
-  /// `body` throws (the next command then notices it ran ahead and resynchronizes).
+  /// brings it to the head `session` sees (``SnapshotKeeper/synchronize(_:with:)``), runs
+  /// `body` on it, stores what it changed as the snapshot in the same transaction, and puts
+  /// it back — also when `body` throws (the next command then notices it ran ahead and
+  /// reads the stored snapshot again). Returns `body`'s result and the state after it.
   static func withWriterState<R>(
-    _ cell: StateCell, at session: LogWriteSession, seed: StateCell, _ body: (inout FoldedState) throws -> R
-  ) throws -> R {
+    _ cell: StateCell, at session: LogWriteSession, keeper: SnapshotKeeper, _ body: (inout FoldedState) throws -> R
+  ) throws -> (result: R, state: FoldedState) {
     var folded = cell.withLock { state in
       let taken = state
       state.isTaken = true
       state.state = LedgerState()
       return taken
     }
-    defer { cell.withLock { $0 = folded } }
-    try synchronize(&folded, with: session, seed: seed)
-    // A bulk load's transactions: the table grows once instead of doubling (and copying
-    // every record) twenty times on the way to a million.
-    let announced = cell.takeAnnouncedTransactions()
-    if announced > 0 { folded.state.transactions.reserveCapacity(folded.state.transactions.count + announced) }
-    return try body(&folded)
-  }
-
-  /// Makes `folded` reflect exactly the log as `session` sees it: folds events it has not
-  /// seen (written by another process), or rebuilds it if it ran ahead of the log (a
-  /// transaction that applied to it was rolled back).
-  ///
-  /// When it must start over, it starts from `seed` — the readers' state, if it has been
-  /// folded and is a prefix of the log — instead of from nothing: a process that has read
-  /// the state (every CLI command that resolves a name) then folds the history once, not twice.
-  private static func synchronize(_ folded: inout FoldedState, with session: LogWriteSession, seed: StateCell) throws {
-    let head = session.head
-    if !folded.isTaken, folded.position == head.position, folded.hash == head.hash { return }
-    func isPrefix(_ candidate: FoldedState) throws -> Bool {
-      try !candidate.isTaken && candidate.isLoaded && candidate.position <= head.position
-        && (candidate.position == 0 || session.hash(at: candidate.position) == candidate.hash)
+    keeper.writerSource.bind(session.transaction)
+    defer {
+      keeper.writerSource.unbind()
+      cell.withLock { $0 = folded }
     }
-    // Start from whichever is a prefix of the log and further along: what the writer has, or
-    // the readers' state (after a rolled-back transaction — e.g. one retried after the map
-    // grew — the writer's state ran ahead and only the readers' can save a fold from scratch).
-    // The readers' lock is not waited for: a reader folding the history holds it while it
-    // reads the log, which can wait behind a map resize that waits for this transaction.
-    let readers = seed.copyIfAvailable() ?? .unloaded
-    switch (try isPrefix(folded), try isPrefix(readers)) {
-    case (true, true): if readers.position > folded.position { folded = readers }
-    case (false, true): folded = readers
-    case (true, false): break
-    case (false, false): folded = FoldedState()
-    }
-    if folded.position == 0 { folded.state.transactions.reserveCapacity(Int(min(head.position, 1 << 26))) }
-    try session.scan(after: folded.position) { view in
-      folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
-    }
+    try keeper.synchronize(&folded, with: session)
+    let result = try body(&folded)
+    try keeper.store(&folded, in: session)
+    return (result, folded)
   }
 }

@@ -27,8 +27,8 @@ extension Ledger {
   /// empty: the way a backup is restored. Events go in batches of 5,000 per
   /// transaction into a map grown beforehand for all of them (``reserveRoom(forTransactions:)``);
   /// the read models are rebuilt once at the end (``ProjectionUpdate/deferred``: cheaper than
-  /// folding every batch on the writer when the whole ledger is new), and the state is folded
-  /// from the log.
+  /// folding every batch on the writer when the whole ledger is new), and the rules' state the
+  /// check folded is stored as the snapshot at the restored head.
   ///
   /// - Parameter keys: the idempotency keys the backup kept, recorded again for the same
   ///   positions, so that the restored ledger recognises what the original would (a statement
@@ -37,11 +37,14 @@ extension Ledger {
     _ events: [RestoredEvent], keys: [IdempotencyRecord] = [], progress: (@Sendable (Int, Int) -> Void)? = nil
   ) async throws(LedgerError) {
     let checked = try Self.checkRestorable(events)
-    if let outside = keys.first(where: { $0.positions.lowerBound < 1 || $0.positions.upperBound > UInt64(events.count) }) {
+    if let outside = keys.first(where: { $0.positions.lowerBound < 1 || $0.positions.upperBound > UInt64(events.count) }
+    ) {
       throw LedgerError.rejected(
         .invalidField(
           field: "backup",
-          reason: "idempotency key '\(outside.key)' names positions \(outside.positions) outside its \(events.count) events; it was damaged or edited by hand — nothing was restored"))
+          reason:
+            "idempotency key '\(outside.key)' names positions \(outside.positions) outside its \(events.count) events; it was damaged or edited by hand — nothing was restored"
+        ))
     }
     do {
       guard try log.head().position == 0 else {
@@ -58,7 +61,8 @@ extension Ledger {
           var appendedEvents: [(event: LedgerEvent, point: LogPoint)] = []
           appendedEvents.reserveCapacity(chunk.count)
           for item in chunk {
-            let proposed = try StoredEvent.proposed(item.event, metadata: item.metadata, schemaVersion: item.schemaVersion)
+            let proposed = try StoredEvent.proposed(
+              item.event, metadata: item.metadata, schemaVersion: item.schemaVersion)
             let batch = AppendBatch([StreamAppend(stream: try StreamName(item.event.stream), events: [proposed])])
             let appended = try
               (item.recordedAt.map { try session.append(batch, recordedAt: $0) } ?? session.append(batch)).get()
@@ -80,10 +84,9 @@ extension Ledger {
         }
       }
       try await projections.rebuild()
-      // The writer state notices the new events on the next command; the readers' is the
-      // state the check folded from the same events, at the restored head.
-      let head = try log.head()
-      committedState.withLock { $0 = FoldedState(state: checked, position: head.position, hash: head.hash) }
+      // The state the check folded from the same events is the snapshot at the restored head;
+      // the writer's state notices the new events on the next command and reads it.
+      try await storeSnapshot(of: checked)
     } catch {
       throw LedgerError(error)
     }

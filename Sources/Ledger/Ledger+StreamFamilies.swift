@@ -7,9 +7,10 @@ extension Ledger {
   /// accounts then reads their few events rather than folding a million transactions (about
   /// two seconds). The kinds are read in one snapshot, in one log order.
   ///
-  /// Whatever other streams feed is absent from it: accounts and periods are whole (their
-  /// records follow their own streams alone), but a category's postings count transactions,
-  /// and budgets live in streams of their own. Read only the records of the kinds asked for.
+  /// Whatever other streams feed is absent from it: periods are whole, and accounts but for
+  /// the days they have transactions on (``AccountRecord/transactionDays``); a category's
+  /// postings count transactions, and budgets live in streams of their own. Read only the
+  /// records of the kinds asked for.
   public func state(
     ofStreamsOf kinds: [any EntityIdentifier.Type], upTo position: UInt64 = .max
   ) throws(LedgerError) -> LedgerState {

@@ -18,10 +18,12 @@ public struct VerificationReport: Sendable, Hashable {
 extension Ledger {
   /// Checks the whole ledger: every link of the hash chain; that each closed period's seal
   /// is still the chain hash just before its `PeriodClosed` (so a history recomputed after
-  /// tampering is caught); and that every projection equals a fresh fold of the log.
-  /// With `projections: false` only the chain and the seals are checked — the fast check.
+  /// tampering is caught); that the stored snapshot of the rules' state passes its checks and
+  /// is at the head; and that every projection equals a fresh fold of the log.
+  /// With `projections: false` the projections are not checked — the fast check. With
+  /// `deep`, the rules' snapshot is also compared, field by field, with a fold of the log.
   public func verify(
-    projections checkProjections: Bool = true, progress: ((UInt64, UInt64) -> Void)? = nil
+    projections checkProjections: Bool = true, deep: Bool = false, progress: ((UInt64, UInt64) -> Void)? = nil
   ) throws(LedgerError)
     -> VerificationReport
   {
@@ -47,6 +49,7 @@ extension Ledger {
         previousHash = view.hash
         return .continue
       }
+      problems += try snapshotProblems(deep: deep)
       if checkProjections { problems += try projections.verifyDeep().map(\.description) }
       return VerificationReport(events: chain.verifiedCount, head: chain.head, problems: problems)
     } catch {

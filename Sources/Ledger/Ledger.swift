@@ -45,23 +45,29 @@ public final class Ledger: Sendable {
   let writerState: StateCell
   /// The last committed state, for readers.
   let committedState: StateCell
+  /// The rules' state stored in the ledger file, and the sources its transactions are read from.
+  let keeper: SnapshotKeeper
 
   /// Opens (or creates) the ledger file at `path` and brings every projection up to date
   /// (rebuilding those whose code version changed, or that are behind the log — except while
   /// another process's bulk load has deferred them, see ``ProjectionUpdate/deferred``).
   ///
-  /// Opening does not read the history: queries answer from the projections, the rules'
-  /// state is folded on the first command (or the first use of ``state``), so a report on a
-  /// ledger of millions of events starts in milliseconds.
+  /// Opening does not read the history: queries answer from the projections, and the rules'
+  /// state is read from its snapshot in the file (``RulesSnapshot``), so a report or a command
+  /// on a ledger of millions of events starts in milliseconds. A ledger without a usable
+  /// snapshot — written by an older program, or whose snapshot fails its checks — has it
+  /// built (or completed) here, once, from the log.
   public init(path: String, options: Options = Options()) async throws(LedgerError) {
     do { log = try EventLog(path: path, options: options.log) } catch { throw .log(error) }
     do { projections = try ProjectionEngine(projectors: options.projectors, log: log) } catch {
       throw LedgerError(error)
     }
+    do { keeper = try SnapshotKeeper(log: log, notice: options.log.notice) } catch { throw LedgerError(error) }
     today = options.today
-    writerState = StateCell(FoldedState())
+    writerState = StateCell(.unloaded)
     committedState = StateCell(.unloaded)
     try await catchUpAbandonedProjections()
+    try await bringSnapshotUpToDate()
   }
 
   /// The ledger's settings (name, base currency, …) from its first event, without folding
@@ -84,10 +90,10 @@ public final class Ledger: Sendable {
   /// The last committed state: accounts, categories, periods, transactions and budgets as the
   /// rules see them. Folded from the log on first use (O(history)); kept current after.
   public var state: LedgerState {
+    if committedState.takeStaleness() { committedState.withLock { $0 = .unloaded } }
     if let loaded = committedState.withLock({ $0.isLoaded ? $0.state : nil }) { return loaded }
-    // The history is folded outside the lock: that takes seconds on a big ledger, and the
-    // writer takes this lock after every commit.
-    let folded = Self.fold(log)
+    // Read (or, failing that, folded) outside the lock: the writer takes it after every commit.
+    let folded = keeper.readersState()
     return committedState.withLock { current in
       if !current.isLoaded, var folded {
         // Commits made meanwhile were not published into a state that was not loaded.
@@ -140,21 +146,28 @@ public final class Ledger: Sendable {
 /// A lock-protected ``FoldedState`` that closures can share.
 final class StateCell: Sendable {
   private let mutex: Mutex<FoldedState>
-  /// Transactions a bulk load announced (``Ledger/reserveRoom(forTransactions:)``), for the
-  /// next writer to make room for in the state's tables at once.
-  private let announced = Atomic<Int>(0)
-
-  /// Announces `count` more transactions to come.
-  func expect(transactions count: Int) { announced.add(max(0, count), ordering: .relaxed) }
-
-  /// The transactions announced since the last call.
-  func takeAnnouncedTransactions() -> Int { announced.exchange(0, ordering: .relaxed) }
+  /// Set when a newer state could not be handed over because the lock was taken: the state
+  /// held is then read afresh on its next use.
+  private let stale = Atomic<Bool>(false)
 
   init(_ state: FoldedState) { mutex = Mutex(state) }
 
   func withLock<R>(_ body: (inout FoldedState) throws -> R) rethrows -> R {
     try mutex.withLock { try body(&$0) }
   }
+
+  /// Replaces the state with `newer` if it is not behind it — or, if the lock is taken (a
+  /// reader reading the log under it may wait for a map resize that waits for the writer,
+  /// which calls this), marks the state to be read afresh instead of waiting.
+  func offer(_ newer: FoldedState) {
+    let taken = mutex.withLockIfAvailable { current in
+      if !current.isLoaded || current.position <= newer.position { current = newer }
+    }
+    if taken == nil { stale.store(true, ordering: .releasing) }
+  }
+
+  /// Whether a newer state was offered while the lock was taken (and clears the mark).
+  func takeStaleness() -> Bool { stale.exchange(false, ordering: .acquiringAndReleasing) }
 
   /// A copy of the state, or `nil` if the lock stays taken for about a millisecond (a reader
   /// folding the history holds it for seconds; everyone else for microseconds).

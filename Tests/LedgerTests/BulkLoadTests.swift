@@ -25,24 +25,6 @@ struct BulkLoadTests {
   }
 
   @Test(
-    "given room reserved for 50,000 transactions, when the next command runs, then the rules' transaction table holds them without growing, once"
-  )
-  func writerStateIsSizedOnce() async throws {
-    let fixture = try await LedgerFixture()
-    let ledger = fixture.ledger
-    try ledger.reserveRoom(forTransactions: 50_000)
-
-    try await ledger.execute(.addTransaction(expense(1, "1.00")))
-
-    let capacity = ledger.writerState.withLock { $0.state.transactions.capacity }
-    #expect(capacity >= 50_000)
-    // Announced once: the next command does not size it again.
-    try await ledger.execute(.addTransaction(expense(2, "1.00")))
-    #expect(ledger.writerState.withLock { $0.state.transactions.capacity } == capacity)
-    #expect(ledger.writerState.takeAnnouncedTransactions() == 0)
-  }
-
-  @Test(
     "given a ledger whose readers' state is loaded, when it is released and commands follow in batches, then the state read next holds every command"
   )
   func releasedStateIsFoldedAgain() async throws {

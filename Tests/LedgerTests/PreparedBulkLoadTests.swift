@@ -97,17 +97,17 @@ struct PreparedBulkLoadTests {
   }
 
   @Test(
-    "given a bulk load finished, when a command follows, then the writer continues from the load's state without folding the history again"
+    "given a bulk load finished, when a command follows, then the writer's state already holds the load's rows, at the head, without folding the history again"
   )
-  func stateIsHandedBack() async throws {
+  func writerStateHoldsTheLoad() async throws {
     let fixture = try await LedgerFixture()
     let ledger = fixture.ledger
     _ = try await Self.load(try Self.rows(), into: ledger)
 
-    let handedBack = ledger.writerState.withLock { $0 }
-    #expect(!handedBack.isTaken)
-    #expect(handedBack.position == (try ledger.log.head().position))
-    #expect(handedBack.state.transactions.count == 3)
+    let writer = ledger.writerState.withLock { $0 }
+    #expect(!writer.isTaken)
+    #expect(writer.position == (try ledger.log.head().position))
+    #expect(writer.state.transactions.count == 3)
     try await ledger.execute(.addTransaction(expense(10, "3.00")))
     #expect(ledger.state.transactions.count == 4)
     #expect(try ledger.log.verify().isIntact)
@@ -135,7 +135,8 @@ struct PreparedBulkLoadTests {
     // of the same id: the second was refused only by the log, after the rules).
     #expect(kept.transactions.isEmpty)
     #expect(kept.turnover == turnover + 60_000)
-    #expect(ledger.writerState.withLock { $0.isTaken })  // not handed back
+    // The writer's own state took the recorded rows, and stored them.
+    #expect(ledger.writerState.withLock { $0.state.transactions.count } == 2)
     try await ledger.execute(.addTransaction(expense(3, "4.00")))
     #expect(ledger.writerState.withLock { $0.state.transactions.count } == 3)
     #expect(try ledger.log.verify().isIntact)
@@ -162,7 +163,7 @@ struct PreparedBulkLoadTests {
     #expect(recordedFirst.map(Self.summary).first?.hasPrefix("added") == true)
     #expect(recordedSecond.map(Self.summary).map { $0.prefix(5) } == ["refus", "added"])
     #expect(ledger.state.transactions.keys.sorted() == [txID(1), txID(3)])
-    // The load's stale state was not handed back: the writer folded the log.
+    // The load's stale decisions were not the writer's: it decided the second batch itself.
     try await ledger.execute(.addTransaction(expense(4, "4.00", category: Scenario.restaurants)))
     #expect(ledger.writerState.withLock { $0.state.transactions.count } == 3)
     #expect(try ledger.projections.verifyDeep() == [])

@@ -8,7 +8,7 @@ import Testing
 @Suite("State of a family of streams: accounts and periods without the whole history")
 struct StreamFamilyStateTests {
   @Test(
-    "given a ledger after random commands, an account renamed and a period closed, when the state of the accounts' and periods' streams is read, then its accounts and periods equal the whole history's, and it holds no transactions"
+    "given a ledger after random commands, an account renamed and a period closed, when the state of the accounts' and periods' streams is read, then its accounts (but for their transaction days) and periods equal the whole history's, and it holds no transactions"
   )
   func accountsAndPeriodsAsTheWholeFold() async throws {
     let directory = TemporaryDirectory()
@@ -22,7 +22,13 @@ struct StreamFamilyStateTests {
     let partial = try ledger.state(ofStreamsOf: [AccountID.self, PeriodID.self])
 
     let whole = ledger.state
-    #expect(partial.accounts == whole.accounts)
+    // An account's transaction days come from the transactions' streams, not its own.
+    let wholeAccounts = whole.accounts.mapValues { account in
+      var account = account
+      account.transactionDays = [:]
+      return account
+    }
+    #expect(partial.accounts == wholeAccounts)
     #expect(partial.periods == whole.periods)
     #expect(partial.accounts[Scenario.checking]?.name == "Current")
     #expect(partial.periods[period]?.isClosed == true)

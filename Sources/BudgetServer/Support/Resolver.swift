@@ -89,7 +89,7 @@ struct Resolver {
       return (TransactionID(raw: raw), record)
     }
     // Time-ordered ids share their heads; any 4+ characters of the id in a row work.
-    let matches = state.transactions.filter { $0.key.raw.isNamed(by: prefix) }
+    let matches = state.transactions.named(prefix)
     guard let match = matches.first else { throw missing("transaction", reference, origin) }
     guard matches.count == 1 else {
       throw APIError.badRequest(

@@ -87,7 +87,7 @@ extension ImportedRows {
 
   /// Whether `state` holds an imported transaction that was deleted (by undo or otherwise).
   static func anyDeletedImport(in state: LedgerState) -> Bool {
-    state.transactions.values.contains { $0.isDeleted && $0.added.importId != nil }
+    state.deletedImports > 0
   }
 
   /// The transaction the append recorded under `key` added, if any.

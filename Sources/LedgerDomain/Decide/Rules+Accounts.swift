@@ -90,10 +90,8 @@ extension Rules {
         field: "closing date", reason: "\(date) is before '\(account.name)' opened on \(account.openingDate)")
     }
     // Money it still moved later would be on an account closed before: close it after that.
-    let transactions = state.transactions.values.lazy.filter { !$0.isDeleted && $0.added.account == id }.map(
-      \.added.date)
     let transfers = state.transferRecords.values.lazy.filter { $0.from == id || $0.to == id }.map(\.date)
-    let last = Swift.max(transactions.max() ?? .earliest, transfers.max() ?? .earliest)
+    let last = Swift.max(account.transactionDays.keys.max() ?? .earliest, transfers.max() ?? .earliest)
     if last > date {
       throw .invalidField(
         field: "closing date",

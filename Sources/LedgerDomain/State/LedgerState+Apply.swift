@@ -85,13 +85,16 @@ extension LedgerState {
       amendTransaction(e)
     case .transactionDeleted(let e):
       guard var record = transactions[e.transaction] else { return }
+      if !record.isDeleted, record.added.importId != nil { deletedImports += 1 }
       record.isDeleted = true
       record.version += 1
       transactions[e.transaction] = record
       countPostings(of: record.added, by: -1)
     case .transactionRestored(let e):
       let id = e.transaction.transaction
-      guard let version = transactions[id]?.version else { return }
+      guard let before = transactions[id] else { return }
+      let version = before.version
+      if before.isDeleted, before.added.importId != nil { deletedImports -= 1 }
       // A new record rather than a change to the stored one, whose transaction is replaced.
       transactions[id] = TransactionRecord(added: e.transaction, isDeleted: false, version: version + 1)
       countPostings(of: e.transaction, by: 1)
@@ -129,6 +132,12 @@ extension LedgerState {
     accounts[id] = record
   }
 
+  /// Changes an account's ``AccountRecord/transactionDays`` (not a new version of the account).
+  private mutating func updateDays(of id: AccountID, _ change: (inout [CivilDate: Int]) -> Void) {
+    guard accounts[id] != nil else { return }
+    change(&accounts[id]!.transactionDays)
+  }
+
   private mutating func updateCategory(_ id: CategoryID, _ change: (inout CategoryRecord) -> Void) {
     guard var record = categories[id] else { return }
     change(&record)
@@ -144,6 +153,10 @@ extension LedgerState {
   }
 
   private mutating func countPostings(of transaction: TransactionAdded, by delta: Int) {
+    updateDays(of: transaction.account) { days in
+      let count = days[transaction.date, default: 0] + delta
+      days[transaction.date] = count > 0 ? count : nil
+    }
     // Most transactions have one category and no splits: counted without building a set.
     guard !transaction.splits.isEmpty else {
       if let category = transaction.category { categories[category]?.transactionCount += delta }

@@ -9,7 +9,9 @@ public struct LedgerState: Sendable, Hashable {
   public var accounts: [AccountID: AccountRecord] = [:]
   public var categories: [CategoryID: CategoryRecord] = [:]
   public var periods: [PeriodID: PeriodRecord] = [:]
-  public var transactions: [TransactionID: TransactionRecord] = [:]
+  /// Every transaction, by id: held in memory, or stored and read on demand
+  /// (``TransactionTable``).
+  public var transactions = TransactionTable()
   /// Budgeted amounts per month and category (quarterly amounts under their first month).
   public var budgets: [YearMonth: [CategoryID: BudgetRecord]] = [:]
   /// Planned income by year, month (0: the whole year) and source — for undo, which puts back
@@ -24,6 +26,9 @@ public struct LedgerState: Sendable, Hashable {
   /// The magnitudes of every amount ever recorded, added up (``LedgerEvent/turnover``): a
   /// bound on every sum the ledger makes, which the rules keep within `Int64`.
   public var turnover: Int64 = 0
+  /// Imported transactions now deleted (by undo or otherwise): while there are none, a new
+  /// import need not ask which of its rows an undo took back.
+  public var deletedImports = 0
 
   public init() {}
 
@@ -40,6 +45,9 @@ public struct AccountRecord: Sendable, Hashable {
   public var openingBalance: Money?
   public var openingDate: CivilDate
   public var isClosed = false
+  /// How many live transactions the account has on each day: the last of those days is the
+  /// earliest it may be closed on.
+  public var transactionDays: [CivilDate: Int] = [:]
   /// The version of the account's stream.
   public var version: UInt64 = 1
 }

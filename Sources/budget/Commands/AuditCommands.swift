@@ -56,12 +56,14 @@ struct VerifyCommand: AsyncParsableCommand {
   @OptionGroup var options: LedgerOptions
   @Flag(help: "Check the chain and the seals only, not the projections: seconds faster on a big ledger.")
   var skipProjections = false
+  @Flag(help: "Also fold the whole log and compare the rules' stored state with it, field by field.")
+  var deep = false
 
   func run() async throws {
     let ledger = try await options.openExisting()
     let progress = ProgressBar(title: "verifying")
     let report = try userFacing {
-      try ledger.verify(projections: !skipProjections) { done, total in
+      try ledger.verify(projections: !skipProjections, deep: deep) { done, total in
         progress.update(done: done, total: total, rate: 0)
       }
     }
@@ -71,7 +73,7 @@ struct VerifyCommand: AsyncParsableCommand {
         VerifyJSON(ok: report.isOK, events: report.events, head: report.head.hex, problems: report.problems))
     } else if report.isOK {
       print(
-        "ok: \(report.events) events, chain head \(report.head.hex), seals \(skipProjections ? "match (projections not checked)" : "and projections match")"
+        "ok: \(report.events) events, chain head \(report.head.hex), seals \(skipProjections ? "match (projections not checked)" : "and projections match"), rules' stored state \(deep ? "equals a fold of the log" : "checked")"
       )
     } else {
       for problem in report.problems { Console.error(problem) }

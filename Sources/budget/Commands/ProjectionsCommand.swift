@@ -46,18 +46,26 @@ struct ProjectionsCommand: AsyncParsableCommand {
   }
 
   struct Rebuild: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Rebuild projections by re-projection (blue/green).")
+    static let configuration = CommandConfiguration(
+      abstract: "Rebuild projections by re-projection (blue/green), and the rules' stored state.")
     @OptionGroup var options: LedgerOptions
-    @Argument(help: "Projections to rebuild (default: all).") var names: [String] = []
+    @Argument(help: "Projections to rebuild, or 'rules' for the rules' stored state (default: all of them).")
+    var names: [String] = []
 
     func run() async throws {
       let ledger = try await options.openExisting()
       let progress = ProgressBar(title: "rebuilding")
-      let chosen = names.isEmpty ? ledger.projectionNames : names
+      let rules = names.isEmpty || names.contains("rules")
+      let asked = names.filter { $0 != "rules" }
+      let chosen = names.isEmpty ? ledger.projectionNames : asked
       let clock = ContinuousClock()
       let start = clock.now
-      let rebuilt = try await userFacing {
-        try await ledger.rebuildProjections(chosen) { progress.update($0) }
+      var rebuilt = try await userFacing {
+        chosen.isEmpty ? [] : try await ledger.rebuildProjections(chosen) { progress.update($0) }
+      }
+      if rules {
+        try await userFacing { try await ledger.rebuildRulesState() }
+        rebuilt.append("rules")
       }
       progress.finish()
       let head = ledger.position

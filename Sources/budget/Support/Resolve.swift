@@ -41,7 +41,7 @@ struct Resolve {
     }
     // Ids are time-ordered, so their heads are shared by everything made at the same time:
     // tables show the (random) tail, and either end works.
-    let matches = state.transactions.filter { $0.key.raw.isNamed(by: prefix) }
+    let matches = state.transactions.named(prefix)
     guard let match = matches.first else {
       throw notATransaction(prefix) ?? UserError("transaction '\(prefix)' not found; list ids with: budget tx list")
     }
@@ -100,7 +100,7 @@ extension Resolve {
 
   /// How many transactions `prefix` (4+ characters) starts or ends.
   func transactionCount(_ prefix: String) -> Int {
-    prefix.count >= 4 ? state.transactions.keys.count { $0.raw.isNamed(by: prefix) } : 0
+    prefix.count >= 4 ? state.transactions.named(prefix).count : 0
   }
 
   static func quotedIfNeeded(_ name: String) -> String {

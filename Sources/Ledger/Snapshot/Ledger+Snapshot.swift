@@ -1,0 +1,74 @@
+import EventLog
+import LMDB
+import LedgerDomain
+
+extension Ledger {
+  /// Makes the stored snapshot of the rules' state reflect the log's head, if it does not
+  /// (a ledger written by an older program, or a snapshot that fails its checks), and hands
+  /// it to readers. One read when it is current, as it nearly always is.
+  func bringSnapshotUpToDate() async throws(LedgerError) {
+    let keeper = self.keeper
+    let current: FoldedState?
+    do {
+      current = try log.environment.read { txn in
+        let head = try log.head(in: txn)
+        guard
+          case .usable(let stored) = try keeper.snapshot.load(
+            in: txn, log: log, head: head.position, source: keeper.readerSource),
+          stored.position == head.position
+        else { return nil }
+        return stored
+      }
+    } catch {
+      throw LedgerError(error)
+    }
+    if let current {
+      committedState.withLock { $0 = current }
+      return
+    }
+    try await prepareWriter()
+  }
+
+  /// Stores `state` — folded from the whole log, every transaction in memory — as the
+  /// snapshot at the log's head, replacing what was stored (a restore, which checked the
+  /// events it appended by folding them).
+  func storeSnapshot(of state: LedgerState) async throws(LedgerError) {
+    let keeper = self.keeper
+    let writerState = self.writerState
+    let committedState = self.committedState
+    do {
+      _ = try await log.transact(weight: 0) { session in
+        var folded = FoldedState(state: state, position: session.head.position, hash: session.head.hash)
+        try keeper.snapshot.replace(with: &folded, source: keeper.writerSource, in: session.transaction)
+        writerState.withLock { $0 = folded }
+        return folded
+      } afterCommit: { folded in
+        Self.publish(folded, to: committedState, keeper: keeper)
+      }
+    } catch {
+      throw LedgerError(error)
+    }
+  }
+
+  /// Folds the whole log afresh into the rules' state and stores it as the snapshot,
+  /// replacing the stored one — what `budget rebuild` does for the state, as it re-projects
+  /// the read models. Returns how many transactions it stored.
+  @discardableResult
+  public func rebuildRulesState() async throws(LedgerError) -> Int {
+    let keeper = self.keeper
+    let writerState = self.writerState
+    let committedState = self.committedState
+    do {
+      return try await log.transact(weight: 0) { session in
+        try Self.withWriterState(writerState, at: session, keeper: keeper) { folded in
+          try keeper.rebuild(&folded, with: session)
+          return folded.state.transactions.count
+        }
+      } afterCommit: { committed in
+        Self.publish(committed.state, to: committedState, keeper: keeper)
+      }.result
+    } catch {
+      throw LedgerError(error)
+    }
+  }
+}

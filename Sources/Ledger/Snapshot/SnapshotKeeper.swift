@@ -1,0 +1,83 @@
+import EventLog
+import LMDB
+import LedgerDomain
+
+/// Keeps the rules' state and its stored snapshot (``RulesSnapshot``) in step with the log:
+/// the writer's state is read from the snapshot when it is not at the head, and stored back in
+/// the same transaction as every command's events.
+struct SnapshotKeeper: Sendable {
+  let log: EventLog
+  let snapshot: RulesSnapshot
+  /// The writer's source of stored transactions, bound to its write transaction.
+  let writerSource: StoredTransactions
+  /// Everyone else's: reads in read transactions of its own.
+  let readerSource: StoredTransactions
+  /// Where warnings go (a snapshot found unusable and rebuilt).
+  let notice: @Sendable (String) -> Void
+
+  init(log: EventLog, notice: @escaping @Sendable (String) -> Void) throws {
+    self.log = log
+    self.notice = notice
+    snapshot = try RulesSnapshot.open(in: log.environment)
+    writerSource = StoredTransactions(environment: log.environment, rows: snapshot.rows, tails: snapshot.tails)
+    readerSource = StoredTransactions(environment: log.environment, rows: snapshot.rows, tails: snapshot.tails)
+  }
+
+  /// Makes `folded` the state at the head `session` sees, reading its transactions through
+  /// the session: unchanged if it is there already; else the stored snapshot with the events
+  /// after it folded in; else — no snapshot, or one that fails its checks (said in a notice) —
+  /// the whole log folded and stored as the new snapshot.
+  func synchronize(_ folded: inout FoldedState, with session: LogWriteSession) throws {
+    let head = session.head
+    if !folded.isTaken, folded.isLoaded, folded.position == head.position, folded.hash == head.hash { return }
+    let txn = session.transaction
+    switch try snapshot.load(in: txn, log: log, head: head.position, source: writerSource) {
+    case .usable(let stored):
+      folded = stored
+      try session.scan(after: folded.position) { view in
+        folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
+      }
+    case .missing:
+      try rebuild(&folded, with: session)
+    case .unusable(let reason):
+      notice("warning: the rules' stored state was not used (\(reason)); it is rebuilt from the log")
+      try rebuild(&folded, with: session)
+    }
+  }
+
+  /// Folds the whole log as `session` sees it into `folded` and stores it as the snapshot.
+  func rebuild(_ folded: inout FoldedState, with session: LogWriteSession) throws {
+    folded = FoldedState()
+    folded.state.transactions.reserveCapacity(Int(min(session.head.position, 1 << 26)))
+    try session.scan(after: 0) { view in
+      folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
+    }
+    try snapshot.replace(with: &folded, source: writerSource, in: session.transaction)
+  }
+
+  /// Stores what `folded` changed since it was read, as the snapshot at its position.
+  func store(_ folded: inout FoldedState, in session: LogWriteSession) throws {
+    try snapshot.store(&folded, in: session.transaction)
+  }
+
+  /// The state for readers: the stored snapshot with the events after it folded in (it is
+  /// behind only when a program without snapshots wrote since), or — when there is no usable
+  /// one — the whole log folded in memory. `nil` if the log cannot be read.
+  func readersState() -> FoldedState? {
+    let stored: FoldedState? = try? log.environment.read { txn in
+      let head = try log.head(in: txn)
+      guard case .usable(let stored) = try snapshot.load(in: txn, log: log, head: head.position, source: readerSource)
+      else { return nil }
+      return stored
+    }
+    guard var stored else { return Ledger.fold(log) }
+    return Ledger.foldTail(&stored, of: log) ? stored : nil
+  }
+
+  /// `folded` as readers see it: reading stored transactions on their own.
+  func forReaders(_ folded: FoldedState) -> FoldedState {
+    var folded = folded
+    if folded.state.transactions.source != nil { folded.state.transactions.read(from: readerSource) }
+    return folded
+  }
+}
