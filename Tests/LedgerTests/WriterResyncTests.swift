@@ -8,10 +8,9 @@ import Testing
 
 @testable import Ledger
 
-/// The writer and the readers' state: the writer may start from that state when it
-/// resynchronizes, but must not wait for its lock inside a transaction (a reader holding it
-/// can be waiting for a map resize that waits for the transaction); and a commit published
-/// late, after a reader already folded it from the log, must not be applied twice.
+/// The writer and the readers' state: the writer must not wait for the readers' lock inside a
+/// transaction or after its commit (a reader holding it can be waiting for a map resize that
+/// waits for the transaction); and a state published late never replaces a later one.
 @Suite("Writer and readers' state")
 struct WriterResyncTests {
   static func ledgerWithHistory(_ directory: TemporaryDirectory) async throws -> String {

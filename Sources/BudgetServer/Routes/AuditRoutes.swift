@@ -22,7 +22,7 @@ struct AuditRoutes {
       return try api.answer(
         EventPageDTO(head: head, events: events, nextAfter: last < head ? last : nil), position: head)
     }
-    group.get("verify") { _, _ in try verify() }
+    group.get("verify") { request, _ in try verify(deep: try QueryParameters(request).bool("deep")) }
     group.get("projections") { _, _ in
       let status = try api.ledger.projectionStatus().map(ProjectionStatusDTO.init)
       return try api.answer(ListDTO(position: api.ledger.position, items: status), position: api.ledger.position)
@@ -62,9 +62,9 @@ struct AuditRoutes {
   }
 
   /// The hash chain, every period seal, and every projection against a fresh fold.
-  func verify() throws -> Response {
+  func verify(deep: Bool) throws -> Response {
     let position = api.ledger.position
-    let report = try api.ledger.verify()
+    let report = try api.ledger.verify(deep: deep)
     let dto = VerifyDTO(ok: report.isOK, events: report.events, head: report.head.hex, problems: report.problems)
     return try api.answer(dto, position: position)
   }

@@ -43,7 +43,7 @@ struct HistoryCommand: AsyncParsableCommand {
 
   /// The stream asked for, resolved against as little of the history as its kind needs: a
   /// category, account or period name against that kind's own streams (milliseconds on a big
-  /// ledger), a transaction id against the whole state.
+  /// ledger), a transaction id through the rules' stored state and its index of ids.
   private func streamName(_ ledger: Ledger) throws -> String {
     let kinds = ["transaction", "tx", "category", "account", "period", "month"]
     if kinds.contains(kind), self.reference == nil {

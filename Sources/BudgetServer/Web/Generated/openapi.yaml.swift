@@ -1329,10 +1329,16 @@ paths:
         default: *id001
   /verify:
     get:
-      summary: Check the hash chain, period seals and projections (verify)
+      summary: Check the hash chain, period seals, projections and the rules' stored state (verify)
       tags:
       - audit
       operationId: verify
+      parameters:
+      - name: deep
+        in: query
+        description: also compare the rules' stored state with a fold of the whole log, field by field
+        schema:
+          type: boolean
       responses:
         '200':
           description: OK
