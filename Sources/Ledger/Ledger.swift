@@ -189,6 +189,10 @@ struct FoldedState: Sendable {
   var isTaken = false
   /// `false` until the history has been folded (readers fold lazily).
   var isLoaded = true
+  /// The stamp of the stored snapshot this state was read from or last stored as (``SnapshotHeader/stamp``):
+  /// the writer's state is in step with the file only while the file's snapshot bears it — a
+  /// transaction rolled back after storing the state leaves the file's older stamp.
+  var snapshotStamp: UInt64?
 
   /// A state whose history is still to be folded.
   static var unloaded: FoldedState {

@@ -201,6 +201,34 @@ struct RulesSnapshotTests {
     try Self.expectSnapshotEqualsFold(reopened)
   }
 
+  @Test(
+    "given a transaction that stored the whole state and was then rolled back, when the next command runs, then the writer does not trust what it had stored and the file's state stays whole"
+  )
+  func rolledBackStoreIsNotTrusted() async throws {
+    let fixture = try await Self.fixtureWithTransactions()
+    let ledger = fixture.ledger
+    let (writerState, keeper) = (ledger.writerState, ledger.keeper)
+    try ledger.log.environment.write { txn in
+      for table in [keeper.snapshot.header, keeper.snapshot.rows, keeper.snapshot.tails] { try txn.clear(table) }
+    }
+    struct RolledBack: Error {}
+
+    // Given: the writer stores the rebuilt state (the snapshot was missing), then its
+    // transaction fails — as one does when the map fills and it is run again.
+    await #expect(throws: RolledBack.self) {
+      _ = try await ledger.log.transact(weight: 0) { session -> Int in
+        _ = try Ledger.withWriterState(writerState, at: session, keeper: keeper) { _ in }
+        throw RolledBack()
+      }
+    }
+    #expect(try ledger.snapshotProblems(deep: false).first?.contains("no stored snapshot") == true)
+
+    try await ledger.execute(.addTransaction(expense(9, "9.00")))
+
+    try Self.expectSnapshotEqualsFold(ledger)
+    #expect(ledger.state.transactions.count == 6)
+  }
+
   // MARK: Ids
 
   @Test(

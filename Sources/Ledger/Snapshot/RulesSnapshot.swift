@@ -94,7 +94,9 @@ struct RulesSnapshot: Sendable {
     }
     do {
       let state = try LedgerState(snapshotPayload: payload, transactions: TransactionTable(source: source))
-      return .usable(FoldedState(state: state, position: header.position, hash: header.hash))
+      var folded = FoldedState(state: state, position: header.position, hash: header.hash)
+      folded.snapshotStamp = header.stamp
+      return .usable(folded)
     } catch {
       return .unusable("the snapshot cannot be read: \(error)")
     }
@@ -110,7 +112,7 @@ struct RulesSnapshot: Sendable {
       try txn.put(try record.storedBytes(), for: key, in: rows)
       try txn.put([UInt8](), for: Self.tailKey(id), in: tails)
     }
-    try writeHeader(of: folded, in: txn)
+    try writeHeader(of: &folded, in: txn)
   }
 
   /// Replaces whatever is stored with `folded` (every transaction of it in memory, as a fold
@@ -129,14 +131,21 @@ struct RulesSnapshot: Sendable {
       try txn.put([UInt8](), for: tail, in: tails, flags: .append)
     }
     folded.state.transactions.read(from: source)
-    try writeHeader(of: folded, in: txn)
+    try writeHeader(of: &folded, in: txn)
   }
 
-  private func writeHeader(of folded: FoldedState, in txn: WriteTransaction) throws {
+  private func writeHeader(of folded: inout FoldedState, in txn: WriteTransaction) throws {
     let payload = try folded.state.snapshotPayload()
     let header = SnapshotHeader(
       stateVersion: LedgerState.snapshotVersion, position: folded.position, hash: folded.hash,
-      rows: UInt64(try txn.count(of: rows)))
+      rows: UInt64(try txn.count(of: rows)), stamp: UInt64.random(in: 1...UInt64.max))
     try txn.put(header.encoded(payload: payload), for: Self.stateKey, in: self.header)
+    folded.snapshotStamp = header.stamp
+  }
+
+  /// The stamp of the stored snapshot as `txn` sees it, if there is one.
+  func storedStamp(in txn: some Transaction) throws -> UInt64? {
+    guard let bytes = try txn.get(Self.stateKey, in: header) else { return nil }
+    return SnapshotHeader.stamp(of: bytes)
   }
 }

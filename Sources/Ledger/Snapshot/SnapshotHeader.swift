@@ -5,18 +5,21 @@ import LedgerDomain
 /// (and chain hash) it reflects, how many transaction rows go with it, and a checksum.
 ///
 /// Layout (big-endian): magic `BLSS` · format version (2) · state version (2) · position (8) ·
-/// chain hash (32) · transaction rows (8) · payload length (4) · SHA-256 of everything before
-/// it and of the payload (32) · payload.
+/// chain hash (32) · transaction rows (8) · stamp (8) · payload length (4) · SHA-256 of
+/// everything before it and of the payload (32) · payload.
 struct SnapshotHeader: Sendable, Hashable {
   static let magic: [UInt8] = Array("BLSS".utf8)
   /// The layout's own version (this struct); the payload's is ``LedgerState/snapshotVersion``.
   static let formatVersion: UInt16 = 1
-  static let size = 4 + 2 + 2 + 8 + 32 + 8 + 4 + 32
+  static let size = 4 + 2 + 2 + 8 + 32 + 8 + 8 + 4 + 32
 
   var stateVersion: UInt16
   var position: UInt64
   var hash: ChainHash
   var rows: UInt64
+  /// Drawn afresh each time the snapshot is stored: tells one stored snapshot from another at
+  /// the same position (one whose transaction was rolled back, say).
+  var stamp: UInt64
 
   /// The stored bytes of this header and `payload`.
   func encoded(payload: [UInt8]) -> [UInt8] {
@@ -27,6 +30,7 @@ struct SnapshotHeader: Sendable, Hashable {
     Self.append(position, width: 8, to: &bytes)
     bytes += hash.bytes
     Self.append(rows, width: 8, to: &bytes)
+    Self.append(stamp, width: 8, to: &bytes)
     Self.append(UInt64(payload.count), width: 4, to: &bytes)
     bytes += Self.checksum(fields: bytes, payload: payload).bytes
     bytes += payload
@@ -61,13 +65,24 @@ struct SnapshotHeader: Sendable, Hashable {
     let position = read(bytes, at: 8, width: 8)
     let hash = ChainHash(bytes: UnsafeRawBufferPointer(rebasing: bytes[16..<48]))
     let rows = read(bytes, at: 48, width: 8)
-    let length = Int(read(bytes, at: 56, width: 4))
+    let stamp = read(bytes, at: 56, width: 8)
+    let length = Int(read(bytes, at: 64, width: 4))
     guard bytes.count == size + length else { return .failure(.checksumMismatch) }
     let payload = Array(bytes[size...])
-    let stored = ChainHash(bytes: UnsafeRawBufferPointer(rebasing: bytes[60..<92]))
-    guard checksum(fields: Array(bytes[0..<60]), payload: payload) == stored else { return .failure(.checksumMismatch) }
+    let stored = ChainHash(bytes: UnsafeRawBufferPointer(rebasing: bytes[68..<100]))
+    guard checksum(fields: Array(bytes[0..<68]), payload: payload) == stored else { return .failure(.checksumMismatch) }
     guard state == LedgerState.snapshotVersion else { return .failure(.otherStateVersion(state)) }
-    return .success((SnapshotHeader(stateVersion: state, position: position, hash: hash, rows: rows), payload))
+    return .success(
+      (SnapshotHeader(stateVersion: state, position: position, hash: hash, rows: rows, stamp: stamp), payload))
+  }
+
+  /// The stamp of stored bytes, unchecked (the writer's quick look before each transaction).
+  static func stamp(of bytes: UnsafeRawBufferPointer) -> UInt64? {
+    guard bytes.count >= size, Array(bytes[0..<4]) == magic, read(bytes, at: 4, width: 2) == UInt64(formatVersion)
+    else {
+      return nil
+    }
+    return read(bytes, at: 56, width: 8)
   }
 
   private static func checksum(fields: [UInt8], payload: [UInt8]) -> ChainHash {

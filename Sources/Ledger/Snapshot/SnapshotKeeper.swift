@@ -24,13 +24,18 @@ struct SnapshotKeeper: Sendable {
   }
 
   /// Makes `folded` the state at the head `session` sees, reading its transactions through
-  /// the session: unchanged if it is there already; else the stored snapshot with the events
+  /// the session: unchanged if it is there already and the file's snapshot is the one it last
+  /// stored or read (a rolled-back transaction leaves an older one); else the stored snapshot with the events
   /// after it folded in; else — no snapshot, or one that fails its checks (said in a notice) —
   /// the whole log folded and stored as the new snapshot.
   func synchronize(_ folded: inout FoldedState, with session: LogWriteSession) throws {
     let head = session.head
-    if !folded.isTaken, folded.isLoaded, folded.position == head.position, folded.hash == head.hash { return }
     let txn = session.transaction
+    if !folded.isTaken, folded.isLoaded, folded.position == head.position, folded.hash == head.hash,
+      let stamp = folded.snapshotStamp, try snapshot.storedStamp(in: txn) == stamp
+    {
+      return
+    }
     switch try snapshot.load(in: txn, log: log, head: head.position, source: writerSource) {
     case .usable(let stored):
       folded = stored

@@ -57,20 +57,27 @@ final class StoredTransactions: TransactionSource {
   }
 
   func forEach(_ body: (TransactionID, TransactionRecord) -> Bool) {
+    try? forEachStored(body)
+  }
+
+  /// ``forEach(_:)``, throwing when a row cannot be read (which `forEach` ends the walk on).
+  func forEachStored(_ body: (TransactionID, TransactionRecord) -> Bool) throws {
     func scan(_ transaction: some Transaction) throws {
       try transaction.withCursor(on: rows) { cursor in
         var entry = try cursor.first()
         while let (key, value) = entry {
-          guard let id = RulesSnapshot.transactionID(key) else { break }
+          guard let id = RulesSnapshot.transactionID(key) else {
+            throw CodecError.malformed("a stored transaction's key is \(key.count) bytes, not 16")
+          }
           guard body(id, try TransactionRecord(storedBytes: Array(value))) else { return }
           entry = try cursor.next()
         }
       }
     }
     if let transaction = bound.withLock({ $0?.transaction }) {
-      try? scan(transaction)
+      try scan(transaction)
     } else {
-      try? environment.read { try scan($0) }
+      try environment.read { try scan($0) }
     }
   }
 

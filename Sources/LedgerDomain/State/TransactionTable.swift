@@ -98,13 +98,17 @@ extension TransactionTable: Hashable {
   public static func == (a: Self, b: Self) -> Bool {
     if a.source == nil, b.source == nil { return a.changes == b.changes }
     if let left = a.source, let right = b.source, left === right, a.changes == b.changes { return true }
-    guard a.count == b.count else { return false }
+    let count = a.count
+    guard count == b.count else { return false }
     var equal = true
+    var visited = 0
     a.forEach { id, record in
+      visited += 1
       equal = b[id] == record
       return equal
     }
-    return equal
+    // A source that cannot read every row ends the walk early: not equal then.
+    return equal && visited == count
   }
 
   public func hash(into hasher: inout Hasher) {
