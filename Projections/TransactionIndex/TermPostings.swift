@@ -3,6 +3,8 @@ import ProjectionEngine
 
 /// One query word's postings during one fetch: those of every indexed word it starts, seen
 /// as one list in `day ‖ id` order, which the fetch walks one way by seeking, not scanning.
+/// A short list is read whole beforehand (``LoadedPostings``); a long one is sought in the
+/// index.
 ///
 /// Each indexed word keeps the posting its last seek found. While the range only shrinks
 /// toward the walk's end (backward: `upper` falls; forward: `lower` rises), that posting stays
@@ -13,12 +15,18 @@ struct TermPostings {
   /// The indexed words, zero-padded to ``TextTokens/width``.
   let tokens: [[UInt8]]
   let direction: ReadDirection
+  /// The whole list, if it was read beforehand (then ``tokens`` is empty).
+  let loaded: LoadedPostings?
   /// Per word: the posting its last seek found (`nil`: none left in the range), once sought.
   private var heads: [[UInt8]?]
   private var sought: [Bool]
 
-  init(tokens: [[UInt8]], direction: ReadDirection) {
-    self.tokens = tokens
+  /// The postings of `source`: its indexed words, sought in the index, or its loaded list.
+  init(_ source: WordSearch.Source, direction: ReadDirection) {
+    switch source {
+    case .tokens(let tokens): (self.tokens, loaded) = (tokens, nil)
+    case .loaded(let list): (tokens, loaded) = ([], list)
+    }
     self.direction = direction
     heads = Array(repeating: nil, count: tokens.count)
     sought = Array(repeating: false, count: tokens.count)
@@ -30,6 +38,7 @@ struct TermPostings {
   mutating func seek(
     _ lower: [UInt8], _ upper: [UInt8], reader: ProjectionReader, asKnownAt: UInt64
   ) throws -> [UInt8]? {
+    if let loaded { return loaded.nearest(lower, upper, direction) }
     var best: [UInt8]?
     for index in tokens.indices {
       if !sought[index] || !Self.holds(heads[index], lower, upper, direction) {

@@ -9,6 +9,9 @@ import ProjectionEngine
 public struct TransactionQueries {
   let reader: ProjectionReader
   let name = TransactionIndexProjector.name
+  /// How far a search counts postings (``WordSearch/countCap``); tests lower it to 1 to seek
+  /// every word in the index instead of loading the short lists.
+  var searchCountCap = WordSearch.countCap
 
   /// Queries over the snapshot `reader` sees.
   public init(_ reader: ProjectionReader) { self.reader = reader }

@@ -2,7 +2,7 @@ import EventLog
 import LedgerDomain
 import ProjectionEngine
 
-/// One full-text query: the query words, and for each the indexed words it starts.
+/// One full-text query: the query words, and for each the postings to walk.
 ///
 /// A fetch intersects the words' postings (each word's merged over the indexed words it
 /// starts: a transaction with "grocery" and "groceries" is posted under both) in date order,
@@ -11,41 +11,67 @@ import ProjectionEngine
 /// has no posting there, the one it has next becomes the bound the rarest word seeks to, so
 /// long lists are skipped through, not read. A transaction every word agrees on is checked
 /// against its row (the index keeps the first ``TextTokens/width`` bytes of a word) and kept.
+///
+/// The words whose postings were counted to the end — the rarest, and those within the last
+/// fourfold step of it — are read whole into memory (one walk of their key range); the
+/// longer lists are sought in the index, indexed word by indexed word.
 struct WordSearch {
+  /// Where a word's postings come from.
+  enum Source {
+    /// The indexed words it starts (zero-padded to ``TextTokens/width``), each sought.
+    case tokens([[UInt8]])
+    /// Its postings, read beforehand.
+    case loaded(LoadedPostings)
+  }
+
   let queries: TransactionQueries
   /// The query words, uncut.
   let terms: [[UInt8]]
-  /// The indexed words (zero-padded to ``TextTokens/width``) of each word walked in the
-  /// index, the rarest first; empty if some query word starts no indexed word (no match).
-  let walked: [[[UInt8]]]
+  /// The postings of each word walked in the index, the rarest first; empty if some query
+  /// word starts no indexed word (no match).
+  let walked: [Source]
   let asKnownAt: UInt64
 
-  /// A word other than the rarest that starts more indexed words than this is checked on the
-  /// rows instead of sought (a seek per indexed word would cost more than the row).
+  /// A word other than the rarest that starts more indexed words than this, and is not
+  /// loaded, is checked on the rows instead of sought (a seek per indexed word would cost
+  /// more than the row).
   static let maxSoughtTokens = 64
-  /// Counting a word's postings stops here: above it, words count as equally common.
-  static let countCap = 4_096
+  /// Counting a word's postings stops here: above it, words count as equally common and are
+  /// sought, not loaded.
+  static let countCap = 16_384
 
   init(queries: TransactionQueries, terms: [[UInt8]], asKnownAt: UInt64) throws {
     self.queries = queries
     self.terms = terms
     self.asKnownAt = asKnownAt
     let prefixes = Self.prefixes(of: terms)
-    let sizes = try Self.estimatedSizes(of: prefixes, reader: queries.reader)
+    // One word has no other to intersect with: only a short list is worth loading.
+    let cap = queries.searchCountCap
+    let (sizes, limit) = try Self.estimatedSizes(
+      of: prefixes, upTo: prefixes.count == 1 ? min(64, cap) : cap, reader: queries.reader)
     // Rarest first; among equals the longest, which starts the fewest indexed words.
     let order = prefixes.indices.sorted {
       (sizes[$0], -prefixes[$0].count) < (sizes[$1], -prefixes[$1].count)
     }
-    var walked: [[[UInt8]]] = []
+    var walked: [Source] = []
     for index in order {
-      let limit = walked.isEmpty ? Int.max : Self.maxSoughtTokens + 1
-      let tokens = try Self.tokens(
-        startingWith: prefixes[index], reader: queries.reader, asKnownAt: asKnownAt, limit: limit)
-      if tokens.isEmpty {
-        walked = []
-        break
+      if sizes[index] < limit {
+        let list = try LoadedPostings(prefix: prefixes[index], reader: queries.reader, asKnownAt: asKnownAt)
+        if list.suffixes.isEmpty {
+          self.walked = []
+          return
+        }
+        walked.append(.loaded(list))
+        continue
       }
-      if tokens.count <= Self.maxSoughtTokens || walked.isEmpty { walked.append(tokens) }
+      let most = walked.isEmpty ? Int.max : Self.maxSoughtTokens + 1
+      let tokens = try Self.tokens(
+        startingWith: prefixes[index], reader: queries.reader, asKnownAt: asKnownAt, limit: most)
+      if tokens.isEmpty {
+        self.walked = []
+        return
+      }
+      if tokens.count <= Self.maxSoughtTokens || walked.isEmpty { walked.append(.tokens(tokens)) }
     }
     self.walked = walked
   }
@@ -59,17 +85,19 @@ struct WordSearch {
   }
 
   /// Each prefix's postings, every version counted (an estimate from above), as far as needed
-  /// to tell the rarest: all are counted up to a limit that grows fourfold until one falls
-  /// short of it, so the count costs about four times the rarest list per word.
-  static func estimatedSizes(of prefixes: [[UInt8]], reader: ProjectionReader) throws -> [Int] {
-    guard prefixes.count > 1 else { return [0] }
-    var limit = 64
+  /// to tell the rarest: all are counted up to a limit that grows fourfold (to `cap`) until
+  /// one falls short of it, so the count costs about four times the rarest list per word.
+  /// Returns the counts and that last limit: a count below it is the whole list's.
+  static func estimatedSizes(
+    of prefixes: [[UInt8]], upTo cap: Int, reader: ProjectionReader
+  ) throws -> (counts: [Int], limit: Int) {
+    var limit = min(64, cap)
     while true {
       let counts = try prefixes.map { prefix in
         try reader.versionCount(
           TransactionIndexProjector.name, "words", from: bound(prefix, 0), to: bound(prefix, 0xFF), limit: limit)
       }
-      if limit >= countCap || counts.contains(where: { $0 < limit }) { return counts }
+      if limit >= cap || counts.contains(where: { $0 < limit }) { return (counts, limit) }
       limit *= 4
     }
   }
@@ -108,7 +136,7 @@ struct WordSearch {
     _ direction: ReadDirection, _ lower: [UInt8], _ upper: [UInt8], _ count: Int
   ) throws -> [TransactionQueries.Hit] {
     guard !walked.isEmpty else { return [] }
-    var postings = walked.map { TermPostings(tokens: $0, direction: direction) }
+    var postings = walked.map { TermPostings($0, direction: direction) }
     var (lower, upper) = (lower, upper)
     var hits: [TransactionQueries.Hit] = []
     let reader = queries.reader
