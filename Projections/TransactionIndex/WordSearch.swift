@@ -13,8 +13,9 @@ import ProjectionEngine
 /// against its row (the index keeps the first ``TextTokens/width`` bytes of a word) and kept.
 ///
 /// The words whose postings were counted to the end — the rarest, and those within the last
-/// fourfold step of it — are read whole into memory (one walk of their key range); the
-/// longer lists are sought in the index, indexed word by indexed word.
+/// fourfold step of it — are read whole into memory (one walk of their key range), and so
+/// is a longer list of a word that starts many indexed words; the other lists are sought in
+/// the index, indexed word by indexed word.
 struct WordSearch {
   /// Where a word's postings come from.
   enum Source {
@@ -32,13 +33,16 @@ struct WordSearch {
   let walked: [Source]
   let asKnownAt: UInt64
 
-  /// A word other than the rarest that starts more indexed words than this, and is not
-  /// loaded, is checked on the rows instead of sought (a seek per indexed word would cost
-  /// more than the row).
+  /// A word other than the rarest that starts more indexed words than this is not sought (a
+  /// seek per indexed word would cost more): it is loaded if its list is at most
+  /// ``broadLoadCap`` long, else checked on the rows.
   static let maxSoughtTokens = 64
-  /// Counting a word's postings stops here: above it, words count as equally common and are
-  /// sought, not loaded.
-  static let countCap = 16_384
+  /// Counting the words' postings to tell the rarest stops here: above it, words count as
+  /// equally common and are sought, not loaded (a dense match is found by a few seeks, while
+  /// loading costs the whole list).
+  static let countCap = 1_024
+  /// The longest list of a word starting many indexed words that is loaded.
+  static let broadLoadCap = 16_384
 
   init(queries: TransactionQueries, terms: [[UInt8]], asKnownAt: UInt64) throws {
     self.queries = queries
@@ -64,16 +68,31 @@ struct WordSearch {
         walked.append(.loaded(list))
         continue
       }
-      let most = walked.isEmpty ? Int.max : Self.maxSoughtTokens + 1
+      let maxSought = min(Self.maxSoughtTokens, cap)
+      let most = walked.isEmpty ? Int.max : maxSought + 1
       let tokens = try Self.tokens(
         startingWith: prefixes[index], reader: queries.reader, asKnownAt: asKnownAt, limit: most)
       if tokens.isEmpty {
         self.walked = []
         return
       }
-      if tokens.count <= Self.maxSoughtTokens || walked.isEmpty { walked.append(.tokens(tokens)) }
+      if tokens.count <= maxSought || walked.isEmpty {
+        walked.append(.tokens(tokens))
+      } else if try Self.count(prefixes[index], reader: queries.reader, limit: Self.broadLoadCap) < Self.broadLoadCap {
+        walked.append(
+          .loaded(try LoadedPostings(prefix: prefixes[index], reader: queries.reader, asKnownAt: asKnownAt)))
+      }
     }
-    self.walked = walked
+    // The rarest drives; the others are probed loaded ones first, which cost no seek.
+    let loadedFirst = walked.dropFirst().filter { if case .loaded = $0 { true } else { false } }
+    let soughtAfter = walked.dropFirst().filter { if case .tokens = $0 { true } else { false } }
+    self.walked = walked.prefix(1) + loadedFirst + soughtAfter
+  }
+
+  /// The postings of `prefix`, every version, counted up to `limit`.
+  private static func count(_ prefix: [UInt8], reader: ProjectionReader, limit: Int) throws -> Int {
+    try reader.versionCount(
+      TransactionIndexProjector.name, "words", from: bound(prefix, 0), to: bound(prefix, 0xFF), limit: limit)
   }
 
   /// The distinct index prefixes of `terms`: each cut as the index cuts words, without those
@@ -93,10 +112,7 @@ struct WordSearch {
   ) throws -> (counts: [Int], limit: Int) {
     var limit = min(64, cap)
     while true {
-      let counts = try prefixes.map { prefix in
-        try reader.versionCount(
-          TransactionIndexProjector.name, "words", from: bound(prefix, 0), to: bound(prefix, 0xFF), limit: limit)
-      }
+      let counts = try prefixes.map { try count($0, reader: reader, limit: limit) }
       if limit >= cap || counts.contains(where: { $0 < limit }) { return (counts, limit) }
       limit *= 4
     }
