@@ -9,8 +9,9 @@ import ProjectionEngine
 public struct TransactionQueries {
   let reader: ProjectionReader
   let name = TransactionIndexProjector.name
-  /// How far a search counts postings (``WordSearch/countCap``); tests lower it to 1 to seek
-  /// every word in the index instead of loading the short lists.
+  /// How far a search counts postings (``WordSearch/countCap``); tests lower it to 1 so that
+  /// words are sought in the index rather than loaded (but for those starting several
+  /// indexed words, which are then loaded as broad prefixes are).
   var searchCountCap = WordSearch.countCap
 
   /// Queries over the snapshot `reader` sees.

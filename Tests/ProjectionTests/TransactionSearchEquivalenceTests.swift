@@ -8,8 +8,8 @@ import Testing
 
 @Suite("Projection: search equals a brute-force filter")
 struct TransactionSearchEquivalenceTests {
-  /// Both ways of walking postings: every word sought in the index (a count cap of 1), and
-  /// the short lists loaded (the standard cap).
+  /// Both ways of walking postings: words sought in the index (a count cap of 1: only words
+  /// starting several indexed words are loaded), and the short lists loaded (the standard cap).
   static let countCaps = [1, WordSearch.countCap]
 
   /// A ledger of random text, the oracle for it, and the log position after the first half.
