@@ -9,6 +9,10 @@ import ProjectionEngine
 public struct TransactionQueries {
   let reader: ProjectionReader
   let name = TransactionIndexProjector.name
+  /// How far a search counts postings (``WordSearch/countCap``); tests lower it to 1 so that
+  /// words are sought in the index rather than loaded (but for those starting several
+  /// indexed words, which are then loaded as broad prefixes are).
+  var searchCountCap = WordSearch.countCap
 
   /// Queries over the snapshot `reader` sees.
   public init(_ reader: ProjectionReader) { self.reader = reader }
@@ -59,10 +63,12 @@ public struct TransactionQueries {
 
   /// The transactions whose name, description, notes or tags contain every word of `text`,
   /// newest first. Matching ignores case, and a query word matches any word it starts
-  /// ("groc" finds "Groceries"). The longest query word's postings are walked (merged by
-  /// date over the indexed words it starts) and the other words checked against each row,
-  /// so a page costs O(k log n + candidates), k being the number of distinct indexed words
-  /// the longest query word starts. Empty text (no words) gives an empty page.
+  /// ("groc" finds "Groceries"). The words' postings are intersected by date starting from
+  /// the rarest word (a prefix counted with every indexed word it starts), seeking through
+  /// the others' longer lists, and the walk stops at the page asked for (``WordSearch``): a
+  /// page costs O(k log n) per transaction the rarest word proposes until the page is full, k
+  /// being the number of indexed words the query words start. Empty text (no words) gives an
+  /// empty page.
   public func search(
     _ text: String, from: CivilDate = .earliest, through: CivilDate = .latest, before: TransactionCursor? = nil,
     after: TransactionCursor? = nil, limit: Int = 50, asKnownAt: UInt64 = .max

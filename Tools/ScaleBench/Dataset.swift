@@ -21,6 +21,8 @@ struct DatasetSpec: Codable, Sendable, Hashable {
   var generatorVersion = DatasetSpec.generatorVersion
   /// Initial map size of the load, GiB (`nil`: the library default, grown on demand).
   var initialMapGiB: Int?
+  /// The kind of text the transactions carry (`nil`: ``DatasetShape/household``).
+  var shape: DatasetShape?
 
   /// The day the data ends; the ledger's "today" during the load.
   static let today = CivilDate(uncheckedYear: 2025, month: 12, day: 31)
@@ -28,6 +30,7 @@ struct DatasetSpec: Codable, Sendable, Hashable {
 
   var cacheKey: String {
     "scale-g\(generatorVersion)-n\(transactions)-y\(years)-s\(seed)-b\(batchSize)" + (initialMapGiB.map { "-m\($0)" } ?? "")
+      + (shape == .bank ? "-bank" : "")
   }
 }
 
@@ -70,6 +73,8 @@ struct DatasetWorld: Sendable {
   var categories: [Category]
   var periods: [(id: PeriodID, name: String, start: CivilDate, end: CivilDate)]
   var vocabulary: [String]
+  /// Whether the text is a bank statement's (``DatasetShape/bank``).
+  var isBank = false
 
   var expenseCategories: [Int] { categories.indices.filter { categories[$0].kind == .expense } }
   var incomeCategories: [Int] { categories.indices.filter { categories[$0].kind == .income } }
@@ -146,6 +151,7 @@ struct DatasetWorld: Sendable {
     periods = (spec.firstDay.year...DatasetSpec.today.year).map { year in
       (PeriodID(raw: id()), "\(year)", CivilDate(uncheckedYear: year, month: 1, day: 1), CivilDate(uncheckedYear: year, month: 12, day: 31))
     }
+    if spec.shape == .bank { makeBankLike(seed: spec.seed) }
   }
 
   /// The commands that set the ledger up: create, accounts, custom categories, periods.
@@ -255,10 +261,19 @@ struct CommandStream {
     let payees = world.categories[category].payees
     let id = TransactionID(raw: EntityID.random(using: &random))
     let key = "scale-\(spec.seed)-\(index)"
+    let units = amount(category)
+    var name = payees[random.below(payees.count)]
+    let description: String?
+    if world.isBank {
+      let text = world.bankText(category: category, account: account, payee: name, reference: 100_000 + random.below(900_000))
+      (name, description) = (text.name, text.description)
+    } else {
+      description = self.description()
+    }
     let event = TransactionAdded(
-      transaction: id, account: account, date: date, amount: Money(units: amount(category), currency: .eur),
-      type: isIncome ? .income : .expense, category: world.categories[category].id, name: payees[random.below(payees.count)],
-      description: description(), period: world.periods[date.year - spec.firstDay.year].id, importId: key)
+      transaction: id, account: account, date: date, amount: Money(units: units, currency: .eur),
+      type: isIncome ? .income : .expense, category: world.categories[category].id, name: name,
+      description: description, period: world.periods[date.year - spec.firstDay.year].id, importId: key)
     pending.append((BatchCommand(.addTransaction(event), idempotencyKey: try? IdempotencyKey(key)), date))
     added.append((id, date, category, false))
     counts.adds += 1

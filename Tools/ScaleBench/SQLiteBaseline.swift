@@ -70,6 +70,7 @@ struct SQLiteBaseline {
     var rowsPerSecond: Double
     var dbBytes: Int64
     var sqliteVersion: String
+    var ftsSeconds: Double?
   }
 
   func load() throws -> SQLiteLoad {
@@ -77,7 +78,8 @@ struct SQLiteBaseline {
     let decoder = JSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     let result = try decoder.decode(LoadResult.self, from: Data(line.utf8))
-    return SQLiteLoad(rows: result.rows, seconds: result.seconds, rowsPerSecond: result.rowsPerSecond, dbBytes: result.dbBytes, sqliteVersion: result.sqliteVersion)
+    return SQLiteLoad(rows: result.rows, seconds: result.seconds, rowsPerSecond: result.rowsPerSecond, dbBytes: result.dbBytes, sqliteVersion: result.sqliteVersion,
+      ftsSeconds: result.ftsSeconds)
   }
 
   func query(lines: [String], maxSecondsPerKind: Double) throws -> [String: KindResult] {

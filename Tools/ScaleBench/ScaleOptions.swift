@@ -23,11 +23,14 @@ struct ScaleOptions: Sendable {
   var rebuildSets: Set<String>?
   /// Initial LMDB map size for generating the ledger (default: the library's 64 MiB, grown on demand).
   var initialMapGiB: Int?
+  /// The kind of text the generated transactions carry.
+  var shape = DatasetShape.household
 
   static let help = """
     usage: ledger-scale-bench [options]
 
       --transactions N      transactions in the main ledger (default 1,000,000)
+      --dataset SHAPE       household (default) or bank: bank-statement text, a reference number in every name
       --quick               100,000 transactions, 2 rebuild rounds, 10 command runs: a fast smoke run
       --peer-transactions N ledger size for hledger / ledger and the CLI import (default 100,000)
       --seed S              data seed (default 42)
@@ -68,6 +71,12 @@ struct ScaleOptions: Sendable {
     while let flag = rest.popFirst() {
       switch flag {
       case "--transactions": options.transactions = try number(flag)
+      case "--dataset":
+        let name = try value(flag)
+        guard let shape = DatasetShape(rawValue: name) else {
+          throw .usage("--dataset needs one of \(DatasetShape.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'")
+        }
+        options.shape = shape
       case "--quick":
         options.transactions = 100_000
         options.rebuildRounds = 2

@@ -74,6 +74,7 @@ enum ScaleBench {
     // The dataset: generated once through the import path, then cached.
     var spec = DatasetSpec(transactions: options.transactions, seed: options.seed)
     spec.initialMapGiB = options.initialMapGiB
+    spec.shape = options.shape == .household ? nil : options.shape
     sampler.phase("import")
     let cached = try await Loader.cached(spec, directory: options.cacheDirectory, force: options.regenerate)
     report.importInProcess = ImportCase(load: cached.report, measuredThisRun: cached.fresh)
@@ -115,6 +116,10 @@ enum ScaleBench {
       let (cursors, walk) = try runner.walkLogs()
       report.pagingWalk = walk
       var (cases, lines, digests) = try runner.run(cursors: cursors)
+      let searches = try SearchCases(ledger: ledger, world: world, count: min(options.queries, 200)).run()
+      cases += searches.cases
+      lines += searches.sqliteLines
+      digests.merge(searches.digests) { first, _ in first }
       if options.cases.contains(.sqlite), let executable = options.sqliteBaselinePath {
         progress("SQLite baseline: export, load, same questions")
         phase("sqlite")
@@ -128,6 +133,17 @@ enum ScaleBench {
           cases[index].sqlite = LatencyStats(
             count: result.count, medianMs: result.medianMs, p99Ms: result.p99Ms, meanMs: result.meanMs, minMs: 0, maxMs: result.maxMs)
           cases[index].speedup = result.medianMs / cases[index].ours.medianMs
+          if cases[index].referenceRatio {
+            let ratio = cases[index].ours.medianMs / result.medianMs
+            cases[index].ratioToSQLite = ratio
+            cases[index].notes.append("ours ÷ FTS5 as typed (medians) \(Format.significant(ratio))× (no target)")
+          }
+          if let bound = cases[index].maxRatioToSQLite {
+            let ratio = cases[index].ours.medianMs / result.medianMs
+            cases[index].ratioToSQLite = ratio
+            cases[index].notes.append(
+              "ours ÷ FTS5 (medians) \(Format.significant(ratio))× (bar ≤ \(Format.significant(bound))×): \(ratio <= bound ? "PASS" : "FAIL")")
+          }
           if result.count < cases[index].ours.count {
             cases[index].notes.append("SQLite ran the first \(Format.count(result.count)) of the same parameters (\(Format.fixed(options.sqliteSeconds, digits: 0)) s budget)")
           }

@@ -6,6 +6,7 @@
 //
 //   sqlite_baseline load  DB DIR                      -> one JSON line: rows, seconds, rows/s
 //   sqlite_baseline query DB QUERIES MAX_SECONDS      -> one JSON line per question kind
+//                                                        (and per FTS5 case, kind "fts:NAME")
 //
 // Schema: ZTRANSACTIONENTITY / ZCATEGORYENTITY / ZEXPENSEPERIODENTITY as in seed 000 with
 // its indexes (transactionDate DESC; category, transactionDate; period; category sortOrder
@@ -252,12 +253,23 @@ static int load(const char *path, const char *dir) {
   double seconds = now_seconds() - start;
   fclose(file);
   sqlite3_finalize(s);
+  // The full-text index of name and description, contentless (rowids are Z_PK, in date-then-id
+  // order as the rows were written), built in one statement after the load.
+  double fts_start = now_seconds();
+  exec(db, "BEGIN;"
+           "CREATE VIRTUAL TABLE ZTRANSACTIONFTS USING fts5(ZTEXT, content='', tokenize='unicode61 remove_diacritics 2');"
+           "INSERT INTO ZTRANSACTIONFTS (rowid, ZTEXT) SELECT Z_PK, ZNAME || ' ' || COALESCE(ZDESCRIPTIONTEXT, '')"
+           " FROM ZTRANSACTIONENTITY;"
+           "INSERT INTO ZTRANSACTIONFTS (ZTRANSACTIONFTS) VALUES ('optimize');"
+           "COMMIT;");
+  double fts_seconds = now_seconds() - fts_start;
   exec(db, "PRAGMA wal_checkpoint(TRUNCATE); ANALYZE;");
   sqlite3_close(db);
   struct stat info;
   long long bytes = stat(path, &info) == 0 ? (long long)info.st_size : -1;
-  printf("{\"kind\":\"load\",\"rows\":%ld,\"seconds\":%.6f,\"rows_per_second\":%.1f,\"db_bytes\":%lld,\"sqlite_version\":\"%s\"}\n",
-         rows, seconds, rows / seconds, bytes, sqlite3_libversion());
+  printf("{\"kind\":\"load\",\"rows\":%ld,\"seconds\":%.6f,\"rows_per_second\":%.1f,\"db_bytes\":%lld,\"sqlite_version\":\"%s\","
+         "\"fts_seconds\":%.6f}\n",
+         rows, seconds, rows / seconds, bytes, sqlite3_libversion(), fts_seconds);
   return 0;
 }
 
@@ -359,6 +371,13 @@ static const char *search_sql =
   " WHERE (' ' || ZNAME || ' ' || COALESCE(ZDESCRIPTIONTEXT, '')) LIKE ?1"
   " ORDER BY ZTRANSACTIONDATE DESC, ZID DESC LIMIT 50";
 
+/// The newest 50 transactions the FTS5 query ?1 matches (every word a prefix, all required,
+/// as ours: `food* purchase* 5000*`), with their rows.
+static const char *fts_sql =
+  "SELECT ZID, ZTRANSACTIONDATE, ZNAME, ZAMOUNT FROM ZTRANSACTIONENTITY WHERE Z_PK IN"
+  " (SELECT rowid FROM ZTRANSACTIONFTS WHERE ZTRANSACTIONFTS MATCH ?1 ORDER BY rowid DESC LIMIT 50)"
+  " ORDER BY Z_PK DESC";
+
 static int step_row(sqlite3 *db, sqlite3_stmt *s) {
   int rc = sqlite3_step(s);
   if (rc == SQLITE_ROW) return 1;
@@ -381,6 +400,13 @@ static int query(const char *path, const char *queries, double max_seconds) {
   sqlite3_stmt *search = prepare(db, search_sql);
   Series series[K_COUNT];
   memset(series, 0, sizeof series);
+  // FTS5 cases, one series per case name ("fts" lines: name, MATCH expression).
+  sqlite3_stmt *fts = prepare(db, fts_sql);
+  enum { FTS_CASES = 32 };
+  Series fts_series[FTS_CASES];
+  char fts_names[FTS_CASES][64];
+  int fts_count = 0;
+  memset(fts_series, 0, sizeof fts_series);
   FILE *file = fopen(queries, "r");
   if (!file) { fprintf(stderr, "sqlite_baseline: cannot open %s\n", queries); return 1; }
   char line[1024], check[128];
@@ -476,6 +502,27 @@ static int query(const char *path, const char *queries, double max_seconds) {
       double t = now_seconds() - t0;
       snprintf(check, sizeof check, "%lld", (long long)units);
       record(&series[K_BALANCE], t, check);
+    } else if (strcmp(f[0], "fts") == 0 && n >= 3) {
+      int index = 0;
+      while (index < fts_count && strcmp(fts_names[index], f[1]) != 0) index++;
+      if (index == fts_count) {
+        if (fts_count == FTS_CASES) continue;
+        snprintf(fts_names[fts_count++], sizeof fts_names[0], "%s", f[1]);
+      }
+      if (fts_series[index].spent >= max_seconds) continue;
+      double t0 = now_seconds();
+      sqlite3_bind_text(fts, 1, f[2], -1, SQLITE_TRANSIENT);
+      uint64_t hash = FNV_START;
+      int rows = 0;
+      while (step_row(db, fts)) {
+        hash = fnv(hash, sqlite3_column_blob(fts, 0), 16);
+        (void)sqlite3_column_text(fts, 2);
+        rows++;
+      }
+      sqlite3_reset(fts);
+      double t = now_seconds() - t0;
+      snprintf(check, sizeof check, "%d/%016llx", rows, (unsigned long long)hash);
+      record(&fts_series[index], t, check);
     } else if (strcmp(f[0], "search") == 0 && series[K_SEARCH].spent < max_seconds) {
       char pattern[256];
       snprintf(pattern, sizeof pattern, "%% %s%%", f[1]);
@@ -495,13 +542,16 @@ static int query(const char *path, const char *queries, double max_seconds) {
     }
   }
   fclose(file);
-  for (int k = 0; k < K_COUNT; k++) {
-    Series *s = &series[k];
+  for (int k = 0; k < K_COUNT + fts_count; k++) {
+    Series *s = k < K_COUNT ? &series[k] : &fts_series[k - K_COUNT];
+    char kind[80];
+    if (k < K_COUNT) snprintf(kind, sizeof kind, "%s", kind_names[k]);
+    else snprintf(kind, sizeof kind, "fts:%s", fts_names[k - K_COUNT]);
     double *sorted = malloc(sizeof(double) * (size_t)(s->count ? s->count : 1));
     if (s->count) memcpy(sorted, s->latencies, sizeof(double) * (size_t)s->count);
     qsort(sorted, (size_t)s->count, sizeof(double), compare_doubles);
     printf("{\"kind\":\"%s\",\"count\":%ld,\"median_ms\":%.6f,\"p99_ms\":%.6f,\"mean_ms\":%.6f,\"max_ms\":%.6f,\"checks\":[",
-           kind_names[k], s->count, percentile(sorted, s->count, 0.5) * 1e3, percentile(sorted, s->count, 0.99) * 1e3,
+           kind, s->count, percentile(sorted, s->count, 0.5) * 1e3, percentile(sorted, s->count, 0.99) * 1e3,
            s->count ? s->spent / (double)s->count * 1e3 : 0, s->count ? sorted[s->count - 1] * 1e3 : 0);
     for (int i = 0; i < s->check_count; i++) printf("%s\"%s\"", i ? "," : "", s->checks[i]);
     printf("]}\n");
@@ -509,7 +559,7 @@ static int query(const char *path, const char *queries, double max_seconds) {
     free(s->latencies);
   }
   sqlite3_finalize(budget); sqlite3_finalize(totals); sqlite3_finalize(window); sqlite3_finalize(sum_balance);
-  sqlite3_finalize(sum_rows); sqlite3_finalize(balance); sqlite3_finalize(search);
+  sqlite3_finalize(sum_rows); sqlite3_finalize(balance); sqlite3_finalize(search); sqlite3_finalize(fts);
   sqlite3_close(db);
   return 0;
 }

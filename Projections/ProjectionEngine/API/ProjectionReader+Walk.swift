@@ -1,0 +1,70 @@
+import LMDB
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension ProjectionReader {
+  /// How many stored versions the keys in `lower ..< upper` have — every version, deletions
+  /// included — counting at most `limit`: an estimate of a range's size (its live keys at any
+  /// position are at most this many), for choosing which of several ranges to walk first.
+  /// One seek, then one step per version counted.
+  public func versionCount(
+    _ projector: String, _ table: String, from lower: [UInt8], to upper: [UInt8], limit: Int
+  ) throws -> Int {
+    guard limit > 0, lower.lexicographicallyPrecedes(upper) else { return 0 }
+    let database = try database(projector, table)
+    let keySize = upper.count
+    return try txn.withCursor(on: database) { cursor in
+      var count = 0
+      var entry = try cursor.seek(atLeast: VersionedKey.make(lower, position: 0))
+      while let current = entry, count < limit {
+        // A stored key is the logical key and 8 bytes of position.
+        guard current.key.count >= keySize,
+          upper.withUnsafeBytes({ memcmp(current.key.baseAddress!, $0.baseAddress!, keySize) < 0 })
+        else { break }
+        count += 1
+        entry = try cursor.next()
+      }
+      return count
+    }
+  }
+
+  /// Calls `body` with each logical key in `lower ..< upper` whose newest version at or
+  /// before `asKnownAt` is live, in key order, stepping through every stored version once:
+  /// for a range whose keys have few versions, cheaper than ``scan(_:_:from:to:asKnownAt:direction:_:)``,
+  /// which seeks a few times per key.
+  public func walkLive(
+    _ projector: String, _ table: String, from lower: [UInt8], to upper: [UInt8], asKnownAt: UInt64 = .max,
+    _ body: (_ key: UnsafeRawBufferPointer) throws -> Void
+  ) throws {
+    guard lower.lexicographicallyPrecedes(upper) else { return }
+    let database = try database(projector, table)
+    let keySize = upper.count
+    try txn.withCursor(on: database) { cursor in
+      // The key being walked and whether its newest version so far (at or before `asKnownAt`) is live.
+      var key = [UInt8](repeating: 0, count: keySize)
+      var started = false
+      var live = false
+      var entry = try cursor.seek(atLeast: VersionedKey.make(lower, position: 0))
+      while let current = entry, current.key.count == keySize + 8,
+        upper.withUnsafeBytes({ memcmp(current.key.baseAddress!, $0.baseAddress!, keySize) < 0 })
+      {
+        let same = started && key.withUnsafeBytes { memcmp(current.key.baseAddress!, $0.baseAddress!, keySize) == 0 }
+        if !same {
+          if live { try key.withUnsafeBytes { try body($0) } }
+          key.withUnsafeMutableBytes {
+            $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: current.key.prefix(keySize)))
+          }
+          started = true
+          live = false
+        }
+        if VersionedKey.position(of: current.key) <= asKnownAt { live = !current.value.isEmpty }
+        entry = try cursor.next()
+      }
+      if live { try key.withUnsafeBytes { try body($0) } }
+    }
+  }
+}
