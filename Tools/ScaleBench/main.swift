@@ -270,6 +270,8 @@ enum ScaleBench {
       report.everydayCommands = next.commands
       report.serve = next.serve
       report.serveSmall = next.serveSmall
+    } else if options.cases.contains(.commands) || options.cases.contains(.serve) {
+      report.notes.append("no --budget binary: the commands and serve cases were skipped")
     }
 
     report.otherCPUShareByPhase = sampler.finish()
