@@ -14,8 +14,8 @@
 #   CC             C compiler for the SQLite baseline (default cc)
 #
 # Optional tools, used when present: hyperfine (else a plain timing loop), hledger and ledger
-# (peer CLIs), libsqlite3-dev (the SQLite baseline). On Debian:
-#   apt-get install -y hyperfine hledger ledger libsqlite3-dev
+# (peer CLIs), libsqlite3-dev (the SQLite baseline), sqlite3 (the import's baseline). On Debian:
+#   apt-get install -y hyperfine hledger ledger libsqlite3-dev sqlite3
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -50,7 +50,7 @@ echo "• building lmdb-rows (the raw-LMDB floor of a rebuild)" >&2
 mkdir -p "$scratch"
 "$cc" -O2 -Wall -Wextra -o "$scratch/lmdb-rows" Tools/ScaleBench/baseline/lmdb_rows.c -llmdb
 baseline_args+=(--lmdb-rows "$scratch/lmdb-rows")
-for tool in hyperfine hledger ledger; do
+for tool in hyperfine hledger ledger sqlite3; do
   command -v "$tool" >/dev/null 2>&1 || echo "  ($tool not found: its part is skipped or replaced; see the header of this script)" >&2
 done
 

@@ -135,6 +135,10 @@ enum ScaleCase: String, CaseIterable, Sendable {
   case amend
   /// `budget report budget-vs-actual` whole process, and hledger / ledger on the exported journal.
   case cli
-  /// `budget import csv` whole process.
+  /// `budget import csv` whole process, against `sqlite3 .import` of the same CSV.
   case importCLI = "import-cli"
+  /// `tx add`, `tx amend`, `history tx`, `account list` whole process, big and small ledger.
+  case commands
+  /// `budget serve`: start to the first answered write, and its resident memory.
+  case serve
 }
