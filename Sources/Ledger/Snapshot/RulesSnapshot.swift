@@ -121,13 +121,10 @@ struct RulesSnapshot: Sendable {
     try txn.clear(rows)
     try txn.clear(tails)
     let changes = folded.state.transactions.takeChanges()
-    for id in changes.keys.sorted() {
-      let key = Self.key(id)
-      try txn.put(try changes[id]!.storedBytes(), for: key, in: rows, flags: .append)
+    for (id, record) in changes.sorted(by: { $0.key < $1.key }) {
+      try txn.put(try record.storedBytes(), for: Self.key(id), in: rows, flags: .append)
     }
-    for (tail, id) in changes.keys.map({ (Self.tailKey($0), $0) }).sorted(by: { $0.0.lexicographicallyPrecedes($1.0) })
-    {
-      _ = id
+    for tail in changes.keys.map(Self.tailKey).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
       try txn.put([UInt8](), for: tail, in: tails, flags: .append)
     }
     folded.state.transactions.read(from: source)
