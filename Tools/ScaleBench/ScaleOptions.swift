@@ -128,4 +128,6 @@ enum ScaleCase: String, CaseIterable, Sendable {
   case cli
   /// `budget import csv` whole process.
   case importCLI = "import-cli"
+  /// `budget undo` of a 100 k-row import on the main ledger, whole process.
+  case undoCLI = "undo-cli"
 }
