@@ -20,6 +20,10 @@ struct UndoCommand: AsyncParsableCommand {
 
   func run() async throws {
     let ledger = try await options.openExisting()
+    // The rules' state, which recording the compensation needs, folded the way reads fold it
+    // (decoding on a second thread): the writer then starts from it rather than folding the
+    // history again on one thread.
+    _ = ledger.state
     let summary = try await userFacing { try await ledger.undo(metadata: options.metadata) }
     if options.json {
       let listed =
