@@ -9,6 +9,9 @@ extension Ledger {
   /// Returns the outcomes, or throws if there is nothing to undo or the command cannot be
   /// compensated (e.g. deleting a transaction). The compensation is all or nothing.
   ///
+  /// The work follows the size of the command undone, not the ledger's: the state before it
+  /// is read from the streams of the entities it touched (see ``undo(metadata:idempotencyKey:requestFingerprint:)``).
+  ///
   /// - Parameter idempotencyKey: makes the undo safe to retry: a retry gets the first undo's
   ///   outcome instead of undoing the command before (``execute(atomically:metadata:idempotencyKey:requestFingerprint:)``).
   @discardableResult
@@ -21,99 +24,123 @@ extension Ledger {
       return [earlier]
     }
     do {
+      var work = UndoWork()
       return try await undoLastCommand(
-        metadata: metadata, idempotencyKey: idempotencyKey, requestFingerprint: requestFingerprint
-      ).outcomes
+        metadata: metadata, idempotencyKey: idempotencyKey, requestFingerprint: requestFingerprint, work: &work)
     } catch {
-      // A retry racing its first call: that one may have committed since the check above, and
-      // this one then found the command before it, or nothing, to undo.
-      if let idempotencyKey,
-        let earlier = try earlierOutcome(forKey: idempotencyKey, requestFingerprint: requestFingerprint)
-      {
-        return [earlier]
-      }
+      if let earlier = try replayOfRacingRetry(idempotencyKey, requestFingerprint) { return [earlier] }
       throw error
     }
   }
 
-  /// ``undoLast(metadata:idempotencyKey:requestFingerprint:)`` without a key, also saying
-  /// which command it took back: for a front end to tell the user what was undone.
-  public func undoLastDescribed(
-    metadata: EventMetadata = .init()
-  ) async throws(LedgerError) -> (outcomes: [CommandOutcome], undone: UndoneCommand) {
-    try await undoLastCommand(metadata: metadata, idempotencyKey: nil, requestFingerprint: nil)
-  }
-
-  private func undoLastCommand(
-    metadata: EventMetadata, idempotencyKey: IdempotencyKey?, requestFingerprint: ChainHash?
-  ) async throws(LedgerError) -> (outcomes: [CommandOutcome], undone: UndoneCommand) {
+  /// ``undoLast(metadata:idempotencyKey:requestFingerprint:)``, answering with what it did in
+  /// a few numbers rather than its events: the command it took back, and how many changes of
+  /// each kind the compensation made — for a front end to tell the user, whatever the size of
+  /// the command. The summary is read back from the log, so a retry under the same key gets
+  /// the same summary (`wasDuplicate` set).
+  public func undo(
+    metadata: EventMetadata = .init(), idempotencyKey: IdempotencyKey? = nil, requestFingerprint: ChainHash? = nil
+  ) async throws(LedgerError) -> UndoSummary {
+    var work = UndoWork()
+    let outcomes: [CommandOutcome]
+    if let idempotencyKey,
+      let earlier = try earlierOutcome(forKey: idempotencyKey, requestFingerprint: requestFingerprint)
+    {
+      outcomes = [earlier]
+    } else {
+      do {
+        outcomes = try await undoLastCommand(
+          metadata: metadata, idempotencyKey: idempotencyKey, requestFingerprint: requestFingerprint, work: &work)
+      } catch {
+        guard let earlier = try replayOfRacingRetry(idempotencyKey, requestFingerprint) else { throw error }
+        outcomes = [earlier]
+      }
+    }
+    guard let first = outcomes.first?.positions.lowerBound, let last = outcomes.last?.positions.upperBound else {
+      throw LedgerError.rejected(.invalidField(field: "undo", reason: "the undo recorded nothing"))
+    }
     do {
-      guard let target = try lastUndoableCommand() else {
-        throw LedgerError.rejected(.invalidField(field: "undo", reason: "there is no command to undo"))
-      }
-      var before = FoldedState()
-      try log.scan { view in
-        guard view.position < target.first else { return .stop }
-        folded(&before, view)
-        return .continue
-      }
-      let commands = try compensation(for: target.events, before: before.state, current: state, today: today())
-      var undoMetadata = metadata
-      undoMetadata.causationId = target.correlation
-      undoMetadata.correlationId = "undo-" + EntityID.random().description
-      let outcomes = try await execute(
-        atomically: commands, metadata: undoMetadata, idempotencyKey: idempotencyKey,
-        requestFingerprint: requestFingerprint)
-      let undone = UndoneCommand(
-        positions: target.first...target.last, eventTypes: target.events.map(\.typeName), actor: target.actor,
-        recordedAt: target.recordedAt)
-      return (outcomes, undone)
+      return try undoSummary(
+        ofUndoAt: first...last, wasDuplicate: outcomes.contains(where: \.wasDuplicate), work: work)
     } catch {
       throw LedgerError(error)
     }
   }
 
-  private func folded(_ state: inout FoldedState, _ view: EventView) {
-    if let event = try? StoredEvent.decode(view) { state.apply(event, at: view.position, hash: view.hash) }
+  /// A retry racing its first call: that one may have committed since the key was checked,
+  /// and this one then found the command before it, or nothing, to undo.
+  private func replayOfRacingRetry(
+    _ idempotencyKey: IdempotencyKey?, _ requestFingerprint: ChainHash?
+  ) throws(LedgerError) -> CommandOutcome? {
+    guard let idempotencyKey else { return nil }
+    return try earlierOutcome(forKey: idempotencyKey, requestFingerprint: requestFingerprint)
+  }
+
+  private func undoLastCommand(
+    metadata: EventMetadata, idempotencyKey: IdempotencyKey?, requestFingerprint: ChainHash?, work: inout UndoWork
+  ) async throws(LedgerError) -> [CommandOutcome] {
+    let commands: [LedgerCommand]
+    var undoMetadata = metadata
+    do {
+      guard let target = try lastUndoableCommand(work: &work) else {
+        throw LedgerError.rejected(.invalidField(field: "undo", reason: "there is no command to undo"))
+      }
+      let states = try statesAround(target, work: &work)
+      commands = try compensation(for: target.events, before: states.before, current: states.current, today: today())
+      undoMetadata.causationId = target.correlation
+      undoMetadata.correlationId = "undo-" + EntityID.random().description
+    } catch {
+      throw LedgerError(error)
+    }
+    work.commands = commands.count
+    return try await execute(
+      atomically: commands, metadata: undoMetadata, idempotencyKey: idempotencyKey,
+      requestFingerprint: requestFingerprint)
   }
 
   /// A command as the log holds it: the events sharing one correlation id.
-  private struct RecordedCommand {
+  struct RecordedCommand {
     var correlation: String
     var first: UInt64
     var last: UInt64
     /// Oldest first.
     var events: [LedgerEvent]
-    var actor: String?
-    var recordedAt: Int64
   }
 
-  /// The last command (events sharing a correlation id) not yet undone and not an undo.
-  private func lastUndoableCommand() throws -> RecordedCommand? {
+  /// The last command (events sharing a correlation id) not yet undone and not an undo. Only
+  /// its own events are decoded: undos and the commands they took back, on the way to it,
+  /// are passed over on their envelopes.
+  private func lastUndoableCommand(work: inout UndoWork) throws -> RecordedCommand? {
     var undone = Set<String>()
     var current: RecordedCommand?
     var found: RecordedCommand?
-    try log.scan(from: .max, direction: .backward) { view in
+    var skipping: String?
+    func isCandidate(_ correlation: String) -> Bool {
+      !undone.contains(correlation) && !correlation.hasPrefix("undo-")
+    }
+    let scanned = try log.scan(from: .max, direction: .backward) { view in
       let metadata = view.metadata
       guard let correlation = metadata.correlationId else { return .stop }  // before undo existed
       if let group = current, group.correlation != correlation {
-        if !undone.contains(group.correlation), !group.correlation.hasPrefix("undo-") { found = group; return .stop }
-        current = nil
+        found = group
+        return .stop
       }
       if let cause = metadata.causationId { undone.insert(cause) }
+      if skipping == correlation { return .continue }
+      guard current != nil || isCandidate(correlation) else {
+        skipping = correlation
+        return .continue
+      }
       let event = try StoredEvent.decode(view)
       if current == nil {
-        current = RecordedCommand(
-          correlation: correlation, first: view.position, last: view.position, events: [], actor: metadata.actor,
-          recordedAt: view.recordedAt)
+        current = RecordedCommand(correlation: correlation, first: view.position, last: view.position, events: [])
       }
       current?.first = view.position
       current?.events.append(event)  // newest first while scanning back; reversed once found
       return .continue
     }
-    if found == nil, let group = current, !undone.contains(group.correlation), !group.correlation.hasPrefix("undo-") {
-      found = group
-    }
+    work.eventsScanned += scanned
+    if found == nil { found = current }
     found?.events.reverse()
     return found
   }

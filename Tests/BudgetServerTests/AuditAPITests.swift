@@ -112,7 +112,10 @@ import Testing
       #expect(items.allSatisfy { $0["lag"] as? Int == 0 })
       let undone = try await server.post("/api/v1/undo", "{}", headers: ["Idempotency-Key": "undo-1"])
       #expect(undone.status == 200)
-      #expect(undone.json["events"] as? [String] == ["TransactionDeleted"])
+      #expect(undone.json["events"] as? [String: Int] == ["TransactionDeleted": 1])
+      #expect(undone.json["eventCount"] as? Int == 1)
+      #expect((undone.json["summary"] as? String)?.hasPrefix("1 transaction deleted (the command at position ") == true)
+      #expect((undone.json["undone"] as? [String: Any])?["events"] as? [String: Int] == ["TransactionAdded": 1])
       let list = try await server.get("/api/v1/transactions/search?q=pizza")
       #expect((list.json["rows"] as? [[String: Any]])?.isEmpty == true)
       // Retried: the first undo's answer again, not an undo of the command before it.

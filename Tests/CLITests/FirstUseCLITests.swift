@@ -217,7 +217,7 @@ struct FirstUseCLITests {
   }
 
   @Test(
-    "given an import of three rows, when undone, then undo says in two short lines which command it took back; the detail is in --json"
+    "given an import of three rows, when undone, then undo says in one line what it changed and which import it took back; the detail is in --json"
   )
   func undoSaysWhatItUndid() throws {
     #expect(try budget.run(["init"]).status == 0)
@@ -229,15 +229,21 @@ struct FirstUseCLITests {
     let undone = try budget.run(["undo"])
     #expect(undone.status == 0)
     let lines = undone.stdout.split(separator: "\n")
-    #expect(lines.count == 2, "\(undone.stdout)")
-    #expect(lines.first?.hasPrefix("undid: 3 TransactionAdded recorded at positions") == true, "\(undone.stdout)")
-    #expect(lines.last?.hasPrefix("with 3 compensating events (3 TransactionDeleted)") == true, "\(undone.stdout)")
+    #expect(lines.count == 1, "\(undone.stdout)")
+    #expect(
+      lines.first?.hasPrefix("undone: 3 transactions deleted (the import of three.csv at positions ") == true,
+      "\(undone.stdout)")
+    #expect(lines.first?.contains(", by ") == true && lines.first?.hasSuffix(" UTC)") == true, "\(undone.stdout)")
     // the account's opening, undone next, is described as such
     let json = try budget.run(["undo", "--json"])
     let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
     let taken = object?["undone"] as? [String: Any]
     #expect((taken?["events"] as? [String: Int])?["AccountOpened"] == 1, "\(json.stdout)")
     #expect((taken?["positions"] as? [Int])?.count == 2)
+    #expect(taken?["command"] as? String == "command" && taken?["file"] == nil)
+    #expect((object?["events"] as? [String: Int]) == ["AccountClosed": 1], "\(json.stdout)")
+    #expect((object?["summary"] as? String)?.hasPrefix("1 account closed (the command at position ") == true)
+    #expect(object?["list"] == nil)
   }
 
   @Test(

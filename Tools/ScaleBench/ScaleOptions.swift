@@ -141,4 +141,6 @@ enum ScaleCase: String, CaseIterable, Sendable {
   case commands
   /// `budget serve`: start to the first answered write, and its resident memory.
   case serve
+  /// `budget undo` of a 100 k-row import on the main ledger, whole process.
+  case undoCLI = "undo-cli"
 }

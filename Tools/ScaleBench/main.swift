@@ -289,6 +289,13 @@ enum ScaleBench {
     } else if options.cases.contains(.commands) || options.cases.contains(.serve) {
       report.notes.append("no --budget binary: the commands and serve cases were skipped")
     }
+    if options.cases.contains(.undoCLI), let budget = options.budgetPath {
+      let rows = min(100_000, spec.transactions / 10)
+      progress("budget undo of a \(Format.count(rows))-row import")
+      phase("undo-cli")
+      report.commands.append(
+        try UndoCase.run(budget: budget, ledger: cached.path, spec: spec, rows: rows, scratch: scratch, timer: timer))
+    }
 
     report.otherCPUShareByPhase = sampler.finish()
     report.interferenceByPhase = sampler.stop()

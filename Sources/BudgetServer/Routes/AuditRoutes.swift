@@ -31,9 +31,11 @@ struct AuditRoutes {
       try api.requireLedger()
       let key = try api.idempotencyKey(request)
       let fingerprint = key == nil ? nil : try await api.requestFingerprint(request)
-      let outcomes = try await api.ledger.undoLast(
+      let summary = try await api.ledger.undo(
         metadata: try api.metadata(request), idempotencyKey: key, requestFingerprint: fingerprint)
-      return try api.respond(to: outcomes, status: .ok)
+      var headers: HTTPFields = [.ledgerPosition: String(summary.positions.upperBound)]
+      if summary.wasDuplicate { headers[.idempotentReplayed] = "true" }
+      return try JSONCoding.response(UndoResultDTO(summary), headers: headers)
     }
   }
 

@@ -13,7 +13,8 @@ extension CSVImport {
   {
     var summary = ImportSummary()
     // One correlation id for the whole import: undo takes it back as one command.
-    let metadata = EventMetadata(actor: options.actor, correlationId: "import-" + EntityID.random().description)
+    let metadata = EventMetadata(
+      actor: options.actor, correlationId: UndoneCommand.importCorrelationId(file: options.fileName))
     // As of before the import: which of the file's rows an undone import had recorded.
     let before = ledger.state
     let anyUndone = ImportedRows.anyDeletedImport(in: before)

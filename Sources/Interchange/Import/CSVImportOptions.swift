@@ -13,6 +13,9 @@ public struct CSVImportOptions: Sendable, Hashable {
   public var dryRun = false
   /// Who imports, for the events' metadata.
   public var actor: String?
+  /// The name of the file imported, if it has one: kept in the events' correlation id, so
+  /// that undoing the import can say which file it took back.
+  public var fileName: String?
   /// Whether the ledger is used after the import: it then keeps its state current, for the
   /// commands and reads that follow. A process that ends with the import (the CLI) sets
   /// `false`, which spares it a second copy of every row in memory and the time to fold it.

@@ -3,11 +3,15 @@
 ///
 /// `events` are what the command recorded; `before` is the state just before them (to know
 /// old names, amounts and flags); `current`, the state now (to know what later undos left,
-/// for rollover settings), if it differs.
+/// for rollover settings, and which transfer ids are taken), if it differs. Each is read only
+/// for the entities the events name — a state folded from those entities' own streams will
+/// do — and transactions only for amendments without a before-image
+/// (``TransactionAmended/previous``). One pass over the events: the work follows their count.
 public func compensation(
   for events: [LedgerEvent], before: LedgerState, current: LedgerState? = nil, today: CivilDate
 ) throws(DomainError) -> [LedgerCommand] {
   var commands: [LedgerCommand] = []
+  commands.reserveCapacity(events.count)
   for event in events.reversed() {
     commands += try compensation(for: event, before: before, current: current, today: today)
   }
@@ -41,11 +45,11 @@ private func compensation(
   default:
     break
   }
-  return [try compensation(for: event, before: before, today: today)]
+  return [try compensation(for: event, before: before, current: current, today: today)]
 }
 
 private func compensation(
-  for event: LedgerEvent, before: LedgerState, today: CivilDate
+  for event: LedgerEvent, before: LedgerState, current: LedgerState?, today: CivilDate
 ) throws(DomainError)
   -> LedgerCommand
 {
@@ -110,7 +114,9 @@ private func compensation(
         category: e.category, carryUnspent: old.carryUnspent, carryOverspent: old.carryOverspent, from: e.from))
   case .transactionAdded(let e): return .deleteTransaction(e.transaction, reason: "undo", expectedVersion: nil)
   case .transactionAmended(let e):
-    guard let old = before.transactions[e.transaction]?.added else { throw cannot("this amendment") }
+    // The amendment's own before-image when it carries one (every event since schema
+    // version 2), else the transaction as `before` holds it.
+    guard let old = e.previous ?? before.transactions[e.transaction]?.added else { throw cannot("this amendment") }
     var back = old
     back.transaction = e.transaction
     var inverse = TransactionAmended(transaction: e.transaction)
@@ -136,11 +142,23 @@ private func compensation(
     // the next unused one along a sequence that does not come back to an earlier id, so that
     // cancelling and undoing may repeat.
     var again = e.cancelled
-    var low = e.cancelled.transfer.raw.low
     repeat {
-      low &+= 0x9E37_79B9_7F4A_7C15
-      again.transfer = TransferID(raw: EntityID(high: e.cancelled.transfer.raw.high, low: low))
-    } while before.transferRecords[again.transfer] != nil || before.cancelledTransfers.contains(again.transfer)
+      again.transfer = remadeTransferID(after: again.transfer)
+    } while before.usesTransferID(again.transfer) || current?.usesTransferID(again.transfer) == true
     return .makeTransfer(again)
+  }
+}
+
+/// The id an undo tries next for a cancelled transfer it makes again, after `id` (the
+/// cancelled transfer's, then each id tried): a sequence that does not come back to an earlier
+/// id. The first one no transfer has used is taken.
+public func remadeTransferID(after id: TransferID) -> TransferID {
+  TransferID(raw: EntityID(high: id.raw.high, low: id.raw.low &+ 0x9E37_79B9_7F4A_7C15))
+}
+
+extension LedgerState {
+  /// Whether a transfer made or cancelled here has `id`: its id stays used either way.
+  fileprivate func usesTransferID(_ id: TransferID) -> Bool {
+    transferRecords[id] != nil || cancelledTransfers.contains(id)
   }
 }

@@ -83,6 +83,7 @@ struct ImportCommand: AsyncParsableCommand {
       settings.allIncome = allIncome
       settings.dryRun = dryRun
       settings.actor = options.actor
+      settings.fileName = URL(fileURLWithPath: file).lastPathComponent
       // This process ends with the import: the ledger need not keep its state current.
       settings.ledgerStaysInUse = false
       let job: CSVImport

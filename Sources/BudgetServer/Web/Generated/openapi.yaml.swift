@@ -987,18 +987,18 @@ paths:
       summary: Undo the last command with compensating events (undo)
       tags:
       - audit
+      description: 'Records compensating events for the last command that is neither an undo nor undone, all or nothing.
+        The answer counts them by type and names the command taken back rather than listing every event (an undone
+        import of 100,000 rows records 100,000 events; read them with GET /events?after=). A retry with the same
+        Idempotency-Key gets the same body and Idempotent-Replayed: true.'
       operationId: undo
       responses:
         '200':
-          description: The events recorded
+          description: What the undo recorded, and the command it took back
           content:
             application/json:
               schema:
-                $ref: '#/components/schemas/WriteResult'
-          headers:
-            ETag:
-              description: the entity's stream version
-              schema: *id002
+                $ref: '#/components/schemas/UndoResult'
         default: *id001
   /import/csv:
     post:
@@ -1418,6 +1418,70 @@ components:
       - version
       - positions
       - events
+    UndoResult:
+      type: object
+      properties:
+        summary:
+          type: string
+        positions:
+          type: array
+          items:
+            type: integer
+        events:
+          type: object
+          additionalProperties:
+            type: integer
+        eventCount:
+          type: integer
+        changes:
+          type: array
+          items:
+            type: object
+            properties:
+              count:
+                type: integer
+              change:
+                type: string
+            required:
+            - count
+            - change
+        undone:
+          type: object
+          properties:
+            positions:
+              type: array
+              items:
+                type: integer
+            events:
+              type: object
+              additionalProperties:
+                type: integer
+            eventCount:
+              type: integer
+            actor:
+              type: string
+            recordedAt:
+              type: string
+            command:
+              type: string
+              enum:
+              - import
+              - command
+            file:
+              type: string
+          required:
+          - positions
+          - events
+          - eventCount
+          - recordedAt
+          - command
+      required:
+      - summary
+      - positions
+      - events
+      - eventCount
+      - changes
+      - undone
     Ledger:
       type: object
       properties:
