@@ -69,8 +69,9 @@ extension Ledger {
           let expected = tracker.progress.withLock { $0.head }
           // Another writer since the last batch: the load's decisions may be stale.
           guard session.head.position == expected.position, session.head.hash == expected.hash else { return nil }
-          // The rules' state takes the rows too, and is stored with them.
-          let (record, state) = try Self.withWriterState(writerState, at: session, keeper: keeper) { folded in
+          // The rules' state takes the rows too; it is stored at the load's end.
+          let (record, state) = try Self.withWriterState(writerState, at: session, keeper: keeper, storing: false) {
+            folded in
             let outcomes = try session.append(batch.appends)
             let record = try Self.results(of: batch, outcomes: outcomes, session: session)
             for index in record.appended.indices { folded.state.apply(record.appended[index].event) }
@@ -111,10 +112,13 @@ extension Ledger {
     return try await execute(batch: commands, metadata: batch.metadata, projecting: projecting)
   }
 
-  /// Ends a bulk load, freeing its copy of the state. The writer's own state took every row
-  /// as it was recorded (and stored it with the snapshot), so nothing is handed back.
+  /// Ends a bulk load: frees its copy of the state, and stores the rules' state with the rows
+  /// the writer took from its batches (left unstored until now, see
+  /// ``withWriterState(_:at:keeper:storing:_:)``) in one transaction. If that fails, the rows
+  /// stay in the log and the next command or opening stores them.
   public func finish(_ load: inout BulkLoad) async {
     load.folded = FoldedState()
+    try? await prepareWriter()
   }
 
   /// What a prepared batch's transaction did: the outcomes, the head after it, and whether a

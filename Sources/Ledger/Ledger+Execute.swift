@@ -273,8 +273,15 @@ extension Ledger {
   /// `body` on it, stores what it changed as the snapshot in the same transaction, and puts
   /// it back — also when `body` throws (the next command then notices it ran ahead and
   /// reads the stored snapshot again). Returns `body`'s result and the state after it.
+  ///
+  /// - Parameter storing: `false` leaves what `body` changed in memory, unstored, for a later
+  ///   transaction to store: a bulk load's batches, whose rows would otherwise each dirty a
+  ///   page of the stored tables in every batch, are stored once, together, at its end
+  ///   (``finish(_:)``) or by the next command. The file's snapshot then stays where it was,
+  ///   behind the head but valid, with the events after it in the log.
   static func withWriterState<R>(
-    _ cell: StateCell, at session: LogWriteSession, keeper: SnapshotKeeper, _ body: (inout FoldedState) throws -> R
+    _ cell: StateCell, at session: LogWriteSession, keeper: SnapshotKeeper, storing: Bool = true,
+    _ body: (inout FoldedState) throws -> R
   ) throws -> (result: R, state: FoldedState) {
     var folded = cell.withLock { state in
       let taken = state
@@ -289,7 +296,7 @@ extension Ledger {
     }
     try keeper.synchronize(&folded, with: session)
     let result = try body(&folded)
-    try keeper.store(&folded, in: session)
+    if storing { try keeper.store(&folded, in: session) }
     return (result, folded)
   }
 }

@@ -65,6 +65,33 @@ struct RulesSnapshotTests {
     #expect(reopened.state.transactions.changes.isEmpty, "no transaction held in memory after opening")
   }
 
+  @Test(
+    "given a bulk load, when its batches are recorded, then the stored state waits at the load's start (valid, behind the log) and the load's end stores every row at once"
+  )
+  func bulkLoadStoresAtItsEnd() async throws {
+    let fixture = try await LedgerFixture()
+    let ledger = fixture.ledger
+    let start = try ledger.log.head().position
+    var load = try await ledger.beginBulkLoad(keepingState: false)
+    let rows = try (0..<30).map { index in
+      BulkLoad.Row(expense(UInt64(100 + index), "2.00"), idempotencyKey: try IdempotencyKey("row-\(index)"))
+    }
+    _ = try await ledger.record(load.prepare(Array(rows[..<15])))
+    _ = try await ledger.record(load.prepare(Array(rows[15...])))
+
+    #expect(
+      try ledger.snapshotProblems(deep: false) == [
+        "the rules' stored state is at position \(start), the log at \(try ledger.log.head().position)"
+      ])
+    #expect(ledger.state.transactions.count == 30, "readers see the rows meanwhile")
+    let reopened = try await Ledger(path: fixture.path, options: LedgerFixture.options)
+    #expect(reopened.state.transactions.count == 30, "another process folds them from the log")
+
+    await ledger.finish(&load)
+
+    try Self.expectSnapshotEqualsFold(ledger)
+  }
+
   @Test("given a restored backup, when it is opened, then its stored state equals a fold of the restored log")
   func restoreStoresTheState() async throws {
     let source = try await ProjectionPropertyTests.randomLedger(seed: 11, count: 80, directory: TemporaryDirectory())

@@ -107,10 +107,13 @@ struct RulesSnapshot: Sendable {
   /// Stores what `folded` changed since it was last stored — its transactions in memory, and
   /// the rest of its state — as the snapshot at its position.
   func store(_ folded: inout FoldedState, in txn: WriteTransaction) throws {
-    for (id, record) in folded.state.transactions.takeChanges() {
-      let key = Self.key(id)
-      try txn.put(try record.storedBytes(), for: key, in: rows)
-      try txn.put([UInt8](), for: Self.tailKey(id), in: tails)
+    // In key order: a bulk load's many rows then fill the tables' pages one after another.
+    let changes = folded.state.transactions.takeChanges()
+    for (id, record) in changes.count > 64 ? changes.sorted(by: { $0.key < $1.key }) : Array(changes) {
+      try txn.put(try record.storedBytes(), for: Self.key(id), in: rows)
+    }
+    for tail in changes.keys.map(Self.tailKey).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+      try txn.put([UInt8](), for: tail, in: tails)
     }
     try writeHeader(of: &folded, in: txn)
   }

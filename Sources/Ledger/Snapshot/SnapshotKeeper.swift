@@ -31,6 +31,8 @@ struct SnapshotKeeper: Sendable {
   func synchronize(_ folded: inout FoldedState, with session: LogWriteSession) throws {
     let head = session.head
     let txn = session.transaction
+    // In step: at the head, and the file's snapshot is the one it read or stored last (it may
+    // hold unstored changes since: a bulk load's, stored at its end).
     if !folded.isTaken, folded.isLoaded, folded.position == head.position, folded.hash == head.hash,
       let stamp = folded.snapshotStamp, try snapshot.storedStamp(in: txn) == stamp
     {
