@@ -70,7 +70,7 @@ extension Ledger {
           // Another writer since the last batch: the load's decisions may be stale.
           guard session.head.position == expected.position, session.head.hash == expected.hash else { return nil }
           // The rules' state takes the rows too; it is stored at the load's end.
-          let (record, state) = try Self.withWriterState(writerState, at: session, keeper: keeper, storing: false) {
+          let record = try Self.withWriterState(writerState, at: session, keeper: keeper, storing: false) {
             folded in
             let outcomes = try session.append(batch.appends)
             let record = try Self.results(of: batch, outcomes: outcomes, session: session)
@@ -78,7 +78,7 @@ extension Ledger {
             folded.position = session.head.position
             folded.hash = session.head.hash
             return record
-          }
+          }.result
           switch projecting {
           case .inline: try projections.apply(record.appended, in: session)
           case .deferred: try projections.recordWithoutFolding(record.appended, in: session)
@@ -86,7 +86,7 @@ extension Ledger {
           return PreparedRecord(
             results: record.results, head: (session.head.position, session.head.hash), diverged: record.diverged,
             appended: projecting == .deferred && tracker.rebuild != nil ? record.appended : [],
-            commitStart: session.firstPosition, state: state)
+            commitStart: session.firstPosition)
         } afterCommit: { record in
           // Only now: a transaction run again (after the map grew) must see the head it expects.
           tracker.progress.withLock { progress in
@@ -99,7 +99,9 @@ extension Ledger {
             }
           }
           if let record {
-            Self.publish(record.state, to: committedState, keeper: keeper)
+            // Readers read the state afresh when they next ask: handed the writer's, holding the
+            // load's unstored rows, it would be copied whole by the next batch.
+            committedState.drop()
             tracker.rebuild?.feed(record.appended, commitStart: record.commitStart)
           }
         }?.results
@@ -130,8 +132,6 @@ extension Ledger {
     /// For the load's rebuild: the events appended, and where the commit began.
     var appended: [(event: LedgerEvent, point: LogPoint)]
     var commitStart: UInt64
-    /// The writer's state after the batch, for readers.
-    var state: FoldedState
   }
 
   /// Each row's outcome from the plan and what the log did with its entries, with the events

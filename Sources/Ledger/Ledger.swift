@@ -166,6 +166,13 @@ final class StateCell: Sendable {
     if taken == nil { stale.store(true, ordering: .releasing) }
   }
 
+  /// Drops the state, so that its next read reads it afresh — or, if the lock is taken, marks
+  /// it to be. For a writer whose state holds many unstored changes (a bulk load's): a state
+  /// shared with readers would be copied whole by the writer's next change.
+  func drop() {
+    if mutex.withLockIfAvailable({ $0 = .unloaded }) == nil { stale.store(true, ordering: .releasing) }
+  }
+
   /// Whether a newer state was offered while the lock was taken (and clears the mark).
   func takeStaleness() -> Bool { stale.exchange(false, ordering: .acquiringAndReleasing) }
 

@@ -139,7 +139,8 @@ struct RulesSnapshotTests {
   /// A header of `ledger`'s stored state changed by `change`, with a valid checksum.
   static func rewriteHeader(_ ledger: Ledger, _ change: (inout SnapshotHeader) -> Void) throws {
     try tamper(ledger) { bytes in
-      guard case .success(var (header, payload)) = bytes.withUnsafeBytes({ SnapshotHeader.decode($0) }) else { return }
+      guard case .success(let (stored, payload)) = bytes.withUnsafeBytes({ SnapshotHeader.decode($0) }) else { return }
+      var header = stored
       change(&header)
       bytes = header.encoded(payload: payload)
     }
