@@ -67,7 +67,13 @@ public final class Ledger: Sendable {
     writerState = StateCell(.unloaded)
     committedState = StateCell(.unloaded)
     try await catchUpAbandonedProjections()
-    try await bringSnapshotUpToDate()
+    do {
+      try await bringSnapshotUpToDate()
+    } catch {
+      // A full disk, say: the ledger still opens to read (and to free space); the state is
+      // then folded in memory from the stored one and the log, and stored by the next write.
+      options.log.notice("warning: the rules' state could not be stored (\(error)); it is read from the log meanwhile")
+    }
   }
 
   /// The ledger's settings (name, base currency, …) from its first event, without folding

@@ -3,10 +3,11 @@ import LMDB
 import LedgerDomain
 
 extension Ledger {
-  /// Problems with the stored snapshot of the rules' state, in words: one that is missing,
-  /// fails its checks (checksum, version, position or hash against the log) or is behind the
-  /// log; and, `deep`, every difference from a fresh fold of the whole log — field by field,
-  /// each with the log position that explains it. Empty when all is well.
+  /// Problems with the stored snapshot of the rules' state, in words: one that is missing or
+  /// fails its checks (checksum, version, position or hash against the log); and, `deep`,
+  /// every difference between it (with the events after it folded in, if it is behind) and
+  /// a fresh fold of the whole log — field by field, each with the log position that explains
+  /// it. Empty when all is well.
   func snapshotProblems(deep: Bool) throws -> [String] {
     let keeper = self.keeper
     let (stored, head): (RulesSnapshot.Stored, UInt64) = try log.environment.read { txn in
@@ -18,13 +19,15 @@ extension Ledger {
     case .missing: return ["the rules' state has no stored snapshot; `budget rebuild` stores one"]
     case .unusable(let reason):
       return ["the rules' stored state is not usable: \(reason); `budget rebuild` stores it afresh"]
-    case .usable(let folded):
-      guard folded.position == head else {
-        return ["the rules' stored state is at position \(folded.position), the log at \(head)"]
+    case .usable(var folded):
+      guard deep else { return [] }
+      // Behind the head (a bulk load not finished, an older program's writes) is valid: the
+      // events after it are folded in, as an opening does.
+      if folded.position < head, !Self.foldTail(&folded, of: log) {
+        return ["the log could not be read after the rules' stored state"]
       }
       snapshot = folded.state
     }
-    guard deep else { return [] }
     guard let fresh = Self.fold(log) else { return ["the log could not be read to check the rules' stored state"] }
     return try SnapshotComparison(stored: snapshot, folded: fresh.state, log: log).differences()
   }
