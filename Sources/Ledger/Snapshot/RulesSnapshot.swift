@@ -33,20 +33,11 @@ struct RulesSnapshot: Sendable {
   }
 
   /// The key of a transaction's row: its id's 16 bytes, big-endian (rows sort by id).
-  static func key(_ id: TransactionID) -> [UInt8] {
-    var key: [UInt8] = []
-    key.reserveCapacity(16)
-    withUnsafeBytes(of: id.raw.high.bigEndian) { key.append(contentsOf: $0) }
-    withUnsafeBytes(of: id.raw.low.bigEndian) { key.append(contentsOf: $0) }
-    return key
-  }
+  static func key(_ id: TransactionID) -> [UInt8] { id.raw.bigEndianBytes }
 
   /// The id a row's key names (`nil` for a key of another length).
   static func transactionID(_ key: UnsafeRawBufferPointer) -> TransactionID? {
-    guard key.count == 16 else { return nil }
-    let high = key[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-    let low = key[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-    return TransactionID(raw: EntityID(high: high, low: low))
+    EntityID(bigEndianBytes: key).map(TransactionID.init(raw:))
   }
 
   /// The key of a transaction in the tails table: the id's last four bytes, then the id.

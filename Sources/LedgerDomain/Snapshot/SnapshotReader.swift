@@ -61,13 +61,11 @@ struct SnapshotReader {
   }
 
   mutating func rawID() throws(CodecError) -> EntityID {
-    guard bytes.count - offset >= 16 else { throw .truncated }
-    var high: UInt64 = 0
-    var low: UInt64 = 0
-    for index in 0..<8 { high = high << 8 | UInt64(bytes[offset + index]) }
-    for index in 8..<16 { low = low << 8 | UInt64(bytes[offset + index]) }
+    guard bytes.count - offset >= 16, let id = EntityID(bigEndianBytes: bytes[offset..<offset + 16]) else {
+      throw .truncated
+    }
     offset += 16
-    return EntityID(high: high, low: low)
+    return id
   }
 
   mutating func id<ID: EntityIdentifier>(_ type: ID.Type = ID.self) throws(CodecError) -> ID {

@@ -23,10 +23,7 @@ struct SnapshotWriter {
 
   mutating func id(_ value: some EntityIdentifier) { rawID(value.raw) }
 
-  mutating func rawID(_ value: EntityID) {
-    withUnsafeBytes(of: value.high.bigEndian) { bytes.append(contentsOf: $0) }
-    withUnsafeBytes(of: value.low.bigEndian) { bytes.append(contentsOf: $0) }
-  }
+  mutating func rawID(_ value: EntityID) { bytes += value.bigEndianBytes }
 
   mutating func optionalID(_ value: (some EntityIdentifier)?) {
     bool(value != nil)
