@@ -36,3 +36,22 @@ extension EventLog {
     }
   }
 }
+
+extension EventLog {
+  /// Calls `body` with the name of every stream whose name starts with `prefix`, in name
+  /// order, as `txn` sees the table of streams, until it returns `false`. Inside the writer's
+  /// transaction, streams that transaction created are not listed yet: they are written when
+  /// it commits.
+  public func forEachStream(
+    startingWith prefix: String, in txn: some Transaction, _ body: (String) throws -> Bool
+  ) throws {
+    let bytes = Array(prefix.utf8)
+    try txn.withCursor(on: schema.streams) { cursor in
+      var entry = try cursor.seek(atLeast: bytes)
+      while let current = entry, current.key.starts(with: bytes) {
+        guard try body(String(decoding: current.key, as: UTF8.self)) else { return }
+        entry = try cursor.next()
+      }
+    }
+  }
+}

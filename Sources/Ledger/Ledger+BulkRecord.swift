@@ -74,7 +74,7 @@ extension Ledger {
             folded in
             let outcomes = try session.append(batch.appends)
             let record = try Self.results(of: batch, outcomes: outcomes, session: session)
-            for index in record.appended.indices { folded.state.apply(record.appended[index].event) }
+            for index in record.appended.indices { folded.fold(record.appended[index].event) }
             folded.position = session.head.position
             folded.hash = session.head.hash
             return record

@@ -224,7 +224,7 @@ extension Ledger {
   /// step command by command; the engine's per-call work — checkpoints, the commit's extent —
   /// is then paid once per transaction). Rule violations come back as values; storage
   /// failures throw.
-  private static func decideAndAppend(
+  static func decideAndAppend(
     _ command: LedgerCommand, today: CivilDate, metadata: EventMetadata, idempotencyKey: IdempotencyKey?,
     requestFingerprint: ChainHash? = nil, session: inout LogWriteSession, folded: inout FoldedState,
     appended toProject: inout [(event: LedgerEvent, point: LogPoint)]
@@ -245,7 +245,7 @@ extension Ledger {
     case .success(let appended):
       for (event, position) in zip(ordered, appended.positions) {
         toProject.append((event, LogPoint(position: position, recordedAt: appended.recordedAt)))
-        folded.state.apply(event)
+        folded.fold(event)
       }
       folded.position = appended.positions.upperBound
       folded.hash = session.head.hash

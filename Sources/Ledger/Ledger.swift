@@ -214,9 +214,22 @@ struct FoldedState: Sendable {
     return state
   }
 
-  mutating func apply(_ event: LedgerEvent, at position: UInt64, hash: ChainHash) {
+  /// The position of the stored snapshot that bears ``snapshotStamp``.
+  var snapshotPosition: UInt64?
+  /// Transactions added since a stored snapshot's index of ids' tails was known to hold them
+  /// (``RulesSnapshot/store(_:in:)``): a bulk load's, until its end.
+  var unindexed: [TransactionID] = []
+
+  /// Folds `event` into the state (the position is the caller's to move).
+  mutating func fold(_ event: LedgerEvent) {
     state.apply(event)
+    if case .transactionAdded(let added) = event { unindexed.append(added.transaction) }
+  }
+
+  mutating func apply(_ event: LedgerEvent, at position: UInt64, hash: ChainHash) {
+    fold(event)
     self.position = position
     self.hash = hash
   }
+
 }

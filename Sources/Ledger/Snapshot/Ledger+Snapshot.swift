@@ -62,7 +62,6 @@ extension Ledger {
       return try await log.transact(weight: 0) { session in
         try Self.withWriterState(writerState, at: session, keeper: keeper) { folded in
           try keeper.rebuild(&folded, with: session)
-          return folded.state.transactions.count
         }
       } afterCommit: { committed in
         Self.publish(committed.state, to: committedState, keeper: keeper)

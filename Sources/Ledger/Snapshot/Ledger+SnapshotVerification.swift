@@ -14,7 +14,7 @@ extension Ledger {
       let head = try log.head(in: txn).position
       return (try keeper.snapshot.load(in: txn, log: log, head: head, source: keeper.readerSource), head)
     }
-    let snapshot: LedgerState
+    let snapshot: FoldedState
     switch stored {
     case .missing: return ["the rules' state has no stored snapshot; `budget rebuild` stores one"]
     case .unusable(let reason):
@@ -26,10 +26,27 @@ extension Ledger {
       if folded.position < head, !Self.foldTail(&folded, of: log) {
         return ["the log could not be read after the rules' stored state"]
       }
-      snapshot = folded.state
+      snapshot = folded
     }
     guard let fresh = Self.fold(log) else { return ["the log could not be read to check the rules' stored state"] }
-    return try SnapshotComparison(stored: snapshot, folded: fresh.state, log: log).differences()
+    // The ids the stored state can resolve by their tails: the index's, and those added after
+    // the snapshot's position (indexed when it is next stored).
+    let indexed = try log.environment.read { txn in
+      var ids: [TransactionID] = []
+      try txn.withCursor(on: keeper.snapshot.tails) { cursor in
+        var entry = try cursor.first()
+        while let (key, _) = entry {
+          guard key.count == 20, let id = RulesSnapshot.transactionID(UnsafeRawBufferPointer(rebasing: key[4..<20]))
+          else { throw CodecError.malformed("a key of the index of short ids is \(key.count) bytes, not 20") }
+          ids.append(id)
+          entry = try cursor.next()
+        }
+      }
+      return ids
+    }
+    return try SnapshotComparison(
+      stored: snapshot.state, folded: fresh.state, indexed: indexed + snapshot.unindexed, log: log
+    ).differences()
   }
 }
 
@@ -37,7 +54,10 @@ extension Ledger {
 /// log explains each difference.
 struct SnapshotComparison {
   let stored: LedgerState
+  /// The whole log folded, every transaction in memory.
   let folded: LedgerState
+  /// The ids the stored state's index of short ids holds.
+  let indexed: [TransactionID]
   let log: EventLog
   /// At most this many differences are listed.
   var limit = 20
@@ -81,35 +101,25 @@ struct SnapshotComparison {
     return found
   }
 
+  /// Each transaction as the stored state reads it (its stream, through the snapshot's
+  /// position, with what came after folded in) against the fold's, and the index of short
+  /// ids against the log's ids.
   private func compareTransactions(_ found: inout [String]) throws {
-    var seen = 0
-    var failure: (any Error)?
-    // Every stored row, read (a row that cannot be read is a difference, not the end of the walk).
-    let rows = stored.transactions.source as? StoredTransactions
-    let walk = { (body: (TransactionID, TransactionRecord) -> Bool) throws in
-      for (id, record) in stored.transactions.changes where !body(id, record) { return }
-      try rows?.forEachStored { id, record in stored.transactions.changes[id] != nil || body(id, record) }
+    for (id, expected) in folded.transactions.changes.sorted(by: { $0.key < $1.key }) where found.count < limit {
+      let record = stored.transactions[id]
+      if record != expected { found.append(try transactionDifference(id, stored: record, folded: expected)) }
     }
-    do {
-      try walk { id, record in
-        seen += 1
-        let expected = folded.transactions[id]
-        guard record != expected else { return true }
-        do {
-          found.append(try transactionDifference(id, stored: record, folded: expected))
-        } catch {
-          failure = error
-        }
-        return found.count < limit && failure == nil
-      }
-    } catch {
-      found.append("the rules' stored transactions cannot all be read: \(error)")
+    var counted: [TransactionID: Int] = [:]
+    for id in indexed { counted[id, default: 0] += 1 }
+    for (id, _) in folded.transactions.changes.sorted(by: { $0.key < $1.key })
+    where found.count < limit && counted[id] == nil {
+      found.append("transaction \(id) is missing from the index of short ids")
     }
-    if let failure { throw failure }
-    if found.count < limit, seen != folded.transactions.count {
-      for (id, _) in folded.transactions.changes where stored.transactions[id] == nil {
-        found.append(try transactionDifference(id, stored: nil, folded: folded.transactions[id]))
-        if found.count >= limit { break }
+    for (id, times) in counted.sorted(by: { $0.key < $1.key }) where found.count < limit {
+      if folded.transactions.changes[id] == nil {
+        found.append("the index of short ids names transaction \(id), which the log does not have")
+      } else if times > 1 {
+        found.append("the index of short ids names transaction \(id) \(times) times")
       }
     }
   }

@@ -6,20 +6,23 @@ import LedgerDomain
 /// the events it reflects: a command, a server or a report opens it in milliseconds instead of
 /// folding the whole history.
 ///
-/// Three tables:
+/// Two tables:
 /// - `rules-state`: one value — a ``SnapshotHeader`` (position, chain hash, checksum) and
-///   ``LedgerState/snapshotPayload()``: everything but the transactions;
-/// - `rules-transactions`: one row per transaction, by id (``TransactionRecord/storedBytes()``);
+///   ``LedgerState/snapshotPayload()``: everything but the transactions, which the log itself
+///   holds by id (``StoredTransactions``);
 /// - `rules-transaction-tails`: the last four bytes of each id (the eight digits tables show)
-///   followed by the id, for resolving a short id without reading every row.
+///   followed by the id, for resolving a short id without reading every stream. The header
+///   counts its keys.
 ///
-/// The header and the rows are written in one transaction, so they always reflect the same
-/// position; a crash leaves the old pair or the new one.
+/// Both are written in one transaction, so they always reflect the same position; a crash
+/// leaves the old pair or the new one. (`rules-transactions`, one row per transaction, was
+/// written by earlier versions; it is emptied when the state is next stored afresh.)
 struct RulesSnapshot: Sendable {
   static let stateKey = "state"
   let environment: Environment
   let header: Database
-  let rows: Database
+  /// No longer written: see above.
+  let legacyRows: Database
   let tails: Database
 
   /// Opens (creating them if need be) the snapshot's tables in `environment`.
@@ -27,15 +30,15 @@ struct RulesSnapshot: Sendable {
     try environment.write { txn in
       RulesSnapshot(
         environment: environment, header: try txn.openDatabase(named: "rules-state", flags: .create),
-        rows: try txn.openDatabase(named: "rules-transactions", flags: .create),
+        legacyRows: try txn.openDatabase(named: "rules-transactions", flags: .create),
         tails: try txn.openDatabase(named: "rules-transaction-tails", flags: .create))
     }
   }
 
-  /// The key of a transaction's row: its id's 16 bytes, big-endian (rows sort by id).
+  /// An id's 16 bytes, big-endian.
   static func key(_ id: TransactionID) -> [UInt8] { id.raw.bigEndianBytes }
 
-  /// The id a row's key names (`nil` for a key of another length).
+  /// The id 16 big-endian bytes name (`nil` for another length).
   static func transactionID(_ key: UnsafeRawBufferPointer) -> TransactionID? {
     EntityID(bigEndianBytes: key).map(TransactionID.init(raw:))
   }
@@ -58,9 +61,10 @@ struct RulesSnapshot: Sendable {
     case usable(FoldedState)
   }
 
-  /// Reads the stored snapshot, with `source` as its transactions' source, and checks it
-  /// against the log: a position past the head, or a hash the log does not have at that
-  /// position (an older copy of the file put back, say), makes it unusable.
+  /// Reads the stored snapshot, with `source` as its transactions' source (read through the
+  /// snapshot's position), and checks it against the log: a position past the head, a hash
+  /// the log does not have at that position (an older copy of the file put back, say), or an
+  /// index of tails of another size makes it unusable.
   func load(in transaction: some Transaction, log: EventLog, head: UInt64, source: StoredTransactions) throws -> Stored
   {
     guard let bytes = try transaction.get(Self.stateKey, in: header) else { return .missing }
@@ -79,14 +83,16 @@ struct RulesSnapshot: Sendable {
         return .unusable("the snapshot's chain hash at position \(header.position) is not the log's")
       }
     }
-    let stored = try transaction.count(of: rows)
-    guard UInt64(stored) == header.rows else {
-      return .unusable("the snapshot names \(header.rows) transactions, \(stored) are stored")
+    let indexed = try transaction.count(of: tails)
+    guard UInt64(indexed) == header.rows else {
+      return .unusable("the snapshot names \(header.rows) transactions, \(indexed) are indexed")
     }
     do {
-      let state = try LedgerState(snapshotPayload: payload, transactions: TransactionTable(source: source))
+      let state = try LedgerState(
+        snapshotPayload: payload, transactions: TransactionTable(source: source, through: header.position))
       var folded = FoldedState(state: state, position: header.position, hash: header.hash)
       folded.snapshotStamp = header.stamp
+      folded.snapshotPosition = header.position
       return .usable(folded)
     } catch {
       return .unusable("the snapshot cannot be read: \(error)")
@@ -95,43 +101,46 @@ struct RulesSnapshot: Sendable {
 
   // MARK: Writing
 
-  /// Stores what `folded` changed since it was last stored — its transactions in memory, and
-  /// the rest of its state — as the snapshot at its position.
+  /// Stores `folded` as the snapshot at its position: the tails of the ids it added since it
+  /// was last stored (``FoldedState/unindexed``), and the rest of its state. Its transactions
+  /// are in the log already.
   func store(_ folded: inout FoldedState, in txn: WriteTransaction) throws {
-    // In key order: a bulk load's many rows then fill the tables' pages one after another.
-    let changes = folded.state.transactions.takeChanges()
-    for (id, record) in changes.count > 64 ? changes.sorted(by: { $0.key < $1.key }) : Array(changes) {
-      try txn.put(try record.storedBytes(), for: Self.key(id), in: rows)
-    }
-    for tail in changes.keys.map(Self.tailKey).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-      try txn.put([UInt8](), for: tail, in: tails)
-    }
+    // Kept until the writer sees this store committed (``SnapshotKeeper/synchronize(_:with:)``):
+    // a transaction that fails after this point takes the entries with it.
+    try index(folded.unindexed, in: txn, appending: false)
     try writeHeader(of: &folded, in: txn)
   }
 
   /// Replaces whatever is stored with `folded` (every transaction of it in memory, as a fold
   /// of the whole log holds them), which then reads its transactions from `source`.
   func replace(with folded: inout FoldedState, source: StoredTransactions, in txn: WriteTransaction) throws {
-    try txn.clear(rows)
+    try txn.clear(legacyRows)
     try txn.clear(tails)
-    let changes = folded.state.transactions.takeChanges()
-    for (id, record) in changes.sorted(by: { $0.key < $1.key }) {
-      try txn.put(try record.storedBytes(), for: Self.key(id), in: rows, flags: .append)
-    }
-    for tail in changes.keys.map(Self.tailKey).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-      try txn.put([UInt8](), for: tail, in: tails, flags: .append)
-    }
+    folded.unindexed = []
+    try index(Array(folded.state.transactions.changes.keys), in: txn, appending: true)
     folded.state.transactions.read(from: source)
     try writeHeader(of: &folded, in: txn)
+  }
+
+  /// Adds `ids` to the index of tails, in key order: a bulk load's many ids then fill its
+  /// pages one after another (`appending`: into an empty table, each at its end).
+  private func index(_ ids: [TransactionID], in txn: WriteTransaction, appending: Bool) throws {
+    // The key's order (its last four bytes, then the id) as integers: no byte arrays to compare.
+    let ordered = ids.sorted { a, b in
+      (UInt32(truncatingIfNeeded: a.raw.low), a.raw.high, a.raw.low)
+        < (UInt32(truncatingIfNeeded: b.raw.low), b.raw.high, b.raw.low)
+    }
+    for id in ordered { try txn.put([UInt8](), for: Self.tailKey(id), in: tails, flags: appending ? .append : []) }
   }
 
   private func writeHeader(of folded: inout FoldedState, in txn: WriteTransaction) throws {
     let payload = try folded.state.snapshotPayload()
     let header = SnapshotHeader(
       stateVersion: LedgerState.snapshotVersion, position: folded.position, hash: folded.hash,
-      rows: UInt64(try txn.count(of: rows)), stamp: UInt64.random(in: 1...UInt64.max))
+      rows: UInt64(try txn.count(of: tails)), stamp: UInt64.random(in: 1...UInt64.max))
     try txn.put(header.encoded(payload: payload), for: Self.stateKey, in: self.header)
     folded.snapshotStamp = header.stamp
+    folded.snapshotPosition = header.position
   }
 
   /// The stamp of the stored snapshot as `txn` sees it, if there is one.

@@ -2,10 +2,10 @@ import EventLog
 import LedgerDomain
 
 /// The fixed part of a stored snapshot of the rules' state: what it is, which log position
-/// (and chain hash) it reflects, how many transaction rows go with it, and a checksum.
+/// (and chain hash) it reflects, how many ids its index of short ids holds, and a checksum.
 ///
 /// Layout (big-endian): magic `BLSS` · format version (2) · state version (2) · position (8) ·
-/// chain hash (32) · transaction rows (8) · stamp (8) · payload length (4) · SHA-256 of
+/// chain hash (32) · ids in the index of short ids (8) · stamp (8) · payload length (4) · SHA-256 of
 /// everything before it and of the payload (32) · payload.
 struct SnapshotHeader: Sendable, Hashable {
   static let magic: [UInt8] = Array("BLSS".utf8)

@@ -19,8 +19,8 @@ struct SnapshotKeeper: Sendable {
     self.log = log
     self.notice = notice
     snapshot = try RulesSnapshot.open(in: log.environment)
-    writerSource = StoredTransactions(environment: log.environment, rows: snapshot.rows, tails: snapshot.tails)
-    readerSource = StoredTransactions(environment: log.environment, rows: snapshot.rows, tails: snapshot.tails)
+    writerSource = StoredTransactions(log: log, tails: snapshot.tails)
+    readerSource = StoredTransactions(log: log, tails: snapshot.tails)
   }
 
   /// Makes `folded` the state at the head `session` sees, reading its transactions through
@@ -36,6 +36,15 @@ struct SnapshotKeeper: Sendable {
     if !folded.isTaken, folded.isLoaded, folded.position == head.position, folded.hash == head.hash,
       let stamp = folded.snapshotStamp, try snapshot.storedStamp(in: txn) == stamp
     {
+      // Everything it reflects was committed before this transaction began: the log's
+      // streams, which the source reads, hold its changes now (an earlier command of the same
+      // transaction leaves them in memory: their streams are written as it commits), and the
+      // index holds its ids if the snapshot was stored at its position (a bulk load's are
+      // indexed at its end).
+      if folded.position < session.firstPosition {
+        folded.state.transactions.settle(through: folded.position)
+        if folded.snapshotPosition == folded.position { folded.unindexed = [] }
+      }
       return
     }
     switch try snapshot.load(in: txn, log: log, head: head.position, source: writerSource) {
@@ -53,13 +62,17 @@ struct SnapshotKeeper: Sendable {
   }
 
   /// Folds the whole log as `session` sees it into `folded` and stores it as the snapshot.
-  func rebuild(_ folded: inout FoldedState, with session: LogWriteSession) throws {
+  /// Returns how many transactions it holds.
+  @discardableResult
+  func rebuild(_ folded: inout FoldedState, with session: LogWriteSession) throws -> Int {
     folded = FoldedState()
     folded.state.transactions.reserveCapacity(Int(min(session.head.position, 1 << 26)))
     try session.scan(after: 0) { view in
       folded.apply(try StoredEvent.decode(view), at: view.position, hash: view.hash)
     }
     try snapshot.replace(with: &folded, source: writerSource, in: session.transaction)
+    // Every transaction is in its memory until the next transaction settles them.
+    return folded.state.transactions.changes.count
   }
 
   /// Stores what `folded` changed since it was read, as the snapshot at its position.

@@ -3,15 +3,18 @@ import LMDB
 import LedgerDomain
 import Synchronization
 
-/// The rules' transactions as the ledger file stores them (``RulesSnapshot/rows``), read one
-/// by id when the rules ask.
+/// The rules' transactions as the log stores them: each one's record is its own stream
+/// (`transaction-<id>`) folded, read when the rules ask for it.
 ///
-/// The writer's instance is bound to the write transaction it runs in (``bind(_:)``), so that
-/// it reads what the transaction wrote before committing; any other instance, or one not
-/// bound, reads in a read transaction of its own.
+/// The log already keeps every transaction's events by id, so the rules' state stores no copy
+/// of them: a command that amends a transaction reads its stream, and an import of a million
+/// rows writes them once, as events. What the log does not index — ids by their last eight
+/// digits, the short form tables show — is ``RulesSnapshot/tails``.
+///
+/// The writer's instance is bound to the write transaction it runs in (``bind(_:)``); any
+/// other instance, or one not bound, reads in a read transaction of its own.
 final class StoredTransactions: TransactionSource {
-  let environment: Environment
-  let rows: Database
+  let log: EventLog
   /// The index of ids by their last four bytes (``RulesSnapshot/tails``).
   let tails: Database
   let bound = Mutex<Bound?>(nil)
@@ -22,9 +25,11 @@ final class StoredTransactions: TransactionSource {
     let transaction: WriteTransaction
   }
 
-  init(environment: Environment, rows: Database, tails: Database) {
-    self.environment = environment
-    self.rows = rows
+  /// The stream-name prefix of every transaction.
+  static let streamPrefix = TransactionID.streamPrefix + "-"
+
+  init(log: EventLog, tails: Database) {
+    self.log = log
     self.tails = tails
   }
 
@@ -36,56 +41,67 @@ final class StoredTransactions: TransactionSource {
 
   func unbind() { bound.withLock { $0 = nil } }
 
-  func record(for id: TransactionID) -> TransactionRecord? {
-    do {
-      if let transaction = bound.withLock({ $0?.transaction }) {
-        return try Self.record(for: id, in: transaction, rows: rows)
-      }
-      return try environment.read { try Self.record(for: id, in: $0, rows: rows) }
-    } catch {
-      return nil
-    }
+  /// Runs `body` in the bound write transaction, or else in a read transaction of its own.
+  func reading<R>(_ body: (any Transaction) throws -> R) throws -> R {
+    if let transaction = bound.withLock({ $0?.transaction }) { return try body(transaction) }
+    return try log.environment.read { try body($0) }
   }
 
-  var count: Int {
-    do {
-      if let transaction = bound.withLock({ $0?.transaction }) { return try transaction.count(of: rows) }
-      return try environment.read { try $0.count(of: rows) }
-    } catch {
-      return 0
-    }
+  func record(for id: TransactionID, through position: UInt64) -> TransactionRecord? {
+    try? reading { try Self.record(for: id, through: position, in: $0, log: log) }
   }
 
-  func forEach(_ body: (TransactionID, TransactionRecord) -> Bool) {
-    try? forEachStored(body)
-  }
-
-  /// ``forEach(_:)``, throwing when a row cannot be read (which `forEach` ends the walk on).
-  func forEachStored(_ body: (TransactionID, TransactionRecord) -> Bool) throws {
-    func scan(_ transaction: some Transaction) throws {
-      try transaction.withCursor(on: rows) { cursor in
-        var entry = try cursor.first()
-        while let (key, value) = entry {
-          guard let id = RulesSnapshot.transactionID(key) else {
-            throw CodecError.malformed("a stored transaction's key is \(key.count) bytes, not 16")
-          }
-          guard body(id, try TransactionRecord(storedBytes: Array(value))) else { return }
-          entry = try cursor.next()
-        }
+  func count(through position: UInt64) -> Int {
+    var count = 0
+    try? reading { transaction in
+      try forEachID(in: transaction) { id in
+        if try Self.firstPosition(of: id, in: transaction, log: log).map({ $0 <= position }) == true { count += 1 }
+        return true
       }
     }
-    if let transaction = bound.withLock({ $0?.transaction }) {
-      try scan(transaction)
-    } else {
-      try environment.read { try scan($0) }
+    return count
+  }
+
+  func forEach(through position: UInt64, _ body: (TransactionID, TransactionRecord) -> Bool) {
+    try? forEachRecord(through: position, body)
+  }
+
+  /// ``forEach(through:_:)``, throwing when a stream cannot be read (which `forEach` ends the
+  /// walk on).
+  func forEachRecord(through position: UInt64, _ body: (TransactionID, TransactionRecord) -> Bool) throws {
+    try reading { transaction in
+      try forEachID(in: transaction) { id in
+        guard let record = try Self.record(for: id, through: position, in: transaction, log: log) else { return true }
+        return body(id, record)
+      }
     }
   }
 
+  /// Calls `body` with every transaction's id, in id order, until it returns `false`.
+  func forEachID(in transaction: some Transaction, _ body: (TransactionID) throws -> Bool) throws {
+    try log.forEachStream(startingWith: Self.streamPrefix, in: transaction) { name in
+      let text = name.dropFirst(Self.streamPrefix.count)
+      guard let id = try? EntityID(parsing: String(text)) else {
+        throw CodecError.malformed("the log has a transaction stream named '\(name)', which holds no id")
+      }
+      return try body(TransactionID(raw: id))
+    }
+  }
+
+  /// The record `id`'s stream folds into, from its events up to `position`.
   static func record(
-    for id: TransactionID, in transaction: some Transaction, rows: Database
+    for id: TransactionID, through position: UInt64, in transaction: some Transaction, log: EventLog
   ) throws -> TransactionRecord? {
-    guard let bytes = try transaction.get(RulesSnapshot.key(id), in: rows) else { return nil }
-    return try TransactionRecord(storedBytes: Array(bytes))
+    let recorded = try log.read(stream: try StreamName(id.stream), limit: .max, in: transaction)
+    var events: [LedgerEvent] = []
+    events.reserveCapacity(recorded.count)
+    for event in recorded where event.position <= position { events.append(try StoredEvent.decode(event)) }
+    return TransactionRecord(folding: events)
+  }
+
+  /// Where `id`'s stream begins in the log, if it exists.
+  static func firstPosition(of id: TransactionID, in transaction: some Transaction, log: EventLog) throws -> UInt64? {
+    try log.read(stream: try StreamName(id.stream), limit: 1, in: transaction).first?.position
   }
 }
 
@@ -100,43 +116,46 @@ extension StoredTransactions {
     let digits = text.filter { $0 != "-" }
     guard text.count >= 4, digits.count <= 32, digits.allSatisfy(\.isHexDigit) else { return [] }
     let nibbles = digits.utf8.map { UInt8(String(UnicodeScalar($0)), radix: 16) ?? 0 }
-    let rows = self.rows
-    let tails = self.tails
-    let lookup = { (transaction: any Transaction) throws -> [TransactionID] in
+    let lookup = { [self] (transaction: any Transaction) throws -> [TransactionID] in
       var found: [TransactionID] = []
       var seen = Set<TransactionID>()
-      func add(_ id: TransactionID) {
+      func add(_ id: TransactionID) -> Bool {
         if found.count < limit, seen.insert(id).inserted { found.append(id) }
+        return found.count < limit
       }
-      // The start of the id; the start of its last eight digits.
-      try Self.scan(rows, in: transaction, startingWith: nibbles, at: 0) { key in add(key) }
-      if nibbles.count <= 8 {
-        try Self.scan(tails, in: transaction, startingWith: nibbles, at: 4) { key in add(key) }
+      // The start of the id, through the log's streams (named by the id's canonical form).
+      try log.forEachStream(startingWith: Self.streamPrefix + Self.canonicalPrefix(digits), in: transaction) { name in
+        guard let id = try? EntityID(parsing: String(name.dropFirst(Self.streamPrefix.count))) else { return true }
+        return add(TransactionID(raw: id))
       }
+      // The start of its last eight digits, through the index of tails.
+      if nibbles.count <= 8 { try Self.scanTails(tails, in: transaction, startingWith: nibbles) { add($0) } }
       guard found.isEmpty, lookingAtEveryID else { return found }
       // Any other run of digits: every id is looked at.
-      try transaction.withCursor(on: rows) { cursor in
-        var entry = try cursor.first()
-        while let (key, _) = entry, found.count < limit {
-          if let id = RulesSnapshot.transactionID(key), id.raw.isNamed(by: text) { add(id) }
-          entry = try cursor.next()
-        }
+      try forEachID(in: transaction) { id in
+        id.raw.isNamed(by: text) ? add(id) : true
       }
       return found
     }
-    do {
-      if let transaction = bound.withLock({ $0?.transaction }) { return try lookup(transaction) }
-      return try environment.read { try lookup($0) }
-    } catch {
-      return []
-    }
+    return (try? reading { try lookup($0) }) ?? []
   }
 
-  /// Calls `body` with the id of every key of `database` whose first bytes (from the key's
-  /// start) hold `nibbles`; the id is the 16 bytes at `idOffset`.
-  private static func scan(
-    _ database: Database, in transaction: some Transaction, startingWith nibbles: [UInt8], at idOffset: Int,
-    _ body: (TransactionID) -> Void
+  /// The canonical form's first characters for `digits` (hex digits, no hyphens): the
+  /// hyphens put back after the 8th, 12th, 16th and 20th.
+  static func canonicalPrefix(_ digits: String) -> String {
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if [8, 12, 16, 20].contains(index) { text.append("-") }
+      text.append(digit)
+    }
+    return text
+  }
+
+  /// Calls `body` with the id of every key of the tails index whose first bytes hold
+  /// `nibbles`, until it returns `false`.
+  private static func scanTails(
+    _ database: Database, in transaction: some Transaction, startingWith nibbles: [UInt8],
+    _ body: (TransactionID) -> Bool
   ) throws {
     var low: [UInt8] = []
     for pair in stride(from: 0, to: nibbles.count, by: 2) {
@@ -144,14 +163,12 @@ extension StoredTransactions {
     }
     try transaction.withCursor(on: database) { cursor in
       var entry = try cursor.seek(atLeast: low)
-      while let (key, _) = entry, key.count >= idOffset + 16 {
+      while let (key, _) = entry, key.count >= 20 {
         for (index, nibble) in nibbles.enumerated() {
           let byte = key[index / 2]
           guard (index % 2 == 0 ? byte >> 4 : byte & 0xF) == nibble else { return }
         }
-        if let id = RulesSnapshot.transactionID(UnsafeRawBufferPointer(rebasing: key[idOffset..<idOffset + 16])) {
-          body(id)
-        }
+        if let id = RulesSnapshot.transactionID(UnsafeRawBufferPointer(rebasing: key[4..<20])), !body(id) { return }
         entry = try cursor.next()
       }
     }

@@ -179,24 +179,3 @@ extension SnapshotReader {
     return category
   }
 }
-
-extension TransactionRecord {
-  /// The record as the ledger stores it, one row per transaction: its version, whether it is
-  /// deleted, and the transaction's event payload.
-  public func storedBytes() throws(CodecError) -> [UInt8] {
-    var out = SnapshotWriter(capacity: 256)
-    out.varint(version)
-    out.bool(isDeleted)
-    out.append(try added.encodedPayload(schemaVersion: TransactionAdded.schemaVersion))
-    return out.bytes
-  }
-
-  /// The record ``storedBytes()`` wrote.
-  public init(storedBytes bytes: [UInt8]) throws(CodecError) {
-    var input = SnapshotReader(bytes)
-    let version = try input.varint()
-    let isDeleted = try input.bool()
-    let added = try TransactionAdded.decode(schemaVersion: TransactionAdded.schemaVersion, from: input.rest())
-    self.init(added: added, isDeleted: isDeleted, version: version)
-  }
-}

@@ -82,21 +82,19 @@ extension LedgerState {
       countPostings(of: e, by: 1)
     case .transactionAmended(let e):
       if let amount = e.amount { count(amount) }
-      amendTransaction(e)
+      amendTransaction(e, event)
     case .transactionDeleted(let e):
       guard var record = transactions[e.transaction] else { return }
       if !record.isDeleted, record.added.importId != nil { deletedImports += 1 }
-      record.isDeleted = true
-      record.version += 1
+      record.apply(event)
       transactions[e.transaction] = record
       countPostings(of: record.added, by: -1)
     case .transactionRestored(let e):
       let id = e.transaction.transaction
-      guard let before = transactions[id] else { return }
-      let version = before.version
-      if before.isDeleted, before.added.importId != nil { deletedImports -= 1 }
-      // A new record rather than a change to the stored one, whose transaction is replaced.
-      transactions[id] = TransactionRecord(added: e.transaction, isDeleted: false, version: version + 1)
+      guard var record = transactions[id] else { return }
+      if record.isDeleted, record.added.importId != nil { deletedImports -= 1 }
+      record.apply(event)
+      transactions[id] = record
       countPostings(of: e.transaction, by: 1)
     case .transferMade(let e):
       count(e.amount)
@@ -180,13 +178,12 @@ extension LedgerState {
     budgets[e.month] = month
   }
 
-  private mutating func amendTransaction(_ e: TransactionAmended) {
+  private mutating func amendTransaction(_ e: TransactionAmended, _ event: LedgerEvent) {
     guard let before = transactions[e.transaction]?.added else { return }
     countPostings(of: before, by: -1)
     // Changed where it is stored: a copy of the record would share its transaction's box, and
     // the change would copy the box.
-    transactions[e.transaction]?.added.apply(e)
-    transactions[e.transaction]?.version += 1
+    transactions[e.transaction]?.apply(event)
     if let after = transactions[e.transaction]?.added { countPostings(of: after, by: 1) }
   }
 }
