@@ -10,7 +10,7 @@ struct AccountCommand: AsyncParsableCommand {
     subcommands: [Open.self, Opening.self, Rename.self, Close.self, Reopen.self, List.self])
 
   struct Open: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Open an account.")
+    static let configuration = CommandConfiguration(commandName: "open", abstract: "Open an account.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The account's name.") var name: String
     @Option(help: "checking, savings, credit-card, cash, loan or investment.") var type: AccountType = .checking
@@ -36,6 +36,7 @@ struct AccountCommand: AsyncParsableCommand {
 
   struct Opening: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "opening",
       abstract: "Correct an account's opening balance (on its opening date).",
       discussion: "Example: budget account opening Checking 2500.00")
     @OptionGroup var options: LedgerOptions
@@ -54,7 +55,7 @@ struct AccountCommand: AsyncParsableCommand {
   }
 
   struct Rename: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Rename an account.")
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename an account.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The account.") var name: String
     @Argument(help: "Its new name.") var newName: String
@@ -68,7 +69,8 @@ struct AccountCommand: AsyncParsableCommand {
   }
 
   struct Close: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Close an account; it takes no new transactions.")
+    static let configuration = CommandConfiguration(
+      commandName: "close", abstract: "Close an account; it takes no new transactions.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The account to close.") var name: String
     @Option(help: "Closing date, YYYY-MM-DD (default: today).", transform: dateArgument) var date: CivilDate?
@@ -95,7 +97,7 @@ struct AccountCommand: AsyncParsableCommand {
   }
 
   struct Reopen: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Open a closed account again.")
+    static let configuration = CommandConfiguration(commandName: "reopen", abstract: "Open a closed account again.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The closed account.") var name: String
     @Option(help: "Why it is opened again (kept in its history).") var reason: String = "reopened by user"
@@ -109,7 +111,8 @@ struct AccountCommand: AsyncParsableCommand {
   }
 
   struct List: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List accounts with their balances today.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List accounts with their balances today.")
     @OptionGroup var options: LedgerOptions
 
     func run() async throws {

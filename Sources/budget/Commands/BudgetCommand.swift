@@ -10,6 +10,7 @@ struct BudgetCommand: AsyncParsableCommand {
 
   struct Set: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "set",
       abstract: "Budget an amount for a category in a month (or a quarter).")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The expense category.") var category: String
@@ -29,7 +30,8 @@ struct BudgetCommand: AsyncParsableCommand {
   }
 
   struct Move: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Move budgeted money between categories within a month.")
+    static let configuration = CommandConfiguration(
+      commandName: "move", abstract: "Move budgeted money between categories within a month.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The amount to move.") var amount: String
     @Option(help: "The category it leaves.") var from: String
@@ -50,7 +52,8 @@ struct BudgetCommand: AsyncParsableCommand {
   }
 
   struct Income: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Plan income for a month, or for a whole year.")
+    static let configuration = CommandConfiguration(
+      commandName: "income", abstract: "Plan income for a month, or for a whole year.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "Where it comes from, e.g. Salary.") var source: String
     @Argument(help: "The amount planned.") var amount: String
@@ -69,7 +72,7 @@ struct BudgetCommand: AsyncParsableCommand {
   }
 
   struct Due: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Set or clear a category's due date.")
+    static let configuration = CommandConfiguration(commandName: "due", abstract: "Set or clear a category's due date.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The category.") var category: String
     @Argument(help: "The due date, YYYY-MM-DD.", transform: dateArgument) var date: CivilDate?
@@ -87,6 +90,7 @@ struct BudgetCommand: AsyncParsableCommand {
 
   struct Rollover: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "rollover",
       abstract: "Carry a category's unspent and/or overspent amount into the next month.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The category.") var category: String
@@ -111,6 +115,7 @@ struct BudgetCommand: AsyncParsableCommand {
 
   struct Copy: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "copy",
       abstract: "Copy a month's plan — every budget and its planned income — to another month.")
     @OptionGroup var options: LedgerOptions
     @Option(help: "The month to copy, YYYY-MM.", transform: monthArgument) var from: YearMonth

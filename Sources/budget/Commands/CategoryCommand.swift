@@ -9,7 +9,7 @@ struct CategoryCommand: AsyncParsableCommand {
     subcommands: [Add.self, Rename.self, Move.self, Restyle.self, Archive.self, Restore.self, Delete.self, List.self])
 
   struct Add: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Add a custom category.")
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a custom category.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The new category's name.") var name: String
     @Option(help: "income or expense.") var kind: CategoryKind = .expense
@@ -36,7 +36,7 @@ struct CategoryCommand: AsyncParsableCommand {
   }
 
   struct Rename: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Rename a category.")
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a category.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The category.") var name: String
     @Argument(help: "Its new name.") var newName: String
@@ -51,6 +51,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
   struct Move: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "move",
       abstract: "Put a category under a group, or change its place in the order.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The category.") var name: String
@@ -75,7 +76,8 @@ struct CategoryCommand: AsyncParsableCommand {
   }
 
   struct Restyle: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Change a category's icon or color.")
+    static let configuration = CommandConfiguration(
+      commandName: "restyle", abstract: "Change a category's icon or color.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The category.") var name: String
     @Option(help: "Its icon (an SF Symbol name, e.g. cart.fill).") var icon: String?
@@ -96,7 +98,8 @@ struct CategoryCommand: AsyncParsableCommand {
   }
 
   struct Archive: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Archive a category: hidden, kept for history.")
+    static let configuration = CommandConfiguration(
+      commandName: "archive", abstract: "Archive a category: hidden, kept for history.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The category to archive.") var name: String
 
@@ -108,7 +111,8 @@ struct CategoryCommand: AsyncParsableCommand {
   }
 
   struct Restore: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Bring an archived category back.")
+    static let configuration = CommandConfiguration(
+      commandName: "restore", abstract: "Bring an archived category back.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The archived category.") var name: String
 
@@ -126,6 +130,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
   struct Delete: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "delete",
       abstract: "Delete a category that was never used (else archive it).")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The category to delete.") var name: String
@@ -138,7 +143,7 @@ struct CategoryCommand: AsyncParsableCommand {
   }
 
   struct List: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List categories in their order.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List categories in their order.")
     @OptionGroup var options: LedgerOptions
     @Flag(help: "Include archived categories.") var all = false
 

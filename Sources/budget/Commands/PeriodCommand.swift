@@ -9,7 +9,8 @@ struct PeriodCommand: AsyncParsableCommand {
     subcommands: [Open.self, Close.self, Reopen.self, List.self])
 
   struct Open: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Open a period; without --end it is ongoing.")
+    static let configuration = CommandConfiguration(
+      commandName: "open", abstract: "Open a period; without --end it is ongoing.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The new period's name, e.g. March or Q1.") var name: String
     @Option(help: "First day, YYYY-MM-DD.", transform: dateArgument) var start: CivilDate
@@ -28,6 +29,7 @@ struct PeriodCommand: AsyncParsableCommand {
 
   struct Close: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "close",
       abstract: "Close a period: its transactions can no longer change. Seals the log's chain head.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The period to close.") var name: String
@@ -49,7 +51,8 @@ struct PeriodCommand: AsyncParsableCommand {
   }
 
   struct Reopen: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Reopen a closed period, saying why.")
+    static let configuration = CommandConfiguration(
+      commandName: "reopen", abstract: "Reopen a closed period, saying why.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The closed period.") var name: String
     @Option(help: "Why the closed period is opened again (kept in its history; required).") var reason: String
@@ -63,7 +66,7 @@ struct PeriodCommand: AsyncParsableCommand {
   }
 
   struct List: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List periods.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List periods.")
     @OptionGroup var options: LedgerOptions
 
     func run() async throws {

@@ -10,7 +10,8 @@ struct ProjectionsCommand: AsyncParsableCommand {
     subcommands: [Status.self, Rebuild.self])
 
   struct Status: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Each projection's version, checkpoint, lag and size.")
+    static let configuration = CommandConfiguration(
+      commandName: "status", abstract: "Each projection's version, checkpoint, lag and size.")
     @OptionGroup var options: LedgerOptions
 
     func run() async throws {
@@ -47,6 +48,7 @@ struct ProjectionsCommand: AsyncParsableCommand {
 
   struct Rebuild: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "rebuild",
       abstract: "Rebuild projections by re-projection (blue/green), and the rules' stored state.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "Projections to rebuild, or 'rules' for the rules' stored state (default: all of them).")

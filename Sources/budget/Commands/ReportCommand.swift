@@ -10,7 +10,8 @@ struct ReportCommand: AsyncParsableCommand {
     subcommands: [BudgetVsActualReport.self, CategoriesReport.self, Balances.self, CashflowReport.self])
 
   struct Balances: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Account balances at the end of a date.")
+    static let configuration = CommandConfiguration(
+      commandName: "balances", abstract: "Account balances at the end of a date.")
     @OptionGroup var options: LedgerOptions
     @OptionGroup var time: TimeOptions
 
@@ -19,9 +20,12 @@ struct ReportCommand: AsyncParsableCommand {
       let date = time.asOf ?? LedgerOptions.today()
       let answer = try userFacing { try ledger.balances(on: date, at: try time.point()) }
       if options.json {
-        return try Console.json(BalancesJSON(date: date.description, position: answer.position, accounts: answer.value.map {
-          BalanceJSON(account: $0.name, balance: $0.balance.formatted(), currency: $0.balance.currency.code)
-        }))
+        return try Console.json(
+          BalancesJSON(
+            date: date.description, position: answer.position,
+            accounts: answer.value.map {
+              BalanceJSON(account: $0.name, balance: $0.balance.formatted(), currency: $0.balance.currency.code)
+            }))
       }
       var table = Table([("ACCOUNT", .left), ("BALANCE", .right), ("", .left)])
       var totals: [String: Money] = [:]
@@ -30,7 +34,9 @@ struct ReportCommand: AsyncParsableCommand {
         let code = row.balance.currency.code
         totals[code] = (try? (totals[code] ?? .zero(row.balance.currency)).adding(row.balance)) ?? totals[code]
       }
-      for (code, total) in totals.sorted(by: { $0.key < $1.key }) { table.add(["Total", show(total, color: true), code]) }
+      for (code, total) in totals.sorted(by: { $0.key < $1.key }) {
+        table.add(["Total", show(total, color: true), code])
+      }
       print("Balances on \(date)")
       print(table.render())
       time.footer(answer.position, recordedAt: answer.recordedAt)

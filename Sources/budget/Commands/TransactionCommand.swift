@@ -11,6 +11,7 @@ struct TransactionCommand: AsyncParsableCommand {
 
   struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Record a transaction.",
       discussion: "Example: budget tx add 42.50 --name Market --category Food --date 2024-03-10")
     @OptionGroup var options: LedgerOptions
@@ -24,7 +25,10 @@ struct TransactionCommand: AsyncParsableCommand {
     @Option(help: "A longer description.") var description: String?
     @Option(help: "Notes.") var notes: String?
     @Option(help: "A tag; repeat for several.") var tag: [String] = []
-    @Option(help: "The expense period it belongs to; it must contain its date (a transaction dated in a period belongs to it anyway).") var period: String?
+    @Option(
+      help:
+        "The expense period it belongs to; it must contain its date (a transaction dated in a period belongs to it anyway)."
+    ) var period: String?
 
     func run() async throws {
       let ledger = try await options.openExisting()
@@ -63,6 +67,7 @@ struct TransactionCommand: AsyncParsableCommand {
 
   struct Amend: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "amend",
       abstract: "Change fields of a transaction; only what changes is recorded.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The transaction id (at least 4 characters).") var id: String
@@ -109,6 +114,7 @@ struct TransactionCommand: AsyncParsableCommand {
 
   struct Delete: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "delete",
       abstract: "Delete a transaction, or cancel a transfer by either leg (the log keeps both).")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The transaction, or either leg of a transfer: 4+ characters of its id.") var id: String
@@ -142,6 +148,7 @@ struct TransactionCommand: AsyncParsableCommand {
 
   struct Restore: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "restore",
       abstract: "Bring a deleted transaction back as it was when deleted.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The deleted transaction: 4+ characters of its id.") var id: String
@@ -158,7 +165,8 @@ struct TransactionCommand: AsyncParsableCommand {
   }
 
   struct Show: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show one transaction and its version.")
+    static let configuration = CommandConfiguration(
+      commandName: "show", abstract: "Show one transaction and its version.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The transaction: 4+ characters of its id.") var id: String
 
@@ -183,6 +191,7 @@ struct TransactionCommand: AsyncParsableCommand {
 
   struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "The transaction log with running balances, newest first.")
     @OptionGroup var options: LedgerOptions
     @Option(help: "Only this account (default: all accounts in the base currency).") var account: String?
