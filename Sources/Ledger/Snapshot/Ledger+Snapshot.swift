@@ -4,29 +4,26 @@ import LedgerDomain
 
 extension Ledger {
   /// Makes the stored snapshot of the rules' state reflect the log's head, if it does not
-  /// (a ledger written by an older program, or a snapshot that fails its checks), and hands
-  /// it to readers. One read when it is current, as it nearly always is.
+  /// (a ledger written by an older program, or a snapshot that fails its checks). One read of
+  /// its header when it is current, as it nearly always is: readers read the state itself
+  /// when they first ask (``state``), and many commands never do.
   func bringSnapshotUpToDate() async throws(LedgerError) {
     let keeper = self.keeper
-    let current: FoldedState?
+    let current: Bool
     do {
       current = try log.environment.read { txn in
-        let head = try log.head(in: txn)
-        guard
-          case .usable(let stored) = try keeper.snapshot.load(
-            in: txn, log: log, head: head.position, source: keeper.readerSource),
-          stored.position == head.position
-        else { return nil }
-        return stored
+        try keeper.snapshot.isCurrent(in: txn, log: log, head: try log.head(in: txn).position)
       }
     } catch {
       throw LedgerError(error)
     }
-    if let current {
-      committedState.withLock { $0 = current }
-      return
-    }
-    try await prepareWriter()
+    if !current { try await prepareWriter() }
+  }
+
+  /// The ledger's transactions at the log's head, each read from its stream when asked for,
+  /// without reading the rest of the rules' state: for resolving an id a user typed.
+  public var transactions: TransactionTable {
+    TransactionTable(source: keeper.readerSource, through: position)
   }
 
   /// Stores `state` — folded from the whole log, every transaction in memory — as the

@@ -99,6 +99,17 @@ struct RulesSnapshot: Sendable {
     }
   }
 
+  /// Whether the stored snapshot is usable and at the log's head, checked from its header alone
+  /// (``load(in:log:head:source:)``'s checks, without reading the state it holds): what an
+  /// opening asks, which leaves reading the state to its first use.
+  func isCurrent(in transaction: some Transaction, log: EventLog, head: UInt64) throws -> Bool {
+    guard let bytes = try transaction.get(Self.stateKey, in: header),
+      case .success(let (header, _)) = SnapshotHeader.decode(bytes), header.position == head,
+      try UInt64(transaction.count(of: tails)) == header.rows
+    else { return false }
+    return try header.position == 0 || log.hash(at: header.position, in: transaction) == header.hash
+  }
+
   // MARK: Writing
 
   /// Stores `folded` as the snapshot at its position: the tails of the ids it added since it

@@ -127,7 +127,8 @@ extension LedgerState {
   }
 
   private static func currency(_ code: String) throws(CodecError) -> Currency {
-    do { return try Currency(code: code) } catch { throw .malformed("'\(code)' is not a currency") }
+    guard let currency = Currency.table[code] else { throw .malformed("'\(code)' is not a currency") }
+    return currency
   }
 }
 

@@ -93,9 +93,9 @@ struct SnapshotReader {
   mutating func money() throws(CodecError) -> Money {
     let units = try signed()
     let code = try string()
-    do { return Money(units: units, currency: try Currency(code: code)) } catch {
-      throw .malformed("'\(code)' is not a currency")
-    }
+    // Written from a currency's own code: looked up as it is, not normalised as typed input.
+    guard let currency = Currency.table[code] else { throw .malformed("'\(code)' is not a currency") }
+    return Money(units: units, currency: currency)
   }
 
   mutating func optionalMoney() throws(CodecError) -> Money? { try bool() ? try money() : nil }

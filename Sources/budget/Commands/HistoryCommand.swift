@@ -56,7 +56,7 @@ struct HistoryCommand: AsyncParsableCommand {
     }
     switch kind {
     case "transaction", "tx":
-      let resolve = Resolve(state: ledger.state)
+      let resolve = Resolve(ledger: ledger)
       // A transfer by either leg, as `tx list` shows them (not cancelled: those leave the list).
       if (try? resolve.transaction(reference)) == nil, let transfer = resolve.transfer(reference) {
         return transfer.transfer.stream
@@ -74,7 +74,7 @@ struct HistoryCommand: AsyncParsableCommand {
         throw ValidationError("month must be YYYY-MM: \(error)")
       }
     default:
-      if self.reference == nil, let transaction = try? Resolve(state: ledger.state).transaction(kind) {
+      if self.reference == nil, let transaction = try? Resolve(ledger: ledger).transaction(kind) {
         return transaction.id.stream
       }
       throw ValidationError(

@@ -32,7 +32,7 @@ struct TransactionCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(state: ledger.state)
+      let resolve = Resolve(ledger: ledger)
       let account = try resolve.account(self.account)
       let money = try positiveAmount(amount, currency: account.record.currency)
       let splits = try Self.splits(split, resolve: resolve, currency: account.record.currency)
@@ -93,7 +93,7 @@ struct TransactionCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(state: ledger.state)
+      let resolve = Resolve(ledger: ledger)
       let transaction = try resolve.transaction(id)
       var amendment = TransactionAmended(transaction: transaction.id)
       let currency = transaction.record.added.amount.currency
@@ -123,7 +123,7 @@ struct TransactionCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(state: ledger.state)
+      let resolve = Resolve(ledger: ledger)
       // A transfer by either leg — when the id names nothing else: ids made at one time share
       // their first characters, and a prefix naming two things deletes neither.
       let transfers = resolve.transfers(id), transactions = resolve.transactionCount(id)
@@ -157,7 +157,7 @@ struct TransactionCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let transaction = try Resolve(state: ledger.state).transaction(id)
+      let transaction = try Resolve(ledger: ledger).transaction(id)
       let outcome = try await options.execute(
         .restoreTransaction(transaction.id, reason: reason, expectedVersion: expectVersion), on: ledger)
       try options.report("restored transaction \(transaction.id.short)", outcome, id: transaction.id.description)
@@ -222,7 +222,7 @@ struct TransactionCommand: AsyncParsableCommand {
       var through = month?.lastDay ?? .latest
       if let asOf = time.asOf, asOf < through { through = asOf }
       if category != nil || period != nil {
-        let resolve = Resolve(state: ledger.state)
+        let resolve = Resolve(ledger: ledger)
         // By category or period: from the transaction index — transactions only (transfers and
         // opening balances have neither), without a running balance (it is per account).
         let filter: TransactionFilter =
@@ -239,7 +239,7 @@ struct TransactionCommand: AsyncParsableCommand {
       }
       // The log with running balances: every row up to `through` (a month's end, an --as-of
       // day), and for a month only its own rows.
-      let account = try self.account.map { try Resolve(state: ledger.state).account($0).id }
+      let account = try self.account.map { try Resolve(ledger: ledger).account($0).id }
       var answer = try userFacing {
         try ledger.transactionLog(
           account: account,

@@ -3,7 +3,37 @@ import LedgerDomain
 
 /// Turns names and id prefixes typed by the user into ids, with "did you mean" hints.
 struct Resolve {
-  let state: LedgerState
+  private let source: Source
+
+  /// What names are resolved against.
+  private enum Source {
+    /// A state the caller read (the whole rules' state, or a family of streams).
+    case state(LedgerState)
+    /// The ledger itself: its rules' state read only if a name needs it, transaction ids
+    /// resolved through their index and streams alone (``Ledger/transactions``).
+    case ledger(Ledger)
+  }
+
+  /// Resolves against `state`.
+  init(state: LedgerState) { source = .state(state) }
+
+  /// Resolves against `ledger`'s current state, reading only what a name needs.
+  init(ledger: Ledger) { source = .ledger(ledger) }
+
+  var state: LedgerState {
+    switch source {
+    case .state(let state): state
+    case .ledger(let ledger): ledger.state
+    }
+  }
+
+  /// The transactions ids are resolved in.
+  private var transactions: TransactionTable {
+    switch source {
+    case .state(let state): state.transactions
+    case .ledger(let ledger): ledger.transactions
+    }
+  }
 
   func category(_ name: String) throws -> CategoryID {
     try userFacing { try state.category(named: name).id }
@@ -41,7 +71,7 @@ struct Resolve {
     }
     // Ids are time-ordered, so their heads are shared by everything made at the same time:
     // tables show the (random) tail, and either end works.
-    let matches = state.transactions.named(prefix)
+    let matches = transactions.named(prefix)
     guard let match = matches.first else {
       throw notATransaction(prefix) ?? UserError("transaction '\(prefix)' not found; list ids with: budget tx list")
     }
@@ -100,7 +130,7 @@ extension Resolve {
 
   /// How many transactions `prefix` (4+ characters) starts or ends.
   func transactionCount(_ prefix: String) -> Int {
-    prefix.count >= 4 ? state.transactions.named(prefix).count : 0
+    prefix.count >= 4 ? transactions.named(prefix).count : 0
   }
 
   static func quotedIfNeeded(_ name: String) -> String {
