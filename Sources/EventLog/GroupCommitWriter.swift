@@ -293,6 +293,7 @@ final class GroupCommitWriter: Sendable {
             try request.execute(&session)
           }
         }
+        try session.preparations.run(in: txn)
         try session.appends.finish()
         return session.appends.headPosition
       }

@@ -12,11 +12,23 @@ public struct LogWriteSession {
   public let transaction: WriteTransaction
   let schema: LogSchema
 
+  /// What runs once before the transaction commits (``beforeCommit(_:_:)``).
+  let preparations = CommitPreparations()
+
   init(transaction appends: AppendTransaction, txn: WriteTransaction, schema: LogSchema) {
     self.appends = appends
     self.transaction = txn
     self.schema = schema
     self.firstPosition = appends.head.position + 1
+  }
+
+  /// Registers `work` to run once in this transaction, after every request of its group and
+  /// before it commits — in its LMDB transaction, so what it writes commits (or aborts) with
+  /// the events. Registering `name` again replaces the earlier work: for a table that each
+  /// request changes and that is written once for all of them. If the work throws, the group
+  /// fails as if a request had thrown (its requests are then retried one by one).
+  public func beforeCommit(_ name: String, _ work: @escaping (WriteTransaction) throws -> Void) {
+    preparations.register(name, work)
   }
 
   /// The position of the first event this write transaction appends (whoever appends it):

@@ -270,9 +270,10 @@ extension Ledger {
 
   /// Takes the writer's state out of its cell (so that folding into it does not copy it),
   /// brings it to the head `session` sees (``SnapshotKeeper/synchronize(_:with:)``), runs
-  /// `body` on it, stores what it changed as the snapshot in the same transaction, and puts
-  /// it back — also when `body` throws (the next command then notices it ran ahead and
-  /// reads the stored snapshot again). Returns `body`'s result and the state after it.
+  /// `body` on it, and puts it back — also when `body` throws (the next command then notices
+  /// it ran ahead and reads the stored snapshot again) — to be stored as the snapshot just
+  /// before the transaction commits (``LogWriteSession/beforeCommit(_:_:)``), once for every
+  /// command of a group commit. Returns `body`'s result and the state after it.
   ///
   /// - Parameter storing: `false` leaves what `body` changed in memory, unstored, for a later
   ///   transaction to store: a bulk load's batches, whose rows would otherwise each dirty a
@@ -296,7 +297,13 @@ extension Ledger {
     }
     try keeper.synchronize(&folded, with: session)
     let result = try body(&folded)
-    if storing { try keeper.store(&folded, in: session) }
+    if storing {
+      // Once for the whole group commit, after its last request: the state then reflects
+      // every command of the transaction, and its header is encoded and hashed once.
+      session.beforeCommit("rules-state") { transaction in
+        try cell.withLock { state in try keeper.snapshot.store(&state, in: transaction) }
+      }
+    }
     return (result, folded)
   }
 }

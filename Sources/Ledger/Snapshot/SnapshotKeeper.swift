@@ -75,11 +75,6 @@ struct SnapshotKeeper: Sendable {
     return folded.state.transactions.changes.count
   }
 
-  /// Stores what `folded` changed since it was read, as the snapshot at its position.
-  func store(_ folded: inout FoldedState, in session: LogWriteSession) throws {
-    try snapshot.store(&folded, in: session.transaction)
-  }
-
   /// The state for readers: the stored snapshot with the events after it folded in (it is
   /// behind only when a program without snapshots wrote since), or — when there is no usable
   /// one — the whole log folded in memory. `nil` if the log cannot be read.
