@@ -71,10 +71,10 @@ extension Ledger {
           case .deferred: try projections.recordWithoutFolding(appended, in: session)
           }
           return results
-        }
-      } afterCommit: { committed in
-        Self.publish(committed.state, to: committedState, keeper: keeper)
-      }.result
+        }.result
+      } afterCommit: { _ in
+        Self.publish(writerState, to: committedState, keeper: keeper)
+      }
     } catch {
       throw LedgerError(error)
     }
@@ -141,10 +141,10 @@ extension Ledger {
               idempotencyKey, positions: first...last, fingerprint: requestFingerprint ?? .genesis)
           }
           return .success(decided)
-        }
-      } afterCommit: { committed in
-        Self.publish(committed.state, to: committedState, keeper: keeper)
-      }.result
+        }.result
+      } afterCommit: { _ in
+        Self.publish(writerState, to: committedState, keeper: keeper)
+      }
     } catch let refusal as Refusal {
       throw refusal.error
     } catch {
@@ -188,9 +188,9 @@ extension Ledger {
     let keeper = self.keeper
     do {
       _ = try await log.transact(weight: 0) { session in
-        try Self.withWriterState(writerState, at: session, keeper: keeper) { _ in }
-      } afterCommit: { committed in
-        Self.publish(committed.state, to: committedState, keeper: keeper)
+        _ = try Self.withWriterState(writerState, at: session, keeper: keeper) { _ in }
+      } afterCommit: { _ in
+        Self.publish(writerState, to: committedState, keeper: keeper)
       }
     } catch {
       throw LedgerError(error)
@@ -210,6 +210,15 @@ extension Ledger {
   /// earlier one, never the reverse. Never waits for the readers' lock (``StateCell/offer(_:)``).
   static func publish(_ folded: FoldedState, to committedState: StateCell, keeper: SnapshotKeeper) {
     committedState.offer(keeper.forReaders(folded))
+  }
+
+  /// Hands readers the writer's state as it stands after a commit (from the commit's
+  /// `afterCommit`, on the writer, before the next transaction begins). Taken from its cell
+  /// rather than returned by each request: a copy held across a group commit would make every
+  /// later request of the group copy the dictionaries it changes.
+  static func publish(_ writerState: StateCell, to committedState: StateCell, keeper: SnapshotKeeper) {
+    guard let current = writerState.withLock({ $0.isLoaded && !$0.isTaken ? $0 : nil }) else { return }
+    publish(current, to: committedState, keeper: keeper)
   }
 
   /// What the writer decided for one command, with the chain hash after it.

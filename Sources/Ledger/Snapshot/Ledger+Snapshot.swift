@@ -59,10 +59,10 @@ extension Ledger {
       return try await log.transact(weight: 0) { session in
         try Self.withWriterState(writerState, at: session, keeper: keeper) { folded in
           try keeper.rebuild(&folded, with: session)
-        }
-      } afterCommit: { committed in
-        Self.publish(committed.state, to: committedState, keeper: keeper)
-      }.result
+        }.result
+      } afterCommit: { _ in
+        Self.publish(writerState, to: committedState, keeper: keeper)
+      }
     } catch {
       throw LedgerError(error)
     }

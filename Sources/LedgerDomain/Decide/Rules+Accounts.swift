@@ -91,7 +91,7 @@ extension Rules {
     }
     // Money it still moved later would be on an account closed before: close it after that.
     let transfers = state.transferRecords.values.lazy.filter { $0.from == id || $0.to == id }.map(\.date)
-    let last = Swift.max(account.transactionDays.keys.max() ?? .earliest, transfers.max() ?? .earliest)
+    let last = Swift.max(account.transactionDays.last ?? .earliest, transfers.max() ?? .earliest)
     if last > date {
       throw .invalidField(
         field: "closing date",

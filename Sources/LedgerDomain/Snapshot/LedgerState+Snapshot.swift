@@ -21,7 +21,7 @@ extension LedgerState {
       out.date(account.openingDate)
       out.bool(account.isClosed)
       out.count(account.transactionDays.count)
-      for (day, count) in account.transactionDays.sorted(by: { $0.key < $1.key }) {
+      for (day, count) in account.transactionDays {
         out.date(day)
         out.count(count)
       }

@@ -131,7 +131,7 @@ extension LedgerState {
   }
 
   /// Changes an account's ``AccountRecord/transactionDays`` (not a new version of the account).
-  private mutating func updateDays(of id: AccountID, _ change: (inout [CivilDate: Int]) -> Void) {
+  private mutating func updateDays(of id: AccountID, _ change: (inout DayCounts) -> Void) {
     guard accounts[id] != nil else { return }
     change(&accounts[id]!.transactionDays)
   }

@@ -47,7 +47,7 @@ public struct AccountRecord: Sendable, Hashable {
   public var isClosed = false
   /// How many live transactions the account has on each day: the last of those days is the
   /// earliest it may be closed on.
-  public var transactionDays: [CivilDate: Int] = [:]
+  public var transactionDays = DayCounts()
   /// The version of the account's stream.
   public var version: UInt64 = 1
 }
