@@ -69,7 +69,7 @@ final class StoredTransactions: TransactionSource {
           guard let id = RulesSnapshot.transactionID(key) else {
             throw CodecError.malformed("a stored transaction's key is \(key.count) bytes, not 16")
           }
-          guard body(id, try TransactionRecord(storedBytes: Array(value))) else { return }
+          guard body(id, try TransactionRecord(storedBytes: value)) else { return }
           entry = try cursor.next()
         }
       }
@@ -85,7 +85,7 @@ final class StoredTransactions: TransactionSource {
     for id: TransactionID, in transaction: some Transaction, rows: Database
   ) throws -> TransactionRecord? {
     guard let bytes = try transaction.get(RulesSnapshot.key(id), in: rows) else { return nil }
-    return try TransactionRecord(storedBytes: Array(bytes))
+    return try TransactionRecord(storedBytes: bytes)
   }
 }
 

@@ -1,3 +1,5 @@
+import Bytes
+
 extension LedgerState {
   /// The version of ``snapshotPayload()``'s form. A stored snapshot of another version is not
   /// read: the state is folded from the log and stored again (as a read model of another
@@ -193,10 +195,35 @@ extension TransactionRecord {
 
   /// The record ``storedBytes()`` wrote.
   public init(storedBytes bytes: [UInt8]) throws(CodecError) {
+    if let record = bytes.withUnsafeBytes(Self.fastDecoded) {
+      self = record
+      return
+    }
     var input = SnapshotReader(bytes)
     let version = try input.varint()
     let isDeleted = try input.bool()
     let added = try TransactionAdded.decode(schemaVersion: TransactionAdded.schemaVersion, from: input.rest())
     self.init(added: added, isDeleted: isDeleted, version: version)
+  }
+
+  /// The record ``storedBytes()`` wrote, read in place (a row as the database hands it over).
+  public init(storedBytes bytes: UnsafeRawBufferPointer) throws(CodecError) {
+    if let record = Self.fastDecoded(bytes) {
+      self = record
+    } else {
+      try self.init(storedBytes: Array(bytes))
+    }
+  }
+
+  /// The well-formed record, its transaction read by ``TransactionAdded/init(fastDecoding:text:)``
+  /// rather than `Codable` — the rules look up a stored record for every transaction a command
+  /// touches, and an undo of an import touches every row of it; `nil` for anything else,
+  /// which the `Codable` path then reads or explains.
+  private static func fastDecoded(_ bytes: UnsafeRawBufferPointer) -> TransactionRecord? {
+    var offset = 0
+    guard let version = bytes.readVarint(at: &offset), offset < bytes.count, bytes[offset] <= 1,
+      let added = TransactionAdded(fastDecoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 1)...]))
+    else { return nil }
+    return TransactionRecord(added: added, isDeleted: bytes[offset] == 1, version: version)
   }
 }

@@ -111,6 +111,28 @@ struct FastDecodingTests {
     }
   }
 
+  @Test(
+    "given 2,000 random stored transaction records, when each is read in place, then it is the record the Codable path reads"
+  )
+  func readsStoredRecordsLikeCodable() throws {
+    for (index, transaction) in try Self.randomTransactions(count: 2_000, seed: 37).enumerated() {
+      let record = TransactionRecord(added: transaction, isDeleted: index % 3 == 0, version: UInt64(index % 300 + 1))
+      let bytes = try record.storedBytes()
+      #expect(try TransactionRecord(storedBytes: bytes) == record)
+      #expect(try bytes.withUnsafeBytes { try TransactionRecord(storedBytes: $0) } == record)
+    }
+  }
+
+  @Test("given a damaged stored record, when read in place, then it is refused as the Codable path refuses it")
+  func refusesDamagedStoredRecords() throws {
+    let transaction = try Self.randomTransactions(count: 1, seed: 41)[0]
+    var bytes = try TransactionRecord(added: transaction).storedBytes()
+    bytes[1] = 7  // not a flag
+
+    #expect(throws: CodecError.self) { try bytes.withUnsafeBytes { try TransactionRecord(storedBytes: $0) } }
+    #expect(throws: CodecError.self) { try TransactionRecord(storedBytes: Array(bytes.dropLast())) }
+  }
+
   @Test("given a stored transaction, when decoded from its type bytes, then it is the same event as from its type name")
   func decodesFromTypeBytes() throws {
     let transaction = try Self.randomTransactions(count: 1, seed: 3)[0]
