@@ -103,8 +103,11 @@ struct RulesSnapshot: Sendable {
     for (id, record) in changes.count > 64 ? changes.sorted(by: { $0.key < $1.key }) : Array(changes) {
       try txn.put(try record.storedBytes(), for: Self.key(id), in: rows)
     }
+    // A tail never changes: one already stored is left alone rather than rewritten, which
+    // would copy its page — for a command that changes many stored transactions (an undo of
+    // an import), nearly every page of the table.
     for tail in changes.keys.map(Self.tailKey).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-      try txn.put([UInt8](), for: tail, in: tails)
+      _ = try txn.insert([UInt8](), for: tail, in: tails)
     }
     try writeHeader(of: &folded, in: txn)
   }
