@@ -38,6 +38,14 @@ public struct LogWriteSession {
   /// The last event written so far, including by earlier work in this transaction.
   public var head: LogHead { appends.head }
 
+  /// Makes room for `count` more streams in the transaction's cache of the streams it reads
+  /// and writes, which is sized for the requests of a group commit: a request that is about to
+  /// append to many streams — an undo of an import deletes every row under its own stream —
+  /// then does not grow it, and rehash it, a dozen times while every other caller waits.
+  public mutating func reserveStreams(_ count: Int) {
+    appends.streams.reserveCapacity(appends.streams.count + count)
+  }
+
   /// Appends `batch`, checked as ``EventLog/append(_:)`` would. A rejected batch comes back as
   /// a failure and leaves nothing behind; storage failures throw and abort the transaction.
   public mutating func append(_ batch: AppendBatch) throws -> Result<AppendResult, EventLogError> {

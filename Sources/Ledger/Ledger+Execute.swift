@@ -81,78 +81,6 @@ extension Ledger {
     return results.map { $0.map(\.outcome) }
   }
 
-  /// Decides and records `commands` in order, in one write transaction, **all or nothing**:
-  /// each sees the events of those before it, and if a rule refuses any of them nothing at all
-  /// is recorded. For what a user asked for as one change — a budget copied from another
-  /// month, a category renamed and moved in one edit — so that a refusal halfway never
-  /// leaves half of it done. The events share one correlation id, so `undo` takes them back
-  /// together.
-  ///
-  /// - Parameters:
-  ///   - idempotencyKey: makes the whole change safe to retry: a second call with the key gets
-  ///     the first one's outcome (`wasDuplicate`, all its positions) and records nothing —
-  ///     provided it asks for the same (`requestFingerprint`), else it is refused.
-  /// - Throws: the first refusal (``LedgerError/rejected(_:)``); nothing changes.
-  @discardableResult
-  public func execute(
-    atomically commands: [LedgerCommand], metadata: EventMetadata = .init(), idempotencyKey: IdempotencyKey? = nil,
-    requestFingerprint: ChainHash? = nil
-  ) async throws(LedgerError) -> [CommandOutcome] {
-    guard !commands.isEmpty else { return [] }
-    let metadata = Self.correlated(metadata)
-    let today = self.today()
-    let writerState = self.writerState
-    let committedState = self.committedState
-    let keeper = self.keeper
-    let projections = self.projections
-    let result: Result<[Decided], LedgerError>
-    do {
-      result = try await log.transact(weight: 16 * commands.count) { session in
-        try Self.withWriterState(writerState, at: session, keeper: keeper) { folded in
-          // Decide every command first, against a scratch copy of the state (copied on write,
-          // so only what the commands change is copied): a refusal then comes back as a value
-          // with nothing appended, and the transaction — shared with other callers' requests
-          // in a group commit — is not aborted for it.
-          if let earlier = try Self.earlier(idempotencyKey, requestFingerprint, in: session) {
-            return earlier.map { [$0] }
-          }
-          let context = DecisionContext(today: today, chainHead: session.head.hash.hex)
-          var scratch = folded.state
-          for command in commands {
-            do throws(DomainError) {
-              for event in try decide(command, state: scratch, context: context) { scratch.apply(event) }
-            } catch {
-              return .failure(.rejected(error))
-            }
-          }
-          var appended: [(event: LedgerEvent, point: LogPoint)] = []
-          let decided = try commands.map { command in
-            // Accepted above, so only the log can refuse now (a stream changed under an
-            // expected version); that aborts the transaction and rolls back the commands
-            // before it.
-            try Self.decideAndAppend(
-              command, today: today, metadata: metadata, idempotencyKey: nil, session: &session, folded: &folded,
-              appended: &appended
-            ).mapError(Refusal.init).get()
-          }
-          try projections.apply(appended, in: session)
-          if let idempotencyKey, let first = appended.first?.point.position, let last = appended.last?.point.position {
-            try session.recordIdempotencyKey(
-              idempotencyKey, positions: first...last, fingerprint: requestFingerprint ?? .genesis)
-          }
-          return .success(decided)
-        }.result
-      } afterCommit: { _ in
-        Self.publish(writerState, to: committedState, keeper: keeper)
-      }
-    } catch let refusal as Refusal {
-      throw refusal.error
-    } catch {
-      throw LedgerError(error)
-    }
-    return try result.get().map(\.outcome)
-  }
-
   /// The outcome of the change recorded under `idempotencyKey`, if any — read before a change
   /// whose commands depend on the state (an undo, a copy) is worked out, so that its retry
   /// answers as the first call did instead of working out another change.
@@ -171,12 +99,6 @@ extension Ledger {
     } catch {
       throw LedgerError(error)
     }
-  }
-
-  /// A command of an all-or-nothing batch was refused by the log after the rules accepted it:
-  /// thrown to abort its transaction.
-  private struct Refusal: Error {
-    let error: LedgerError
   }
 
   /// Brings the rules' state up to the log's head now — folded from the history, or copied
@@ -266,7 +188,7 @@ extension Ledger {
   /// What was recorded under `key` in the transaction's view, as the outcome of a retry — or
   /// its refusal when `requestFingerprint` says the retry asks for something else (the key
   /// alone cannot tell) — or `nil` when nothing was.
-  private static func earlier(
+  static func earlier(
     _ key: IdempotencyKey?, _ requestFingerprint: ChainHash?, in session: LogWriteSession
   ) throws -> Result<Decided, LedgerError>? {
     guard let key, let earlier = try session.earlierAppend(withKey: key) else { return nil }

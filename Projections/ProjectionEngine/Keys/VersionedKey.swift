@@ -1,5 +1,11 @@
 import LMDB
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Stored keys of versioned tables: the logical key followed by the big-endian position, so
 /// a key's versions sit together in position order and "newest at or before P" is one seek.
 enum VersionedKey {
@@ -17,7 +23,21 @@ enum VersionedKey {
 
   /// Whether `stored` is a version of `key`.
   static func matches(_ stored: UnsafeRawBufferPointer, _ key: [UInt8]) -> Bool {
-    stored.count == key.count + 8 && key.withUnsafeBytes { stored.prefix(key.count).elementsEqual($0) }
+    stored.count == key.count + 8 && startsWith(stored, key)
+  }
+
+  /// Whether `stored` is exactly `key` (a stored key and one made by ``make(_:position:)``).
+  static func equal(_ stored: UnsafeRawBufferPointer, _ key: [UInt8]) -> Bool {
+    stored.count == key.count && startsWith(stored, key)
+  }
+
+  /// Whether `stored` begins with `key`'s bytes, compared with `memcmp`: the generic
+  /// `elementsEqual` goes byte by byte through the collections' iterators, and an inline fold
+  /// compares a key or two per row it updates — a million on a big undo.
+  private static func startsWith(_ stored: UnsafeRawBufferPointer, _ key: [UInt8]) -> Bool {
+    guard stored.count >= key.count else { return false }
+    guard !key.isEmpty else { return true }
+    return key.withUnsafeBytes { memcmp(stored.baseAddress!, $0.baseAddress!, key.count) == 0 }
   }
 }
 

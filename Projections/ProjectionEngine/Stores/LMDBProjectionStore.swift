@@ -55,7 +55,7 @@ public struct LMDBProjectionStore: ProjectionStore {
       VersionedKey.matches(newest.key, key)
     {
       value = Array(newest.value)
-      atThisPosition = newest.key.elementsEqual(stored)
+      atThisPosition = VersionedKey.equal(newest.key, stored)
     }
     try change(&value)
     if atThisPosition {

@@ -6,9 +6,18 @@ extension TransactionAdded {
   /// ``init(fastDecoding:)`` reads).
   package func fastEncoded() -> [UInt8]? {
     var writer = PayloadWriter(capacity: 160 + name.utf8.count)
+    guard write(to: &writer) else { return nil }
+    return writer.bytes
+  }
+
+  /// Appends the ``BinaryEncoder`` bytes of this transaction to `writer`: what
+  /// ``fastEncoded()`` returns, for the events that carry a transaction whole (a deletion's
+  /// before-image, a restoration). `false`, with part of it written, for a value left to
+  /// `Codable`: the caller then encodes the whole event with it.
+  func write(to writer: inout PayloadWriter) -> Bool {
     writer.id(transaction.raw)
     writer.id(account.raw)
-    guard writer.date(date) else { return nil }
+    guard writer.date(date) else { return false }
     writer.money(amount)
     writer.transactionType(type)
     writer.optionalID(category?.raw)
@@ -25,6 +34,6 @@ extension TransactionAdded {
     writer.optionalString(importId)
     writer.varint(UInt64(tags.count))
     for tag in tags { writer.string(tag) }
-    return writer.bytes
+    return true
   }
 }

@@ -115,3 +115,13 @@ public struct DecisionContext: Sendable, Hashable {
     self.chainHead = chainHead
   }
 }
+
+extension LedgerCommand {
+  /// Whether deciding the command reads ``DecisionContext/chainHead`` (closing a period seals
+  /// it): its events then depend on where in the log they are appended, so a decision made
+  /// before the events ahead of it were appended cannot be reused.
+  public var readsChainHead: Bool {
+    if case .closePeriod = self { return true }
+    return false
+  }
+}

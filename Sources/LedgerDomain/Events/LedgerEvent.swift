@@ -86,10 +86,19 @@ public enum LedgerEvent: Sendable, Hashable {
   /// The stream the event is appended to.
   public var stream: String { visit(Stream()) }
 
-  /// The payload in the log's binary form. Transactions — most of the log — are written
-  /// without `Codable` (``TransactionAdded/fastEncoded()``), to the same bytes.
+  /// The payload in the log's binary form. Transactions — most of the log — and their
+  /// deletions and restorations, which an import's undo (and its undo) records by the
+  /// thousand, are written without `Codable` (``TransactionAdded/fastEncoded()``), to the
+  /// same bytes.
   public func encodedPayload() throws(CodecError) -> [UInt8] {
-    if case .transactionAdded(let added) = self, let bytes = added.fastEncoded() { return bytes }
+    let fast: [UInt8]?
+    switch self {
+    case .transactionAdded(let added): fast = added.fastEncoded()
+    case .transactionDeleted(let deleted): fast = deleted.fastEncoded()
+    case .transactionRestored(let restored): fast = restored.fastEncoded()
+    default: fast = nil
+    }
+    if let fast { return fast }
     return try visit(Encoding())
   }
 

@@ -111,6 +111,22 @@ struct FastDecodingTests {
     }
   }
 
+  @Test(
+    "given 2,000 random deletions and restorations, when each is encoded without Codable, then the bytes are the Codable encoder's"
+  )
+  func encodesDeletionsLikeCodable() throws {
+    for (index, transaction) in try Self.randomTransactions(count: 2_000, seed: 29).enumerated() {
+      let reason = ["undo", "", "Café ✓ duplicate", "🙂"][index % 4]
+      let deleted = TransactionDeleted(
+        transaction: transaction.transaction, reason: reason, deleted: index % 5 == 0 ? nil : transaction)
+      let restored = TransactionRestored(transaction: transaction, reason: reason)
+      #expect(deleted.fastEncoded() == (try BinaryEncoder().encode(deleted)))
+      #expect(try LedgerEvent.transactionDeleted(deleted).encodedPayload() == BinaryEncoder().encode(deleted))
+      #expect(restored.fastEncoded() == (try BinaryEncoder().encode(restored)))
+      #expect(try LedgerEvent.transactionRestored(restored).encodedPayload() == BinaryEncoder().encode(restored))
+    }
+  }
+
   @Test("given a stored transaction, when decoded from its type bytes, then it is the same event as from its type name")
   func decodesFromTypeBytes() throws {
     let transaction = try Self.randomTransactions(count: 1, seed: 3)[0]
