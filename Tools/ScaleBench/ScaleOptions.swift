@@ -2,6 +2,8 @@
 struct ScaleOptions: Sendable {
   var transactions = 1_000_000
   var peerTransactions = 100_000
+  /// Rows of the CSV `budget import csv` and `sqlite3 .import` load (the import-cli case).
+  var importRows = 1_000_000
   var seed: UInt64 = 42
   var queries = 1_000
   var rebuildRounds = 3
@@ -32,7 +34,8 @@ struct ScaleOptions: Sendable {
       --transactions N      transactions in the main ledger (default 1,000,000)
       --dataset SHAPE       household (default) or bank: bank-statement text, a reference number in every name
       --quick               100,000 transactions, 2 rebuild rounds, 10 command runs: a fast smoke run
-      --peer-transactions N ledger size for hledger / ledger and the CLI import (default 100,000)
+      --peer-transactions N ledger size for hledger / ledger (default 100,000)
+      --import-rows N       rows of the CSV the import-cli case loads, ours and SQLite's (default 1,000,000)
       --seed S              data seed (default 42)
       --queries N           queries per kind (default 1,000)
       --rebuild-rounds N    rounds per rebuild case, median reported (default 3)
@@ -65,7 +68,9 @@ struct ScaleOptions: Sendable {
     }
     func number(_ flag: String) throws(BenchError) -> Int {
       let text = try value(flag)
-      guard let n = Int(String(text.filter { $0 != "_" && $0 != "," })), n >= 1 else { throw .usage("\(flag) needs a whole number ≥ 1, got '\(text)'") }
+      guard let n = Int(String(text.filter { $0 != "_" && $0 != "," })), n >= 1 else {
+        throw .usage("\(flag) needs a whole number ≥ 1, got '\(text)'")
+      }
       return n
     }
     while let flag = rest.popFirst() {
@@ -74,7 +79,8 @@ struct ScaleOptions: Sendable {
       case "--dataset":
         let name = try value(flag)
         guard let shape = DatasetShape(rawValue: name) else {
-          throw .usage("--dataset needs one of \(DatasetShape.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'")
+          throw .usage(
+            "--dataset needs one of \(DatasetShape.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'")
         }
         options.shape = shape
       case "--quick":
@@ -82,14 +88,18 @@ struct ScaleOptions: Sendable {
         options.rebuildRounds = 2
         options.commandRuns = 10
         options.sqliteSeconds = 10
+        options.importRows = 100_000
       case "--peer-transactions": options.peerTransactions = try number(flag)
+      case "--import-rows": options.importRows = try number(flag)
       case "--seed": options.seed = UInt64(try number(flag))
       case "--queries": options.queries = try number(flag)
       case "--rebuild-rounds": options.rebuildRounds = try number(flag)
       case "--amends": options.amends = try number(flag)
       case "--runs": options.commandRuns = try number(flag)
       case "--sqlite-seconds":
-        guard let seconds = Double(try value(flag)), seconds > 0 else { throw .usage("--sqlite-seconds needs a positive number") }
+        guard let seconds = Double(try value(flag)), seconds > 0 else {
+          throw .usage("--sqlite-seconds needs a positive number")
+        }
         options.sqliteSeconds = seconds
       case "--budget": options.budgetPath = try value(flag)
       case "--sqlite-baseline": options.sqliteBaselinePath = try value(flag)

@@ -36,8 +36,10 @@ enum ScaleBench {
     let settings = ScaleReport.Settings(
       transactions: options.transactions, peerTransactions: options.peerTransactions, seed: options.seed,
       queriesPerKind: options.queries, rebuildRounds: options.rebuildRounds, amendsPerSide: options.amends,
-      commandRuns: options.commandRuns, sqliteSecondsPerKind: options.sqliteSeconds, cases: options.cases.map(\.rawValue).sorted())
-    var report = ScaleReport(date: RunContext.date(), commit: RunContext.gitCommit(), machine: .current(), settings: settings)
+      commandRuns: options.commandRuns, sqliteSecondsPerKind: options.sqliteSeconds,
+      cases: options.cases.map(\.rawValue).sorted())
+    var report = ScaleReport(
+      date: RunContext.date(), commit: RunContext.gitCommit(), machine: .current(), settings: settings)
     report.loadAverageStart = RunContext.loadAverage()
     func checkInterference(_ phase: String) {
       if options.waitQuietSeconds > 0 {
@@ -52,7 +54,10 @@ enum ScaleBench {
           }
           usleep(500_000)
         }
-        if waited.seconds > 6 { report.notes.append("waited \(Format.fixed(waited.seconds, digits: 0)) s for other builds to finish before \(phase)") }
+        if waited.seconds > 6 {
+          report.notes.append(
+            "waited \(Format.fixed(waited.seconds, digits: 0)) s for other builds to finish before \(phase)")
+        }
       }
       let heavy = RunContext.heavyProcesses()
       if !heavy.isEmpty {
@@ -101,12 +106,15 @@ enum ScaleBench {
     let foldStart = ContinuousClock.now
     let state = ledger.state
     let foldSeconds = Stopwatch.seconds(ContinuousClock.now - foldStart)
-    report.open = OpenCase(seconds: openSeconds, stateFoldSeconds: foldSeconds, events: ledger.position, residentBytesAfter: residentBytes())
+    report.open = OpenCase(
+      seconds: openSeconds, stateFoldSeconds: foldSeconds, events: ledger.position, residentBytesAfter: residentBytes())
     let world = DatasetWorld(spec: spec)
     report.dataset = DatasetSummary(
-      transactions: spec.transactions, events: ledger.position, liveTransactions: state.transactions.values.filter { !$0.isDeleted }.count,
+      transactions: spec.transactions, events: ledger.position,
+      liveTransactions: state.transactions.values.filter { !$0.isDeleted }.count,
       accounts: state.accounts.count, categories: state.categories.count, months: spec.years * 12,
-      budgets: state.budgets.values.reduce(0) { $0 + $1.count }, firstDay: spec.firstDay.description, lastDay: DatasetSpec.today.description,
+      budgets: state.budgets.values.reduce(0) { $0 + $1.count }, firstDay: spec.firstDay.description,
+      lastDay: DatasetSpec.today.description,
       fileBytes: fileSize(path), cacheKey: spec.cacheKey)
 
     if options.cases.contains(.query) {
@@ -131,7 +139,8 @@ enum ScaleBench {
         for index in cases.indices {
           guard let kind = cases[index].sqliteKind, let result = results[kind] else { continue }
           cases[index].sqlite = LatencyStats(
-            count: result.count, medianMs: result.medianMs, p99Ms: result.p99Ms, meanMs: result.meanMs, minMs: 0, maxMs: result.maxMs)
+            count: result.count, medianMs: result.medianMs, p99Ms: result.p99Ms, meanMs: result.meanMs, minMs: 0,
+            maxMs: result.maxMs)
           cases[index].speedup = result.medianMs / cases[index].ours.medianMs
           if cases[index].referenceRatio {
             let ratio = cases[index].ours.medianMs / result.medianMs
@@ -142,23 +151,28 @@ enum ScaleBench {
             let ratio = cases[index].ours.medianMs / result.medianMs
             cases[index].ratioToSQLite = ratio
             cases[index].notes.append(
-              "ours ÷ FTS5 (medians) \(Format.significant(ratio))× (bar ≤ \(Format.significant(bound))×): \(ratio <= bound ? "PASS" : "FAIL")")
+              "ours ÷ FTS5 (medians) \(Format.significant(ratio))× (bar ≤ \(Format.significant(bound))×): \(ratio <= bound ? "PASS" : "FAIL")"
+            )
           }
           if result.count < cases[index].ours.count {
-            cases[index].notes.append("SQLite ran the first \(Format.count(result.count)) of the same parameters (\(Format.fixed(options.sqliteSeconds, digits: 0)) s budget)")
+            cases[index].notes.append(
+              "SQLite ran the first \(Format.count(result.count)) of the same parameters (\(Format.fixed(options.sqliteSeconds, digits: 0)) s budget)"
+            )
           }
           let ours = digests[cases[index].id] ?? []
           let compared = min(ours.count, result.checks.count)
           cases[index].checksCompared = compared
           cases[index].checksAgreed = (0..<compared).filter { ours[$0] == result.checks[$0] }.count
           if let mismatch = (0..<compared).first(where: { ours[$0] != result.checks[$0] }) {
-            cases[index].notes.append("answer \(mismatch + 1) differs: ours \(ours[mismatch]), SQLite \(result.checks[mismatch])")
+            cases[index].notes.append(
+              "answer \(mismatch + 1) differs: ours \(ours[mismatch]), SQLite \(result.checks[mismatch])")
           } else if compared > 0 {
             cases[index].checkExample = ours[0]
           }
           if kind == "page-window", let sum = results["page-sum"] {
             cases[index].notes.append(
-              "SQLite page via SUM to the cursor + 50 rows (no window): median \(Format.ms(sum.medianMs)) ms, p99 \(Format.ms(sum.p99Ms)) ms (\(Format.count(sum.count)) queries) → \(Format.significant(sum.medianMs / cases[index].ours.medianMs))×")
+              "SQLite page via SUM to the cursor + 50 rows (no window): median \(Format.ms(sum.medianMs)) ms, p99 \(Format.ms(sum.p99Ms)) ms (\(Format.count(sum.count)) queries) → \(Format.significant(sum.medianMs / cases[index].ours.medianMs))×"
+            )
           }
         }
       }
@@ -180,7 +194,9 @@ enum ScaleBench {
     }
 
     let timer = CommandTimer(hyperfine: RunContext.which("hyperfine"), directory: scratch)
-    if timer.hyperfine == nil { report.notes.append("hyperfine not installed: whole-process times come from a plain loop through sh -c") }
+    if timer.hyperfine == nil {
+      report.notes.append("hyperfine not installed: whole-process times come from a plain loop through sh -c")
+    }
     let wantsPeers = options.cases.contains(.cli) || options.cases.contains(.importCLI)
     if wantsPeers, let budget = options.budgetPath {
       let peerSpec = DatasetSpec(transactions: options.peerTransactions, seed: options.seed)
@@ -189,10 +205,12 @@ enum ScaleBench {
         progress("whole-process commands")
         phase("cli")
         let q = CommandCases.quote
-        report.commands.append(try timer.time(
-          id: "budget-report-main", title: "budget report budget-vs-actual (\(Format.count(spec.transactions)) tx)",
-          command: "\(q(budget)) report budget-vs-actual --month \(month) --ledger \(q(path))", transactions: spec.transactions,
-          runs: options.commandRuns))
+        report.commands.append(
+          try timer.time(
+            id: "budget-report-main", title: "budget report budget-vs-actual (\(Format.count(spec.transactions)) tx)",
+            command: "\(q(budget)) report budget-vs-actual --month \(month) --ledger \(q(path))",
+            transactions: spec.transactions,
+            runs: options.commandRuns))
         // Lists read the entities' own streams and the read models: no fold of the history
         // (`tx add` and `account list` have bars: the `commands` case).
         for (id, words) in [("budget-category-list-main", "category list")] {
@@ -204,23 +222,35 @@ enum ScaleBench {
           report.commands.append(listed)
         }
         // Peers on the smaller ledger (hledger needs seconds per 100 k transactions).
-        let peer = peerSpec == spec ? (path: cached.path, report: cached.report, fresh: false)
+        let peer =
+          peerSpec == spec
+          ? (path: cached.path, report: cached.report, fresh: false)
           : try await Loader.cached(peerSpec, directory: options.cacheDirectory, force: false)
         if peer.fresh {
-          report.notes.append("generated the \(Format.count(peerSpec.transactions))-transaction peer ledger in this run: \(Format.rate(peer.report.commandsPerSecond)) commands/s through Ledger.execute(batch:)")
+          report.notes.append(
+            "generated the \(Format.count(peerSpec.transactions))-transaction peer ledger in this run: \(Format.rate(peer.report.commandsPerSecond)) commands/s through Ledger.execute(batch:)"
+          )
         }
         let peerPath = scratch + "/peer.ledger"
-        if peerSpec == spec { try FileManager.default.copyItem(atPath: path, toPath: peerPath) } else { try FileManager.default.copyItem(atPath: peer.path, toPath: peerPath) }
+        if peerSpec == spec {
+          try FileManager.default.copyItem(atPath: path, toPath: peerPath)
+        } else {
+          try FileManager.default.copyItem(atPath: peer.path, toPath: peerPath)
+        }
         let journal = scratch + "/peer.journal"
         var export = try timer.time(
           id: "budget-export-peer", title: "budget export hledger (\(Format.count(peerSpec.transactions)) tx)",
-          command: "\(q(budget)) export hledger --ledger \(q(peerPath)) -o \(q(journal)) --force", transactions: peerSpec.transactions, runs: 3, warmUp: 0)
+          command: "\(q(budget)) export hledger --ledger \(q(peerPath)) -o \(q(journal)) --force",
+          transactions: peerSpec.transactions, runs: 3, warmUp: 0)
         export.notes.append("journal \(Format.bytes(fileSize(journal)))")
         if peerSpec != spec {
-          report.commands.append(try timer.time(
-            id: "budget-report-peer", title: "budget report budget-vs-actual (\(Format.count(peerSpec.transactions)) tx)",
-            command: "\(q(budget)) report budget-vs-actual --month \(month) --ledger \(q(peerPath))", transactions: peerSpec.transactions,
-            runs: options.commandRuns))
+          report.commands.append(
+            try timer.time(
+              id: "budget-report-peer",
+              title: "budget report budget-vs-actual (\(Format.count(peerSpec.transactions)) tx)",
+              command: "\(q(budget)) report budget-vs-actual --month \(month) --ledger \(q(peerPath))",
+              transactions: peerSpec.transactions,
+              runs: options.commandRuns))
         }
         report.commands.append(export)
         for (tool, arguments) in [("hledger", "balance -p \(month)"), ("ledger", "balance -p \(month)")] {
@@ -228,51 +258,63 @@ enum ScaleBench {
             report.notes.append("\(tool) not installed: its case was skipped")
             continue
           }
-          report.commands.append(try timer.time(
-            id: "\(tool)-peer", title: "\(tool) \(arguments) (\(Format.count(peerSpec.transactions)) tx)",
-            command: "\(q(executable)) -f \(q(journal)) \(arguments)", transactions: peerSpec.transactions, runs: options.commandRuns,
-            budgetSeconds: 120))
+          report.commands.append(
+            try timer.time(
+              id: "\(tool)-peer", title: "\(tool) \(arguments) (\(Format.count(peerSpec.transactions)) tx)",
+              command: "\(q(executable)) -f \(q(journal)) \(arguments)", transactions: peerSpec.transactions,
+              runs: options.commandRuns,
+              budgetSeconds: 120))
         }
         if options.peersAtFullSize && peerSpec != spec {
           let fullJournal = scratch + "/main.journal"
-          report.commands.append(try timer.time(
-            id: "budget-export-main", title: "budget export hledger (\(Format.count(spec.transactions)) tx)",
-            command: "\(q(budget)) export hledger --ledger \(q(path)) -o \(q(fullJournal)) --force", transactions: spec.transactions, runs: 1, warmUp: 0, minimumRuns: 1))
+          report.commands.append(
+            try timer.time(
+              id: "budget-export-main", title: "budget export hledger (\(Format.count(spec.transactions)) tx)",
+              command: "\(q(budget)) export hledger --ledger \(q(path)) -o \(q(fullJournal)) --force",
+              transactions: spec.transactions, runs: 1, warmUp: 0, minimumRuns: 1))
           for tool in ["hledger", "ledger"] {
             guard let executable = RunContext.which(tool) else { continue }
-            report.commands.append(try timer.time(
-              id: "\(tool)-main", title: "\(tool) balance -p \(month) (\(Format.count(spec.transactions)) tx)",
-              command: "\(q(executable)) -f \(q(fullJournal)) balance -p \(month)", transactions: spec.transactions, runs: 3,
-              warmUp: 0, budgetSeconds: 300, minimumRuns: 1))
+            report.commands.append(
+              try timer.time(
+                id: "\(tool)-main", title: "\(tool) balance -p \(month) (\(Format.count(spec.transactions)) tx)",
+                command: "\(q(executable)) -f \(q(fullJournal)) balance -p \(month)", transactions: spec.transactions,
+                runs: 3,
+                warmUp: 0, budgetSeconds: 300, minimumRuns: 1))
           }
         }
       }
       if options.cases.contains(.importCLI) {
-        progress("budget import csv (\(Format.count(peerSpec.transactions)) rows)")
+        // The CSV carries the dataset's kind of text (a bank statement's with --dataset bank).
+        var importSpec = DatasetSpec(transactions: options.importRows, seed: options.seed)
+        importSpec.shape = spec.shape
+        progress("budget import csv (\(Format.count(importSpec.transactions)) rows)")
         phase("import-cli")
         let q = CommandCases.quote
         let base = scratch + "/import-base.ledger", target = scratch + "/import.ledger", csv = scratch + "/import.csv"
         try await CommandCases.makeBaseLedger(spec: spec, path: base)
-        try CommandCases.writeCSV(rows: peerSpec.transactions, spec: peerSpec, to: csv)
+        try CommandCases.writeCSV(rows: importSpec.transactions, spec: importSpec, to: csv)
         // `sync`: the last run's file, just deleted, is freed on disk before the next run starts,
         // not while it runs.
         let prepare = "rm -f \(q(target)) \(q(target + "-lock")) && cp \(q(base)) \(q(target)) && sync"
-        let command = "\(q(budget)) import csv \(q(csv)) --account Checking --description-column description --ledger \(q(target))"
+        let command =
+          "\(q(budget)) import csv \(q(csv)) --account Checking --description-column description --ledger \(q(target))"
         let check = try timer.once(command, prepare: prepare)
-        guard check.status == 0, check.output.contains("added \(peerSpec.transactions),") else {
+        guard check.status == 0, check.output.contains("added \(importSpec.transactions),") else {
           throw BenchError.failed("budget import csv did not add every row: \(check.output.prefix(300))")
         }
         var result = try timer.time(
-          id: "budget-import-csv", title: "budget import csv (\(Format.count(peerSpec.transactions)) rows)", command: command,
-          transactions: peerSpec.transactions, runs: 5, warmUp: 0, prepare: prepare, budgetSeconds: 120)
-        result.rowsPerSecond = Double(peerSpec.transactions) / (result.medianMs / 1e3)
+          id: "budget-import-csv", title: "budget import csv (\(Format.count(importSpec.transactions)) rows)",
+          command: command,
+          transactions: importSpec.transactions, runs: 5, warmUp: 0, prepare: prepare, budgetSeconds: 120)
+        result.rowsPerSecond = Double(importSpec.transactions) / (result.medianMs / 1e3)
         result.notes.append(
-          "fresh ledger per run (accounts and categories only; the last run's file deleted and synced first); the CLI opens it durable: one fsync per 2,000-row batch")
+          "fresh ledger per run (accounts and categories only; the last run's file deleted and synced first); the CLI opens it durable: one fsync per 2,000-row batch"
+        )
         report.importCLI = result
         if let sqlite3 = RunContext.which("sqlite3") {
           progress("sqlite3 .import of the same CSV")
           report.sqliteImport = try SQLiteImport(executable: sqlite3, directory: scratch + "/sqlite-import")
-            .time(csv: csv, rows: peerSpec.transactions, timer: timer, runs: 5)
+            .time(csv: csv, rows: importSpec.transactions, timer: timer, runs: 5)
         } else {
           report.notes.append("sqlite3 not installed: the import has no SQLite baseline")
         }
@@ -299,10 +341,14 @@ enum ScaleBench {
 
     report.otherCPUShareByPhase = sampler.finish()
     report.interferenceByPhase = sampler.stop()
-    report.notes.append("other processes' share of the CPU per phase: " + report.otherCPUShareByPhase.sorted { $0.key < $1.key }
-      .map { "\($0.key) \(Format.fixed($0.value * 100, digits: 0))%" }.joined(separator: ", "))
+    report.notes.append(
+      "other processes' share of the CPU per phase: "
+        + report.otherCPUShareByPhase.sorted { $0.key < $1.key }
+        .map { "\($0.key) \(Format.fixed($0.value * 100, digits: 0))%" }.joined(separator: ", "))
     for (name, seen) in report.interferenceByPhase.sorted(by: { $0.key < $1.key }) {
-      report.notes.append("during \(name), other heavy processes ran in \(seen.samples) of \(seen.of) 2-s samples: \(seen.programs.sorted().joined(separator: ", "))")
+      report.notes.append(
+        "during \(name), other heavy processes ran in \(seen.samples) of \(seen.of) 2-s samples: \(seen.programs.sorted().joined(separator: ", "))"
+      )
     }
     report.loadAverageEnd = RunContext.loadAverage()
     let cpuEnd = RunContext.cpuTimes()
@@ -313,7 +359,9 @@ enum ScaleBench {
     report.notes.append(
       "other processes used \(Format.fixed(other, digits: 1)) CPU-s during the run (\(Format.fixed(share * 100, digits: 0))% of the machine; the harness's children — sqlite-baseline, hyperfine and what it runs — count as its own)"
         + (share > 0.1 ? " — the machine may have been busy" : ""))
-    if !report.interference.isEmpty { report.notes.append("heavy processes seen: " + report.interference.joined(separator: "; ")) }
+    if !report.interference.isEmpty {
+      report.notes.append("heavy processes seen: " + report.interference.joined(separator: "; "))
+    }
     report.notes.append("scratch files in \(scratch)\(options.keepScratch ? " (kept)" : " (deleted)")")
     report.evaluateTargets()
     return report
