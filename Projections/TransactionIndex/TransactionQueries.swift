@@ -130,19 +130,21 @@ public struct TransactionQueries {
     var hits: [Hit]
     var hasOlder = false
     var hasNewer = false
+    // Whether there is a page on the other side is asked only beyond where the fetch started:
+    // it found nothing between there and its first hit. Before a cursor, the cursor's own
+    // row answers at once; on the first page nothing is newer.
     if let after {
-      hits = try fetch(.forward, TransactionKeys.larger(low, TransactionKeys.successor(after.suffix)), high, limit + 1)
+      let start = TransactionKeys.larger(low, TransactionKeys.successor(after.suffix))
+      hits = try fetch(.forward, start, high, limit + 1)
       hasNewer = hits.count > limit
       hits = Array(hits.prefix(limit).reversed())
-      if let oldest = hits.last { hasOlder = try !fetch(.backward, low, oldest.suffix, 1).isEmpty }
+      if !hits.isEmpty { hasOlder = try !fetch(.backward, low, start, 1).isEmpty }
     } else {
       let end = before.map { TransactionKeys.smaller(high, $0.suffix) } ?? high
       hits = try fetch(.backward, low, end, limit + 1)
       hasOlder = hits.count > limit
       hits = Array(hits.prefix(limit))
-      if let newest = hits.first {
-        hasNewer = try !fetch(.forward, TransactionKeys.successor(newest.suffix), high, 1).isEmpty
-      }
+      if !hits.isEmpty, end.lexicographicallyPrecedes(high) { hasNewer = try !fetch(.forward, end, high, 1).isEmpty }
     }
     var rows: [TransactionRow] = []
     rows.reserveCapacity(hits.count)
