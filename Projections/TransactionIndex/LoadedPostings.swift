@@ -4,7 +4,7 @@ import ProjectionEngine
 /// A short posting list read whole into memory: every `day ‖ id` suffix under the indexed
 /// words a query word starts, sorted and without repeats. One walk of the word's key range
 /// (the words it starts are neighbours in the `words` table) costs less than a seek per
-/// indexed word, and seeks in it are binary searches.
+/// indexed word, and a walk through it gallops from where it stood.
 struct LoadedPostings {
   let suffixes: [PostingSuffix]
 
