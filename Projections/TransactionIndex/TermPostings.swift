@@ -2,85 +2,62 @@ import EventLog
 import ProjectionEngine
 
 /// One query word's postings during one fetch: those of every indexed word it starts, seen
-/// as one list in `day ‖ id` order, which the fetch walks one way by seeking, not scanning.
-/// A short list is read whole beforehand (``LoadedPostings``); a long one is sought in the
-/// index.
-///
-/// Each indexed word keeps the posting its last seek found. While the range only shrinks
-/// toward the walk's end (backward: `upper` falls; forward: `lower` rises), that posting stays
-/// the word's answer until the range passes it; only then is the word sought again. So a
-/// word whose postings lie far apart costs a seek per posting the walk lands near, not one
-/// per posting it steps over.
+/// as one list in `day ‖ id` order, walked one way inside the fetch's range. A short list is
+/// read whole beforehand (``LoadedPostings``) and walked by galloping through it; a long one
+/// is walked in the index, a ``LiveKeyWalk`` per indexed word (each steps through its
+/// postings while the next one wanted is near and seeks when it is far).
 struct TermPostings {
-  /// The indexed words, zero-padded to ``TextTokens/width``.
-  let tokens: [[UInt8]]
   let direction: ReadDirection
-  /// The whole list, if it was read beforehand (then ``tokens`` is empty).
-  let loaded: LoadedPostings?
-  /// Per word: the posting its last seek found (`nil`: none left in the range), once sought.
-  private var heads: [[UInt8]?]
-  private var sought: [Bool]
+  /// The fetch's range: `low ..< high`.
+  let low: PostingSuffix
+  let high: PostingSuffix
+  /// The list read beforehand, if the word's postings were.
+  private let loaded: LoadedPostings?
+  /// How far the walk has come through ``loaded``: forward, the suffixes before this index
+  /// are behind it; backward, those from it on.
+  private var position: Int
+  /// Otherwise the walks (in the fetch's array of walks) of the indexed words the word starts.
+  private let walks: Range<Int>
 
-  /// The postings of `source`: its indexed words, sought in the index, or its loaded list.
-  init(_ source: WordSearch.Source, direction: ReadDirection) {
-    switch source {
-    case .tokens(let tokens): (self.tokens, loaded) = (tokens, nil)
-    case .loaded(let list): (tokens, loaded) = ([], list)
-    }
-    self.direction = direction
-    heads = Array(repeating: nil, count: tokens.count)
-    sought = Array(repeating: false, count: tokens.count)
+  /// The postings of a list read beforehand.
+  init(loaded: LoadedPostings, direction: ReadDirection, low: PostingSuffix, high: PostingSuffix) {
+    (self.direction, self.low, self.high) = (direction, low, high)
+    self.loaded = loaded
+    position = direction == .forward ? 0 : loaded.suffixes.count
+    walks = 0..<0
   }
 
-  /// The posting of any of the words in `lower ..< upper` nearest the start of ``direction``:
-  /// the newest going backward, the oldest going forward; `nil` if there is none. Successive
-  /// calls of one fetch must narrow the range as the type's summary says.
-  mutating func seek(
-    _ lower: [UInt8], _ upper: [UInt8], reader: ProjectionReader, asKnownAt: UInt64
-  ) throws -> [UInt8]? {
-    if let loaded { return loaded.nearest(lower, upper, direction) }
-    var best: [UInt8]?
-    for index in tokens.indices {
-      if !sought[index] || !Self.holds(heads[index], lower, upper, direction) {
-        heads[index] = try Self.nearest(tokens[index], lower, upper, direction, reader: reader, asKnownAt: asKnownAt)
-        sought[index] = true
+  /// The postings walked in the index by `walks`, one per indexed word.
+  init(walks: Range<Int>, direction: ReadDirection, low: PostingSuffix, high: PostingSuffix) {
+    (self.direction, self.low, self.high) = (direction, low, high)
+    loaded = nil
+    position = 0
+    self.walks = walks
+  }
+
+  /// The posting in the range at or past `target` the walk's way, nearest to it (forward: the
+  /// smallest ≥ `target`; backward: the largest ≤ it); `nil` if there is none. Successive
+  /// targets must not go back against the direction.
+  mutating func advance(to target: PostingSuffix, walks all: inout [LiveKeyWalk]) throws -> PostingSuffix? {
+    if let suffixes = loaded?.suffixes {
+      switch direction {
+      case .forward:
+        position = loaded!.firstIndex(notBelow: target, from: position)
+        return position < suffixes.count && suffixes[position] < high ? suffixes[position] : nil
+      case .backward:
+        position = loaded!.endIndex(notAbove: target, before: position)
+        return position > 0 && !(suffixes[position - 1] < low) ? suffixes[position - 1] : nil
       }
-      guard let head = heads[index] else { continue }
-      if let current = best {
-        let nearer =
-          direction == .forward ? head.lexicographicallyPrecedes(current) : current.lexicographicallyPrecedes(head)
-        if nearer { best = head }
-      } else {
-        best = head
+    }
+    var best: PostingSuffix?
+    try target.withBytes { target in
+      for index in walks {
+        guard let key = try all[index].advance(to: target) else { continue }
+        let found = PostingSuffix(raw: key)
+        if let current = best, direction == .forward ? !(found < current) : !(current < found) { continue }
+        best = found
       }
     }
     return best
-  }
-
-  /// Whether a word's last answer still answers for the narrowed range: none stays none, and a
-  /// posting stays the nearest while it is inside.
-  private static func holds(_ head: [UInt8]?, _ lower: [UInt8], _ upper: [UInt8], _ direction: ReadDirection) -> Bool {
-    guard let head else { return true }
-    switch direction {
-    case .backward: return head.lexicographicallyPrecedes(upper)
-    case .forward: return !head.lexicographicallyPrecedes(lower)
-    }
-  }
-
-  /// The live posting of `token` in `lower ..< upper` nearest the start of `direction`: one seek.
-  private static func nearest(
-    _ token: [UInt8], _ lower: [UInt8], _ upper: [UInt8], _ direction: ReadDirection, reader: ProjectionReader,
-    asKnownAt: UInt64
-  ) throws -> [UInt8]? {
-    guard lower.lexicographicallyPrecedes(upper) else { return nil }
-    var found: [UInt8]?
-    try reader.scan(
-      TransactionIndexProjector.name, "words", from: token + lower, to: token + upper, asKnownAt: asKnownAt,
-      direction: direction
-    ) { key, _ in
-      found = Array(key.suffix(TransactionKeys.suffixSize))
-      return .stop
-    }
-    return found
   }
 }

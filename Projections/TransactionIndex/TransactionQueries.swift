@@ -13,6 +13,9 @@ public struct TransactionQueries {
   /// words are sought in the index rather than loaded (but for those starting several
   /// indexed words, which are then loaded as broad prefixes are).
   var searchCountCap = WordSearch.countCap
+  /// How many postings a search's walk of an indexed word steps over before it seeks
+  /// (``LiveKeyWalk``); tests set 0 (always seek) and 1 to reach both paths.
+  var searchStepLimit = LiveKeyWalk.defaultStepLimit
 
   /// Queries over the snapshot `reader` sees.
   public init(_ reader: ProjectionReader) { self.reader = reader }
@@ -27,7 +30,9 @@ public struct TransactionQueries {
     from: CivilDate = .earliest, through: CivilDate = .latest, before: TransactionCursor? = nil,
     after: TransactionCursor? = nil, limit: Int = 50, asKnownAt: UInt64 = .max
   ) throws -> TransactionPage {
-    try indexPage("by-date", owner: nil, from: from, through: through, before: before, after: after, limit: limit, asKnownAt: asKnownAt)
+    try indexPage(
+      "by-date", owner: nil, from: from, through: through, before: before, after: after, limit: limit,
+      asKnownAt: asKnownAt)
   }
 
   /// The transactions booked to `category` dated `from` … `through`, newest first. A split
@@ -64,17 +69,19 @@ public struct TransactionQueries {
   /// The transactions whose name, description, notes or tags contain every word of `text`,
   /// newest first. Matching ignores case, and a query word matches any word it starts
   /// ("groc" finds "Groceries"). The words' postings are intersected by date starting from
-  /// the rarest word (a prefix counted with every indexed word it starts), seeking through
-  /// the others' longer lists, and the walk stops at the page asked for (``WordSearch``): a
-  /// page costs O(k log n) per transaction the rarest word proposes until the page is full, k
-  /// being the number of indexed words the query words start. Empty text (no words) gives an
-  /// empty page.
+  /// the rarest word (a prefix counted with every indexed word it starts), each list walked
+  /// one way, stepping through near postings and seeking past far ones, and the walk stops at
+  /// the page asked for (``WordSearch``): a page costs at most O(k log n) per transaction the
+  /// rarest word proposes until the page is full, k being the number of indexed words the
+  /// query words start. Empty text (no words) gives an empty page.
   public func search(
     _ text: String, from: CivilDate = .earliest, through: CivilDate = .latest, before: TransactionCursor? = nil,
     after: TransactionCursor? = nil, limit: Int = 50, asKnownAt: UInt64 = .max
   ) throws -> TransactionPage {
     let terms = TextTokens.words(text)
-    guard !terms.isEmpty else { return TransactionPage(rows: [], olderCursor: nil, newerCursor: nil, position: answeredAt(asKnownAt)) }
+    guard !terms.isEmpty else {
+      return TransactionPage(rows: [], olderCursor: nil, newerCursor: nil, position: answeredAt(asKnownAt))
+    }
     let search = try WordSearch(queries: self, terms: terms, asKnownAt: asKnownAt)
     return try page(
       low: TransactionKeys.startOf(day: from.daysSinceEpoch),
@@ -97,11 +104,13 @@ public struct TransactionQueries {
   ) throws -> TransactionPage {
     let prefix = owner.map { TransactionKeys.id($0) } ?? []
     return try page(
-      low: TransactionKeys.startOf(day: from.daysSinceEpoch), high: TransactionKeys.startOf(day: through.daysSinceEpoch + 1),
+      low: TransactionKeys.startOf(day: from.daysSinceEpoch),
+      high: TransactionKeys.startOf(day: through.daysSinceEpoch + 1),
       before: before, after: after, limit: limit, asKnownAt: asKnownAt
     ) { direction, lower, upper, count in
       var hits: [Hit] = []
-      try reader.scan(name, table, from: prefix + lower, to: prefix + upper, asKnownAt: asKnownAt, direction: direction) { key, _ in
+      try reader.scan(name, table, from: prefix + lower, to: prefix + upper, asKnownAt: asKnownAt, direction: direction)
+      { key, _ in
         hits.append(Hit(suffix: Array(key.suffix(TransactionKeys.suffixSize)), row: nil))
         return hits.count < count ? .continue : .stop
       }
@@ -121,17 +130,21 @@ public struct TransactionQueries {
     var hits: [Hit]
     var hasOlder = false
     var hasNewer = false
+    // Whether there is a page on the other side is asked only beyond where the fetch started:
+    // it found nothing between there and its first hit. Before a cursor, the cursor's own
+    // row answers at once; on the first page nothing is newer.
     if let after {
-      hits = try fetch(.forward, TransactionKeys.larger(low, TransactionKeys.successor(after.suffix)), high, limit + 1)
+      let start = TransactionKeys.larger(low, TransactionKeys.successor(after.suffix))
+      hits = try fetch(.forward, start, high, limit + 1)
       hasNewer = hits.count > limit
       hits = Array(hits.prefix(limit).reversed())
-      if let oldest = hits.last { hasOlder = try !fetch(.backward, low, oldest.suffix, 1).isEmpty }
+      if !hits.isEmpty { hasOlder = try !fetch(.backward, low, start, 1).isEmpty }
     } else {
       let end = before.map { TransactionKeys.smaller(high, $0.suffix) } ?? high
       hits = try fetch(.backward, low, end, limit + 1)
       hasOlder = hits.count > limit
       hits = Array(hits.prefix(limit))
-      if let newest = hits.first { hasNewer = try !fetch(.forward, TransactionKeys.successor(newest.suffix), high, 1).isEmpty }
+      if !hits.isEmpty, end.lexicographicallyPrecedes(high) { hasNewer = try !fetch(.forward, end, high, 1).isEmpty }
     }
     var rows: [TransactionRow] = []
     rows.reserveCapacity(hits.count)
@@ -148,7 +161,8 @@ public struct TransactionQueries {
 
   /// The stored state of transaction `id` at `asKnownAt`.
   func row(_ id: EntityID, asKnownAt: UInt64) throws -> TransactionAdded? {
-    try reader.value(name, "transactions", key: TransactionKeys.id(id), asKnownAt: asKnownAt).flatMap(TransactionRowCodec.decode)
+    try reader.value(name, "transactions", key: TransactionKeys.id(id), asKnownAt: asKnownAt).flatMap(
+      TransactionRowCodec.decode)
   }
 
   private func answeredAt(_ asKnownAt: UInt64) -> UInt64 { Swift.min(asKnownAt, reader.head.position) }

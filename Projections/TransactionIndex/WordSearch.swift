@@ -7,19 +7,21 @@ import ProjectionEngine
 /// A fetch intersects the words' postings (each word's merged over the indexed words it
 /// starts: a transaction with "grocery" and "groceries" is posted under both) in date order,
 /// starting from the rarest word, and stops once it has the entries it was asked for. The
-/// rarest word proposes a transaction; each other word, rarest first, seeks to it: if one
-/// has no posting there, the one it has next becomes the bound the rarest word seeks to, so
-/// long lists are skipped through, not read. A transaction every word agrees on is checked
-/// against its row (the index keeps the first ``TextTokens/width`` bytes of a word) and kept.
+/// rarest word proposes a transaction; each other word, rarest first, advances to it: if one
+/// has no posting there, the one it has next becomes the target the rarest word advances to.
+/// Every list moves one way only, stepping through postings that lie close together and
+/// seeking past long runs (``TermPostings``), so long lists are skipped through, not read. A
+/// transaction every word agrees on is checked against its row (the index keeps the first
+/// ``TextTokens/width`` bytes of a word) and kept.
 ///
 /// The words whose postings were counted to the end — the rarest, and those within the last
 /// fourfold step of it — are read whole into memory (one walk of their key range), and so
-/// is a longer list of a word that starts many indexed words; the other lists are sought in
-/// the index, indexed word by indexed word.
+/// is a longer list of a word that starts many indexed words; the other lists are walked in
+/// the index, a cursor per indexed word.
 struct WordSearch {
   /// Where a word's postings come from.
   enum Source {
-    /// The indexed words it starts (zero-padded to ``TextTokens/width``), each sought.
+    /// The indexed words it starts (zero-padded to ``TextTokens/width``), each walked.
     case tokens([[UInt8]])
     /// Its postings, read beforehand.
     case loaded(LoadedPostings)
@@ -148,41 +150,54 @@ struct WordSearch {
 
   /// Up to `count` matching transactions with `day ‖ id` in `lower ..< upper`, nearest the
   /// start of `direction` first, each with its row.
+  ///
+  /// The rarest word proposes a posting at or past the target (at first the range's start);
+  /// each other word advances to it; one that has no posting there gives the next one it has
+  /// as the new target. Every word walks its list one way only, so a word's list costs a step
+  /// per posting where the target moves through it in small strides and a seek where it jumps.
   func fetch(
     _ direction: ReadDirection, _ lower: [UInt8], _ upper: [UInt8], _ count: Int
   ) throws -> [TransactionQueries.Hit] {
-    guard !walked.isEmpty else { return [] }
-    var postings = walked.map { TermPostings($0, direction: direction) }
-    var (lower, upper) = (lower, upper)
-    var hits: [TransactionQueries.Hit] = []
-    let reader = queries.reader
-    search: while hits.count < count {
-      guard let candidate = try postings[0].seek(lower, upper, reader: reader, asKnownAt: asKnownAt) else { break }
-      for index in postings.indices.dropFirst() {
-        // The other word's posting nearest the walk's start, from the candidate on.
-        let found =
-          direction == .forward
-          ? try postings[index].seek(candidate, upper, reader: reader, asKnownAt: asKnownAt)
-          : try postings[index].seek(lower, TransactionKeys.successor(candidate), reader: reader, asKnownAt: asKnownAt)
-        guard let found else { break search }
-        if found != candidate {
-          // Nothing before `found` can match: the rarest word goes on from there.
-          switch direction {
-          case .forward: lower = found
-          case .backward: upper = TransactionKeys.successor(found)
-          }
-          continue search
-        }
+    let (low, high) = (PostingSuffix(lower), PostingSuffix(upper))
+    guard !walked.isEmpty, low < high, var target = direction == .forward ? low : high.predecessor else { return [] }
+    var tokens: [[UInt8]] = []
+    var postings: [TermPostings] = []
+    for source in walked {
+      switch source {
+      case .loaded(let list):
+        postings.append(TermPostings(loaded: list, direction: direction, low: low, high: high))
+      case .tokens(let words):
+        postings.append(
+          TermPostings(walks: tokens.count..<tokens.count + words.count, direction: direction, low: low, high: high))
+        tokens += words
       }
-      switch direction {
-      case .forward: lower = TransactionKeys.successor(candidate)
-      case .backward: upper = candidate
-      }
-      guard let id = TransactionKeys.decodeSuffix(candidate)?.id, let row = try queries.row(id, asKnownAt: asKnownAt),
-        TextTokens.allMatch(terms, in: TextTokens.words(of: row))
-      else { continue }
-      hits.append(TransactionQueries.Hit(suffix: candidate, row: row))
     }
-    return hits
+    return try queries.reader.withLiveKeyWalks(
+      TransactionIndexProjector.name, "words", prefixes: tokens, from: lower, to: upper, direction: direction,
+      asKnownAt: asKnownAt, stepLimit: queries.searchStepLimit
+    ) { walks in
+      var hits: [TransactionQueries.Hit] = []
+      search: while hits.count < count {
+        guard let candidate = try postings[0].advance(to: target, walks: &walks) else { break }
+        for index in postings.indices.dropFirst() {
+          guard let found = try postings[index].advance(to: candidate, walks: &walks) else { break search }
+          if found != candidate {
+            // Nothing between `candidate` and `found` can match: the rarest word goes on from there.
+            target = found
+            continue search
+          }
+        }
+        // Every word has it: the row decides (the index keeps a word's first bytes only).
+        if let id = TransactionKeys.decodeSuffix(candidate.bytes)?.id,
+          let row = try queries.row(id, asKnownAt: asKnownAt),
+          TextTokens.allMatch(terms, in: TextTokens.words(of: row))
+        {
+          hits.append(TransactionQueries.Hit(suffix: candidate.bytes, row: row))
+        }
+        guard let next = direction == .forward ? candidate.successor : candidate.predecessor else { break }
+        target = next
+      }
+      return hits
+    }
   }
 }

@@ -21,7 +21,14 @@ public struct RandomTextLedger {
   /// Reference numbers, several sharing prefixes.
   public static let numbers = ["4411", "5000", "50001", "500017", "500018", "5001", "7302", "73", "990001"]
 
-  public init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+  /// The words the text is drawn from: ``vocabulary`` unless given.
+  public let words: [String]
+
+  /// A ledger drawing its text from `words` (and ``numbers``).
+  public init(seed: UInt64, words: [String] = RandomTextLedger.vocabulary) {
+    generator = SeededGenerator(seed: seed)
+    self.words = words
+  }
 
   /// A random event: mostly additions, then amendments and deletions of earlier ones.
   public mutating func next() -> LedgerEvent {
@@ -62,9 +69,8 @@ public struct RandomTextLedger {
     (0..<Int.random(in: 1...3, using: &generator)).map { _ in
       switch Int.random(in: 0..<10, using: &generator) {
       case 0: "nothing"
-      case 1...4: Self.vocabulary.randomElement(using: &generator)!
-      case 5, 6:
-        String(Self.vocabulary.randomElement(using: &generator)!.prefix(Int.random(in: 2...4, using: &generator)))
+      case 1...4: words.randomElement(using: &generator)!
+      case 5, 6: String(words.randomElement(using: &generator)!.prefix(Int.random(in: 2...4, using: &generator)))
       case 7, 8: Self.numbers.randomElement(using: &generator)!
       default: String(Self.numbers.randomElement(using: &generator)!.prefix(Int.random(in: 1...4, using: &generator)))
       }
@@ -95,7 +101,7 @@ public struct RandomTextLedger {
   private mutating func text(words range: ClosedRange<Int>) -> String {
     (0..<Int.random(in: range, using: &generator)).map { _ in
       Int.random(in: 0..<3, using: &generator) == 0
-        ? Self.numbers.randomElement(using: &generator)! : Self.vocabulary.randomElement(using: &generator)!.capitalized
+        ? Self.numbers.randomElement(using: &generator)! : self.words.randomElement(using: &generator)!.capitalized
     }.joined(separator: " ")
   }
 

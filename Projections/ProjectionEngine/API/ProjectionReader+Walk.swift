@@ -1,3 +1,4 @@
+import EventLog
 import LMDB
 
 #if canImport(Glibc)
@@ -65,6 +66,25 @@ extension ProjectionReader {
         entry = try cursor.next()
       }
       if live { try key.withUnsafeBytes { try body($0) } }
+    }
+  }
+
+  /// Runs `body` with a ``LiveKeyWalk`` per prefix of `prefixes` (each through a cursor of
+  /// its own, closed when `body` returns): the live keys `prefix ‖ rest`, `rest` in
+  /// `lower ..< upper`, at `asKnownAt`, walked `direction`.
+  public func withLiveKeyWalks<R>(
+    _ projector: String, _ table: String, prefixes: [[UInt8]], from lower: [UInt8], to upper: [UInt8],
+    direction: ReadDirection, asKnownAt: UInt64, stepLimit: Int = LiveKeyWalk.defaultStepLimit,
+    _ body: (inout [LiveKeyWalk]) throws -> R
+  ) throws -> R {
+    let database = try database(projector, table)
+    return try txn.withCursors(on: Array(repeating: database, count: prefixes.count)) { cursors in
+      var walks = zip(prefixes, cursors).map { prefix, cursor in
+        LiveKeyWalk(
+          cursor: cursor, prefix: prefix, from: lower, to: upper, direction: direction, asKnownAt: asKnownAt,
+          stepLimit: stepLimit)
+      }
+      return try body(&walks)
     }
   }
 }
