@@ -74,7 +74,13 @@ extension Ledger {
             folded in
             let outcomes = try session.append(batch.appends)
             let record = try Self.results(of: batch, outcomes: outcomes, session: session)
-            for index in record.appended.indices { folded.fold(record.appended[index].event) }
+            for index in record.appended.indices {
+              if case .transactionAdded(let added) = record.appended[index].event {
+                folded.foldNewTransaction(added)
+              } else {
+                folded.fold(record.appended[index].event)
+              }
+            }
             folded.position = session.head.position
             folded.hash = session.head.hash
             return record

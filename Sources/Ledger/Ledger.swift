@@ -226,6 +226,16 @@ struct FoldedState: Sendable {
     if case .transactionAdded(let added) = event { unindexed.append(added.transaction) }
   }
 
+  /// Folds a bulk load's new transaction without keeping its record in memory: the writer
+  /// reads it from its stream once its transaction has committed (the table's position is
+  /// moved past it then, ``SnapshotKeeper/synchronize(_:with:)``). Until that commit a lookup
+  /// of the id through this state finds nothing — an id minted by the load in the same
+  /// transaction, which no other request of it can know.
+  mutating func foldNewTransaction(_ added: TransactionAdded) {
+    state.applyAddition(withoutRecord: added)
+    unindexed.append(added.transaction)
+  }
+
   mutating func apply(_ event: LedgerEvent, at position: UInt64, hash: ChainHash) {
     fold(event)
     self.position = position

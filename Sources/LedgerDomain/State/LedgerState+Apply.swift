@@ -120,6 +120,17 @@ extension LedgerState {
     turnover = turnover.addingClamped(event.turnover)
   }
 
+  /// Folds a transaction's addition into everything but the table of transactions — the
+  /// totals, its account's days, its categories' counts — for a state whose table reads the
+  /// transaction from the log instead (a bulk load's rows, which the writer stores as events
+  /// and indexes at the load's end). ``apply(_:)`` of `.transactionAdded` is this and the
+  /// table's new record.
+  public mutating func applyAddition(withoutRecord e: TransactionAdded) {
+    eventCount += 1
+    count(e.amount)
+    countPostings(of: e, by: 1)
+  }
+
   /// Adds `amount`'s magnitude to ``turnover``.
   private mutating func count(_ amount: Money) { turnover = turnover.addingClamped(amount.units.magnitudeClamped) }
 
