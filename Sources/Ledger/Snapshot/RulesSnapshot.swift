@@ -141,7 +141,19 @@ struct RulesSnapshot: Sendable {
       (UInt32(truncatingIfNeeded: a.raw.low), a.raw.high, a.raw.low)
         < (UInt32(truncatingIfNeeded: b.raw.low), b.raw.high, b.raw.low)
     }
-    for id in ordered { try txn.put([UInt8](), for: Self.tailKey(id), in: tails, flags: appending ? .append : []) }
+    guard let first = ordered.first else { return }
+    // All after the index's last key (a first import, say): each put then goes to the end of
+    // the last page instead of descending the tree.
+    let appending =
+      try appending
+      || txn.withCursor(on: tails) { cursor in
+        try cursor.last().map { Array($0.key).lexicographicallyPrecedes(Self.tailKey(first)) } ?? true
+      }
+    var previous: TransactionID?
+    for id in ordered where id != previous {
+      try txn.put([UInt8](), for: Self.tailKey(id), in: tails, flags: appending ? .append : [])
+      previous = id
+    }
   }
 
   private func writeHeader(of folded: inout FoldedState, in txn: WriteTransaction) throws {
