@@ -63,13 +63,8 @@ final class StoredTransactions: TransactionSource {
   }
 
   func forEach(through position: UInt64, _ body: (TransactionID, TransactionRecord) -> Bool) {
-    try? forEachRecord(through: position, body)
-  }
-
-  /// ``forEach(through:_:)``, throwing when a stream cannot be read (which `forEach` ends the
-  /// walk on).
-  func forEachRecord(through position: UInt64, _ body: (TransactionID, TransactionRecord) -> Bool) throws {
-    try reading { transaction in
+    // A stream that cannot be read ends the walk (a table comparing counts then differs).
+    try? reading { transaction in
       try forEachID(in: transaction) { id in
         guard let record = try Self.record(for: id, through: position, in: transaction, log: log) else { return true }
         return body(id, record)

@@ -81,7 +81,7 @@ extension LedgerState {
       let id: AccountID = try input.id()
       var account = AccountRecord(
         name: try input.string(), type: try input.raw(AccountType.self),
-        currency: try Self.currency(try input.string()), openingBalance: try input.optionalMoney(),
+        currency: try input.currency(), openingBalance: try input.optionalMoney(),
         openingDate: try input.date())
       account.isClosed = try input.bool()
       let dayCount = try input.count()
@@ -124,11 +124,6 @@ extension LedgerState {
     turnover = try input.signed()
     deletedImports = try input.count()
     guard input.isAtEnd else { throw .malformed("bytes left after the state") }
-  }
-
-  private static func currency(_ code: String) throws(CodecError) -> Currency {
-    guard let currency = Currency.table[code] else { throw .malformed("'\(code)' is not a currency") }
-    return currency
   }
 }
 

@@ -90,12 +90,16 @@ struct SnapshotReader {
     }
   }
 
+  /// A currency, written as its own code: looked up as it is, not normalised as typed input.
+  mutating func currency() throws(CodecError) -> Currency {
+    let code = try string()
+    guard let currency = Currency.table[code] else { throw .malformed("'\(code)' is not a currency") }
+    return currency
+  }
+
   mutating func money() throws(CodecError) -> Money {
     let units = try signed()
-    let code = try string()
-    // Written from a currency's own code: looked up as it is, not normalised as typed input.
-    guard let currency = Currency.table[code] else { throw .malformed("'\(code)' is not a currency") }
-    return Money(units: units, currency: currency)
+    return Money(units: units, currency: try currency())
   }
 
   mutating func optionalMoney() throws(CodecError) -> Money? { try bool() ? try money() : nil }
