@@ -1,6 +1,9 @@
 extension Recurrence {
   /// The occurrences whose nominal date falls in `from...through`, in order.
   ///
+  /// The window is on nominal dates: an occurrence nominally on Saturday 2026-01-31 and due on
+  /// Monday 2026-02-02 is in a January window, not in a February one.
+  ///
   /// Jumps to the range arithmetically: the cost depends on the number of occurrences
   /// returned, not on how long ago the rule started — except for fifth-weekday rules (which
   /// skip months), whose occurrences are numbered by counting the months since the first.
