@@ -178,6 +178,29 @@ struct RecurrenceValidationTests {
     }
   }
 
+  @Test(
+    "given a recurrence, when encoded, then its fields are stored in declaration order, optionals behind a presence byte"
+  )
+  func storedBytes() throws {
+    let rule = Recurrence(
+      unit: .month, interval: 3, dayOfMonth: 0, weekend: .after, start: day("2024-02-29"), count: 12)
+    let expected = [
+      "056d6f6e7468",  // unit "month"
+      "06",  // interval 3 (zigzag)
+      "0100",  // dayOfMonth: present, 0
+      "00",  // weekdayOrdinal: absent
+      "00",  // weekday: absent
+      "056166746572",  // weekend "after"
+      "0a323032342d30322d3239",  // start "2024-02-29"
+      "00",  // endDate: absent
+      "0118",  // count: present, 12
+    ]
+    let bytes = try BinaryEncoder().encode(rule)
+    #expect(
+      bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        == expected.joined())
+  }
+
   @Test("given the day-rule and end views, when set, then the stored fields follow")
   func views() {
     var rule = Recurrence(unit: .month, start: day("2026-01-01"))
