@@ -2,7 +2,8 @@
 # Installs what the build and tests need on a fresh Debian machine: liblmdb-dev (LMDB headers
 # and library, found through pkg-config), libjemalloc-dev (the executable's allocator, found
 # the same way), lmdb-utils (mdb_stat, which a test reads the reader
-# table with) and hledger (a peer the tests compare against).
+# table with), hledger (a peer the tests compare against) and python3-dateutil (the recurrence
+# tests' reference).
 # Safe to run again: it does nothing when all is there.
 set -euo pipefail
 
@@ -20,6 +21,8 @@ command -v hledger >/dev/null 2>&1 || need+=(hledger)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
+# The recurrence tests compare schedules against dateutil.rrule (Tests/LedgerDomainTests/Schedules).
+python3 -c "import dateutil.rrule" 2>/dev/null || need+=(python3-dateutil)
 
 # selenium and schemathesis (API schema checks) come from PyPI.
 install_python_packages() {
