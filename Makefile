@@ -18,11 +18,12 @@ run: build
 
 ## Build and run the whole test suite (unit, integration, crash safety), then the web app in
 ## headless Chromium and the OpenAPI document against the running server. The suite takes a
-## few minutes; a hung test (an awaited continuation nobody resumes ignores swift-testing's
-## time limits) is killed after 20 minutes so that it fails instead of using up CI's budget.
+## few minutes; a hung run (an awaited continuation nobody resumes ignores swift-testing's
+## time limits) is killed after 10 minutes with every thread's stack printed, and run once
+## more (Tools/test-watchdog.sh), so that it fails or passes instead of using up CI's budget.
 test: setup
 	$(SWIFT) build --build-tests
-	timeout -k 30 1200 $(SWIFT) test
+	SWIFT="$(SWIFT)" bash Tools/test-watchdog.sh 600
 	SWIFT="$(SWIFT)" bash Tests/browser/run.sh
 
 ## Benchmarks against a raw-LMDB C baseline, in one run; results in JSON and text. The

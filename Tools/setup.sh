@@ -16,6 +16,8 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v mdb_stat >/dev/null 2>&1 || need+=(lmdb-utils)
 # The CLI tests check our journal export against the real hledger.
 command -v hledger >/dev/null 2>&1 || need+=(hledger)
+# `make test`'s watchdog prints a hung test run's stacks with gdb.
+command -v gdb >/dev/null 2>&1 || need+=(gdb)
 
 # The browser tests of the web app (Tests/browser) drive headless Chromium through selenium.
 command -v chromium >/dev/null 2>&1 || need+=(chromium)

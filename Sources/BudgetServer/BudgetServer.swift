@@ -109,7 +109,8 @@ public struct BudgetServer: Sendable {
     try self.init(ledger: ledger, configuration: configuration, throttle: AuthThrottle.Policy())
   }
 
-  init(
+  /// A server whose guessing throttle follows `policy` (tests use a long first delay).
+  package init(
     ledger: Ledger, configuration: Configuration, throttle policy: AuthThrottle.Policy
   ) throws(ServerConfigurationError) {
     if !configuration.isLoopback, configuration.access == .open {

@@ -27,7 +27,8 @@ struct TestServer: Sendable {
   static func with(
     empty: Bool = false, access: BudgetServer.Access? = nil, limits: BudgetServer.Limits = .init(),
     allowedHosts: [String] = [], maxBodyBytes: Int = 64 * 1024, maxImportBytes: Int = 64 * 1024 * 1024,
-    heartbeat: Duration = .seconds(15), _ body: (TestServer) async throws -> Void
+    heartbeat: Duration = .seconds(15), throttle: AuthThrottle.Policy = .init(),
+    _ body: (TestServer) async throws -> Void
   ) async throws {
     let access = try access ?? .token(AccessToken(Self.token))
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("budget-server-\(UUID().uuidString)")
@@ -40,7 +41,7 @@ struct TestServer: Sendable {
       host: "127.0.0.1", port: 0, access: access, allowedHosts: allowedHosts, limits: limits,
       maxBodyBytes: maxBodyBytes, maxImportBytes: maxImportBytes, today: { today }, heartbeat: heartbeat,
       logsErrors: false)
-    let server = try BudgetServer(ledger: ledger, configuration: configuration)
+    let server = try BudgetServer(ledger: ledger, configuration: configuration, throttle: throttle)
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let task = Task { try await server.run { port in continuation.yield(port) } }
     defer { task.cancel() }

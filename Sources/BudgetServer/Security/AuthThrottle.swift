@@ -7,16 +7,18 @@ import NIOConcurrencyHelpers
 ///
 /// A request without any credential is not a guess (the web app's first calls before login),
 /// so only wrong tokens and cookies count.
-final class AuthThrottle: Sendable {
+package final class AuthThrottle: Sendable {
   /// How many failures are free, and how long the delays grow.
-  struct Policy: Sendable {
-    var freeFailures: Int = 5
-    var firstDelay: Duration = .seconds(1)
-    var maxDelay: Duration = .seconds(60)
+  package struct Policy: Sendable {
+    package var freeFailures: Int = 5
+    package var firstDelay: Duration = .seconds(1)
+    package var maxDelay: Duration = .seconds(60)
     /// A record with no failure for this long is forgotten.
-    var forgetAfter: Duration = .seconds(15 * 60)
+    package var forgetAfter: Duration = .seconds(15 * 60)
     /// Addresses remembered at most (the oldest record goes first).
-    var maxAddresses = 10_000
+    package var maxAddresses = 10_000
+
+    package init() {}
   }
 
   private struct Record {
