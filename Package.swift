@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "CategoryTotals", targets: ["CategoryTotals"]),
     .library(name: "BudgetVsActual", targets: ["BudgetVsActual"]),
     .library(name: "TransactionIndex", targets: ["TransactionIndex"]),
+    .library(name: "Schedules", targets: ["Schedules"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
@@ -122,6 +123,13 @@ let package = Package(
     ),
 
     .target(
+      name: "Schedules",
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "QueryResults"],
+      path: "Projections/Schedules",
+      swiftSettings: swiftSettings
+    ),
+
+    .target(
       name: "EntityHistory",
       dependencies: ["LedgerDomain", "EventLog", "QueryResults"],
       path: "Projections/EntityHistory",
@@ -133,7 +141,7 @@ let package = Package(
       name: "Ledger",
       dependencies: [
         "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
-        "TransactionIndex", "EntityHistory",
+        "TransactionIndex", "EntityHistory", "Schedules",
       ],
       swiftSettings: swiftSettings
     ),

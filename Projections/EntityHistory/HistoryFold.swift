@@ -19,6 +19,8 @@ struct HistoryFold {
   /// A budget stream's amounts: per category, and planned income per source.
   var budgets: [CategoryID: (amount: Money, span: BudgetSpan)] = [:]
   var income: [String: Money] = [:]
+  /// A schedule stream's terms now.
+  var schedule: ScheduleTerms?
 
   init(names: NameBook) { self.names = names }
 
@@ -50,6 +52,10 @@ struct HistoryFold {
     case .categoryCreated, .categoryRenamed, .categoryMoved, .categoryRestyled, .categoryArchived, .categoryRestored,
       .categoryDeleted, .dueDateSet, .dueDateCleared, .rolloverSet:
       return try categoryEvent(event, at: position)
+    case .scheduleCreated, .scheduleChanged, .scheduleChangeWithdrawn, .schedulePaused, .scheduleResumed,
+      .scheduleEnded, .scheduleReinstated, .scheduleDeleted, .scheduleOccurrencePaid, .scheduleOccurrenceUnpaid,
+      .scheduleOccurrenceSkipped, .scheduleOccurrenceUnskipped:
+      return try scheduleEvent(event, at: position)
     }
   }
 }

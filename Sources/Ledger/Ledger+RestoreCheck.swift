@@ -92,7 +92,39 @@ extension Ledger {
     case .budgetSet(let e): return tooLarge(e.amount)
     case .budgetMoved(let e): return tooLarge(e.amount)
     case .incomePlanned(let e): return tooLarge(e.amount)
+    case .scheduleCreated(let e):
+      if state.schedules[e.schedule] != nil { return "creates schedule \(e.schedule) a second time" }
+      return scheduleProblem(e.terms, state: state)
+    case .scheduleChanged(let e):
+      guard state.schedules[e.schedule] != nil else { return "changes schedule \(e.schedule), never created" }
+      return scheduleProblem(e.terms, state: state)
+    case .scheduleChangeWithdrawn(let e): return unknownSchedule(e.schedule, state)
+    case .schedulePaused(let e): return unknownSchedule(e.schedule, state)
+    case .scheduleResumed(let e): return unknownSchedule(e.schedule, state)
+    case .scheduleEnded(let e): return unknownSchedule(e.schedule, state)
+    case .scheduleReinstated(let e): return unknownSchedule(e.schedule, state)
+    case .scheduleDeleted(let e): return unknownSchedule(e.schedule, state)
+    case .scheduleOccurrenceSkipped(let e): return unknownSchedule(e.schedule, state)
+    case .scheduleOccurrenceUnskipped(let e): return unknownSchedule(e.schedule, state)
+    case .scheduleOccurrenceUnpaid(let e): return unknownSchedule(e.schedule, state)
+    case .scheduleOccurrencePaid(let e):
+      if let problem = unknownSchedule(e.schedule, state) { return problem }
+      if let id = e.transaction, state.transactions[id] == nil { return "links transaction \(id), never added" }
+      if let id = e.transfer, state.transferRecords[id] == nil && !state.cancelledTransfers.contains(id) {
+        return "links transfer \(id), never made"
+      }
+      return e.entry == nil ? "pays an occurrence with neither a transaction nor a transfer" : nil
     default: return nil
     }
+  }
+
+  private static func unknownSchedule(_ id: ScheduleID, _ state: LedgerState) -> String? {
+    state.schedules[id] == nil ? "names schedule \(id), never created" : nil
+  }
+
+  private static func scheduleProblem(_ terms: ScheduleTerms, state: LedgerState) -> String? {
+    if state.accounts[terms.account] == nil { return "names account \(terms.account), which does not exist" }
+    if let to = terms.toAccount, state.accounts[to] == nil { return "names account \(to), which does not exist" }
+    return terms.amount.isWithinLedgerLimit ? nil : "has an amount beyond the ledger's limit of \(Money.maximumText)"
   }
 }

@@ -22,14 +22,16 @@ extension Ledger {
       case .transactionAdded, .transactionDeleted, .transactionRestored, .transferMade, .ledgerCreated,
         .accountOpened, .accountRenamed, .accountClosed, .accountReopened, .openingBalanceChanged,
         .categoryCreated, .categoryRenamed, .categoryArchived, .categoryRestored, .categoryDeleted,
-        .periodOpened, .periodClosed, .budgetMoved:
+        .periodOpened, .periodClosed, .budgetMoved, .scheduleCreated, .scheduleChanged, .schedulePaused,
+        .scheduleResumed, .scheduleEnded, .scheduleDeleted, .scheduleOccurrencePaid, .scheduleOccurrenceUnpaid,
+        .scheduleOccurrenceSkipped, .scheduleOccurrenceUnskipped:
         continue  // undone from the event alone
       case .transactionAmended(let e):
         if e.previous == nil { need(e.stream) }
       case .transferCancelled(let e):
         cancelledTransfers.append(e.cancelled.transfer)
       case .categoryMoved, .categoryRestyled, .dueDateSet, .dueDateCleared, .rolloverSet, .periodReopened,
-        .budgetSet, .incomePlanned:
+        .budgetSet, .incomePlanned, .scheduleChangeWithdrawn, .scheduleReinstated:
         need(event.stream)
       }
     }

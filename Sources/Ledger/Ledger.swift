@@ -5,6 +5,7 @@ import Foundation
 import LedgerDomain
 import ProjectionEngine
 import RunningBalances
+import Schedules
 import Synchronization
 import TransactionIndex
 
@@ -90,7 +91,10 @@ public final class Ledger: Sendable {
 
   /// The read models every ledger keeps.
   public static var standardProjectors: [any Projector] {
-    [RunningBalancesProjector(), CategoryTotalsProjector(), BudgetVsActualProjector(), TransactionIndexProjector()]
+    [
+      RunningBalancesProjector(), CategoryTotalsProjector(), BudgetVsActualProjector(), TransactionIndexProjector(),
+      SchedulesProjector(),
+    ]
   }
 
   /// The last committed state: accounts, categories, periods, transactions and budgets as the

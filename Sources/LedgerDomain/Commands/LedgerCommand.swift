@@ -36,6 +36,52 @@ public enum LedgerCommand: Sendable, Hashable {
   case makeTransfer(TransferMade)
   /// Takes a transfer back: both legs leave the accounts.
   case cancelTransfer(TransferID, reason: String)
+  /// Sets up a schedule (a bill, an income, a transfer) under the caller's id.
+  case createSchedule(ScheduleID, terms: ScheduleTerms)
+  /// Puts new terms in force from a date on; earlier occurrences keep theirs.
+  case changeSchedule(ScheduleID, from: CivilDate, terms: ScheduleTerms)
+  /// Takes back the change made from a date on (undo).
+  case withdrawScheduleChange(ScheduleID, from: CivilDate)
+  case pauseSchedule(ScheduleID, from: CivilDate)
+  case resumeSchedule(ScheduleID, on: CivilDate)
+  /// Ends a schedule: no occurrence after the date.
+  case endSchedule(ScheduleID, after: CivilDate)
+  /// Sets a schedule's end back to what it was (undo of an end).
+  case reinstateSchedule(ScheduleID, endedAfter: CivilDate?)
+  /// Deletes a schedule none of whose occurrences is paid.
+  case deleteSchedule(ScheduleID, reason: String)
+  case payOccurrence(PayOccurrence)
+  /// Unlinks an occurrence's payment; the transaction stays.
+  case unpayOccurrence(ScheduleID, date: CivilDate)
+  case skipOccurrence(ScheduleID, date: CivilDate, reason: String?)
+  case unskipOccurrence(ScheduleID, date: CivilDate)
+}
+
+/// Pays one occurrence of a schedule (by its nominal date).
+public struct PayOccurrence: Sendable, Hashable {
+  /// What pays it.
+  public enum Payment: Sendable, Hashable {
+    /// A new transaction (a transfer, for a transfer schedule) recorded for it under `id`,
+    /// dated `date` (the occurrence's due date if `nil`) for `amount` (the scheduled amount
+    /// if `nil`).
+    case record(id: EntityID, date: CivilDate?, amount: Money?)
+    /// An existing transaction, linked to it.
+    case link(TransactionID)
+    /// An existing transfer, linked to it.
+    case linkTransfer(TransferID)
+  }
+
+  public var schedule: ScheduleID
+  public var date: CivilDate
+  public var payment: Payment
+  public var source: PaymentSource
+
+  public init(schedule: ScheduleID, date: CivilDate, payment: Payment, source: PaymentSource) {
+    self.schedule = schedule
+    self.date = date
+    self.payment = payment
+    self.source = source
+  }
 }
 
 /// Opens an account.

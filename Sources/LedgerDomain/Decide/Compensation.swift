@@ -146,6 +146,35 @@ private func compensation(
       again.transfer = remadeTransferID(after: again.transfer)
     } while before.usesTransferID(again.transfer) || current?.usesTransferID(again.transfer) == true
     return .makeTransfer(again)
+  case .scheduleCreated(let e): return .deleteSchedule(e.schedule, reason: "undo")
+  case .scheduleChanged(let e):
+    guard let replaced = e.replaced else { return .withdrawScheduleChange(e.schedule, from: e.from) }
+    return .changeSchedule(e.schedule, from: e.from, terms: replaced)
+  case .scheduleChangeWithdrawn(let e):
+    guard let withdrawn = before.schedules[e.schedule]?.timeline.version(from: e.from) else {
+      throw cannot("this withdrawal")
+    }
+    return .changeSchedule(e.schedule, from: e.from, terms: withdrawn)
+  case .schedulePaused(let e): return .resumeSchedule(e.schedule, on: e.from)
+  case .scheduleResumed(let e): return .pauseSchedule(e.schedule, from: e.on)
+  case .scheduleEnded(let e): return .reinstateSchedule(e.schedule, endedAfter: e.previous)
+  case .scheduleReinstated(let e):
+    guard let end = before.schedules[e.schedule]?.timeline.endedAfter else { throw cannot("this change") }
+    return .endSchedule(e.schedule, after: end)
+  case .scheduleDeleted: throw cannot("deleting a schedule")
+  case .scheduleOccurrencePaid(let e): return .unpayOccurrence(e.schedule, date: e.date)
+  case .scheduleOccurrenceUnpaid(let e):
+    let payment: PayOccurrence.Payment
+    if let id = e.paid.transaction {
+      payment = .link(id)
+    } else if let id = e.paid.transfer {
+      payment = .linkTransfer(id)
+    } else {
+      throw cannot("this unlinking")
+    }
+    return .payOccurrence(PayOccurrence(schedule: e.schedule, date: e.date, payment: payment, source: e.paid.source))
+  case .scheduleOccurrenceSkipped(let e): return .unskipOccurrence(e.schedule, date: e.date)
+  case .scheduleOccurrenceUnskipped(let e): return .skipOccurrence(e.schedule, date: e.date, reason: nil)
   }
 }
 

@@ -64,6 +64,23 @@ private func decideEvents(
     return [.transactionRestored(try rules.restoreTransaction(id, reason: reason, expectedVersion: expected))]
   case .makeTransfer(let event): return [.transferMade(try rules.makeTransfer(event))]
   case .cancelTransfer(let id, let reason): return [.transferCancelled(try rules.cancelTransfer(id, reason: reason))]
+  case .createSchedule(let id, let terms): return [.scheduleCreated(try rules.createSchedule(id, terms: terms))]
+  case .changeSchedule(let id, let from, let terms):
+    return [.scheduleChanged(try rules.changeSchedule(id, from: from, terms: terms))]
+  case .withdrawScheduleChange(let id, let from):
+    return [.scheduleChangeWithdrawn(try rules.withdrawScheduleChange(id, from: from))]
+  case .pauseSchedule(let id, let from): return [.schedulePaused(try rules.pauseSchedule(id, from: from))]
+  case .resumeSchedule(let id, let date): return [.scheduleResumed(try rules.resumeSchedule(id, on: date))]
+  case .endSchedule(let id, let date): return [.scheduleEnded(try rules.endSchedule(id, after: date))]
+  case .reinstateSchedule(let id, let end):
+    return [.scheduleReinstated(try rules.reinstateSchedule(id, endedAfter: end))]
+  case .deleteSchedule(let id, let reason): return [.scheduleDeleted(try rules.deleteSchedule(id, reason: reason))]
+  case .payOccurrence(let command): return try rules.payOccurrence(command)
+  case .unpayOccurrence(let id, let date): return [.scheduleOccurrenceUnpaid(try rules.unpayOccurrence(id, date: date))]
+  case .skipOccurrence(let id, let date, let reason):
+    return [.scheduleOccurrenceSkipped(try rules.skipOccurrence(id, date: date, reason: reason))]
+  case .unskipOccurrence(let id, let date):
+    return [.scheduleOccurrenceUnskipped(try rules.unskipOccurrence(id, date: date))]
   }
 }
 

@@ -127,7 +127,7 @@ extension Rules {
       reason: "is an income category; book an expense to an expense category, or record the money as income")
   }
 
-  private func validateCategories(
+  func validateCategories(
     _ t: inout TransactionAdded, currency: Currency, checkingBooking: Set<CategoryID>?
   ) throws(DomainError) {
     if t.splits.isEmpty {

@@ -35,6 +35,18 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
   case transactionRestored = "TransactionRestored"
   case transferMade = "TransferMade"
   case transferCancelled = "TransferCancelled"
+  case scheduleCreated = "ScheduleCreated"
+  case scheduleChanged = "ScheduleChanged"
+  case scheduleChangeWithdrawn = "ScheduleChangeWithdrawn"
+  case schedulePaused = "SchedulePaused"
+  case scheduleResumed = "ScheduleResumed"
+  case scheduleEnded = "ScheduleEnded"
+  case scheduleReinstated = "ScheduleReinstated"
+  case scheduleDeleted = "ScheduleDeleted"
+  case scheduleOccurrencePaid = "ScheduleOccurrencePaid"
+  case scheduleOccurrenceUnpaid = "ScheduleOccurrenceUnpaid"
+  case scheduleOccurrenceSkipped = "ScheduleOccurrenceSkipped"
+  case scheduleOccurrenceUnskipped = "ScheduleOccurrenceUnskipped"
 
   /// The payload type of this kind of event.
   public var payloadType: any EventPayload.Type {
@@ -67,6 +79,18 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
     case .transactionRestored: TransactionRestored.self
     case .transferMade: TransferMade.self
     case .transferCancelled: TransferCancelled.self
+    case .scheduleCreated: ScheduleCreated.self
+    case .scheduleChanged: ScheduleChanged.self
+    case .scheduleChangeWithdrawn: ScheduleChangeWithdrawn.self
+    case .schedulePaused: SchedulePaused.self
+    case .scheduleResumed: ScheduleResumed.self
+    case .scheduleEnded: ScheduleEnded.self
+    case .scheduleReinstated: ScheduleReinstated.self
+    case .scheduleDeleted: ScheduleDeleted.self
+    case .scheduleOccurrencePaid: ScheduleOccurrencePaid.self
+    case .scheduleOccurrenceUnpaid: ScheduleOccurrenceUnpaid.self
+    case .scheduleOccurrenceSkipped: ScheduleOccurrenceSkipped.self
+    case .scheduleOccurrenceUnskipped: ScheduleOccurrenceUnskipped.self
     }
   }
 

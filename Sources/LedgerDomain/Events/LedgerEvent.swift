@@ -32,6 +32,18 @@ public enum LedgerEvent: Sendable, Hashable {
   indirect case transactionRestored(TransactionRestored)
   case transferMade(TransferMade)
   case transferCancelled(TransferCancelled)
+  case scheduleCreated(ScheduleCreated)
+  case scheduleChanged(ScheduleChanged)
+  case scheduleChangeWithdrawn(ScheduleChangeWithdrawn)
+  case schedulePaused(SchedulePaused)
+  case scheduleResumed(ScheduleResumed)
+  case scheduleEnded(ScheduleEnded)
+  case scheduleReinstated(ScheduleReinstated)
+  case scheduleDeleted(ScheduleDeleted)
+  case scheduleOccurrencePaid(ScheduleOccurrencePaid)
+  case scheduleOccurrenceUnpaid(ScheduleOccurrenceUnpaid)
+  case scheduleOccurrenceSkipped(ScheduleOccurrenceSkipped)
+  case scheduleOccurrenceUnskipped(ScheduleOccurrenceUnskipped)
 
   /// Hands the payload, with its static type, to `visitor`: the one switch over the cases.
   ///
@@ -70,6 +82,18 @@ public enum LedgerEvent: Sendable, Hashable {
     case .transactionRestored(let e): try visitor.visit(e)
     case .transferMade(let e): try visitor.visit(e)
     case .transferCancelled(let e): try visitor.visit(e)
+    case .scheduleCreated(let e): try visitor.visit(e)
+    case .scheduleChanged(let e): try visitor.visit(e)
+    case .scheduleChangeWithdrawn(let e): try visitor.visit(e)
+    case .schedulePaused(let e): try visitor.visit(e)
+    case .scheduleResumed(let e): try visitor.visit(e)
+    case .scheduleEnded(let e): try visitor.visit(e)
+    case .scheduleReinstated(let e): try visitor.visit(e)
+    case .scheduleDeleted(let e): try visitor.visit(e)
+    case .scheduleOccurrencePaid(let e): try visitor.visit(e)
+    case .scheduleOccurrenceUnpaid(let e): try visitor.visit(e)
+    case .scheduleOccurrenceSkipped(let e): try visitor.visit(e)
+    case .scheduleOccurrenceUnskipped(let e): try visitor.visit(e)
     }
   }
 

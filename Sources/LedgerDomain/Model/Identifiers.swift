@@ -61,3 +61,10 @@ public struct TransferID: EntityIdentifier {
   public init(raw: EntityID) { self.raw = raw }
   public static let streamPrefix = "transfer"
 }
+
+/// Identifies a schedule: a bill, a salary or a saving that recurs.
+public struct ScheduleID: EntityIdentifier {
+  public let raw: EntityID
+  public init(raw: EntityID) { self.raw = raw }
+  public static let streamPrefix = "schedule"
+}

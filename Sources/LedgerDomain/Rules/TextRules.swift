@@ -112,4 +112,7 @@ public enum FieldLimits {
   public static let tag = 30
   public static let tagCount = 20
   public static let incomeSource = 50
+  public static let scheduleName = 100
+  /// The most days before an occurrence its reminder may show.
+  public static let reminderDays = 60
 }

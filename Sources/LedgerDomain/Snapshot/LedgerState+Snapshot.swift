@@ -2,7 +2,7 @@ extension LedgerState {
   /// The version of ``snapshotPayload()``'s form. A stored snapshot of another version is not
   /// read: the state is folded from the log and stored again (as a read model of another
   /// code version is re-projected). Raise it whenever the state or its encoding changes.
-  public static let snapshotVersion: UInt16 = 1
+  public static let snapshotVersion: UInt16 = 2
 
   /// Everything in the state but its transactions (which the ledger stores one row each), in
   /// a compact binary form — the same bytes for equal states: dictionaries are written in
@@ -68,6 +68,10 @@ extension LedgerState {
     out.varint(eventCount)
     out.signed(turnover)
     out.count(deletedImports)
+    out.count(schedules.count)
+    for (id, record) in schedules.sorted(by: { $0.key < $1.key }) {
+      try out.codable(StoredSchedule(id: id, record: record))
+    }
     return out.bytes
   }
 
@@ -123,6 +127,13 @@ extension LedgerState {
     eventCount = try input.varint()
     turnover = try input.signed()
     deletedImports = try input.count()
+    for _ in 0..<(try input.count()) {
+      let stored = try input.codable(StoredSchedule.self)
+      schedules[stored.id] = stored.record
+      for payment in stored.payments {
+        if let entry = payment.entry { scheduleLinks[entry] = OccurrenceRef(schedule: stored.id, date: payment.date) }
+      }
+    }
     guard input.isAtEnd else { throw .malformed("bytes left after the state") }
   }
 }
@@ -173,5 +184,34 @@ extension SnapshotReader {
     category.budgetCount = try int()
     category.version = try varint()
     return category
+  }
+}
+
+/// A schedule's record in the stored state: its payments in date order, so that equal states
+/// store equal bytes.
+private struct StoredSchedule: Codable {
+  var id: ScheduleID
+  var timeline: ScheduleTimeline
+  var payments: [ScheduleOccurrencePaid]
+  var skipped: [CivilDate]
+  var isDeleted: Bool
+  var version: UInt64
+
+  init(id: ScheduleID, record: ScheduleRecord) {
+    self.id = id
+    timeline = record.timeline
+    payments = record.payments.sorted { $0.key < $1.key }.map(\.value)
+    skipped = record.skipped.sorted()
+    isDeleted = record.isDeleted
+    version = record.version
+  }
+
+  var record: ScheduleRecord {
+    var record = ScheduleRecord(timeline: timeline)
+    for payment in payments { record.payments[payment.date] = payment }
+    record.skipped = Set(skipped)
+    record.isDeleted = isDeleted
+    record.version = version
+    return record
   }
 }

@@ -102,6 +102,10 @@ extension LedgerState {
     case .transferCancelled(let e):
       transferRecords[e.cancelled.transfer] = nil
       cancelledTransfers.insert(e.cancelled.transfer)
+    case .scheduleCreated, .scheduleChanged, .scheduleChangeWithdrawn, .schedulePaused, .scheduleResumed,
+      .scheduleEnded, .scheduleReinstated, .scheduleDeleted, .scheduleOccurrencePaid, .scheduleOccurrenceUnpaid,
+      .scheduleOccurrenceSkipped, .scheduleOccurrenceUnskipped:
+      applySchedule(event)
     }
   }
 

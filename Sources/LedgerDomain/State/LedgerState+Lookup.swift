@@ -81,3 +81,19 @@ extension LedgerState {
     return transaction.splits.contains { categories[$0.category]?.kind == .expense }
   }
 }
+
+extension LedgerState {
+  /// The schedule called `name` (ignoring case), or whose id starts or ends with `name` (at
+  /// least four characters); deleted schedules are not found.
+  public func schedule(named name: String) throws(DomainError) -> (id: ScheduleID, record: ScheduleRecord) {
+    let key = TextRules.key(name)
+    let live = schedules.filter { !$0.value.isDeleted }
+    if let match = live.first(where: { TextRules.key($0.value.name) == key }) { return (match.key, match.value) }
+    if key.count >= 4 {
+      let byID = live.filter { $0.key.raw.isNamed(by: key) }
+      if byID.count == 1, let match = byID.first { return (match.key, match.value) }
+    }
+    let suggestion = NameSuggestion.nearest(to: name, among: live.values.map(\.name))
+    throw .notFound(kind: "schedule", reference: name, suggestion: suggestion)
+  }
+}

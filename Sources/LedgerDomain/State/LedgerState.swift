@@ -29,6 +29,10 @@ public struct LedgerState: Sendable, Hashable {
   /// Imported transactions now deleted (by undo or otherwise): while there are none, a new
   /// import need not ask which of its rows an undo took back.
   public var deletedImports = 0
+  /// Schedules (bills, incomes, transfers that recur), by id; deleted ones kept.
+  public var schedules: [ScheduleID: ScheduleRecord] = [:]
+  /// The occurrence each linked transaction or transfer paid, by its id: one each.
+  public var scheduleLinks: [EntityID: OccurrenceRef] = [:]
 
   public init() {}
 

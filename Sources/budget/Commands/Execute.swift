@@ -5,8 +5,23 @@ import LedgerDomain
 extension LedgerOptions {
   /// Runs `command` on `ledger` as the current actor; rule violations become user errors.
   @discardableResult
-  func execute(_ command: LedgerCommand, on ledger: Ledger, idempotencyKey: IdempotencyKey? = nil) async throws -> CommandOutcome {
-    try await userFacing { try await ledger.execute(command, metadata: metadata, idempotencyKey: idempotencyKey) }
+  func execute(
+    _ command: LedgerCommand, on ledger: Ledger, idempotencyKey: IdempotencyKey? = nil
+  ) async throws -> CommandOutcome {
+    let outcome = try await userFacing {
+      try await ledger.execute(command, metadata: metadata, idempotencyKey: idempotencyKey)
+    }
+    mentionWaitingAutopay(on: ledger)
+    return outcome
+  }
+
+  /// One line on stderr when autopay occurrences are due and not posted: every command that
+  /// writes says so, so a ledger used only from the command line does not fall behind.
+  func mentionWaitingAutopay(on ledger: Ledger) {
+    guard let waiting = try? ledger.autopayWaiting(), !waiting.isEmpty else { return }
+    Console.note(
+      "note: \(waiting.count) autopay occurrence\(waiting.count == 1 ? " is" : "s are") due and not posted; post with: budget schedule post"
+    )
   }
 
   /// Prints `message` for people, or the outcome's positions as JSON.

@@ -8,9 +8,11 @@ import QueryResults
 struct HistoryCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "history",
-    abstract: "The history of one entity: a transaction id, or category / account / period NAME, or month YYYY-MM.")
+    abstract:
+      "The history of one entity: a transaction id, or category / account / period / schedule NAME, or month YYYY-MM.")
   @OptionGroup var options: LedgerOptions
-  @Argument(help: "transaction ID | category NAME | account NAME | period NAME | month YYYY-MM") var kind: String
+  @Argument(help: "transaction ID | category NAME | account NAME | period NAME | schedule NAME | month YYYY-MM")
+  var kind: String
   @Argument(help: "Its id or name (none for month YYYY-MM).") var reference: String?
   @OptionGroup var time: TimeOptions
 
@@ -45,7 +47,7 @@ struct HistoryCommand: AsyncParsableCommand {
   /// category, account or period name against that kind's own streams (milliseconds on a big
   /// ledger), a transaction id through the rules' stored state and its index of ids.
   private func streamName(_ ledger: Ledger) throws -> String {
-    let kinds = ["transaction", "tx", "category", "account", "period", "month"]
+    let kinds = ["transaction", "tx", "category", "account", "period", "schedule", "month"]
     if kinds.contains(kind), self.reference == nil {
       throw ValidationError(
         "give the \(kind == "tx" ? "transaction" : kind) to show, e.g. budget history \(Self.example(kind))")
@@ -69,6 +71,8 @@ struct HistoryCommand: AsyncParsableCommand {
     case "category": return try family(CategoryID.self).categoryToRead(reference).stream
     case "account": return try family(AccountID.self).account(reference).id.stream
     case "period": return try family(PeriodID.self).period(reference).stream
+    case "schedule":
+      return try userFacing { try ledger.state(ofStreamsOf: [ScheduleID.self]).schedule(named: reference).id.stream }
     case "month":
       do { return budgetStream(try YearMonth(parsing: reference)) } catch {
         throw ValidationError("month must be YYYY-MM: \(error)")
@@ -78,7 +82,7 @@ struct HistoryCommand: AsyncParsableCommand {
         return transaction.id.stream
       }
       throw ValidationError(
-        "say what to show: transaction ID, category NAME, account NAME, period NAME or month YYYY-MM")
+        "say what to show: transaction ID, category NAME, account NAME, period NAME, schedule NAME or month YYYY-MM")
     }
   }
 
@@ -87,6 +91,7 @@ struct HistoryCommand: AsyncParsableCommand {
     case "category": "category Food"
     case "account": "account Checking"
     case "period": "period Q1"
+    case "schedule": "schedule Rent"
     case "month": "month 2024-03"
     default: "tx 9b59c2e1"
     }

@@ -7,7 +7,9 @@ import QueryResults
 struct ReportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report", abstract: "Reports, as of any date and as known at any point of the log.",
-    subcommands: [BudgetVsActualReport.self, CategoriesReport.self, Balances.self, CashflowReport.self])
+    subcommands: [
+      BudgetVsActualReport.self, CategoriesReport.self, Balances.self, CashflowReport.self, ForecastReport.self,
+    ])
 
   struct Balances: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

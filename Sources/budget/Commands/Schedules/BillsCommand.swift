@@ -1,0 +1,106 @@
+import ArgumentParser
+import Ledger
+import LedgerDomain
+import QueryResults
+
+/// `budget bills`: what is overdue, due soon and paid this month — or a month's calendar.
+struct BillsCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bills",
+    abstract: "Bills: overdue, due in the next days (with reminders), paid this month — or --month for a calendar.")
+  @OptionGroup var options: LedgerOptions
+  @OptionGroup var time: TimeOptions
+  @Option(help: "How many days ahead to look (default 14).") var days: Int = 14
+  @Option(help: "A month's calendar instead, YYYY-MM.", transform: monthArgument) var month: YearMonth?
+
+  func validate() throws {
+    if !(0...366).contains(days) { throw ValidationError("--days \(days) is outside 0–366") }
+  }
+
+  func run() async throws {
+    let ledger = try await options.openExisting()
+    let names = ledger.state
+    if let month {
+      let occurrences = try userFacing {
+        try ledger.occurrences(dueFrom: month.firstDay, through: month.lastDay, asOf: time.asOf, at: try time.point())
+      }.value
+      if options.json { return try Console.json(occurrences.map { OccurrenceJSON($0, names: names) }) }
+      print(Self.calendar(month, occurrences))
+      return
+    }
+    let overview = try userFacing { try ledger.bills(days: days, asOf: time.asOf, at: try time.point()) }.value
+    if options.json {
+      return try Console.json(
+        BillsJSON(
+          today: overview.today.description, days: overview.days,
+          overdue: overview.overdue.map { OccurrenceJSON($0, names: names) },
+          dueSoon: overview.dueSoon.map { OccurrenceJSON($0, names: names) },
+          reminders: overview.reminders.map { OccurrenceJSON($0, names: names) },
+          paidThisMonth: overview.paidThisMonth.map { OccurrenceJSON($0, names: names) },
+          totals: BillsTotalsJSON(
+            overdue: BillsOverview.totals(overview.overdue).map(\.description),
+            dueSoon: BillsOverview.totals(overview.dueSoon).map(\.description),
+            paidThisMonth: BillsOverview.totals(overview.paidThisMonth).map(\.description))))
+    }
+    for reminder in overview.reminders {
+      Console.note(
+        "reminder: '\(reminder.terms.name)' \(show(reminder.terms.amount)) \(reminder.terms.amount.currency.code) "
+          + (reminder.status == .overdue ? "was due \(reminder.due)" : "is due \(reminder.due)"))
+    }
+    section("Overdue", overview.overdue, names: names)
+    section("Due in the next \(overview.days) days", overview.dueSoon, names: names)
+    section("Paid this month", overview.paidThisMonth, names: names)
+  }
+
+  private func section(_ title: String, _ occurrences: [OccurrenceInfo], names: LedgerState) {
+    let totals = BillsOverview.totals(occurrences).map { "\(show($0)) \($0.currency.code)" }.joined(separator: ", ")
+    print("\(title): \(occurrences.count)\(occurrences.isEmpty ? "" : " (\(totals))")")
+    guard !occurrences.isEmpty else { return }
+    var table = Table([
+      ("DUE", .left), ("BILL", .left), ("AMOUNT", .right), ("", .left), ("ACCOUNT", .left), ("STATUS", .left),
+    ])
+    for occurrence in occurrences {
+      let amount = occurrence.payment?.amount ?? occurrence.terms.amount
+      table.add([
+        occurrence.due.description, occurrence.terms.name + (occurrence.terms.autopay ? " (autopay)" : ""),
+        show(amount) + (occurrence.terms.estimated && occurrence.payment == nil ? "~" : ""), amount.currency.code,
+        names.accounts[occurrence.terms.account]?.name ?? "", occurrence.status.rawValue,
+      ])
+    }
+    print(table.render())
+  }
+
+  /// A month as weeks of days, each day with the bills due on it listed after.
+  static func calendar(_ month: YearMonth, _ occurrences: [OccurrenceInfo]) -> String {
+    var lines = [month.title, "Mo Tu We Th Fr Sa Su"]
+    let byDay = Dictionary(grouping: occurrences, by: \.due.day)
+    var line = String(repeating: "   ", count: month.firstDay.weekday - 1)
+    for day in 1...month.lastDay.day {
+      let mark = byDay[day] == nil ? " " : "*"
+      line += (day < 10 ? " " : "") + "\(day)" + mark
+      if (month.firstDay.weekday - 1 + day) % 7 == 0 {
+        lines.append(line)
+        line = ""
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    lines.append("")
+    for occurrence in occurrences {
+      let amount = occurrence.payment?.amount ?? occurrence.terms.amount
+      lines.append(
+        "\(occurrence.due)  \(occurrence.terms.name)  \(show(amount)) \(amount.currency.code)  \(occurrence.status.rawValue)"
+      )
+    }
+    if occurrences.isEmpty { lines.append("nothing due in \(month.title)") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+struct BillsJSON: Encodable {
+  var today: String
+  var days: Int
+  var overdue, dueSoon, reminders, paidThisMonth: [OccurrenceJSON]
+  var totals: BillsTotalsJSON
+}
+
+struct BillsTotalsJSON: Encodable { var overdue, dueSoon, paidThisMonth: [String] }

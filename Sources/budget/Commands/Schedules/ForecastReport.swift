@@ -1,0 +1,69 @@
+import ArgumentParser
+import Ledger
+import LedgerDomain
+import QueryResults
+
+/// `budget report forecast`: each account's projected balance from its schedules.
+struct ForecastReport: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "forecast",
+    abstract:
+      "Each account's projected balance at each month end from today's balance and every open scheduled occurrence.")
+  @OptionGroup var options: LedgerOptions
+  @OptionGroup var time: TimeOptions
+  @Option(help: "How many month ends, this month's first (default 12).") var months: Int = 12
+  @Option(help: "Only this account.") var account: String?
+
+  func validate() throws {
+    if !(1...120).contains(months) { throw ValidationError("--months \(months) is outside 1–120") }
+  }
+
+  func run() async throws {
+    let ledger = try await options.openExisting()
+    let accountID = try account.map { try Resolve(ledger: ledger).account($0).id }
+    let forecast = try userFacing {
+      try ledger.forecast(months: months, account: accountID, asOf: time.asOf, at: try time.point())
+    }.value
+    if options.json {
+      return try Console.json(
+        ForecastJSON(
+          today: forecast.today.description, through: forecast.through.description,
+          accounts: forecast.accounts.map { account in
+            ForecastAccountJSON(
+              account: account.name, currency: account.currency.code, start: account.start.formatted(),
+              months: account.months.map {
+                ForecastMonthJSON(month: $0.month.description, balance: $0.balance.formatted())
+              },
+              days: account.days.map { ForecastDayJSON(date: $0.date.description, balance: $0.balance.formatted()) },
+              lowest: ForecastDayJSON(
+                date: account.lowest.date.description, balance: account.lowest.balance.formatted()))
+          }))
+    }
+    print(
+      "Forecast from \(forecast.today) through \(forecast.through) — a projection from the schedules, not a promise")
+    for account in forecast.accounts {
+      print("")
+      print(
+        "\(account.name) (\(account.currency.code)): today \(show(account.start)); lowest \(show(account.lowest.balance, color: true)) on \(account.lowest.date)"
+      )
+      var table = Table([("MONTH END", .left), ("BALANCE", .right)])
+      for month in account.months { table.add([month.month.lastDay.description, show(month.balance, color: true)]) }
+      print(table.render())
+    }
+  }
+}
+
+struct ForecastJSON: Encodable {
+  var today, through: String
+  var accounts: [ForecastAccountJSON]
+}
+
+struct ForecastAccountJSON: Encodable {
+  var account, currency, start: String
+  var months: [ForecastMonthJSON]
+  var days: [ForecastDayJSON]
+  var lowest: ForecastDayJSON
+}
+
+struct ForecastMonthJSON: Encodable { var month, balance: String }
+struct ForecastDayJSON: Encodable { var date, balance: String }
