@@ -218,7 +218,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ProjectionTests",
-      dependencies: ["ProjectionEngine", "RunningBalances", "TransactionIndex", "EntityHistory", "CategoryTotals", "BudgetVsActual", "SharedRows", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting"],
+      dependencies: ["ProjectionEngine", "RunningBalances", "TransactionIndex", "EntityHistory", "CategoryTotals", "BudgetVsActual", "SharedRows", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting", "Schedules"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

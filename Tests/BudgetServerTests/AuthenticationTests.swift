@@ -123,6 +123,7 @@ import Testing
     // A first delay far longer than the test, so a slow machine cannot let the block expire.
     var policy = AuthThrottle.Policy()
     policy.firstDelay = .seconds(300)
+    policy.maxDelay = .seconds(300)
     try await TestServer.with(throttle: policy) { server in
       let wrong = ["Authorization": "Bearer " + String(repeating: "w", count: 40)]
       // given five free failures, when a sixth wrong token comes, then the address must wait

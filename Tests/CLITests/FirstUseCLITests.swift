@@ -20,7 +20,7 @@ struct FirstUseCLITests {
       (["tx", "ad", "5", "--name", "Bread", "--category", "Food"], "did you mean 'budget tx add'?"),
       (["report", "balance"], "did you mean 'budget report balances'?"),
       (["acount", "list"], "did you mean 'budget account'?"),
-      (["show", "--month", "2024-03"], "did you mean 'budget budget show' or 'budget tx show'?"),
+      (["show", "--month", "2024-03"], "did you mean 'budget budget show' or 'budget tx show' or 'budget schedule show'?"),
     ]
     for (arguments, hint) in cases {
       let output = try budget.run(arguments)

@@ -12,8 +12,13 @@ struct EventCodecTests {
   static var samples: [LedgerEvent] {
     let tx = TransactionAdded(
       transaction: txID(1), account: Scenario.checking, date: day("2024-03-10"), amount: eur("42.5"), type: .expense,
-      category: nil, splits: [Split(category: Scenario.food, amount: eur("40"), memo: "veg"), Split(category: Scenario.bills, amount: eur("2.5"))],
-      name: "Market", description: "weekly", notes: nil, period: PeriodID(raw: EntityID(high: 1, low: 2)), importId: "bank#7",
+      category: nil,
+      splits: [
+        Split(category: Scenario.food, amount: eur("40"), memo: "veg"),
+        Split(category: Scenario.bills, amount: eur("2.5")),
+      ],
+      name: "Market", description: "weekly", notes: nil, period: PeriodID(raw: EntityID(high: 1, low: 2)),
+      importId: "bank#7",
       tags: ["a", "b"])
     var amended = TransactionAmended(transaction: txID(1))
     amended.amount = eur("1")
@@ -23,16 +28,23 @@ struct EventCodecTests {
     amended.previous = tx
     return [
       .ledgerCreated(LedgerCreated(name: "Home", baseCurrency: .eur, firstDayOfWeek: 7, fiscalYearStartMonth: 4)),
-      .accountOpened(AccountOpened(account: Scenario.checking, name: "C", type: .creditCard, currency: .jpy, openingBalance: Money(units: -5, currency: .jpy), date: day("2024-01-01"))),
+      .accountOpened(
+        AccountOpened(
+          account: Scenario.checking, name: "C", type: .creditCard, currency: .jpy,
+          openingBalance: Money(units: -5, currency: .jpy), date: day("2024-01-01"))),
       .accountRenamed(AccountRenamed(account: Scenario.checking, previousName: "C", name: "D")),
       .accountClosed(AccountClosed(account: Scenario.checking, date: day("2024-02-29"))),
       .accountReopened(AccountReopened(account: Scenario.checking, reason: "still used ✓")),
       .openingBalanceChanged(
         OpeningBalanceChanged(
-          account: Scenario.checking, previous: Money(units: -5, currency: .jpy), balance: Money(units: 7, currency: .jpy),
+          account: Scenario.checking, previous: Money(units: -5, currency: .jpy),
+          balance: Money(units: 7, currency: .jpy),
           date: day("2024-01-01"))),
       .categoryCreated(DefaultCategories.events()[0]),
-      .categoryCreated(CategoryCreated(category: CategoryID(raw: EntityID(high: 0xCA7, low: 9)), name: "Sub", kind: .expense, budgetType: .quarterly, parent: Scenario.food, icon: "x", color: .neutral, sortOrder: -3, isCustom: true)),
+      .categoryCreated(
+        CategoryCreated(
+          category: CategoryID(raw: EntityID(high: 0xCA7, low: 9)), name: "Sub", kind: .expense, budgetType: .quarterly,
+          parent: Scenario.food, icon: "x", color: .neutral, sortOrder: -3, isCustom: true)),
       .categoryRenamed(CategoryRenamed(category: Scenario.food, previousName: "Food", name: "Groceries")),
       .categoryMoved(CategoryMoved(category: Scenario.food, parent: nil, sortOrder: 4)),
       .categoryRestyled(CategoryRestyled(category: Scenario.food, icon: "a.b", color: .neutral)),
@@ -44,22 +56,67 @@ struct EventCodecTests {
       .periodReopened(PeriodReopened(period: Self.period, reason: "why")),
       .budgetSet(BudgetSet(month: month("2024-04"), category: Scenario.food, amount: eur("300"), span: .quarter)),
       .incomePlanned(IncomePlanned(month: nil, year: 2024, source: "Salary", amount: eur("36000"))),
-      .budgetMoved(BudgetMoved(month: month("2024-03"), from: Scenario.food, to: Scenario.bills, amount: eur("0.0001"))),
+      .budgetMoved(
+        BudgetMoved(month: month("2024-03"), from: Scenario.food, to: Scenario.bills, amount: eur("0.0001"))),
       .dueDateSet(DueDateSet(category: Scenario.bills, dueDate: day("2024-03-15"))),
       .dueDateCleared(DueDateCleared(category: Scenario.bills)),
       .rolloverSet(RolloverSet(category: Scenario.food, carryUnspent: true, carryOverspent: false)),
-      .rolloverSet(RolloverSet(category: Scenario.food, carryUnspent: false, carryOverspent: true, from: month("2024-02"))),
+      .rolloverSet(
+        RolloverSet(category: Scenario.food, carryUnspent: false, carryOverspent: true, from: month("2024-02"))),
       .transactionAdded(tx),
       .transactionAmended(amended),
       .transactionAmended(TransactionAmended(transaction: txID(2))),
       .transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "dup ✓")),
       .transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "dup", deleted: tx)),
       .transactionRestored(TransactionRestored(transaction: tx, reason: "undo")),
-      .transferMade(TransferMade(transfer: TransferID(raw: EntityID(high: 0x7B, low: 1)), from: Scenario.checking, to: Scenario.savings, amount: eur("9"), date: day("2024-03-03"))),
+      .transferMade(
+        TransferMade(
+          transfer: TransferID(raw: EntityID(high: 0x7B, low: 1)), from: Scenario.checking, to: Scenario.savings,
+          amount: eur("9"), date: day("2024-03-03"))),
       .transferCancelled(
         TransferCancelled(
-          cancelled: TransferMade(transfer: TransferID(raw: EntityID(high: 0x7B, low: 2)), from: Scenario.checking, to: Scenario.savings, amount: eur("9"), date: day("2024-03-03"), note: "n"),
+          cancelled: TransferMade(
+            transfer: TransferID(raw: EntityID(high: 0x7B, low: 2)), from: Scenario.checking, to: Scenario.savings,
+            amount: eur("9"), date: day("2024-03-03"), note: "n"),
           reason: "typo ✓")),
+    ] + scheduleSamples
+  }
+
+  /// A fixed schedule id for the samples.
+  static let schedule = ScheduleID(raw: EntityID(high: 0x5C, low: 1))
+
+  /// One event of every schedule type.
+  static var scheduleSamples: [LedgerEvent] {
+    let rent = ScheduleTerms(
+      name: "Rent", payee: "Landlord", kind: .expense, amount: eur("950"), estimated: false, account: Scenario.checking,
+      category: Scenario.bills,
+      recurrence: Recurrence(
+        unit: .month, interval: 1, dayOfMonth: 31, weekend: .after, start: day("2024-01-31"), count: 12),
+      autopay: true, reminderDays: 5, notes: "flat ✓")
+    let saving = ScheduleTerms(
+      name: "Saving", kind: .transfer, amount: eur("100"), estimated: true, account: Scenario.checking,
+      toAccount: Scenario.savings,
+      recurrence: Recurrence(
+        unit: .month, interval: 3, weekdayOrdinal: -1, weekday: 5, weekend: .before, start: day("2024-02-01"),
+        endDate: day("2025-12-31")),
+      reminderDays: 0)
+    let paid = ScheduleOccurrencePaid(
+      schedule: schedule, date: day("2024-03-31"), transaction: txID(9), source: .posted, amount: eur("950"),
+      paidOn: day("2024-04-01"))
+    return [
+      .scheduleCreated(ScheduleCreated(schedule: schedule, terms: rent)),
+      .scheduleChanged(ScheduleChanged(schedule: schedule, from: day("2024-06-30"), terms: saving, replaced: rent)),
+      .scheduleChangeWithdrawn(ScheduleChangeWithdrawn(schedule: schedule, from: day("2024-06-30"), restored: nil)),
+      .schedulePaused(SchedulePaused(schedule: schedule, from: day("2024-07-01"))),
+      .scheduleResumed(ScheduleResumed(schedule: schedule, on: day("2024-08-01"))),
+      .scheduleEnded(ScheduleEnded(schedule: schedule, after: day("2024-12-31"), previous: nil)),
+      .scheduleReinstated(ScheduleReinstated(schedule: schedule, endedAfter: day("2025-06-30"))),
+      .scheduleDeleted(ScheduleDeleted(schedule: schedule, reason: "moved out")),
+      .scheduleOccurrencePaid(paid),
+      .scheduleOccurrenceUnpaid(ScheduleOccurrenceUnpaid(schedule: schedule, date: day("2024-03-31"), paid: paid)),
+      .scheduleOccurrenceSkipped(
+        ScheduleOccurrenceSkipped(schedule: schedule, date: day("2024-04-30"), reason: "away")),
+      .scheduleOccurrenceUnskipped(ScheduleOccurrenceUnskipped(schedule: schedule, date: day("2024-04-30"))),
     ]
   }
 
@@ -88,7 +145,9 @@ struct EventCodecTests {
     #expect(TransactionAdded.schemaVersion == 2)
   }
 
-  @Test("given a v1 TransactionAmended and TransactionDeleted as stored before before-images, when read, then they come back whole with none")
+  @Test(
+    "given a v1 TransactionAmended and TransactionDeleted as stored before before-images, when read, then they come back whole with none"
+  )
   func readsVersion1BeforeImages() throws {
     func bytes(_ hex: String) -> [UInt8] {
       var bytes: [UInt8] = []
@@ -104,16 +163,21 @@ struct EventCodecTests {
     let amendedV1 = bytes(
       "2430303030303030302d303030302d303037612d303030302d30303030303030303030303300010a323032342d30322d3239"
         + "0190a10f034555520000000000010000010201610162")
-    let deletedV1 = bytes("2430303030303030302d303030302d303037612d303030302d303030303030303030303034096475706c6963617465")
+    let deletedV1 = bytes(
+      "2430303030303030302d303030302d303037612d303030302d303030303030303030303034096475706c6963617465")
 
     var amended = TransactionAmended(transaction: TransactionID(raw: EntityID(high: 0x7A, low: 3)))
     amended.amount = eur("12.50")
     amended.date = day("2024-02-29")
     amended.notes = Change(nil)
     amended.tags = ["a", "b"]
-    #expect(try LedgerEvent.decode(type: "TransactionAmended", schemaVersion: 1, payload: amendedV1) == .transactionAmended(amended))
+    #expect(
+      try LedgerEvent.decode(type: "TransactionAmended", schemaVersion: 1, payload: amendedV1)
+        == .transactionAmended(amended))
     let deleted = TransactionDeleted(transaction: TransactionID(raw: EntityID(high: 0x7A, low: 4)), reason: "duplicate")
-    #expect(try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 1, payload: deletedV1) == .transactionDeleted(deleted))
+    #expect(
+      try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 1, payload: deletedV1)
+        == .transactionDeleted(deleted))
     #expect(TransactionAmended.schemaVersion == 2 && TransactionDeleted.schemaVersion == 2)
     // Written back in version 1 (restoring a backup of them), byte for byte.
     #expect(try LedgerEvent.transactionAmended(amended).encodedPayload(schemaVersion: 1) == amendedV1)
@@ -129,7 +193,8 @@ struct EventCodecTests {
       var carryUnspent: Bool
       var carryOverspent: Bool
     }
-    let stored = try BinaryEncoder().encode(RolloverSetV1(category: Scenario.food, carryUnspent: true, carryOverspent: false))
+    let stored = try BinaryEncoder().encode(
+      RolloverSetV1(category: Scenario.food, carryUnspent: true, carryOverspent: false))
 
     #expect(
       try LedgerEvent.decode(type: "RolloverSet", schemaVersion: 1, payload: stored)
@@ -142,14 +207,23 @@ struct EventCodecTests {
 
   @Test("given unknown types, versions, truncated or padded bytes, when decoded, then a clear codec error")
   func badInput() throws {
-    let bytes = try LedgerEvent.transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "r")).encodedPayload()
-    #expect(throws: CodecError.unknownEvent(type: "Nope", schemaVersion: 1)) { try LedgerEvent.decode(type: "Nope", schemaVersion: 1, payload: bytes) }
+    let bytes = try LedgerEvent.transactionDeleted(TransactionDeleted(transaction: txID(1), reason: "r"))
+      .encodedPayload()
+    #expect(throws: CodecError.unknownEvent(type: "Nope", schemaVersion: 1)) {
+      try LedgerEvent.decode(type: "Nope", schemaVersion: 1, payload: bytes)
+    }
     #expect(throws: CodecError.unknownEvent(type: "TransactionDeleted", schemaVersion: 9)) {
       try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 9, payload: bytes)
     }
-    #expect(throws: CodecError.truncated) { try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 2, payload: bytes.dropLast()) }
-    #expect(throws: CodecError.trailingBytes(1)) { try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 2, payload: bytes + [0]) }
-    #expect(throws: CodecError.truncated) { try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 1, payload: bytes.dropLast(2)) }
+    #expect(throws: CodecError.truncated) {
+      try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 2, payload: bytes.dropLast())
+    }
+    #expect(throws: CodecError.trailingBytes(1)) {
+      try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 2, payload: bytes + [0])
+    }
+    #expect(throws: CodecError.truncated) {
+      try LedgerEvent.decode(type: "TransactionDeleted", schemaVersion: 1, payload: bytes.dropLast(2))
+    }
     let error = #expect(throws: CodecError.self) { try LedgerEvent.decode(type: "Nope", schemaVersion: 3, payload: []) }
     #expect(error?.description.contains("upgrade") == true)
   }
