@@ -97,6 +97,8 @@ struct ImportCommand: AsyncParsableCommand {
       // The process ends with the import: the memory its stages free is reused, not handed back.
       if !dryRun { Allocator.keepFreedMemory() }
       let summary = try await run(job)
+      // The statement may hold what schedules expected: those occurrences are then paid.
+      if !dryRun, summary.added > 0 { await options.matchScheduled(on: ledger) }
       let rejected = summary.rejected
       if options.json {
         try Console.json(summary)

@@ -47,6 +47,7 @@ struct TransactionCommand: AsyncParsableCommand {
         "added \(type.rawValue) \(show(money)) \(money.currency.code) '\(outcome.recordedName ?? name)' (\(id.short))",
         outcome,
         id: id.description)
+      await options.matchScheduled(on: ledger)
     }
 
     /// `--split CATEGORY=AMOUNT` options as splits.

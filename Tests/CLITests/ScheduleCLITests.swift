@@ -1,0 +1,209 @@
+import Foundation
+import LedgerTesting
+import Synchronization
+import Testing
+
+/// End to end through the real binary: schedules, their occurrences, autopay posting exactly
+/// once (two processes at a time, and kill -9 mid-post), matching an imported statement, the
+/// forecast's JSON, and refusals that change nothing.
+@Suite("budget CLI: schedules, bills and forecast")
+struct ScheduleCLITests {
+  let directory = TemporaryDirectory()
+  let budget: BinaryRunner
+
+  init() throws {
+    budget = try BinaryRunner(
+      "budget", environment: ["BUDGET_LEDGER": directory.file("bills.ledger"), "BUDGET_TODAY": "2026-11-27"])
+  }
+
+  @discardableResult
+  func ok(_ arguments: String...) throws -> String {
+    let output = try budget.run(arguments)
+    #expect(output.status == 0, "budget \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+    return output.stdout
+  }
+
+  func json(_ arguments: String...) throws -> Any {
+    let output = try budget.run(arguments + ["--json"])
+    #expect(output.status == 0, "\(arguments): \(output.stderr)")
+    return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8))
+  }
+
+  /// A ledger with Checking (3,000.00 from 2026-01-01) and Savings.
+  func setUp() throws {
+    try ok("init", "--currency", "EUR")
+    try ok("account", "open", "Checking", "--opening", "3000", "--date", "2026-01-01")
+    try ok("account", "open", "Savings", "--type", "savings", "--date", "2026-01-01")
+  }
+
+  @Test(
+    "given a bill on the 31st with weekends moved after, when its occurrences are asked as JSON, then clamped and shifted, in date order"
+  )
+  func occurrencesJSON() throws {
+    try setUp()
+    try ok(
+      "schedule", "add", "Power", "60", "--account", "Checking", "--category", "Bills", "--every", "month", "--day",
+      "31",
+      "--start", "2026-01-01", "--weekend", "after", "--estimated")
+    let rows = try #require(
+      try json("schedule", "occurrences", "Power", "--from", "2027-01-01", "--to", "2027-05-31") as? [[String: Any]])
+    #expect(
+      rows.map { $0["date"] as? String } == ["2027-01-31", "2027-02-28", "2027-03-31", "2027-04-30", "2027-05-31"])
+    // 2027-01-31 is a Sunday, 2027-02-28 a Sunday: due on the Mondays after
+    #expect(
+      rows.map { $0["due"] as? String } == ["2027-02-01", "2027-03-01", "2027-03-31", "2027-04-30", "2027-05-31"])
+    #expect(rows.allSatisfy { $0["status"] as? String == "upcoming" && $0["amount"] as? String == "60.00" })
+  }
+
+  @Test(
+    "given autopay rent since September, when two schedule post processes run at once, then each month is posted once")
+  func postExactlyOnceAcrossProcesses() throws {
+    try setUp()
+    try ok(
+      "schedule", "add", "Rent", "950", "--category", "Bills", "--account", "Checking", "--every", "month", "--day",
+      "1",
+      "--start", "2026-09-01", "--autopay")
+    let noted = try budget.run(["tx", "add", "3", "--name", "Tea", "--category", "Food", "--account", "Checking"])
+    #expect(noted.stderr.contains("3 autopay occurrences are due and not posted; post with: budget schedule post"))
+
+    let budget = self.budget
+    let outputs = Mutex<[BinaryRunner.Output]>([])
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+      if let output = try? budget.run(["schedule", "post", "--json"]) { outputs.withLock { $0.append(output) } }
+    }
+    let runs = outputs.withLock { $0 }
+    #expect(runs.count == 2 && runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.stderr))")
+
+    let log = try #require(try json("tx", "list", "--account", "Checking") as? [String: Any])
+    let names = (log["rows"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    #expect(names.filter { $0 == "Rent" }.count == 3, "\(names)")
+    let again = try ok("schedule", "post")
+    #expect(again.contains("nothing to post through 2026-11-27"))
+    #expect(try ok("verify").hasPrefix("ok"))
+  }
+
+  @Test(
+    "given autopay bills, when schedule post is killed at random moments and run again, then every occurrence is posted once"
+  )
+  func postSurvivesKill() throws {
+    try setUp()
+    for (name, start) in [
+      ("Rent", "2026-06-01"), ("Gym", "2026-06-02"), ("Phone", "2026-06-03"), ("Internet", "2026-06-04"),
+    ] {
+      try ok(
+        "schedule", "add", name, "25", "--category", "Bills", "--account", "Checking", "--every", "week", "--start",
+        start, "--autopay")
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<6 {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: budget.path)
+      process.arguments = ["schedule", "post"]
+      process.environment = ProcessInfo.processInfo.environment.merging(budget.environment) { $1 }
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      usleep(UInt32.random(in: 5_000...120_000, using: &generator))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    try ok("schedule", "post")
+    #expect(try ok("schedule", "post").contains("nothing to post"))
+    #expect(try ok("verify", "--deep").hasPrefix("ok"))
+    for name in ["Rent", "Gym", "Phone", "Internet"] {
+      let rows = try #require(
+        try json("schedule", "occurrences", name, "--from", "2026-06-01", "--to", "2026-11-27") as? [[String: Any]])
+      #expect(!rows.isEmpty && rows.allSatisfy { $0["status"] as? String == "paid" }, "\(name): \(rows)")
+      let transactions = Set(rows.compactMap { $0["transaction"] as? String })
+      #expect(transactions.count == rows.count, "each occurrence has its own transaction")
+    }
+  }
+
+  @Test(
+    "given rent and an estimated power bill, when the bank statement is imported, then the right occurrences are paid and nothing is doubled"
+  )
+  func importMatchesBills() throws {
+    try setUp()
+    try ok(
+      "schedule", "add", "Rent", "950", "--category", "Bills", "--every", "month", "--day", "1", "--start",
+      "2026-10-01", "--account", "Checking")
+    try ok(
+      "schedule", "add", "Power", "60", "--category", "Bills", "--every", "month", "--day", "20", "--start",
+      "2026-10-01", "--estimated", "--payee", "Stadtwerke", "--account", "Checking")
+    let csv = directory.file("statement.csv")
+    try Data(
+      """
+      date,amount,payee,category
+      2026-10-21,-62.10,STADTWERKE MUENCHEN,Bills
+      2026-11-19,-58.00,Stadtwerke Muenchen,Bills
+      2026-11-02,-950.00,Rent November,Bills
+      2026-10-01,-950.00,Rent Oct,Bills
+      2026-10-02,-950.00,Rent again,Bills
+      2026-11-05,-80.00,Stadtwerke extra,Bills
+
+      """.utf8
+    ).write(to: URL(fileURLWithPath: csv))
+    let imported = try budget.run(["import", "csv", csv, "--account", "Checking"])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stderr.contains("possible payment of 'Rent' of 2026-10-01"))
+    let bills = try #require(try json("bills") as? [String: Any])
+    let overdue = (bills["overdue"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "") \($0["date"] ?? "")" }
+    #expect(overdue == ["Rent 2026-10-01"], "two October rents fit: the user decides")
+    let power = try #require(
+      try json("schedule", "occurrences", "Power", "--from", "2026-10-01", "--to", "2026-11-30") as? [[String: Any]])
+    #expect(power.map { $0["status"] as? String } == ["paid", "paid"])
+    #expect(power.map { $0["amount"] as? String } == ["62.10", "58.00"], "paid at what the bank took")
+    let list = try #require(try json("tx", "list", "--account", "Checking") as? [String: Any])
+    let rows = (list["rows"] as? [[String: Any]] ?? []).filter { ($0["kind"] as? String) != "opening" }
+    #expect(rows.count == 6, "no transaction was added for a matched bill: \(rows)")
+  }
+
+  @Test("given salary and rent, when the forecast is asked as JSON, then each month end and the lowest day are exact")
+  func forecastJSON() throws {
+    try setUp()
+    try ok(
+      "schedule", "add", "Rent", "950", "--category", "Bills", "--every", "month", "--day", "1", "--start",
+      "2026-12-01", "--account", "Checking")
+    try ok(
+      "schedule", "add", "Salary", "2000", "--type", "income", "--category", "Income", "--every", "month", "--day",
+      "last", "--start", "2026-12-01", "--account", "Checking")
+    try ok(
+      "schedule", "add", "Saving", "500", "--account", "Checking", "--to", "Savings", "--every", "month", "--day", "2",
+      "--start", "2026-12-01")
+    let forecast = try #require(try json("report", "forecast", "--months", "3") as? [String: Any])
+    let accounts = try #require(forecast["accounts"] as? [[String: Any]])
+    let checking = try #require(accounts.first { $0["account"] as? String == "Checking" })
+    #expect(checking["currency"] as? String == "EUR")
+    let months = (checking["months"] as? [[String: Any]] ?? []).map { "\($0["month"] ?? "") \($0["balance"] ?? "")" }
+    // 3,000 − 950 − 500 + 2,000 each month from December
+    #expect(months == ["2026-11 3000.00", "2026-12 3550.00", "2027-01 4100.00"])
+    let lowest = try #require(checking["lowest"] as? [String: Any])
+    #expect(lowest["date"] as? String == "2026-12-02" && lowest["balance"] as? String == "1550.00")
+    let savings = try #require(accounts.first { $0["account"] as? String == "Savings" })
+    #expect((savings["months"] as? [[String: Any]])?.last?["balance"] as? String == "1000.00")
+  }
+
+  @Test("given bad schedules, when added, then each is refused with a clear error and nothing is recorded")
+  func refusalsChangeNothing() throws {
+    try setUp()
+    let before = try ok("log", "--json")
+    let cases: [([String], String)] = [
+      (["--every", "month", "--day", "31", "--start", "2026-03-01", "--end", "2026-03-15"], "never occurs"),
+      (["--every", "month", "--start", "2026-03-01", "--end", "2026-01-01"], "before the start"),
+      (["--every", "fortnight"], "is not a unit"),
+      (["--every", "month", "--weekday", "ninth-tuesday"], "is not a weekday of the month"),
+    ]
+    for (options, message) in cases {
+      let output = try budget.run(
+        ["schedule", "add", "Rent", "950", "--category", "Bills", "--account", "Checking"] + options)
+      #expect(output.status != 0 && output.stderr.contains(message), "\(options): \(output.stderr)")
+    }
+    let closed = try budget.run([
+      "schedule", "add", "Rent", "950", "--category", "Bils", "--account", "Checking", "--every", "month",
+    ])
+    #expect(closed.stderr.contains("did you mean 'Bills'?"), "\(closed.stderr)")
+    #expect(try ok("log", "--json") == before)
+    let capped = try budget.run(["schedule", "post", "--through", "2031-01-01"])
+    #expect(capped.status == 0 && capped.stderr.contains("is after today; posted through today (2026-11-27)"))
+  }
+}
