@@ -3,8 +3,11 @@ import LedgerDomain
 /// Writes the ledger as an hledger / Ledger-CLI journal: accounts under `assets:` /
 /// `liabilities:`, categories under `expenses:` / `income:`, opening balances from
 /// `equity:opening`, transfers between assets. `hledger balance` on it gives our totals.
+///
+/// Given `today`, the schedules' open occurrences follow as periodic transactions
+/// (``periodicRules(_:today:names:)``), so that `hledger balance --forecast` gives our forecast.
 public enum HledgerExporter {
-  public static func journal(_ state: LedgerState) -> String {
+  public static func journal(_ state: LedgerState, today: CivilDate? = nil) -> String {
     var lines: [String] = ["; exported by budget-ledger", ""]
     let accountNames = uniqueNames(state.accounts.map { ($0.key, $0.value.name, $0.key.description) })
     let categoryNames = uniqueNames(state.categories.map { ($0.key, $0.value.name, $0.key.description) })
@@ -56,6 +59,10 @@ public enum HledgerExporter {
     for entry in entries.sorted(by: { ($0.date, $0.order) < ($1.date, $1.order) }) {
       lines += entry.text
       lines.append("")
+    }
+    if let today {
+      lines += periodicRules(
+        state, today: today, names: JournalNames(account: account, category: category, amount: amount))
     }
     return lines.joined(separator: "\n")
   }

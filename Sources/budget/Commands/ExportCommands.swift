@@ -30,7 +30,7 @@ struct ExportCommand: AsyncParsableCommand {
     let text: String
     switch format {
     case "csv": text = CSVExporter.csv(state)
-    case "hledger", "ledger", "journal": text = HledgerExporter.journal(state)
+    case "hledger", "ledger", "journal": text = HledgerExporter.journal(state, today: LedgerOptions.today())
     case "json":
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
