@@ -119,6 +119,35 @@ struct ScheduleCLITests {
     }
   }
 
+  @Test("given an autopay bill due since October, when budget serve starts, then it posts both months and says so")
+  func servePostsAtStart() throws {
+    try setUp()
+    try ok(
+      "schedule", "add", "Netflix", "12", "--category", "Entertainment", "--account", "Checking", "--every", "month",
+      "--day", "5", "--start", "2026-10-01", "--autopay")
+    let server = Process()
+    server.executableURL = URL(fileURLWithPath: budget.path)
+    server.arguments = ["serve", "--port", "0"]
+    server.environment = ProcessInfo.processInfo.environment.merging(budget.environment) { $1 }
+    let errors = Pipe()
+    server.standardOutput = FileHandle.nullDevice
+    server.standardError = errors
+    try server.run()
+    var statuses: [String?] = []
+    for _ in 0..<100 {
+      let rows =
+        try json("schedule", "occurrences", "Netflix", "--from", "2026-10-01", "--to", "2026-11-30") as? [[String: Any]]
+      statuses = (rows ?? []).map { $0["status"] as? String }
+      if statuses == ["paid", "paid"] { break }
+      usleep(100_000)
+    }
+    server.terminate()
+    server.waitUntilExit()
+    #expect(statuses == ["paid", "paid"])
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(said.contains("budget serve: posted 'Netflix' of 2026-10-05 (autopay)"), "\(said)")
+  }
+
   @Test(
     "given rent and an estimated power bill, when the bank statement is imported, then the right occurrences are paid and nothing is doubled"
   )

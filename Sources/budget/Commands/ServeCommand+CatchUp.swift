@@ -29,7 +29,7 @@ extension ServeCommand {
   }
 
   /// One line on stderr, stamped with the time (a server's output is read as a log).
-  private static func note(_ message: String) {
+  static func note(_ message: String) {
     Console.note("\(Date().formatted(.iso8601)) budget serve: \(message)")
   }
 }

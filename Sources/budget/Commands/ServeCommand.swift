@@ -91,9 +91,12 @@ struct ServeCommand: AsyncParsableCommand {
     // Projections an import in another process deferred, and left behind when it was killed
     // (or its catch-up failed): opening rebuilds them, a server that stays open must look.
     let catchUp = Task.detached { await Self.catchUpAbandonedProjections(of: ledger, every: 5) }
+    // Bills on autopay are posted at start and then as days begin.
+    let autopay = Task.detached { await Self.postAutopay(of: ledger, every: 3600) }
     defer {
       readerCheck.cancel()
       catchUp.cancel()
+      autopay.cancel()
     }
     try await server.run { port in
       var lines = "serving \(path) at http://\(shownHost):\(port)  (Ctrl-C to stop)\n"
