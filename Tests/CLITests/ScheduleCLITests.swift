@@ -119,6 +119,45 @@ struct ScheduleCLITests {
     }
   }
 
+  @Test(
+    "given paid, skipped and changed schedules, when backed up and restored, then bills and occurrences read the same; and as known before the payment, it was overdue"
+  )
+  func backupRestoreAndTimeTravel() throws {
+    try setUp()
+    try ok(
+      "schedule", "add", "Rent", "950", "--category", "Bills", "--account", "Checking", "--every", "month", "--day",
+      "1", "--start", "2026-09-01")
+    let beforePayment =
+      try #require(
+        try json("log", "--limit", "1") as? [[String: Any]]
+      ).first?["position"] as? Int
+    try ok("schedule", "pay", "Rent", "--occurrence", "2026-11-01", "--amount", "955")
+    try ok("schedule", "skip", "Rent", "--occurrence", "2026-09-01", "--reason", "holiday")
+    try ok("schedule", "change", "Rent", "--from", "2027-01-01", "--amount", "990")
+    let bills = try ok("bills", "--json")
+    let occurrences = try ok("schedule", "occurrences", "Rent", "--from", "2026-09-01", "--to", "2027-02-28", "--json")
+
+    let backup = directory.file("bills.backup")
+    try ok("backup", backup)
+    let restored = directory.file("restored.ledger")
+    try ok("restore", backup, "--ledger", restored)
+    #expect(try ok("bills", "--json", "--ledger", restored) == bills)
+    #expect(
+      try ok(
+        "schedule", "occurrences", "Rent", "--from", "2026-09-01", "--to", "2027-02-28", "--json", "--ledger", restored)
+        == occurrences)
+    #expect(try ok("verify", "--deep", "--ledger", restored).hasPrefix("ok"))
+
+    let then = try #require(
+      try json(
+        "schedule", "occurrences", "Rent", "--from", "2026-11-01", "--to", "2026-11-01", "--as-known-at",
+        "\(beforePayment ?? 0)") as? [[String: Any]])
+    #expect(then.first?["status"] as? String == "overdue")
+    let now = try #require(try JSONSerialization.jsonObject(with: Data(occurrences.utf8)) as? [[String: Any]])
+    #expect(now.map { $0["status"] as? String } == ["skipped", "overdue", "paid", "upcoming", "upcoming", "upcoming"])
+    #expect(now.map { $0["amount"] as? String } == ["950.00", "950.00", "955.00", "950.00", "990.00", "990.00"])
+  }
+
   @Test("given an autopay bill due since October, when budget serve starts, then it posts both months and says so")
   func servePostsAtStart() throws {
     try setUp()
