@@ -245,6 +245,53 @@ class WebAppTests(unittest.TestCase):
         self.wait.until(lambda d: self.food_actual() > before)
 
 
+    def test_9_bills_mark_paid_skip_calendar_and_forecast(self):
+        for body in [
+            {"name": "Phone", "amount": "47.77", "account": "Checking", "category": "Bills", "every": "month", "day": 5,
+             "start": "2024-03-05"},
+            {"name": "Internet", "amount": "39.90", "account": "Checking", "category": "Bills", "every": "month", "day": 25,
+             "start": "2024-03-25", "reminderDays": 7},
+            {"name": "Salary", "amount": "3200", "account": "Checking", "category": "Income", "type": "income",
+             "every": "month", "day": "last", "start": "2024-03-31"},
+            {"name": "Car insurance", "amount": "480", "account": "Checking", "category": "Insurance", "every": "quarterly",
+             "day": 15, "start": "2024-04-15"},
+        ]:
+            self.server.api("POST", "/schedules", body)
+        self.open("bills")
+        # The reminders show as the view opens: the overdue phone bill and the internet due in 5 days.
+        self.wait.until(EC.presence_of_element_located((By.ID, "bills-reminders")))
+        self.assertIn("Phone", self.text("#bills-reminders"))
+        self.assertIn("Internet", self.text("#bills-reminders"))
+        overdue = "#bills-overdue tr[data-schedule='Phone']"
+        self.assertEqual(self.text(overdue + " .bill-status"), "overdue")
+        self.driver.set_window_size(1280, 1900)
+        self.shot("bills.png")
+        self.driver.set_window_size(1280, 1000)
+        marker = self.marker()
+        self.driver.find_element(By.CSS_SELECTOR, overdue + " button.pay-occurrence").click()
+        self.rendered_after(marker)
+        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#bills-paid tr[data-schedule='Phone']")))
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, overdue), [])
+        self.assertEqual(self.text("#bills-paid tr[data-schedule='Phone'] .bill-status"), "paid")
+        # The calendar lists each bill on the day it falls due; the month moves.
+        self.assertIn("Phone", self.text("#bills-calendar td[data-day='2024-03-05']"))
+        self.assertIn("Salary", self.text("#bills-calendar td[data-day='2024-03-31']"))
+        # The forecast: a line per account, its lowest point marked with a dot and a label.
+        path = self.driver.find_element(By.CSS_SELECTOR, "#forecast-checking path.forecast-line").get_attribute("d")
+        self.assertTrue(path.startswith("M ") and " V " in path, path)
+        self.assertTrue(self.driver.find_element(By.CSS_SELECTOR, "#forecast-checking circle.lowest-point").get_attribute("data-date"))
+        label = self.driver.find_element(By.CSS_SELECTOR, "#forecast-checking .lowest-label").get_attribute("textContent")
+        self.assertIn("lowest", label)
+        marker = self.marker()
+        self.driver.find_element(By.CSS_SELECTOR, "#bills-due-soon tr[data-schedule='Internet'] button.skip-occurrence").click()
+        self.rendered_after(marker)
+        self.wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#bills-due-soon tr[data-schedule='Internet']"))
+        self.driver.find_element(By.ID, "calendar-next").click()
+        self.wait.until(lambda d: d.find_element(By.ID, "calendar-title").text == "April 2024")
+        self.wait.until(lambda d: "Car insurance" in d.find_element(By.CSS_SELECTOR, "#bills-calendar td[data-day='2024-04-15']").text)
+        self.driver.find_element(By.ID, "calendar-prev").click()
+        self.wait.until(lambda d: d.find_element(By.ID, "calendar-title").text == "March 2024")
+
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result
     failed = len(result.failures) + len(result.errors)
