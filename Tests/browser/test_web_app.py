@@ -74,6 +74,10 @@ class WebAppTests(unittest.TestCase):
     def shot(self, name):
         self.driver.save_screenshot(os.path.join(SCREENSHOTS, name))
 
+    def click(self, find):
+        """Clicks what `find(driver)` finds, again if a live refresh replaced it first."""
+        self.wait.until(lambda d: find(d).click() or True)
+
     # tests (run in name order on one ledger)
 
     def test_1_add_transaction_updates_running_balance_and_chart(self):
@@ -259,38 +263,44 @@ class WebAppTests(unittest.TestCase):
             self.server.api("POST", "/schedules", body)
         self.open("bills")
         # The reminders show as the view opens: the overdue phone bill and the internet due in 5 days.
-        self.wait.until(EC.presence_of_element_located((By.ID, "bills-reminders")))
-        self.assertIn("Phone", self.text("#bills-reminders"))
-        self.assertIn("Internet", self.text("#bills-reminders"))
+        # (read in one script each: a live refresh may re-render the view between reads)
+        def text(css):
+            return self.driver.execute_script(
+                "const e = document.querySelector(arguments[0]); return e ? e.textContent : null", css)
+        self.wait.until(lambda d: "Phone" in (text("#bills-reminders") or ""))
+        self.assertIn("Internet", text("#bills-reminders"))
         overdue = "#bills-overdue tr[data-schedule='Phone']"
-        self.assertEqual(self.text(overdue + " .bill-status"), "overdue")
+        self.assertEqual(text(overdue + " .bill-status"), "overdue")
         self.driver.set_window_size(1280, 1900)
         self.shot("bills.png")
         self.driver.set_window_size(1280, 1000)
         marker = self.marker()
-        self.driver.find_element(By.CSS_SELECTOR, overdue + " button.pay-occurrence").click()
+        self.click(lambda d: d.find_element(By.CSS_SELECTOR, overdue + " button.pay-occurrence"))
         self.rendered_after(marker)
-        self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#bills-paid tr[data-schedule='Phone']")))
-        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, overdue), [])
-        self.assertEqual(self.text("#bills-paid tr[data-schedule='Phone'] .bill-status"), "paid")
+        self.wait.until(lambda d: text("#bills-paid tr[data-schedule='Phone'] .bill-status") == "paid")
+        self.assertIsNone(text(overdue))
         # The calendar lists each bill on the day it falls due; the month moves.
-        self.assertIn("Phone", self.text("#bills-calendar td[data-day='2024-03-05']"))
-        self.assertIn("Salary", self.text("#bills-calendar td[data-day='2024-03-31']"))
+        self.assertIn("Phone", text("#bills-calendar td[data-day='2024-03-05']"))
+        self.assertIn("Salary", text("#bills-calendar td[data-day='2024-03-31']"))
         # The forecast: a line per account, its lowest point marked with a dot and a label.
-        path = self.driver.find_element(By.CSS_SELECTOR, "#forecast-checking path.forecast-line").get_attribute("d")
+        path, lowest, label = self.driver.execute_script("""
+          const chart = document.getElementById('forecast-checking');
+          return [chart.querySelector('path.forecast-line').getAttribute('d'),
+                  chart.querySelector('circle.lowest-point').getAttribute('data-date'),
+                  chart.querySelector('.lowest-label').textContent];""")
         self.assertTrue(path.startswith("M ") and " V " in path, path)
-        self.assertTrue(self.driver.find_element(By.CSS_SELECTOR, "#forecast-checking circle.lowest-point").get_attribute("data-date"))
-        label = self.driver.find_element(By.CSS_SELECTOR, "#forecast-checking .lowest-label").get_attribute("textContent")
-        self.assertIn("lowest", label)
+        self.assertTrue(lowest)
+        self.assertIn(f"on {lowest}", label)
         marker = self.marker()
-        self.driver.find_element(By.CSS_SELECTOR, "#bills-due-soon tr[data-schedule='Internet'] button.skip-occurrence").click()
+        self.click(lambda d: d.find_element(By.CSS_SELECTOR, "#bills-due-soon tr[data-schedule='Internet'] button.skip-occurrence"))
         self.rendered_after(marker)
-        self.wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#bills-due-soon tr[data-schedule='Internet']"))
-        self.driver.find_element(By.ID, "calendar-next").click()
-        self.wait.until(lambda d: d.find_element(By.ID, "calendar-title").text == "April 2024")
-        self.wait.until(lambda d: "Car insurance" in d.find_element(By.CSS_SELECTOR, "#bills-calendar td[data-day='2024-04-15']").text)
-        self.driver.find_element(By.ID, "calendar-prev").click()
-        self.wait.until(lambda d: d.find_element(By.ID, "calendar-title").text == "March 2024")
+        self.wait.until(lambda d: text("#bills-due-soon tr[data-schedule='Internet']") is None)
+        self.click(lambda d: d.find_element(By.ID, "calendar-next"))
+        self.wait.until(lambda d: text("#calendar-title") == "April 2024")
+        self.wait.until(lambda d: "Car insurance" in (text("#bills-calendar td[data-day='2024-04-15']") or ""))
+        self.click(lambda d: d.find_element(By.ID, "calendar-prev"))
+        self.wait.until(lambda d: text("#calendar-title") == "March 2024")
+
 
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result

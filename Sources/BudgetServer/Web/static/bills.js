@@ -60,7 +60,8 @@ function occurrenceTable(id, caption, occurrences, open, empty) {
       el("td", { text: o.account }),
       el("td", { class: "bill-status", text: o.status }),
       actions ? el("td", { class: "actions" }, [
-        el("button", { type: "button", class: "pay-occurrence", "aria-label": `Mark ${o.name} of ${o.date} paid`, text: "Mark paid",
+        el("button", { type: "button", class: "pay-occurrence", "aria-label": `Mark ${o.name} of ${o.date} ${o.kind === "income" ? "received" : "paid"}`,
+          text: o.kind === "income" ? "Mark received" : "Mark paid",
           onclick: () => occurrenceAction(o, "pay", {}, `${o.name} of ${o.date} marked paid`) }),
         el("button", { type: "button", class: "secondary skip-occurrence", "aria-label": `Skip ${o.name} of ${o.date}`, text: "Skip",
           onclick: () => occurrenceAction(o, "skip", { reason: "skipped in the web app" }, `${o.name} of ${o.date} skipped`) }),
