@@ -181,4 +181,54 @@ import Testing
       #expect(try await server.get("/api/v1/schedules/Gym").status == 404)
     }
   }
+
+  @Test func transferSchedulesAndLinkedTransactions() async throws {
+    try await TestServer.with { server in
+      #expect(
+        try await server.post(
+          "/api/v1/accounts", #"{"name": "Savings", "type": "savings", "opening": "0", "date": "2024-01-01"}"#
+        ).status == 201)
+      let saving = try await server.post(
+        "/api/v1/schedules",
+        #"{"name": "Save", "amount": "100", "account": "Checking", "to": "Savings", "every": "month", "day": 15, "start": "2024-03-15"}"#
+      )
+      #expect(saving.status == 201, "\(saving.text)")
+      let terms = try #require(saving.json["schedule"] as? [String: Any])
+      #expect(terms["kind"] as? String == "transfer" && terms["to"] as? String == "Savings")
+      let moved = try await server.post(
+        "/api/v1/schedules/Save/occurrences/2024-03-15/pay", "{}", headers: ["Idempotency-Key": "save-03"])
+      #expect(moved.status == 200, "\(moved.text)")
+      let again = try await server.post(
+        "/api/v1/schedules/Save/occurrences/2024-03-15/pay", "{}", headers: ["Idempotency-Key": "save-03"])
+      #expect(again.body == moved.body && again.header("Idempotent-Replayed") == "true")
+      #expect(try await server.get("/api/v1/accounts/Savings").json["balance"] as? String == "100.00")
+      let paid = try await server.get("/api/v1/bills")
+      let save = (paid.json["paidThisMonth"] as? [[String: Any]])?.first { $0["name"] as? String == "Save" }
+      #expect(save?["transfer"] as? String != nil)
+
+      // An existing transaction pays an occurrence by its id, and only one.
+      let groceries = try await server.post(
+        "/api/v1/schedules",
+        #"{"name": "Groceries", "amount": "42.50", "account": "Checking", "category": "Food", "every": "week", "start": "2024-03-10"}"#
+      )
+      #expect(groceries.status == 201)
+      let rows = try await server.get("/api/v1/transactions?category=Food")
+      let market = try #require((rows.json["rows"] as? [[String: Any]])?.first?["id"] as? String)
+      let linked = try await server.post(
+        "/api/v1/schedules/Groceries/occurrences/2024-03-10/pay", #"{"transaction": "\#(market)"}"#)
+      #expect(linked.status == 200, "\(linked.text)")
+      let occurrences = try await server.get("/api/v1/schedules/Groceries/occurrences?from=2024-03-10&to=2024-03-17")
+      let first = (occurrences.json["items"] as? [[String: Any]])?.first
+      #expect(first?["status"] as? String == "paid" && first?["transaction"] as? String == market)
+      let twice = try await server.post(
+        "/api/v1/schedules/Groceries/occurrences/2024-03-17/pay", #"{"transaction": "\#(market)"}"#)
+      #expect(twice.status == 422)
+      let both = try await server.post(
+        "/api/v1/schedules/Groceries/occurrences/2024-03-17/pay", #"{"transaction": "\#(market)", "amount": "5"}"#)
+      #expect(both.status == 400)
+      let none = try await server.post("/api/v1/schedules/Groceries/occurrences/2024-03-18/pay", "{}")
+      #expect(none.status == 422)
+      #expect((none.json["message"] as? String)?.contains("no occurrence on 2024-03-18") == true)
+    }
+  }
 }
