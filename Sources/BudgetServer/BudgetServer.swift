@@ -146,6 +146,9 @@ public struct BudgetServer: Sendable {
     AuditRoutes(api: api).register(on: group)
     EventStreamRoute(api: api).register(on: group)
     ImportRoutes(api: api).register(on: group)
+    ScheduleRoutes(api: api).register(on: group)
+    OccurrenceRoutes(api: api).register(on: group)
+    BillsRoutes(api: api).register(on: group)
     return router
   }
 

@@ -74,6 +74,10 @@ class WebAppTests(unittest.TestCase):
     def shot(self, name):
         self.driver.save_screenshot(os.path.join(SCREENSHOTS, name))
 
+    def click(self, find):
+        """Clicks what `find(driver)` finds, again if a live refresh replaced it first."""
+        self.wait.until(lambda d: find(d).click() or True)
+
     # tests (run in name order on one ledger)
 
     def test_1_add_transaction_updates_running_balance_and_chart(self):
@@ -243,6 +247,59 @@ class WebAppTests(unittest.TestCase):
             importer.kill()
             importer.wait()
         self.wait.until(lambda d: self.food_actual() > before)
+
+
+    def test_9_bills_mark_paid_skip_calendar_and_forecast(self):
+        for body in [
+            {"name": "Phone", "amount": "47.77", "account": "Checking", "category": "Bills", "every": "month", "day": 5,
+             "start": "2024-03-05"},
+            {"name": "Internet", "amount": "39.90", "account": "Checking", "category": "Bills", "every": "month", "day": 25,
+             "start": "2024-03-25", "reminderDays": 7},
+            {"name": "Salary", "amount": "3200", "account": "Checking", "category": "Income", "type": "income",
+             "every": "month", "day": "last", "start": "2024-03-31"},
+            {"name": "Car insurance", "amount": "480", "account": "Checking", "category": "Insurance", "every": "quarterly",
+             "day": 15, "start": "2024-04-15"},
+        ]:
+            self.server.api("POST", "/schedules", body)
+        self.open("bills")
+        # The reminders show as the view opens: the overdue phone bill and the internet due in 5 days.
+        # (read in one script each: a live refresh may re-render the view between reads)
+        def text(css):
+            return self.driver.execute_script(
+                "const e = document.querySelector(arguments[0]); return e ? e.textContent : null", css)
+        self.wait.until(lambda d: "Phone" in (text("#bills-reminders") or ""))
+        self.assertIn("Internet", text("#bills-reminders"))
+        overdue = "#bills-overdue tr[data-schedule='Phone']"
+        self.assertEqual(text(overdue + " .bill-status"), "overdue")
+        self.driver.set_window_size(1280, 1900)
+        self.shot("bills.png")
+        self.driver.set_window_size(1280, 1000)
+        marker = self.marker()
+        self.click(lambda d: d.find_element(By.CSS_SELECTOR, overdue + " button.pay-occurrence"))
+        self.rendered_after(marker)
+        self.wait.until(lambda d: text("#bills-paid tr[data-schedule='Phone'] .bill-status") == "paid")
+        self.assertIsNone(text(overdue))
+        # The calendar lists each bill on the day it falls due; the month moves.
+        self.assertIn("Phone", text("#bills-calendar td[data-day='2024-03-05']"))
+        self.assertIn("Salary", text("#bills-calendar td[data-day='2024-03-31']"))
+        # The forecast: a line per account, its lowest point marked with a dot and a label.
+        path, lowest, label = self.driver.execute_script("""
+          const chart = document.getElementById('forecast-checking');
+          return [chart.querySelector('path.forecast-line').getAttribute('d'),
+                  chart.querySelector('circle.lowest-point').getAttribute('data-date'),
+                  chart.querySelector('.lowest-label').textContent];""")
+        self.assertTrue(path.startswith("M ") and " V " in path, path)
+        self.assertTrue(lowest)
+        self.assertIn(f"on {lowest}", label)
+        marker = self.marker()
+        self.click(lambda d: d.find_element(By.CSS_SELECTOR, "#bills-due-soon tr[data-schedule='Internet'] button.skip-occurrence"))
+        self.rendered_after(marker)
+        self.wait.until(lambda d: text("#bills-due-soon tr[data-schedule='Internet']") is None)
+        self.click(lambda d: d.find_element(By.ID, "calendar-next"))
+        self.wait.until(lambda d: text("#calendar-title") == "April 2024")
+        self.wait.until(lambda d: "Car insurance" in (text("#bills-calendar td[data-day='2024-04-15']") or ""))
+        self.click(lambda d: d.find_element(By.ID, "calendar-prev"))
+        self.wait.until(lambda d: text("#calendar-title") == "March 2024")
 
 
 if __name__ == "__main__":

@@ -75,11 +75,16 @@ struct LedgerAPI: Sendable {
   /// and the entity's version as `ETag`. A POST with `Idempotency-Key` is executed at most
   /// once: a retry gets the same status and body, marked `Idempotent-Replayed: true`.
   func write(_ command: LedgerCommand, _ request: Request, status: HTTPResponse.Status = .ok) async throws -> Response {
+    try respond(to: [try await execute(command, request)], status: status)
+  }
+
+  /// Runs `command` as ``write(_:_:status:)`` does and returns its outcome, for a route that
+  /// answers with more than the write result.
+  func execute(_ command: LedgerCommand, _ request: Request) async throws -> CommandOutcome {
     let key = try idempotencyKey(request)
     let fingerprint = key == nil ? nil : try await requestFingerprint(request)
-    let outcome = try await ledger.execute(
+    return try await ledger.execute(
       command, metadata: try metadata(request), idempotencyKey: key, requestFingerprint: fingerprint)
-    return try respond(to: [outcome], status: status)
   }
 
   /// SHA-256 of the request's method, path with query, and body (held in memory by
@@ -142,7 +147,8 @@ struct LedgerAPI: Sendable {
   private static func collection(of stream: String) -> String? {
     let map = [
       // Transfers have no address of their own to GET (DELETE /transfers/{id} cancels one).
-      "account-": "accounts", "category-": "categories", "period-": "periods", "transaction-": "transactions",
+      "account-": "accounts", "category-": "categories", "period-": "periods", "schedule-": "schedules",
+      "transaction-": "transactions",
     ]
     return map.first(where: { stream.hasPrefix($0.key) })?.value
   }

@@ -77,6 +77,16 @@ struct Resolver {
     }
   }
 
+  /// The schedule with that id, name, or a unique start or end of its id.
+  func schedule(_ reference: String, _ origin: Origin = .path) throws -> (id: ScheduleID, record: ScheduleRecord) {
+    let id = try lookup(
+      "schedule", reference, origin, ids: { state.schedules[ScheduleID(raw: $0)] != nil ? ScheduleID(raw: $0) : nil }
+    ) {
+      () throws(DomainError) in try state.schedule(named: reference).id
+    }
+    return (id, state.schedules[id]!)
+  }
+
   /// The transaction whose id is `reference` or starts with it (at least 4 characters).
   func transaction(
     _ reference: String, _ origin: Origin = .path

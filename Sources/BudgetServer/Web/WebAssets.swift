@@ -15,12 +15,14 @@ enum WebAssets {
     "transactions.js": Asset(contentType: "text/javascript; charset=utf-8", body: transactionsJS),
     "analysis.js": Asset(contentType: "text/javascript; charset=utf-8", body: analysisJS),
     "history.js": Asset(contentType: "text/javascript; charset=utf-8", body: historyJS),
+    "bills.js": Asset(contentType: "text/javascript; charset=utf-8", body: billsJS),
     "app.js": Asset(contentType: "text/javascript; charset=utf-8", body: appJS),
   ]
 
   /// The source file of each embedded asset, for the test that checks they are current.
   static let sources: [String: String] = [
     "index.html": indexHTML, "app.css": appCSS, "api.js": apiJS, "charts.js": chartsJS, "budget.js": budgetJS,
-    "transactions.js": transactionsJS, "analysis.js": analysisJS, "history.js": historyJS, "app.js": appJS,
+    "transactions.js": transactionsJS, "analysis.js": analysisJS, "history.js": historyJS, "bills.js": billsJS,
+    "app.js": appJS,
   ]
 }

@@ -77,6 +77,30 @@ svg.chart { width: 100%; height: auto; }
 .due { color: var(--warn); }
 .stream { font-family: ui-monospace, monospace; font-size: .8rem; word-break: break-all; }
 dialog { border: 1px solid var(--line); border-radius: 8px; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.reminders { margin: 0 0 1rem; padding: .5rem .8rem; background: #fff4d6; border: 1px solid #e3a008; border-radius: 6px; }
+.reminders ul { margin: .2rem 0 0; padding-left: 1.2rem; }
+table.bills td.actions { display: flex; gap: .4rem; flex-wrap: wrap; }
+tr.status-overdue .bill-status { color: var(--bad); font-weight: 600; }
+tr.status-paid .bill-status { color: var(--good); }
+.month-nav h3 { margin: 0; min-width: 10ch; text-align: center; }
+table.calendar { width: 100%; border-collapse: collapse; table-layout: fixed; margin: 0 0 1.2rem; }
+table.calendar th { font-size: .85rem; color: var(--muted); padding: .2rem; }
+table.calendar td { border: 1px solid var(--line); vertical-align: top; height: 4.6rem; padding: .2rem .3rem; font-size: .8rem; }
+table.calendar td.blank { background: var(--band); }
+table.calendar td.today { outline: 2px solid var(--accent); outline-offset: -2px; }
+table.calendar .day-number { color: var(--muted); }
+table.calendar ul { list-style: none; margin: .1rem 0 0; padding: 0; }
+table.calendar li { border-radius: 3px; padding: 0 .2rem; margin-bottom: .1rem; background: #eef5ff; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+table.calendar li.status-overdue { background: #fff0ef; color: var(--bad); }
+table.calendar li.status-paid { background: #e8f5ec; color: var(--good); }
+table.calendar li.status-skipped { text-decoration: line-through; color: var(--muted); }
+.forecasts { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 1rem; }
+.forecast-line { fill: none; stroke: var(--actual); stroke-width: 2; }
+.zero-line { stroke: var(--line); stroke-dasharray: 4 3; }
+.lowest-point { fill: var(--warn); stroke: #fff; stroke-width: 1.5; }
+.lowest-point.negative { fill: var(--bad); }
+.lowest-label { font-size: 12px; font-weight: 600; fill: var(--ink); }
 @media (max-width: 600px) {
   main { padding: .6rem; }
   .top { position: static; }
@@ -92,6 +116,8 @@ dialog { border: 1px solid var(--line); border-radius: 8px; }
   .fields { grid-template-columns: 1fr; }
   .filters input, .filters select { max-width: 100%; }
   .amount { width: 6.5rem; }
+  .forecasts { grid-template-columns: 1fr; }
+  table.calendar td { height: 3.2rem; font-size: .7rem; padding: .1rem; }
 }
 
 """#

@@ -1361,6 +1361,361 @@ paths:
               schema:
                 $ref: '#/components/schemas/ProjectionList'
         default: *id001
+  /schedules:
+    get:
+      summary: Schedules with their next open occurrence (schedule list)
+      tags:
+      - schedules
+      operationId: listSchedules
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ScheduleList'
+        default: *id001
+      parameters:
+      - *id003
+      - *id004
+    post:
+      summary: Add a schedule — a bill, an income or a transfer that recurs (schedule add)
+      tags:
+      - schedules
+      operationId: createSchedule
+      responses:
+        '201':
+          description: The events recorded and the schedule created
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ScheduleCreated'
+          headers:
+            ETag:
+              description: the entity's stream version
+              schema: *id002
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/idempotencyKey'
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/CreateSchedule'
+  /schedules/post:
+    post:
+      summary: Post every autopay occurrence due on or before today (or through) as a transaction, once (schedule post)
+      description: Each occurrence is recorded under its own key (schedule:ID:DATE), so repeating the request posts
+        nothing twice; an Idempotency-Key is not needed.
+      tags:
+      - schedules
+      operationId: postAutopay
+      responses:
+        '200':
+          description: What was posted, what had been posted before, and what the rules refused
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/AutopayReport'
+        default: *id001
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/PostAutopay'
+  /schedules/{schedule}:
+    get:
+      summary: A schedule's terms, its versions over time and its occurrences from 62 days back to 92 ahead (schedule show)
+      tags:
+      - schedules
+      operationId: getSchedule
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ScheduleDetail'
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/schedule'
+      - *id003
+      - *id004
+    delete:
+      summary: Delete a schedule none of whose occurrences is paid; else end it (schedule delete)
+      tags:
+      - schedules
+      operationId: deleteSchedule
+      responses:
+        '200': &idSchedW
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+          headers:
+            ETag:
+              description: the entity's stream version
+              schema: *id002
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/schedule'
+      - name: reason
+        in: query
+        schema: *id002
+  /schedules/{schedule}/change:
+    post:
+      summary: Change a schedule from a date on (default today); earlier occurrences keep their terms (schedule change)
+      tags:
+      - schedules
+      operationId: changeSchedule
+      responses:
+        '200': *idSchedW
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/schedule'
+      - $ref: '#/components/parameters/idempotencyKey'
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/ChangeSchedule'
+  /schedules/{schedule}/pause:
+    post:
+      summary: Pause a schedule from a date on (default today) (schedule pause)
+      tags:
+      - schedules
+      operationId: pauseSchedule
+      responses:
+        '200': *idSchedW
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/schedule'
+      - $ref: '#/components/parameters/idempotencyKey'
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                from:
+                  type: string
+                  description: 'first day paused, YYYY-MM-DD (default: today)'
+  /schedules/{schedule}/resume:
+    post:
+      summary: Resume a paused schedule on a date (default today) (schedule resume)
+      tags:
+      - schedules
+      operationId: resumeSchedule
+      responses:
+        '200': *idSchedW
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/schedule'
+      - $ref: '#/components/parameters/idempotencyKey'
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                'on':
+                  type: string
+                  description: 'first day it counts again, YYYY-MM-DD (default: today)'
+  /schedules/{schedule}/end:
+    post:
+      summary: 'End a schedule: no occurrence after a date (default today) (schedule end)'
+      tags:
+      - schedules
+      operationId: endSchedule
+      responses:
+        '200': *idSchedW
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/schedule'
+      - $ref: '#/components/parameters/idempotencyKey'
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                after:
+                  type: string
+                  description: 'last day it may occur, YYYY-MM-DD (default: today)'
+  /schedules/{schedule}/occurrences:
+    get:
+      summary: A schedule's occurrences with nominal dates from..to, with their status on asOf (schedule occurrences)
+      tags:
+      - schedules
+      operationId: listOccurrences
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/OccurrenceList'
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/schedule'
+      - name: from
+        in: query
+        schema: *id002
+        description: 'YYYY-MM-DD (default: asOf, else today)'
+      - name: to
+        in: query
+        schema: *id002
+        description: 'YYYY-MM-DD (default: 92 days after from); at most 50 years after from'
+      - *id003
+      - *id004
+  /schedules/{schedule}/occurrences/{date}/pay:
+    post:
+      summary: 'Mark an occurrence paid: record its transaction (source entered), or link an existing one (schedule pay)'
+      tags:
+      - schedules
+      operationId: payOccurrence
+      responses:
+        '200': *idSchedW
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/schedule'
+      - $ref: '#/components/parameters/occurrenceDate'
+      - $ref: '#/components/parameters/idempotencyKey'
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/PayOccurrence'
+  /schedules/{schedule}/occurrences/{date}/unpay:
+    post:
+      summary: Unlink an occurrence's payment; the transaction stays (schedule unpay)
+      tags:
+      - schedules
+      operationId: unpayOccurrence
+      responses:
+        '200': *idSchedW
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/schedule'
+      - $ref: '#/components/parameters/occurrenceDate'
+      - $ref: '#/components/parameters/idempotencyKey'
+  /schedules/{schedule}/occurrences/{date}/skip:
+    post:
+      summary: 'Skip an occurrence: it is not paid, posted or forecast (schedule skip)'
+      tags:
+      - schedules
+      operationId: skipOccurrence
+      responses:
+        '200': *idSchedW
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/schedule'
+      - $ref: '#/components/parameters/occurrenceDate'
+      - $ref: '#/components/parameters/idempotencyKey'
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                reason:
+                  type: string
+                  description: why (kept in its history)
+  /schedules/{schedule}/occurrences/{date}/unskip:
+    post:
+      summary: 'Take back a skip: the occurrence is due again (schedule unskip)'
+      tags:
+      - schedules
+      operationId: unskipOccurrence
+      responses:
+        '200': *idSchedW
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/schedule'
+      - $ref: '#/components/parameters/occurrenceDate'
+      - $ref: '#/components/parameters/idempotencyKey'
+  /bills:
+    get:
+      summary: 'Bills on asOf: overdue, due in the next days, reminders, paid this month, with totals (bills)'
+      tags:
+      - schedules
+      operationId: bills
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Bills'
+        default: *id001
+      parameters:
+      - name: days
+        in: query
+        description: how many days ahead dueSoon looks (default 14)
+        schema:
+          type: integer
+          minimum: 0
+          maximum: 366
+      - *id003
+      - *id004
+  /bills/calendar:
+    get:
+      summary: The occurrences due in a month, by due date (bills --month)
+      tags:
+      - schedules
+      operationId: billsCalendar
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/BillsCalendar'
+        default: *id001
+      parameters:
+      - name: month
+        in: query
+        schema: *id002
+        description: 'YYYY-MM (default: the month of asOf, else this month)'
+      - *id003
+      - *id004
+  /reports/forecast:
+    get:
+      summary: Each account's projected balance from today's balance and every open scheduled occurrence (report forecast)
+      tags:
+      - reports
+      operationId: forecast
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Forecast'
+        default: *id001
+      parameters:
+      - name: months
+        in: query
+        description: how many month ends, this month's first (default 12)
+        schema:
+          type: integer
+          minimum: 1
+          maximum: 120
+      - name: account
+        in: query
+        schema: *id002
+        description: only this account (id or name)
+      - *id003
+      - *id004
 components:
   schemas:
     ImportSummary:
@@ -2121,6 +2476,507 @@ components:
       required:
       - position
       - items
+    ScheduleSplit:
+      type: object
+      properties:
+        category: *id002
+        amount: *id002
+      required:
+      - category
+      - amount
+    Recurrence:
+      type: object
+      description: The parts of a schedule's rule, in the words CreateSchedule takes them
+      properties:
+        every:
+          type: string
+          enum:
+          - day
+          - week
+          - month
+          - year
+        interval:
+          type: integer
+        day:
+          type: string
+          description: 1–31, or last
+        weekday:
+          type: string
+          description: e.g. 2tue, last-fri
+        weekend:
+          type: string
+          enum:
+          - none
+          - before
+          - after
+        start: *id002
+        end: *id002
+        count:
+          type: integer
+      required:
+      - every
+      - interval
+      - weekend
+      - start
+    ScheduleTerms:
+      type: object
+      properties:
+        name: *id002
+        kind:
+          type: string
+          enum:
+          - expense
+          - income
+          - transfer
+        amount: *id002
+        currency: *id002
+        recurrence:
+          type: string
+          description: the rule in words, e.g. "every month on day 1 from 2024-02-01"
+        account: *id002
+        to: *id002
+        category: *id002
+        payee: *id002
+        notes: *id002
+        splits:
+          type: array
+          items:
+            $ref: '#/components/schemas/ScheduleSplit'
+        estimated:
+          type: boolean
+        autopay:
+          type: boolean
+        reminderDays:
+          type: integer
+        rule:
+          $ref: '#/components/schemas/Recurrence'
+      required:
+      - name
+      - kind
+      - amount
+      - currency
+      - recurrence
+      - account
+      - splits
+      - estimated
+      - autopay
+      - reminderDays
+      - rule
+    Schedule:
+      type: object
+      description: A schedule's terms in force now, with its id, state and next open occurrence (due date)
+      allOf:
+      - $ref: '#/components/schemas/ScheduleTerms'
+      - type: object
+        properties:
+          id: *id002
+          paused:
+            type: boolean
+          deleted:
+            type: boolean
+          start: *id002
+          endedAfter: *id002
+          next: *id002
+        required:
+        - id
+        - paused
+        - deleted
+        - start
+    ScheduleList:
+      type: object
+      properties:
+        position:
+          type: integer
+        items:
+          type: array
+          items:
+            $ref: '#/components/schemas/Schedule'
+      required:
+      - position
+      - items
+    ScheduleCreated:
+      allOf:
+      - $ref: '#/components/schemas/WriteResult'
+      - type: object
+        properties:
+          schedule:
+            $ref: '#/components/schemas/Schedule'
+    ScheduleDetail:
+      type: object
+      properties:
+        position:
+          type: integer
+        schedule:
+          $ref: '#/components/schemas/Schedule'
+        versions:
+          type: array
+          items:
+            type: object
+            properties:
+              from: *id002
+              terms:
+                $ref: '#/components/schemas/ScheduleTerms'
+            required:
+            - from
+            - terms
+        occurrences:
+          type: array
+          items:
+            $ref: '#/components/schemas/Occurrence'
+      required:
+      - position
+      - schedule
+      - versions
+      - occurrences
+    Occurrence:
+      type: object
+      description: One occurrence; date is its nominal date (its identity), due the day it is due after the weekend shift
+      properties:
+        schedule: *id002
+        name: *id002
+        date: *id002
+        due: *id002
+        status:
+          type: string
+          enum:
+          - upcoming
+          - due
+          - overdue
+          - paid
+          - skipped
+          - paused
+        amount:
+          type: string
+          description: what was paid, when paid; else the scheduled amount
+        currency: *id002
+        kind:
+          type: string
+          enum:
+          - expense
+          - income
+          - transfer
+        account: *id002
+        category: *id002
+        estimated:
+          type: boolean
+        autopay:
+          type: boolean
+        remind:
+          type: boolean
+          description: whether its reminder shows on asOf
+        transaction: *id002
+        transfer: *id002
+        paidOn: *id002
+        source:
+          type: string
+          enum:
+          - entered
+          - posted
+          - matched
+        skipReason: *id002
+      required:
+      - schedule
+      - name
+      - date
+      - due
+      - status
+      - amount
+      - currency
+      - kind
+      - account
+      - estimated
+      - autopay
+      - remind
+    OccurrenceList:
+      type: object
+      properties:
+        position:
+          type: integer
+        items:
+          type: array
+          items:
+            $ref: '#/components/schemas/Occurrence'
+      required:
+      - position
+      - items
+    Bills:
+      type: object
+      properties:
+        today: *id002
+        days:
+          type: integer
+        position:
+          type: integer
+        overdue: &idOccs
+          type: array
+          items:
+            $ref: '#/components/schemas/Occurrence'
+        dueSoon: *idOccs
+        reminders: *idOccs
+        paidThisMonth: *idOccs
+        totals:
+          type: object
+          description: signed totals per currency ("-1900.00 EUR"); expenses and transfers negative
+          properties:
+            overdue: &idTotals
+              type: array
+              items: *id002
+            dueSoon: *idTotals
+            paidThisMonth: *idTotals
+          required:
+          - overdue
+          - dueSoon
+          - paidThisMonth
+      required:
+      - today
+      - days
+      - position
+      - overdue
+      - dueSoon
+      - reminders
+      - paidThisMonth
+      - totals
+    BillsCalendar:
+      type: object
+      properties:
+        month: *id002
+        title: *id002
+        position:
+          type: integer
+        items: *idOccs
+      required:
+      - month
+      - title
+      - position
+      - items
+    ForecastDay: &idForecastDay
+      type: object
+      properties:
+        date: *id002
+        balance: *id002
+      required:
+      - date
+      - balance
+    Forecast:
+      type: object
+      description: A projection from the schedules, not a promise
+      properties:
+        today: *id002
+        through: *id002
+        position:
+          type: integer
+        accounts:
+          type: array
+          items:
+            type: object
+            properties:
+              account: *id002
+              currency: *id002
+              start:
+                type: string
+                description: the balance on today
+              months:
+                type: array
+                items:
+                  type: object
+                  properties:
+                    month: *id002
+                    balance: *id002
+                  required:
+                  - month
+                  - balance
+              days:
+                type: array
+                description: the balance on each day an occurrence moves it
+                items:
+                  $ref: '#/components/schemas/ForecastDay'
+              lowest:
+                $ref: '#/components/schemas/ForecastDay'
+            required:
+            - account
+            - currency
+            - start
+            - months
+            - days
+            - lowest
+      required:
+      - today
+      - through
+      - position
+      - accounts
+    AutopayReport:
+      type: object
+      properties:
+        through:
+          type: string
+          description: the day posting went through (today at the latest)
+        capped:
+          type: boolean
+          description: whether the day asked for was after today and was capped to it
+        posted:
+          type: array
+          items:
+            type: object
+            properties:
+              schedule:
+                type: string
+                description: the schedule's name
+              scheduleId: *id002
+              date:
+                type: string
+                description: the occurrence's nominal date
+              id:
+                type: string
+                description: the transaction (or transfer) recorded
+            required:
+            - schedule
+            - scheduleId
+            - date
+            - id
+        alreadyPosted:
+          type: integer
+        refused:
+          type: array
+          items:
+            type: object
+            properties:
+              schedule: *id002
+              scheduleId: *id002
+              date: *id002
+              reason: *id002
+            required:
+            - schedule
+            - scheduleId
+            - date
+            - reason
+      required:
+      - through
+      - capped
+      - posted
+      - alreadyPosted
+      - refused
+    PostAutopay:
+      type: object
+      properties:
+        through:
+          type: string
+          description: 'post what is due through this day, YYYY-MM-DD (default and at most: today)'
+    PayOccurrence:
+      type: object
+      properties:
+        transaction:
+          type: string
+          description: link this existing transaction (id, 4+ characters) instead of recording one
+        amount:
+          type: string
+          description: what was paid, if not the scheduled amount
+        date:
+          type: string
+          description: 'when it was paid, YYYY-MM-DD (default: the day it was due)'
+    CreateSchedule:
+      type: object
+      description: 'A schedule: what it posts (category, splits, or to for a transfer) and when it recurs'
+      allOf:
+      - $ref: '#/components/schemas/ScheduleFields'
+      required:
+      - name
+      - amount
+      - every
+    ChangeSchedule:
+      type: object
+      description: New terms from a date on; only the fields given change (a recurrence field given keeps the others of the rule)
+      allOf:
+      - $ref: '#/components/schemas/ScheduleFields'
+      - type: object
+        properties:
+          from:
+            type: string
+            description: 'first occurrence the change applies to, YYYY-MM-DD (default: today)'
+    ScheduleFields:
+      type: object
+      properties:
+        name:
+          type: string
+          minLength: 1
+          maxLength: 100
+        amount:
+          type: string
+          description: positive; type gives the direction
+        account:
+          type: string
+          description: 'account id or name (default: the only open account)'
+        category:
+          type: string
+          description: category id or name
+        splits:
+          type: array
+          items:
+            type: object
+            properties:
+              category: *id002
+              amount: *id002
+              memo: *id002
+            required:
+            - category
+            - amount
+        to:
+          type: string
+          description: for a transfer, the account the money goes to (implies type transfer)
+        type:
+          type: string
+          enum:
+          - expense
+          - income
+          - transfer
+        every:
+          type: string
+          description: day, week, month or year — or weekly, biweekly, monthly, quarterly, semiannual, annual
+        interval:
+          type: integer
+          minimum: 1
+          maximum: 1000
+        day:
+          description: day of the month, 1–31 (clamped to shorter months), or "last"
+          oneOf:
+          - type: integer
+            minimum: 1
+            maximum: 31
+          - type: string
+        weekday:
+          type: string
+          description: a weekday of the month instead of a day, e.g. 2tue, last-fri, first-monday
+        weekend:
+          type: string
+          enum:
+          - none
+          - before
+          - after
+        start:
+          type: string
+          description: 'first day it may occur, YYYY-MM-DD (default: today)'
+        end:
+          type: string
+          description: last day it may occur (not with count)
+        count:
+          type: integer
+          minimum: 1
+          maximum: 10000
+          description: how many times it occurs (not with end)
+        autopay:
+          type: boolean
+          description: post due occurrences without asking (POST /schedules/post, budget serve)
+        reminderDays:
+          type: integer
+          minimum: 0
+          maximum: 60
+          description: days before it is due that its reminder shows (default 3)
+        estimated:
+          type: boolean
+          description: the amount is an estimate (a variable bill)
+        payee:
+          type: string
+          description: 'the name its transactions are posted under (default: the name)'
+        notes: *id002
   parameters:
     asOf:
       name: asOf
@@ -2191,6 +3047,22 @@ components:
       in: header
       description: the ETag (version) you loaded; 412 when the entity changed since
       schema: *id002
+    schedule:
+      name: schedule
+      in: path
+      required: true
+      description: a schedule's id, its name, or a unique start or end of its id
+      schema:
+        type: string
+        minLength: 1
+    occurrenceDate:
+      name: date
+      in: path
+      required: true
+      description: the occurrence's nominal date, YYYY-MM-DD (the date an occurrence lists, not its due date)
+      schema:
+        type: string
+        minLength: 1
   securitySchemes:
     bearer:
       type: http

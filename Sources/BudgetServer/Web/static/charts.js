@@ -1,4 +1,4 @@
-// Small SVG charts drawn by hand: a grouped bar chart and a donut.
+// Small SVG charts drawn by hand: a grouped bar chart, a donut and a balance line.
 "use strict";
 window.BL = window.BL || {};
 
@@ -74,6 +74,40 @@ BL.charts = {
       angle += sweep;
     });
     svg.append(svgNode("text", { x: cx, y: cy + 5, "text-anchor": "middle", class: "donut-total" }, BL.money(total.toFixed(2))));
+    return svg;
+  },
+
+  /**
+   * A balance over time as a step line (it holds between the days it moves), with the zero
+   * line and the lowest point marked by a dot and a label.
+   * points: [{date: "YYYY-MM-DD", value, text}] in date order; lowest: one of them.
+   */
+  line(points, lowest, title, id) {
+    const width = 640, height = 220, left = 70, right = 20, top = 16, bottom = 30;
+    const svg = svgNode("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title, class: "chart line", id });
+    svg.append(svgNode("title", {}, title));
+    const day = (date) => Date.parse(date + "T00:00:00Z") / 86400000;
+    const first = day(points[0].date), last = Math.max(first + 1, day(points[points.length - 1].date));
+    const values = points.map((p) => p.value).concat([0]);
+    const min = Math.min(...values), max = Math.max(...values), span = max - min || 1;
+    const x = (date) => left + ((day(date) - first) / (last - first)) * (width - left - right);
+    const y = (value) => top + ((max - value) / span) * (height - top - bottom);
+    svg.append(svgNode("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "zero-line" }));
+    for (const value of [max, min]) {
+      svg.append(svgNode("text", { x: left - 6, y: y(value) + 4, "text-anchor": "end", class: "legend" }, BL.money(value.toFixed(2))));
+    }
+    svg.append(svgNode("text", { x: left, y: height - 8, class: "legend" }, points[0].date));
+    svg.append(svgNode("text", { x: width - right, y: height - 8, "text-anchor": "end", class: "legend" }, points[points.length - 1].date));
+    let d = `M ${x(points[0].date)} ${y(points[0].value)}`;
+    for (const point of points.slice(1)) d += ` H ${x(point.date)} V ${y(point.value)}`;
+    svg.append(svgNode("path", { d, class: "forecast-line" }));
+    const lx = x(lowest.date), ly = y(lowest.value);
+    const dot = svgNode("circle", { cx: lx, cy: ly, r: 5, class: "lowest-point" + (lowest.value < 0 ? " negative" : ""), "data-date": lowest.date });
+    dot.append(svgNode("title", {}, `lowest: ${lowest.text} on ${lowest.date}`));
+    svg.append(dot);
+    const anchor = lx > width - 170 ? "end" : "start";
+    svg.append(svgNode("text", { x: lx + (anchor === "end" ? -8 : 8), y: Math.max(top + 10, ly - 8), "text-anchor": anchor, class: "lowest-label" },
+      `lowest ${BL.money(lowest.text)} on ${lowest.date}`));
     return svg;
   },
 };
