@@ -91,7 +91,7 @@ struct RecurrenceDTO: Codable, Sendable {
     interval = recurrence.interval
     day = recurrence.dayOfMonth.map { $0 == 0 ? "last" : String($0) }
     if let ordinal = recurrence.weekdayOrdinal, let weekday = recurrence.weekday, (1...7).contains(weekday) {
-      let name = RecurrenceParser.weekdays[weekday - 1]
+      let name = RecurrenceInput.weekdayNames[weekday - 1]
       self.weekday = ordinal < 0 ? "last-\(name)" : "\(ordinal)\(name)"
     }
     weekend = recurrence.weekend.rawValue
