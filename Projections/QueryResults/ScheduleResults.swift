@@ -36,11 +36,14 @@ public enum OccurrenceStatus: String, Sendable, Hashable, CaseIterable {
 /// One occurrence of a schedule, with its status on the day asked about.
 public struct OccurrenceInfo: Sendable, Hashable {
   public var schedule: ScheduleID
+  /// The occurrence: its nominal date, due date and terms (shared with the other occurrences
+  /// of its schedule's version).
+  public var occurrence: ScheduledOccurrence
   /// Its identity: the date the rule gives.
-  public var nominal: CivilDate
+  public var nominal: CivilDate { occurrence.nominal }
   /// The date it is due, after the weekend shift.
-  public var due: CivilDate
-  public var terms: ScheduleTerms
+  public var due: CivilDate { occurrence.due }
+  public var terms: ScheduleTerms { occurrence.terms }
   public var status: OccurrenceStatus
   /// What paid it, when paid.
   public var payment: ScheduleOccurrencePaid?
@@ -50,13 +53,11 @@ public struct OccurrenceInfo: Sendable, Hashable {
   public var remind: Bool
 
   package init(
-    schedule: ScheduleID, nominal: CivilDate, due: CivilDate, terms: ScheduleTerms, status: OccurrenceStatus,
+    schedule: ScheduleID, occurrence: ScheduledOccurrence, status: OccurrenceStatus,
     payment: ScheduleOccurrencePaid?, skipReason: String?, remind: Bool
   ) {
     self.schedule = schedule
-    self.nominal = nominal
-    self.due = due
-    self.terms = terms
+    self.occurrence = occurrence
     self.status = status
     self.payment = payment
     self.skipReason = skipReason

@@ -48,6 +48,8 @@ public final class Ledger: Sendable {
   let committedState: StateCell
   /// The rules' state stored in the ledger file, and the sources its transactions are read from.
   let keeper: SnapshotKeeper
+  /// The schedules read model, decoded once per change (``ScheduleCache``).
+  let scheduleCache = ScheduleCache()
 
   /// Opens (or creates) the ledger file at `path` and brings every projection up to date
   /// (rebuilding those whose code version changed, or that are behind the log — except while

@@ -92,4 +92,38 @@ struct SchedulesProjectionTests {
     // as known when it was created: every month, at 950, nothing paid
     #expect(try statuses(harness, today: "2024-04-10", asKnownAt: created).count == 5)
   }
+
+  @Test(
+    "given a cache, when a schedule changes after a read, then the next read sees it; as known before, the earlier tables"
+  )
+  func cacheFollowsTheStamp() async throws {
+    let harness = try await ProjectionHarness([SchedulesProjector()])
+    let cache = ScheduleCache()
+    let created = try await harness.given(.scheduleCreated(ScheduleCreated(schedule: Self.rent, terms: Self.terms)))
+    func reasons(asKnownAt: UInt64 = .max) throws -> [String] {
+      try harness.read { reader in
+        let queries = ScheduleQueries(reader, cache: cache)
+        return try queries.occurrences(
+          dueFrom: day("2024-02-01"), through: day("2024-02-29"), today: day("2024-03-01"), asKnownAt: asKnownAt
+        ).map { "\($0.status.rawValue) \($0.skipReason ?? "-")" }
+      }
+    }
+    #expect(try reasons() == ["overdue -"])
+    try await harness.given(
+      .scheduleOccurrenceSkipped(
+        ScheduleOccurrenceSkipped(schedule: Self.rent, date: day("2024-02-01"), reason: "holiday ✓")))
+    #expect(try reasons() == ["skipped holiday ✓"])
+    #expect(try reasons(asKnownAt: created) == ["overdue -"])
+    #expect(try reasons() == ["skipped holiday ✓"])
+    // a paid transfer's row reads back whole
+    let transfer = ScheduleOccurrencePaid(
+      schedule: Self.rent, date: day("2024-03-01"), transfer: TransferID(raw: EntityID(high: 7, low: 9)),
+      source: .matched, amount: eur("950"), paidOn: day("2024-03-04"))
+    try await harness.given(.scheduleOccurrencePaid(transfer))
+    let paid = try harness.read { reader in
+      try ScheduleQueries(reader, cache: cache).occurrences(
+        dueFrom: day("2024-03-01"), through: day("2024-03-01"), today: day("2024-03-10"))
+    }
+    #expect(paid.first?.payment == transfer)
+  }
 }

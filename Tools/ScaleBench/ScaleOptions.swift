@@ -153,4 +153,7 @@ enum ScaleCase: String, CaseIterable, Sendable {
   case serve
   /// `budget undo` of a 100 k-row import on the main ledger, whole process.
   case undoCLI = "undo-cli"
+  /// 500 schedules on a copy of the main ledger: upcoming occurrences and a forecast
+  /// in-process, `budget bills` and `budget report forecast` whole process.
+  case schedules
 }

@@ -339,6 +339,16 @@ enum ScaleBench {
         try UndoCase.run(budget: budget, ledger: cached.path, spec: spec, rows: rows, scratch: scratch, timer: timer))
     }
 
+    if options.cases.contains(.schedules) {
+      progress("500 schedules: upcoming occurrences, forecast, budget bills")
+      phase("schedules")
+      let result = try await SchedulesCase.run(
+        ledger: cached.path, spec: spec, scratch: scratch, budget: options.budgetPath, timer: timer,
+        keep: options.keepScratch)
+      report.queries += result.queries
+      report.commands += result.commands
+    }
+
     report.otherCPUShareByPhase = sampler.finish()
     report.interferenceByPhase = sampler.stop()
     report.notes.append(

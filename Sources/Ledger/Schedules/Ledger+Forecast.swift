@@ -19,10 +19,11 @@ extension Ledger {
       let balances = try BalanceQueries(reader).balances(on: today, asKnownAt: position)
         .filter { account == nil || $0.account == account }
       let wanted = Set(balances.map(\.account))
-      let occurrences = try ScheduleQueries(reader).occurrences(
-        dueFrom: Self.lookbackStart(today), through: through, today: today, asKnownAt: position)
       var movements: [CashFlowForecast.Movement] = []
-      for occurrence in occurrences where occurrence.isOpen {
+      try ScheduleQueries(reader, cache: scheduleCache).forEachOccurrence(
+        dueFrom: Self.lookbackStart(today), through: through, today: today, asKnownAt: position
+      ) { _, occurrence in
+        guard occurrence.isOpen else { return }
         let terms = occurrence.terms
         if wanted.contains(terms.account) {
           movements.append(.init(account: terms.account, date: occurrence.due, units: terms.signedUnits))

@@ -1,6 +1,7 @@
 import EventLog
 import LedgerDomain
 import QueryResults
+import Schedules
 
 /// What matching transactions to scheduled occurrences found.
 public struct MatchReport: Sendable, Hashable {
@@ -18,51 +19,69 @@ public struct MatchReport: Sendable, Hashable {
 }
 
 extension Ledger {
-  /// Finds, for each open expense or income occurrence due within a year back and a week
-  /// ahead of today, the transactions that look like it (``ScheduleMatching``), and — when
-  /// `linking` — links each occurrence that has exactly one candidate fitting no other
-  /// occurrence (`matched`), so that a bank statement's import marks the bill paid instead of
-  /// duplicating it. The others are suggested.
+  /// Finds, for each open expense or income occurrence due from `from` (a year ago if `nil`)
+  /// through `through` (a week ahead if `nil`) — on `account` only, if given — the
+  /// transactions that look like it (``ScheduleMatching``), and — when `linking` — links each
+  /// occurrence that has exactly one candidate fitting no other occurrence (`matched`), so
+  /// that a bank statement's import marks the bill paid instead of duplicating it. The others
+  /// are suggested.
+  ///
+  /// Each account's transactions in the window are read once, in pages, and compared in
+  /// memory: by amount for fixed bills, by date for estimated ones. Given the transaction
+  /// that was just added (`added`), nothing is read unless it looks like an occurrence: a
+  /// transaction that is no bill costs the adding of it nothing more.
   public func matchScheduled(
-    linking: Bool = true, metadata: EventMetadata = .init()
+    account: AccountID? = nil, dueFrom from: CivilDate? = nil, through: CivilDate? = nil,
+    after added: TransactionAdded? = nil, linking: Bool = true, metadata: EventMetadata = .init()
   ) async throws(LedgerError) -> MatchReport {
     let today = self.today()
-    let ahead = (try? today.adding(days: ScheduleMatching.windowDays)) ?? today
-    let open = try occurrences(dueFrom: Self.lookbackStart(today), through: ahead, asOf: today).value.filter {
-      $0.isOpen && $0.terms.kind != .transfer
+    let window = ScheduleMatching.windowDays
+    let from = from ?? Self.lookbackStart(today)
+    let through = through ?? ((try? today.adding(days: window)) ?? today)
+    let open = try occurrences(dueFrom: from, through: through, asOf: today).value.filter {
+      $0.isOpen && $0.terms.kind != .transfer && (account == nil || $0.terms.account == account)
     }
-    guard !open.isEmpty else { return MatchReport(linked: [], suggested: []) }
-    let links = state.scheduleLinks
-    var candidates: [[TransactionRow]] = []
+    let looksLikeABill = added.map { added in
+      open.contains { occurrence in
+        ScheduleMatching.matches(
+          account: added.account, type: added.type, amount: added.amount, date: added.date, name: added.name,
+          due: occurrence.due, terms: occurrence.terms)
+      }
+    }
+    guard !open.isEmpty, looksLikeABill ?? true else { return MatchReport(linked: [], suggested: []) }
+    let links = try query { reader, position in
+      try ScheduleQueries(reader, cache: scheduleCache).linkedEntries(asKnownAt: position)
+    }.value
+    var found: [(index: Int, rows: [TransactionRow])] = []
     var fits: [TransactionID: Int] = [:]
-    for occurrence in open {
-      let window = ScheduleMatching.windowDays
-      let rows = try transactions(
-        .account(occurrence.terms.account), from: (try? occurrence.due.adding(days: -window)) ?? occurrence.due,
-        through: (try? occurrence.due.adding(days: window)) ?? occurrence.due, limit: 200
-      ).value.rows.filter { row in
-        links[row.id.raw] == nil
-          && ScheduleMatching.matches(
+    for (accountID, indices) in Dictionary(grouping: open.indices, by: { open[$0].terms.account }) {
+      let dues = indices.map { open[$0].due }
+      let rows = try transactionRows(
+        of: accountID, from: (try? dues.min()!.adding(days: -window)) ?? dues.min()!,
+        through: (try? dues.max()!.adding(days: window)) ?? dues.max()!
+      ).filter { !links.contains($0.id.raw) }
+      let byAmount = Dictionary(grouping: rows, by: \.amount.units)
+      for index in indices {
+        let occurrence = open[index]
+        let pool = occurrence.terms.estimated ? rows : byAmount[occurrence.terms.amount.units] ?? []
+        let fitting = pool.filter { row in
+          ScheduleMatching.matches(
             account: row.account, type: row.type, amount: row.amount, date: row.date, name: row.name,
             due: occurrence.due, terms: occurrence.terms)
+        }
+        found.append((index, fitting))
+        for row in fitting { fits[row.id, default: 0] += 1 }
       }
-      candidates.append(rows)
-      for row in rows { fits[row.id, default: 0] += 1 }
     }
     var report = MatchReport(linked: [], suggested: [])
     var commands: [(MatchReport.Pairing, BatchCommand)] = []
-    for (occurrence, rows) in zip(open, candidates) where !rows.isEmpty {
+    for (index, rows) in found.sorted(by: { $0.index < $1.index }) where !rows.isEmpty {
+      let occurrence = open[index]
       if rows.count == 1, fits[rows[0].id] == 1 {
         let pairing = MatchReport.Pairing(occurrence: occurrence, transaction: rows[0])
-        commands.append(
-          (
-            pairing,
-            BatchCommand(
-              .payOccurrence(
-                PayOccurrence(
-                  schedule: occurrence.schedule, date: occurrence.nominal, payment: .link(rows[0].id),
-                  source: .matched)))
-          ))
+        let pay = PayOccurrence(
+          schedule: occurrence.schedule, date: occurrence.nominal, payment: .link(rows[0].id), source: .matched)
+        commands.append((pairing, BatchCommand(.payOccurrence(pay))))
       } else {
         report.suggested += rows.map { MatchReport.Pairing(occurrence: occurrence, transaction: $0) }
       }
@@ -76,5 +95,21 @@ extension Ledger {
       if case .success = result { report.linked.append(pairing) } else { report.suggested.append(pairing) }
     }
     return report
+  }
+
+  /// Every transaction of `account` dated `from...through`, read page by page.
+  private func transactionRows(
+    of account: AccountID, from: CivilDate, through: CivilDate
+  ) throws(LedgerError)
+    -> [TransactionRow]
+  {
+    var rows: [TransactionRow] = []
+    var cursor: TransactionCursor?
+    repeat {
+      let page = try transactions(.account(account), from: from, through: through, before: cursor, limit: 1000).value
+      rows += page.rows
+      cursor = page.olderCursor
+    } while cursor != nil
+    return rows
   }
 }

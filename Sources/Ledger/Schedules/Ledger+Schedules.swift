@@ -16,19 +16,24 @@ extension Ledger {
     -> Answer<[ScheduleInfo]>
   {
     try query(at: point) { reader, position in
-      try ScheduleQueries(reader).schedules(asKnownAt: position).filter { includingDeleted || !$0.isDeleted }
+      try ScheduleQueries(reader, cache: scheduleCache).schedules(asKnownAt: position).filter {
+        includingDeleted || !$0.isDeleted
+      }
     }
   }
 
   /// The schedule `id`, as known at `point`.
   public func schedule(_ id: ScheduleID, at point: TimePoint = .now) throws(LedgerError) -> Answer<ScheduleInfo?> {
-    try query(at: point) { reader, position in try ScheduleQueries(reader).schedule(id, asKnownAt: position) }
+    try query(at: point) { reader, position in
+      try ScheduleQueries(reader, cache: scheduleCache).schedule(id, asKnownAt: position)
+    }
   }
 
   /// The schedule called `name` (or whose id starts or ends with it), with a "did you mean"
-  /// when there is none.
+  /// when there is none — read from the schedules read model, not the rules' state.
   public func schedule(named name: String) throws(LedgerError) -> ScheduleID {
-    do { return try state.schedule(named: name).id } catch { throw .rejected(error) }
+    let live = try schedules().value.map { ($0.schedule, $0.name) }
+    do { return try ScheduleID.named(name, among: live) } catch { throw .rejected(error) }
   }
 
   /// `schedule`'s occurrences with nominal dates in `from...through`, with their status on
@@ -38,7 +43,7 @@ extension Ledger {
   ) throws(LedgerError) -> Answer<[OccurrenceInfo]> {
     let today = asOf ?? self.today()
     return try query(at: point) { reader, position in
-      let queries = ScheduleQueries(reader)
+      let queries = ScheduleQueries(reader, cache: scheduleCache)
       guard let info = try queries.schedule(schedule, asKnownAt: position) else { return [] }
       return try queries.occurrences(of: info, from: from, through: through, today: today, asKnownAt: position)
     }
@@ -51,7 +56,8 @@ extension Ledger {
   ) throws(LedgerError) -> Answer<[OccurrenceInfo]> {
     let today = asOf ?? self.today()
     return try query(at: point) { reader, position in
-      try ScheduleQueries(reader).occurrences(dueFrom: from, through: through, today: today, asKnownAt: position)
+      try ScheduleQueries(reader, cache: scheduleCache).occurrences(
+        dueFrom: from, through: through, today: today, asKnownAt: position)
     }
   }
 
@@ -80,9 +86,16 @@ extension Ledger {
   public func autopayWaiting(through: CivilDate? = nil) throws(LedgerError) -> [OccurrenceInfo] {
     let today = self.today()
     let through = min(through ?? today, today)
-    return try occurrences(dueFrom: Self.lookbackStart(today), through: through, asOf: today).value.filter {
-      $0.terms.autopay && $0.isOpen
-    }.filter { occurrence in
+    var waiting: [OccurrenceInfo] = []
+    _ = try query { reader, position in
+      try ScheduleQueries(reader, cache: scheduleCache).forEachOccurrence(
+        dueFrom: Self.lookbackStart(today), through: through, today: today, asKnownAt: position,
+        of: { $0.timeline.versions.contains { $0.terms.autopay } }
+      ) { _, occurrence in
+        if occurrence.terms.autopay && occurrence.isOpen { waiting.append(occurrence) }
+      }
+    }
+    return waiting.sorted { ($0.due, $0.terms.name) < ($1.due, $1.terms.name) }.filter { occurrence in
       // One posted before and then deleted is not posted again: its key is used.
       !((try? log.hasIdempotencyKey(withPrefix: Self.autopayKey(occurrence).rawValue)) ?? false)
     }

@@ -5,7 +5,7 @@
 /// A change takes effect from a date on, so earlier occurrences keep the terms they had: an
 /// occurrence on nominal date `d` has the terms of the last version whose `from` is on or
 /// before `d`, and recurs by that version's ``Recurrence`` (anchored at its own start).
-public struct ScheduleTimeline: Sendable, Hashable, Codable {
+public struct ScheduleTimeline: Sendable, Hashable {
   /// Never empty; sorted by ``ScheduleVersion/from``, each date once. The first starts on its
   /// recurrence's start.
   public private(set) var versions: [ScheduleVersion]
@@ -18,6 +18,12 @@ public struct ScheduleTimeline: Sendable, Hashable, Codable {
     versions = [ScheduleVersion(from: terms.recurrence.start, terms: terms)]
     pauses = []
     endedAfter = nil
+  }
+
+  init(versions: [ScheduleVersion], pauses: [PauseSpan], endedAfter: CivilDate?) {
+    self.versions = versions
+    self.pauses = pauses
+    self.endedAfter = endedAfter
   }
 
   /// The terms in force now: the latest version's.
@@ -52,11 +58,12 @@ public struct ScheduleTimeline: Sendable, Hashable, Codable {
         upper = min(upper, dayBefore)
       }
       guard lower <= upper else { continue }
+      let terms = ScheduledOccurrence.Terms(version.terms)
       for occurrence in version.terms.recurrence.occurrences(from: lower, through: upper) {
         result.append(
           ScheduledOccurrence(
-            nominal: occurrence.nominal, due: occurrence.due, terms: version.terms,
-            isPaused: isPaused(on: occurrence.nominal)))
+            nominal: occurrence.nominal, due: occurrence.due, shared: terms, isPaused: isPaused(on: occurrence.nominal))
+        )
       }
     }
     return result
@@ -107,7 +114,7 @@ public struct ScheduleTimeline: Sendable, Hashable, Codable {
 }
 
 /// A schedule's terms from a date on.
-public struct ScheduleVersion: Sendable, Hashable, Codable {
+public struct ScheduleVersion: Sendable, Hashable {
   public var from: CivilDate
   public var terms: ScheduleTerms
 
@@ -119,7 +126,7 @@ public struct ScheduleVersion: Sendable, Hashable, Codable {
 
 /// Days on which a schedule was paused: `from` up to, not including, `until` (open while the
 /// schedule stays paused).
-public struct PauseSpan: Sendable, Hashable, Codable {
+public struct PauseSpan: Sendable, Hashable {
   public var from: CivilDate
   public var until: CivilDate?
 
@@ -135,16 +142,44 @@ public struct PauseSpan: Sendable, Hashable, Codable {
 
 /// One occurrence of a schedule: its nominal date (its identity, as in the idempotency key
 /// `schedule:<id>:<date>`), the date it is due (after the weekend shift) and its terms.
+///
+/// The terms are shared by every occurrence of one version (``Terms``): a year of a few
+/// hundred schedules is thousands of occurrences, and a copy of the terms in each made
+/// sorting and filtering them move hundreds of bytes per occurrence.
 public struct ScheduledOccurrence: Sendable, Hashable {
   public var nominal: CivilDate
   public var due: CivilDate
-  public var terms: ScheduleTerms
   public var isPaused: Bool
+  private var shared: Terms
+
+  public var terms: ScheduleTerms { shared.terms }
 
   public init(nominal: CivilDate, due: CivilDate, terms: ScheduleTerms, isPaused: Bool) {
+    self.init(nominal: nominal, due: due, shared: Terms(terms), isPaused: isPaused)
+  }
+
+  init(nominal: CivilDate, due: CivilDate, shared: Terms, isPaused: Bool) {
     self.nominal = nominal
     self.due = due
-    self.terms = terms
+    self.shared = shared
     self.isPaused = isPaused
+  }
+
+  public static func == (a: Self, b: Self) -> Bool {
+    a.nominal == b.nominal && a.due == b.due && a.isPaused == b.isPaused
+      && (a.shared === b.shared || a.terms == b.terms)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(nominal)
+    hasher.combine(due)
+    hasher.combine(isPaused)
+    hasher.combine(terms)
+  }
+
+  /// Terms shared by the occurrences of one version; never changed once made.
+  final class Terms: Sendable {
+    let terms: ScheduleTerms
+    init(_ terms: ScheduleTerms) { self.terms = terms }
   }
 }

@@ -69,9 +69,7 @@ extension LedgerState {
     out.signed(turnover)
     out.count(deletedImports)
     out.count(schedules.count)
-    for (id, record) in schedules.sorted(by: { $0.key < $1.key }) {
-      try out.codable(StoredSchedule(id: id, record: record))
-    }
+    for (id, record) in schedules.sorted(by: { $0.key < $1.key }) { out.schedule(id, record) }
     return out.bytes
   }
 
@@ -128,10 +126,10 @@ extension LedgerState {
     turnover = try input.signed()
     deletedImports = try input.count()
     for _ in 0..<(try input.count()) {
-      let stored = try input.codable(StoredSchedule.self)
-      schedules[stored.id] = stored.record
-      for payment in stored.payments {
-        if let entry = payment.entry { scheduleLinks[entry] = OccurrenceRef(schedule: stored.id, date: payment.date) }
+      let (id, record) = try input.schedule()
+      schedules[id] = record
+      for payment in record.payments.values {
+        if let entry = payment.entry { scheduleLinks[entry] = OccurrenceRef(schedule: id, date: payment.date) }
       }
     }
     guard input.isAtEnd else { throw .malformed("bytes left after the state") }
@@ -187,31 +185,45 @@ extension SnapshotReader {
   }
 }
 
-/// A schedule's record in the stored state: its payments in date order, so that equal states
-/// store equal bytes.
-private struct StoredSchedule: Codable {
-  var id: ScheduleID
-  var timeline: ScheduleTimeline
-  var payments: [ScheduleOccurrencePaid]
-  var skipped: [CivilDate]
-  var isDeleted: Bool
-  var version: UInt64
-
-  init(id: ScheduleID, record: ScheduleRecord) {
-    self.id = id
-    timeline = record.timeline
-    payments = record.payments.sorted { $0.key < $1.key }.map(\.value)
-    skipped = record.skipped.sorted()
-    isDeleted = record.isDeleted
-    version = record.version
+extension SnapshotWriter {
+  /// A schedule's record: its timeline, its payments in date order and its skips sorted, so
+  /// that equal states store equal bytes.
+  fileprivate mutating func schedule(_ id: ScheduleID, _ record: ScheduleRecord) {
+    self.id(id)
+    record.timeline.write(into: &self)
+    count(record.payments.count)
+    for (date, payment) in record.payments.sorted(by: { $0.key < $1.key }) {
+      self.date(date)
+      bool(payment.transfer != nil)
+      rawID(payment.entry ?? EntityID(high: 0, low: 0))
+      string(payment.source.rawValue)
+      money(payment.amount)
+      self.date(payment.paidOn)
+    }
+    count(record.skipped.count)
+    for date in record.skipped.sorted() { self.date(date) }
+    bool(record.isDeleted)
+    varint(record.version)
   }
+}
 
-  var record: ScheduleRecord {
-    var record = ScheduleRecord(timeline: timeline)
-    for payment in payments { record.payments[payment.date] = payment }
-    record.skipped = Set(skipped)
-    record.isDeleted = isDeleted
-    record.version = version
-    return record
+extension SnapshotReader {
+  fileprivate mutating func schedule() throws(CodecError) -> (ScheduleID, ScheduleRecord) {
+    let id: ScheduleID = try self.id()
+    var record = ScheduleRecord(timeline: try ScheduleTimeline(from: &self))
+    for _ in 0..<(try count()) {
+      let date = try self.date()
+      let isTransfer = try bool()
+      let entry = try rawID()
+      let source = try raw(PaymentSource.self)
+      record.payments[date] = ScheduleOccurrencePaid(
+        schedule: id, date: date, transaction: isTransfer ? nil : TransactionID(raw: entry),
+        transfer: isTransfer ? TransferID(raw: entry) : nil, source: source, amount: try money(),
+        paidOn: try self.date())
+    }
+    for _ in 0..<(try count()) { record.skipped.insert(try self.date()) }
+    record.isDeleted = try bool()
+    record.version = try varint()
+    return (id, record)
   }
 }

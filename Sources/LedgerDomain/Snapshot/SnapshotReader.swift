@@ -113,11 +113,6 @@ struct SnapshotReader {
   mutating func payload<P: EventPayload>(_ type: P.Type) throws(CodecError) -> P {
     try P.decode(schemaVersion: P.schemaVersion, from: Array(try run()))
   }
-
-  /// A value ``SnapshotWriter/codable(_:)`` wrote.
-  mutating func codable<T: Decodable>(_ type: T.Type) throws(CodecError) -> T {
-    try BinaryDecoder().decode(T.self, from: Array(try run()))
-  }
 }
 
 extension SnapshotReader {

@@ -56,12 +56,5 @@ struct SnapshotWriter {
     bytes.append(contentsOf: encoded)
   }
 
-  /// A value in the events' binary form, length-prefixed.
-  mutating func codable(_ value: some Encodable) throws(CodecError) {
-    let encoded = try BinaryEncoder().encode(value)
-    count(encoded.count)
-    bytes.append(contentsOf: encoded)
-  }
-
   mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
 }

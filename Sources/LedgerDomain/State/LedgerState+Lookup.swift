@@ -86,14 +86,25 @@ extension LedgerState {
   /// The schedule called `name` (ignoring case), or whose id starts or ends with `name` (at
   /// least four characters); deleted schedules are not found.
   public func schedule(named name: String) throws(DomainError) -> (id: ScheduleID, record: ScheduleRecord) {
-    let key = TextRules.key(name)
     let live = schedules.filter { !$0.value.isDeleted }
-    if let match = live.first(where: { TextRules.key($0.value.name) == key }) { return (match.key, match.value) }
+    let id = try ScheduleID.named(name, among: live.map { ($0.key, $0.value.name) })
+    return (id, live[id]!)
+  }
+}
+
+extension ScheduleID {
+  /// The one of `schedules` called `name` (ignoring case), or whose id starts or ends with
+  /// `name` (at least four characters), with a "did you mean" when there is none.
+  public static func named(
+    _ name: String, among schedules: [(id: ScheduleID, name: String)]
+  ) throws(DomainError) -> ScheduleID {
+    let key = TextRules.key(name)
+    if let match = schedules.first(where: { TextRules.key($0.name) == key }) { return match.id }
     if key.count >= 4 {
-      let byID = live.filter { $0.key.raw.isNamed(by: key) }
-      if byID.count == 1, let match = byID.first { return (match.key, match.value) }
+      let byID = schedules.filter { $0.id.raw.isNamed(by: key) }
+      if byID.count == 1 { return byID[0].id }
     }
-    let suggestion = NameSuggestion.nearest(to: name, among: live.values.map(\.name))
+    let suggestion = NameSuggestion.nearest(to: name, among: schedules.map(\.name))
     throw .notFound(kind: "schedule", reference: name, suggestion: suggestion)
   }
 }

@@ -47,7 +47,7 @@ struct TransactionCommand: AsyncParsableCommand {
         "added \(type.rawValue) \(show(money)) \(money.currency.code) '\(outcome.recordedName ?? name)' (\(id.short))",
         outcome,
         id: id.description)
-      await options.matchScheduled(on: ledger)
+      await options.matchScheduled(on: ledger, account: added.account, dates: added.date...added.date, added: added)
     }
 
     /// `--split CATEGORY=AMOUNT` options as splits.

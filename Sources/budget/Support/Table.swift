@@ -16,27 +16,40 @@ struct Table {
   /// The rendered table; colour codes in cells do not count towards widths.
   func render() -> String {
     let all = [headers] + rows
-    let widths = headers.indices.map { column in all.map { visibleWidth($0[column]) }.max() ?? 0 }
-    var lines: [String] = []
+    let cellWidths = all.map { row in row.map(visibleWidth) }
+    let widths = headers.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
+    var output = ""
+    output.reserveCapacity(all.count * (widths.reduce(0, +) + 2 * widths.count))
     for (index, row) in all.enumerated() {
-      var cells: [String] = []
+      var line = ""
       for column in headers.indices {
-        let cell = row[column]
-        let padding = String(repeating: " ", count: widths[column] - visibleWidth(cell))
-        cells.append(alignments[column] == .right ? padding + cell : cell + padding)
+        let padding = widths[column] - cellWidths[index][column]
+        if column > 0 { line += "  " }
+        if alignments[column] == .right { line += String(repeating: " ", count: padding) }
+        line += row[column]
+        if alignments[column] == .left { line += String(repeating: " ", count: padding) }
       }
-      var line = cells.joined(separator: "  ")
-      while line.last == " " { line.removeLast() }
-      lines.append(index == 0 ? Console.paint(line, .bold) : line)
+      while line.utf8.last == UInt8(ascii: " ") { line.removeLast() }
+      if index > 0 { output += "\n" }
+      output += index == 0 ? Console.paint(line, .bold) : line
     }
-    return lines.joined(separator: "\n")
+    return output
   }
 
   private func visibleWidth(_ text: String) -> Int {
+    // Plain ASCII, as most cells are: one column per byte (walking Characters costs a
+    // grapheme break per step, and a bills table has thousands of cells).
+    if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x1B }) { return text.utf8.count }
     var count = 0
     var inEscape = false
     for character in text {
-      if character == "\u{1B}" { inEscape = true } else if inEscape { if character == "m" { inEscape = false } } else { count += 1 }
+      if character == "\u{1B}" {
+        inEscape = true
+      } else if inEscape {
+        if character == "m" { inEscape = false }
+      } else {
+        count += 1
+      }
     }
     return count
   }

@@ -19,7 +19,7 @@ struct BillsCommand: AsyncParsableCommand {
 
   func run() async throws {
     let ledger = try await options.openExisting()
-    let names = ledger.state
+    let names = try userFacing { try ledger.names() }
     if let month {
       let occurrences = try userFacing {
         try ledger.occurrences(dueFrom: month.firstDay, through: month.lastDay, asOf: time.asOf, at: try time.point())
@@ -42,17 +42,20 @@ struct BillsCommand: AsyncParsableCommand {
             dueSoon: BillsOverview.totals(overview.dueSoon).map(\.description),
             paidThisMonth: BillsOverview.totals(overview.paidThisMonth).map(\.description))))
     }
-    for reminder in overview.reminders {
+    // Overdue ones have their own section below: the reminders say what is coming.
+    let coming = overview.reminders.filter { $0.status != .overdue }
+    if !coming.isEmpty {
       Console.note(
-        "reminder: '\(reminder.terms.name)' \(show(reminder.terms.amount)) \(reminder.terms.amount.currency.code) "
-          + (reminder.status == .overdue ? "was due \(reminder.due)" : "is due \(reminder.due)"))
+        coming.map { reminder in
+          "reminder: '\(reminder.terms.name)' \(show(reminder.terms.amount)) \(reminder.terms.amount.currency.code) is due \(reminder.due)"
+        }.joined(separator: "\n"))
     }
     section("Overdue", overview.overdue, names: names)
     section("Due in the next \(overview.days) days", overview.dueSoon, names: names)
     section("Paid this month", overview.paidThisMonth, names: names)
   }
 
-  private func section(_ title: String, _ occurrences: [OccurrenceInfo], names: LedgerState) {
+  private func section(_ title: String, _ occurrences: [OccurrenceInfo], names: NameBook) {
     let totals = BillsOverview.totals(occurrences).map { "\(show($0)) \($0.currency.code)" }.joined(separator: ", ")
     print("\(title): \(occurrences.count)\(occurrences.isEmpty ? "" : " (\(totals))")")
     guard !occurrences.isEmpty else { return }
@@ -64,7 +67,7 @@ struct BillsCommand: AsyncParsableCommand {
       table.add([
         occurrence.due.description, occurrence.terms.name + (occurrence.terms.autopay ? " (autopay)" : ""),
         show(amount) + (occurrence.terms.estimated && occurrence.payment == nil ? "~" : ""), amount.currency.code,
-        names.accounts[occurrence.terms.account]?.name ?? "", occurrence.status.rawValue,
+        names.account(occurrence.terms.account), occurrence.status.rawValue,
       ])
     }
     print(table.render())

@@ -5,8 +5,21 @@ import QueryResults
 extension LedgerOptions {
   /// Links new transactions that look like due scheduled occurrences, and says so on stderr —
   /// with the command that settles an occurrence whose candidates could not be told apart.
-  func matchScheduled(on ledger: Ledger) async {
-    guard let report = try? await ledger.matchScheduled(metadata: metadata) else { return }
+  ///
+  /// - Parameters:
+  ///   - account: the account the new transactions are on (`nil`: any).
+  ///   - dates: the days they are dated in, if known (a transaction added by hand): only
+  ///     occurrences due within a week of them are looked at.
+  ///   - added: the transaction added by hand, if that is what happened: nothing more is read
+  ///     unless it looks like a due occurrence.
+  func matchScheduled(
+    on ledger: Ledger, account: AccountID?, dates: ClosedRange<CivilDate>? = nil, added: TransactionAdded? = nil
+  ) async {
+    let window = ScheduleMatching.windowDays
+    let report = try? await ledger.matchScheduled(
+      account: account, dueFrom: dates.flatMap { try? $0.lowerBound.adding(days: -window) },
+      through: dates.flatMap { try? $0.upperBound.adding(days: window) }, after: added, metadata: metadata)
+    guard let report else { return }
     for pairing in report.linked {
       Console.note(
         "matched '\(pairing.occurrence.terms.name)' of \(pairing.occurrence.nominal) to transaction \(pairing.transaction.id.short) (\(pairing.transaction.date), \(pairing.transaction.amount.formatted()))"

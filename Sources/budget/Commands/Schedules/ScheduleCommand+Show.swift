@@ -14,7 +14,7 @@ extension ScheduleCommand {
       let ledger = try await options.openExisting()
       let today = time.asOf ?? LedgerOptions.today()
       let schedules = try userFacing { try ledger.schedules(at: try time.point()) }.value
-      let names = ledger.state
+      let names = try userFacing { try ledger.names() }
       var rows: [ScheduleJSON] = []
       for schedule in schedules {
         let next = try userFacing {
@@ -58,7 +58,7 @@ extension ScheduleCommand {
       guard let info = try userFacing({ try ledger.schedule(id, at: try time.point()) }).value else {
         throw UserError("schedule '\(schedule)' was not known then")
       }
-      let names = ledger.state
+      let names = try userFacing { try ledger.names() }
       let upcoming = try userFacing {
         try ledger.occurrences(
           of: id, from: (try? today.adding(days: -62)) ?? today, through: (try? today.adding(days: 92)) ?? today,
@@ -79,7 +79,7 @@ extension ScheduleCommand {
       )
       print("  \(terms.recurrence.summary)")
       print(
-        "  account \(names.accounts[terms.account]?.name ?? terms.account.description)"
+        "  account \(names.account(terms.account))"
           + (terms.toAccount.map { " → \(names.accounts[$0]?.name ?? $0.description)" } ?? "")
           + (terms.category.map { ", category \(names.categories[$0]?.name ?? $0.description)" } ?? ""))
       print(
@@ -124,7 +124,7 @@ extension ScheduleCommand {
       let occurrences = try userFacing {
         try ledger.occurrences(of: id, from: from, through: to, asOf: time.asOf, at: try time.point())
       }.value
-      let names = ledger.state
+      let names = try userFacing { try ledger.names() }
       if options.json { return try Console.json(occurrences.map { OccurrenceJSON($0, names: names) }) }
       var table = Table([("DATE", .left), ("DUE", .left), ("STATUS", .left), ("AMOUNT", .right), ("", .left)])
       for occurrence in occurrences {

@@ -12,7 +12,7 @@ struct ScheduleJSON: Encodable {
   var start: String
   var endedAfter: String?
 
-  init(_ info: ScheduleInfo, next: OccurrenceInfo?, names: LedgerState) {
+  init(_ info: ScheduleInfo, next: OccurrenceInfo?, names: NameBook) {
     let terms = Self.terms(info.terms, names: names)
     id = info.schedule.description
     name = terms.name
@@ -36,17 +36,17 @@ struct ScheduleJSON: Encodable {
     self.next = next?.due.description
   }
 
-  static func terms(_ terms: ScheduleTerms, names: LedgerState) -> TermsJSON {
+  static func terms(_ terms: ScheduleTerms, names: NameBook) -> TermsJSON {
     TermsJSON(
       name: terms.name, kind: terms.kind.rawValue, amount: terms.amount.formatted(),
       currency: terms.amount.currency.code, recurrence: terms.recurrence.summary,
-      account: names.accounts[terms.account]?.name ?? terms.account.description,
-      to: terms.toAccount.map { names.accounts[$0]?.name ?? $0.description },
-      category: terms.category.map { names.categories[$0]?.name ?? $0.description }, payee: terms.payee,
+      account: names.account(terms.account),
+      to: terms.toAccount.map(names.account),
+      category: terms.category.map(names.category), payee: terms.payee,
       notes: terms.notes,
       splits: terms.splits.map {
         SplitTermJSON(
-          category: names.categories[$0.category]?.name ?? $0.category.description, amount: $0.amount.formatted())
+          category: names.category($0.category), amount: $0.amount.formatted())
       }, estimated: terms.estimated, autopay: terms.autopay, reminderDays: terms.reminderDays)
   }
 }
@@ -80,7 +80,7 @@ struct OccurrenceJSON: Encodable {
   var remind: Bool
   var transaction, transfer, paidOn, source, skipReason: String?
 
-  init(_ occurrence: OccurrenceInfo, names: LedgerState) {
+  init(_ occurrence: OccurrenceInfo, names: NameBook) {
     schedule = occurrence.schedule.description
     name = occurrence.terms.name
     date = occurrence.nominal.description
@@ -90,7 +90,7 @@ struct OccurrenceJSON: Encodable {
     self.amount = amount.formatted()
     currency = amount.currency.code
     kind = occurrence.terms.kind.rawValue
-    account = names.accounts[occurrence.terms.account]?.name ?? occurrence.terms.account.description
+    account = names.account(occurrence.terms.account)
     remind = occurrence.remind
     transaction = occurrence.payment?.transaction?.description
     transfer = occurrence.payment?.transfer?.description
