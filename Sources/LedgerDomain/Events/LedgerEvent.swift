@@ -32,18 +32,20 @@ public enum LedgerEvent: Sendable, Hashable {
   indirect case transactionRestored(TransactionRestored)
   case transferMade(TransferMade)
   case transferCancelled(TransferCancelled)
-  case scheduleCreated(ScheduleCreated)
-  case scheduleChanged(ScheduleChanged)
-  case scheduleChangeWithdrawn(ScheduleChangeWithdrawn)
-  case schedulePaused(SchedulePaused)
-  case scheduleResumed(ScheduleResumed)
-  case scheduleEnded(ScheduleEnded)
-  case scheduleReinstated(ScheduleReinstated)
-  case scheduleDeleted(ScheduleDeleted)
-  case scheduleOccurrencePaid(ScheduleOccurrencePaid)
-  case scheduleOccurrenceUnpaid(ScheduleOccurrenceUnpaid)
-  case scheduleOccurrenceSkipped(ScheduleOccurrenceSkipped)
-  case scheduleOccurrenceUnskipped(ScheduleOccurrenceUnskipped)
+  // The schedule events carry terms of hundreds of bytes: boxed, so that the enum stays the
+  // few words every other event moves through decoding and the folds.
+  indirect case scheduleCreated(ScheduleCreated)
+  indirect case scheduleChanged(ScheduleChanged)
+  indirect case scheduleChangeWithdrawn(ScheduleChangeWithdrawn)
+  indirect case schedulePaused(SchedulePaused)
+  indirect case scheduleResumed(ScheduleResumed)
+  indirect case scheduleEnded(ScheduleEnded)
+  indirect case scheduleReinstated(ScheduleReinstated)
+  indirect case scheduleDeleted(ScheduleDeleted)
+  indirect case scheduleOccurrencePaid(ScheduleOccurrencePaid)
+  indirect case scheduleOccurrenceUnpaid(ScheduleOccurrenceUnpaid)
+  indirect case scheduleOccurrenceSkipped(ScheduleOccurrenceSkipped)
+  indirect case scheduleOccurrenceUnskipped(ScheduleOccurrenceUnskipped)
 
   /// Hands the payload, with its static type, to `visitor`: the one switch over the cases.
   ///
