@@ -4,6 +4,7 @@ import EventLog
 import LedgerDomain
 import ProjectionEngine
 import RunningBalances
+import Schedules
 import TransactionIndex
 
 /// Seed 001 Sheet 1 for a month: the zero-based summary, budget vs actual per category, and
@@ -40,7 +41,18 @@ extension Ledger {
     let currency = baseCurrency
     let fundsDate = min(asOf.map { min($0, month.lastDay) } ?? month.lastDay, today())
     return try query(at: point) { reader, position in
-      let (summary, report) = try BudgetQueries(reader).sheet(month, currency: currency, asKnownAt: position)
+      var (summary, report) = try BudgetQueries(reader).sheet(month, currency: currency, asKnownAt: position)
+      // The bills due in the month join the categories' own due dates, each under its name.
+      try ScheduleQueries(reader, cache: scheduleCache).forEachOccurrence(
+        dueFrom: month.firstDay, through: month.lastDay, today: today(), asKnownAt: position
+      ) { _, occurrence in
+        let terms = occurrence.terms
+        guard terms.kind == .expense, occurrence.status != .skipped, occurrence.status != .paused,
+          let category = terms.category ?? terms.splits.first?.category
+        else { return }
+        summary.dueDates.append(DueDate(category: category, name: terms.name, date: occurrence.due))
+      }
+      summary.dueDates.sort { ($0.date, $0.name) < ($1.date, $1.name) }
       let balances = try BalanceQueries(reader).balances(on: fundsDate, asKnownAt: position)
       var others: [Currency: Money] = [:]
       for balance in balances.map(\.balance) where balance.currency != currency {

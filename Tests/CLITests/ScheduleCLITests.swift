@@ -226,6 +226,24 @@ struct ScheduleCLITests {
     #expect(rows.count == 6, "no transaction was added for a matched bill: \(rows)")
   }
 
+  @Test(
+    "given a bill and a category due date in December, when the budget sheet is shown, then both due dates are on it")
+  func sheetShowsBillsDueDates() throws {
+    try setUp()
+    try ok("budget", "due", "Food", "2026-12-20")
+    try ok(
+      "schedule", "add", "Rent", "950", "--category", "Bills", "--account", "Checking", "--every", "month", "--day",
+      "1",
+      "--start", "2026-12-01")
+    try ok(
+      "schedule", "add", "Gym", "30", "--category", "Sport", "--account", "Checking", "--every", "month", "--day", "3",
+      "--start", "2026-12-01")
+    try ok("schedule", "skip", "Gym", "--occurrence", "2026-12-03")
+    let sheet = try #require(try json("budget", "show", "--month", "2026-12") as? [String: Any])
+    let due = (sheet["dueDates"] as? [[String: String]] ?? []).map { "\($0["category"] ?? "") \($0["date"] ?? "")" }
+    #expect(due == ["Rent 2026-12-01", "Food 2026-12-20"], "a skipped occurrence is not due")
+  }
+
   @Test("given salary and rent, when the forecast is asked as JSON, then each month end and the lowest day are exact")
   func forecastJSON() throws {
     try setUp()
