@@ -10,6 +10,28 @@ import Testing
   static let rent =
     #"{"name": "Rent", "amount": "950", "account": "Checking", "category": "Housing", "every": "month", "day": 1, "start": "2024-02-01"}"#
 
+  @Test(
+    "given rent due on March 1, when a transaction for it is posted, then the occurrence is paid by it (matched); a coffee pays nothing"
+  )
+  func postedTransactionsPayTheBillTheyLookLike() async throws {
+    try await TestServer.with { server in
+      #expect(try await server.post("/api/v1/categories", #"{"name": "Housing"}"#).status == 201)
+      #expect(try await server.post("/api/v1/schedules", Self.rent).status == 201)
+      let coffee = try await server.post(
+        "/api/v1/transactions", #"{"amount": "3.20", "name": "Coffee", "category": "Food", "date": "2024-03-01"}"#)
+      #expect(coffee.status == 201)
+      let rent = try await server.post(
+        "/api/v1/transactions", #"{"amount": "950", "name": "Rent March", "category": "Housing", "date": "2024-03-02"}"#
+      )
+      #expect(rent.status == 201)
+      let occurrences = try await server.get("/api/v1/schedules/Rent/occurrences?from=2024-02-01&to=2024-03-31")
+      let items = try #require(occurrences.json["items"] as? [[String: Any]])
+      #expect(items.map { $0["status"] as? String } == ["overdue", "paid"])
+      #expect(items.last?["source"] as? String == "matched")
+      #expect(items.last?["transaction"] as? String == rent.json["id"] as? String)
+    }
+  }
+
   @Test func createListBillsPayAndSkip() async throws {
     try await TestServer.with { server in
       #expect(try await server.post("/api/v1/categories", #"{"name": "Housing"}"#).status == 201)

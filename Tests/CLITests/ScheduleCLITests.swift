@@ -217,6 +217,12 @@ struct ScheduleCLITests {
     let bills = try #require(try json("bills") as? [String: Any])
     let overdue = (bills["overdue"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "") \($0["date"] ?? "")" }
     #expect(overdue == ["Rent 2026-10-01"], "two October rents fit: the user decides")
+    let suggested = try #require(try json("bills", "--suggest") as? [String: Any])
+    let pairs = (suggested["suggestions"] as? [[String: Any]] ?? []).map {
+      "\(($0["occurrence"] as? [String: Any])?["date"] ?? "") \($0["name"] ?? "")"
+    }
+    #expect(Set(pairs) == ["2026-10-01 Rent Oct", "2026-10-01 Rent again"], "\(pairs)")
+    #expect(try ok("bills", "--suggest").contains("budget schedule pay Rent --occurrence 2026-10-01 --transaction"))
     let power = try #require(
       try json("schedule", "occurrences", "Power", "--from", "2026-10-01", "--to", "2026-11-30") as? [[String: Any]])
     #expect(power.map { $0["status"] as? String } == ["paid", "paid"])

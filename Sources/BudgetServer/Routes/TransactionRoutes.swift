@@ -39,7 +39,9 @@ struct TransactionRoutes {
       let matches = state.transfers(named: reference)
       guard matches.count == 1, let transfer = matches.first else {
         throw matches.isEmpty
-          ? APIError.notFound("transfer '\(reference)' not found (cancelled transfers leave the log); the log with GET /transactions shows both legs")
+          ? APIError.notFound(
+            "transfer '\(reference)' not found (cancelled transfers leave the log); the log with GET /transactions shows both legs"
+          )
           : APIError.badRequest("transfer id '\(reference)' is ambiguous; give more characters", field: "id")
       }
       let reason = QueryParameters(request).string("reason") ?? "cancelled by user"
@@ -60,7 +62,14 @@ struct TransactionRoutes {
 
   func add(_ request: Request) async throws -> Response {
     let body = try await api.body(AddTransactionBody.self, request)
-    return try await api.write(.addTransaction(try addCommand(body)), request, status: .created)
+    let added = try addCommand(body)
+    let response = try await api.write(.addTransaction(added), request, status: .created)
+    // A transaction that looks like a due bill pays it (nothing is read unless it does).
+    let window = ScheduleMatching.windowDays
+    _ = try? await api.ledger.matchScheduled(
+      account: added.account, dueFrom: try? added.date.adding(days: -window),
+      through: try? added.date.adding(days: window), after: added, metadata: try api.metadata(request))
+    return response
   }
 
   func amend(_ request: Request, _ context: Context) async throws -> Response {

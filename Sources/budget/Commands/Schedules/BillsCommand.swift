@@ -12,6 +12,11 @@ struct BillsCommand: AsyncParsableCommand {
   @OptionGroup var time: TimeOptions
   @Option(help: "How many days ahead to look (default 14).") var days: Int = 14
   @Option(help: "A month's calendar instead, YYYY-MM.", transform: monthArgument) var month: YearMonth?
+  @Flag(
+    help:
+      "Also list the transactions that may have paid an overdue or due bill but could not be linked alone (more than one fits)."
+  )
+  var suggest = false
 
   func validate() throws {
     if !(0...366).contains(days) { throw ValidationError("--days \(days) is outside 0–366") }
@@ -29,6 +34,11 @@ struct BillsCommand: AsyncParsableCommand {
       return
     }
     let overview = try userFacing { try ledger.bills(days: days, asOf: time.asOf, at: try time.point()) }.value
+    let suggestions =
+      suggest
+      ? try await userFacing {
+        try await ledger.matchScheduled(through: overview.today, linking: false).suggested
+      } : []
     if options.json {
       return try Console.json(
         BillsJSON(
@@ -37,6 +47,13 @@ struct BillsCommand: AsyncParsableCommand {
           dueSoon: overview.dueSoon.map { OccurrenceJSON($0, names: names) },
           reminders: overview.reminders.map { OccurrenceJSON($0, names: names) },
           paidThisMonth: overview.paidThisMonth.map { OccurrenceJSON($0, names: names) },
+          suggestions: suggest
+            ? suggestions.map {
+              SuggestionJSON(
+                occurrence: OccurrenceJSON($0.occurrence, names: names), transaction: $0.transaction.id.description,
+                name: $0.transaction.name, date: $0.transaction.date.description,
+                amount: $0.transaction.amount.formatted())
+            } : nil,
           totals: BillsTotalsJSON(
             overdue: BillsOverview.totals(overview.overdue).map(\.description),
             dueSoon: BillsOverview.totals(overview.dueSoon).map(\.description),
@@ -53,6 +70,14 @@ struct BillsCommand: AsyncParsableCommand {
     section("Overdue", overview.overdue, names: names)
     section("Due in the next \(overview.days) days", overview.dueSoon, names: names)
     section("Paid this month", overview.paidThisMonth, names: names)
+    guard suggest else { return }
+    print("Possible payments: \(suggestions.count)")
+    for pairing in suggestions {
+      let occurrence = pairing.occurrence
+      print(
+        "  '\(occurrence.terms.name)' of \(occurrence.nominal) ← \(pairing.transaction.id.short) \(pairing.transaction.date) '\(pairing.transaction.name)' \(show(pairing.transaction.amount)) — budget schedule pay \(Resolve.quotedIfNeeded(occurrence.terms.name)) --occurrence \(occurrence.nominal) --transaction \(pairing.transaction.id.short)"
+      )
+    }
   }
 
   private func section(_ title: String, _ occurrences: [OccurrenceInfo], names: NameBook) {
@@ -103,7 +128,14 @@ struct BillsJSON: Encodable {
   var today: String
   var days: Int
   var overdue, dueSoon, reminders, paidThisMonth: [OccurrenceJSON]
+  /// With `--suggest`: transactions that may have paid an open occurrence.
+  var suggestions: [SuggestionJSON]?
   var totals: BillsTotalsJSON
+}
+
+struct SuggestionJSON: Encodable {
+  var occurrence: OccurrenceJSON
+  var transaction, name, date, amount: String
 }
 
 struct BillsTotalsJSON: Encodable { var overdue, dueSoon, paidThisMonth: [String] }
