@@ -2,7 +2,9 @@ import Ledger
 import LedgerDomain
 
 /// The sample ledger of `budget demo`: three months up to today, with budgets, income,
-/// transactions (one split, one amended, one deleted), a transfer and a closed period.
+/// transactions (one split, one amended, one deleted), a transfer, a closed period, and the
+/// household's schedules — rent on autopay, salary, a monthly saving, an estimated power bill,
+/// internet due in five days and a gym fee three days overdue.
 struct DemoData {
   let options: LedgerOptions
   let ledger: Ledger
@@ -16,13 +18,24 @@ struct DemoData {
     let checking = AccountID.random(), savings = AccountID.random(), card = AccountID.random()
     let months = [try today.yearMonth.adding(months: -2), try today.yearMonth.adding(months: -1), today.yearMonth]
     let start = months[0].firstDay
-    try await run(.openAccount(OpenAccount(account: checking, name: "Checking", type: .checking, openingBalance: try money("2500"), date: start)))
-    try await run(.openAccount(OpenAccount(account: savings, name: "Savings", type: .savings, openingBalance: try money("5000"), date: start)))
-    try await run(.openAccount(OpenAccount(account: card, name: "Credit card", type: .creditCard, openingBalance: try money("-320"), date: start)))
+    try await run(
+      .openAccount(
+        OpenAccount(
+          account: checking, name: "Checking", type: .checking, openingBalance: try money("2500"), date: start)))
+    try await run(
+      .openAccount(
+        OpenAccount(account: savings, name: "Savings", type: .savings, openingBalance: try money("5000"), date: start)))
+    try await run(
+      .openAccount(
+        OpenAccount(
+          account: card, name: "Credit card", type: .creditCard, openingBalance: try money("-320"), date: start)))
     let rent = CategoryID.random(), insurance = CategoryID.random(), saving = CategoryID.random()
     try await run(.createCategory(CreateCategory(category: rent, name: "Rent", budgetType: .fixed, icon: "house.fill")))
-    try await run(.createCategory(CreateCategory(category: insurance, name: "Insurance", budgetType: .quarterly, icon: "shield.fill")))
-    try await run(.createCategory(CreateCategory(category: saving, name: "Savings goal", budgetType: .fixed, icon: "banknote")))
+    try await run(
+      .createCategory(
+        CreateCategory(category: insurance, name: "Insurance", budgetType: .quarterly, icon: "shield.fill")))
+    try await run(
+      .createCategory(CreateCategory(category: saving, name: "Savings goal", budgetType: .fixed, icon: "banknote")))
     let food = try state().category(named: "Food").id, restaurants = try state().category(named: "Restaurants").id
     let transport = try state().category(named: "Transport").id, bills = try state().category(named: "Bills").id
     let income = try state().category(named: "Income").id
@@ -30,39 +43,101 @@ struct DemoData {
     try await run(.setDueDate(rent, months[2].firstDay))
     var counter = 0
     for month in months {
-      try await run(.planIncome(IncomePlanned(month: month, year: month.year, source: "Salary", amount: try money("3200"))))
-      for (category, amount) in [(rent, "1100"), (food, "450"), (restaurants, "150"), (transport, "120"), (bills, "210"), (saving, "1170")] {
+      try await run(
+        .planIncome(IncomePlanned(month: month, year: month.year, source: "Salary", amount: try money("3200"))))
+      for (category, amount) in [
+        (rent, "1100"), (food, "450"), (restaurants, "150"), (transport, "120"), (bills, "210"), (saving, "1170"),
+      ] {
         try await run(.setBudget(BudgetSet(month: month, category: category, amount: try money(amount))))
       }
       for (index, (name, category, amount, account)) in [
         ("Salary", income, "3200", checking), ("Rent", rent, "1100", checking), ("Market", food, "86.40", card),
-        ("Bakery", food, "12.90", card), ("Bus pass", transport, "49.00", checking), ("Electricity", bills, "74.25", checking),
-        ("Pizza night", restaurants, "38.50", card), ("Market", food, "102.15", card), ("Phone", bills, "29.99", checking),
+        ("Bakery", food, "12.90", card), ("Bus pass", transport, "49.00", checking),
+        ("Electricity", bills, "74.25", checking),
+        ("Pizza night", restaurants, "38.50", card), ("Market", food, "102.15", card),
+        ("Phone", bills, "29.99", checking),
       ].enumerated() {
         let date = min(try month.firstDay.adding(days: index * 3), today)
         counter += 1
-        try await run(.addTransaction(TransactionAdded(
-          transaction: .random(), account: account, date: date, amount: try money(amount), type: category == income ? .income : .expense,
-          category: category, name: name, tags: counter % 4 == 0 ? ["weekly"] : [])))
+        try await run(
+          .addTransaction(
+            TransactionAdded(
+              transaction: .random(), account: account, date: date, amount: try money(amount),
+              type: category == income ? .income : .expense,
+              category: category, name: name, tags: counter % 4 == 0 ? ["weekly"] : [])))
       }
     }
-    try await run(.setBudget(BudgetSet(month: YearMonth(year: months[0].year, month: (months[0].quarter - 1) * 3 + 1), category: insurance, amount: try money("360"), span: .quarter)))
-    try await run(.makeTransfer(TransferMade(transfer: .random(), from: checking, to: savings, amount: try money("400"), date: months[1].lastDay)))
-    try await run(.makeTransfer(TransferMade(transfer: .random(), from: checking, to: card, amount: try money("300"), date: months[1].lastDay)))
+    try await run(
+      .setBudget(
+        BudgetSet(
+          month: YearMonth(year: months[0].year, month: (months[0].quarter - 1) * 3 + 1), category: insurance,
+          amount: try money("360"), span: .quarter)))
+    try await run(
+      .makeTransfer(
+        TransferMade(
+          transfer: .random(), from: checking, to: savings, amount: try money("400"), date: months[1].lastDay)))
+    try await run(
+      .makeTransfer(
+        TransferMade(transfer: .random(), from: checking, to: card, amount: try money("300"), date: months[1].lastDay)))
     let split = TransactionID.random()
-    try await run(.addTransaction(TransactionAdded(
-      transaction: split, account: card, date: today, amount: try money("64.80"), type: .expense, category: nil,
-      splits: [Split(category: food, amount: try money("41.30")), Split(category: restaurants, amount: try money("23.50"), memo: "coffee")],
-      name: "Supermarket + café", notes: "split example")))
+    try await run(
+      .addTransaction(
+        TransactionAdded(
+          transaction: split, account: card, date: today, amount: try money("64.80"), type: .expense, category: nil,
+          splits: [
+            Split(category: food, amount: try money("41.30")),
+            Split(category: restaurants, amount: try money("23.50"), memo: "coffee"),
+          ],
+          name: "Supermarket + café", notes: "split example")))
     var amendment = TransactionAmended(transaction: split)
     amendment.description = Change("corrected receipt")
     try await run(.amendTransaction(amendment, expectedVersion: 1))
     let mistake = TransactionID.random()
-    try await run(.addTransaction(TransactionAdded(transaction: mistake, account: checking, date: today, amount: try money("9.99"), type: .expense, category: bills, name: "Duplicate charge")))
+    try await run(
+      .addTransaction(
+        TransactionAdded(
+          transaction: mistake, account: checking, date: today, amount: try money("9.99"), type: .expense,
+          category: bills, name: "Duplicate charge")))
     try await run(.deleteTransaction(mistake, reason: "charged twice by mistake", expectedVersion: 1))
+    try await addSchedules(
+      checking: checking, savings: savings, rent: rent, bills: bills, sport: try state().category(named: "Sport").id,
+      income: income)
     let first = PeriodID.random()
-    try await run(.openPeriod(OpenPeriod(period: first, name: months[0].title, start: months[0].firstDay, end: months[0].lastDay)))
+    try await run(
+      .openPeriod(OpenPeriod(period: first, name: months[0].title, start: months[0].firstDay, end: months[0].lastDay)))
     try await run(.closePeriod(first, end: nil))
+  }
+
+  /// Bills and income from next month on, one bill due soon and one overdue.
+  private func addSchedules(
+    checking: AccountID, savings: AccountID, rent: CategoryID, bills: CategoryID, sport: CategoryID, income: CategoryID
+  ) async throws {
+    func money(_ text: String) throws -> Money { try Money(parsing: text, currency: .eur) }
+    let next = try today.yearMonth.adding(months: 1).firstDay
+    func monthly(_ day: Int?, from start: CivilDate, weekend: Recurrence.WeekendShift = .none) -> Recurrence {
+      Recurrence(unit: .month, dayOfMonth: day, weekend: weekend, start: start)
+    }
+    let schedules: [ScheduleTerms] = [
+      ScheduleTerms(
+        name: "Rent", payee: "Landlord", kind: .expense, amount: try money("1100"), account: checking, category: rent,
+        recurrence: monthly(1, from: next), autopay: true),
+      ScheduleTerms(
+        name: "Salary", kind: .income, amount: try money("3200"), account: checking, category: income,
+        recurrence: monthly(0, from: next)),
+      ScheduleTerms(
+        name: "Monthly saving", kind: .transfer, amount: try money("300"), account: checking, toAccount: savings,
+        recurrence: monthly(2, from: next, weekend: .before), autopay: true),
+      ScheduleTerms(
+        name: "Electricity", payee: "Electricity", kind: .expense, amount: try money("75"), estimated: true,
+        account: checking, category: bills, recurrence: monthly(28, from: next, weekend: .after)),
+      ScheduleTerms(
+        name: "Internet", kind: .expense, amount: try money("39.99"), account: checking, category: bills,
+        recurrence: monthly(nil, from: try today.adding(days: 5)), reminderDays: 7),
+      ScheduleTerms(
+        name: "Gym", kind: .expense, amount: try money("25"), account: checking, category: sport,
+        recurrence: monthly(nil, from: try today.adding(days: -3))),
+    ]
+    for terms in schedules { try await run(.createSchedule(.random(), terms: terms)) }
   }
 
   private func run(_ command: LedgerCommand) async throws {
