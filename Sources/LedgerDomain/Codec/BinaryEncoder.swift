@@ -95,13 +95,36 @@ struct KeyedBinaryEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     sink.bytes.append(1)
     sink.writeString(value)
   }
+  // Every optional behind the presence byte the decoder reads: the protocol's defaults for
+  // these write nothing for nil and no presence byte otherwise.
+  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value) }
+  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try present(value) }
+  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try present(value) }
+  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try present(value) }
+  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try present(value) }
+  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try present(value) }
+  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try present(value) }
+  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try present(value) }
+  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try present(value) }
+  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try present(value) }
+  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try present(value) }
+  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try present(value) }
+  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try present(value) }
+
+  private func present<T: Encodable>(_ value: T?) throws {
+    guard let value else { return sink.bytes.append(0) }
+    sink.bytes.append(1)
+    try value.encode(to: BinaryEncoding(sink: sink))
+  }
   mutating func encode(_ value: String, forKey key: Key) throws { sink.writeString(value) }
   mutating func encode(_ value: Bool, forKey key: Key) throws { sink.bytes.append(value ? 1 : 0) }
   mutating func encode(_ value: Int, forKey key: Key) throws { sink.writeSigned(Int64(value)) }
   mutating func encode(_ value: Int64, forKey key: Key) throws { sink.writeSigned(value) }
   mutating func encode(_ value: UInt64, forKey key: Key) throws { sink.writeVarint(value) }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  )
     -> KeyedEncodingContainer<NestedKey>
   {
     KeyedEncodingContainer(KeyedBinaryEncoding<NestedKey>(sink: sink))

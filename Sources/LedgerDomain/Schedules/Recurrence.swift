@@ -147,27 +147,3 @@ public struct Recurrence: Sendable, Hashable, Codable {
     }
   }
 }
-
-extension Recurrence {
-  /// Encodes the fields in their stored order, each optional behind a presence byte.
-  ///
-  /// Written out because the synthesized form encodes an optional `Int` through the
-  /// containers' `Int?` overload, which the positional binary encoder does not override: it
-  /// would write nothing for nil and no presence byte otherwise. Going through the generic
-  /// overload writes the presence byte the decoder reads.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    func encodeOptional<Value: Encodable>(_ value: Value?, forKey key: CodingKeys) throws {
-      try container.encodeIfPresent(value, forKey: key)
-    }
-    try container.encode(unit, forKey: .unit)
-    try container.encode(interval, forKey: .interval)
-    try encodeOptional(dayOfMonth, forKey: .dayOfMonth)
-    try encodeOptional(weekdayOrdinal, forKey: .weekdayOrdinal)
-    try encodeOptional(weekday, forKey: .weekday)
-    try container.encode(weekend, forKey: .weekend)
-    try container.encode(start, forKey: .start)
-    try encodeOptional(endDate, forKey: .endDate)
-    try encodeOptional(count, forKey: .count)
-  }
-}
