@@ -32,6 +32,26 @@ import Testing
     }
   }
 
+  @Test(
+    "given 450 of Food budgeted in March and 42.50 spent, when the forecast is asked withBudgets, then the 407.50 left leaves Checking by March's end"
+  )
+  func forecastWithBudgets() async throws {
+    try await TestServer.with { server in
+      let put = try await server.client.send(
+        "PUT", "/api/v1/budget/2024-03/categories/Food", json: #"{"amount": "450"}"#)
+      #expect(put.status == 200)
+      func marchEnd(_ query: String) async throws -> String? {
+        let forecast = try await server.get("/api/v1/reports/forecast?months=1&account=Checking" + query)
+        #expect(forecast.status == 200, "\(forecast.text)")
+        let checking = (forecast.json["accounts"] as? [[String: Any]])?.first
+        return (checking?["months"] as? [[String: Any]])?.first?["balance"] as? String
+      }
+      #expect(try await marchEnd("") == "937.50")
+      #expect(try await marchEnd("&withBudgets=true") == "530.00")
+      #expect(try await server.get("/api/v1/reports/forecast?withBudgets=maybe").status == 400)
+    }
+  }
+
   @Test func createListBillsPayAndSkip() async throws {
     try await TestServer.with { server in
       #expect(try await server.post("/api/v1/categories", #"{"name": "Housing"}"#).status == 201)

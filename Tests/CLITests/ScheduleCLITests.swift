@@ -275,6 +275,35 @@ struct ScheduleCLITests {
     #expect((savings["months"] as? [[String: Any]])?.last?["balance"] as? String == "1000.00")
   }
 
+  @Test(
+    "given 450 of Food budgeted in November and 100 spent, when forecast --with-budgets, then the 350 left leaves Checking by the month's end, in whole cents"
+  )
+  func forecastWithBudgets() throws {
+    try setUp()
+    try ok("budget", "set", "Food", "450", "--month", "2026-11")
+    try ok(
+      "tx", "add", "100", "--name", "Market", "--category", "Food", "--account", "Checking", "--date", "2026-11-10")
+    func novemberEnd(_ extra: String...) throws -> String? {
+      let forecast = try #require(
+        try json(["report", "forecast", "--months", "2", "--account", "Checking"] + extra) as? [String: Any])
+      let checking = (forecast["accounts"] as? [[String: Any]])?.first
+      return (checking?["months"] as? [[String: Any]])?.first?["balance"] as? String
+    }
+    func json(_ arguments: [String]) throws -> Any {
+      try JSONSerialization.jsonObject(with: Data(try budget.run(arguments + ["--json"]).stdout.utf8))
+    }
+    #expect(try novemberEnd() == "2900.00")
+    #expect(try novemberEnd("--with-budgets") == "2550.00")
+    let forecast = try #require(
+      try json(["report", "forecast", "--months", "1", "--with-budgets", "--budget-account", "Checking"])
+        as? [String: Any])
+    let days =
+      ((forecast["accounts"] as? [[String: Any]])?.first { $0["account"] as? String == "Checking" }?["days"]
+      as? [[String: Any]] ?? []).map { "\($0["date"] ?? "") \($0["balance"] ?? "")" }
+    // 350.00 over the 28th, 29th and 30th: 116.67, 116.67, 116.66
+    #expect(days == ["2026-11-28 2783.33", "2026-11-29 2666.66", "2026-11-30 2550.00"])
+  }
+
   @Test("given bad schedules, when added, then each is refused with a clear error and nothing is recorded")
   func refusalsChangeNothing() throws {
     try setUp()

@@ -40,9 +40,16 @@ struct BillsRoutes {
         let query = QueryParameters(request)
         let time = try query.time()
         let months = try query.int("months", default: 12, range: 1...120)
-        let account = try query.string("account").map { try Resolver(state: names).account($0, .body("account")).id }
+        let resolver = Resolver(state: names)
+        let account = try query.string("account").map { try resolver.account($0, .body("account")).id }
+        // With budgets: spent from budgetAccount, else the account asked about, else the only
+        // open one.
+        let budgetsFrom: AccountID? =
+          try query.bool("withBudgets")
+          ? try query.string("budgetAccount").map { try resolver.account($0, .body("budgetAccount")).id }
+            ?? account ?? resolver.accountOrOnly(nil).id : nil
         let answer = try api.ledger.forecast(
-          months: months, account: account, asOf: time.asOf ?? api.today, at: time.point)
+          months: months, account: account, budgetsFrom: budgetsFrom, asOf: time.asOf ?? api.today, at: time.point)
         return (ForecastDTO(answer.value, position: answer.position), answer.position, nil)
       }
     }

@@ -1714,6 +1714,15 @@ paths:
         in: query
         schema: *id002
         description: only this account (id or name)
+      - name: withBudgets
+        in: query
+        description: also spend the unspent part of this month's variable budgets, spread over the days left
+        schema:
+          type: boolean
+      - name: budgetAccount
+        in: query
+        schema: *id002
+        description: with withBudgets, the account that spending comes from (default the account asked about, else the only open one)
       - *id003
       - *id004
 components:

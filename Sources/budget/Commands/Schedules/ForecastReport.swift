@@ -13,16 +13,34 @@ struct ForecastReport: AsyncParsableCommand {
   @OptionGroup var time: TimeOptions
   @Option(help: "How many month ends, this month's first (default 12).") var months: Int = 12
   @Option(help: "Only this account.") var account: String?
+  @Flag(help: "Also spend the unspent part of this month's variable budgets, spread over the days left.")
+  var withBudgets = false
+  @Option(
+    help:
+      "With --with-budgets: the account that spending comes from (default: --account, else the only open account, else Checking)."
+  )
+  var budgetAccount: String?
 
   func validate() throws {
     if !(1...120).contains(months) { throw ValidationError("--months \(months) is outside 1–120") }
+    if budgetAccount != nil, !withBudgets { throw ValidationError("--budget-account goes with --with-budgets") }
   }
 
   func run() async throws {
     let ledger = try await options.openExisting()
-    let accountID = try account.map { try Resolve(ledger: ledger).account($0).id }
+    let resolve = Resolve(ledger: ledger)
+    let accountID = try account.map { try resolve.account($0).id }
+    var budgetsFrom: AccountID?
+    if withBudgets {
+      if let named = budgetAccount ?? account {
+        budgetsFrom = try resolve.account(named).id
+      } else {
+        budgetsFrom = try (try? resolve.account(nil).id) ?? resolve.account("Checking").id
+      }
+    }
     let forecast = try userFacing {
-      try ledger.forecast(months: months, account: accountID, asOf: time.asOf, at: try time.point())
+      try ledger.forecast(
+        months: months, account: accountID, budgetsFrom: budgetsFrom, asOf: time.asOf, at: try time.point())
     }.value
     if options.json {
       return try Console.json(
