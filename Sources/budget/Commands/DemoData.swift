@@ -3,8 +3,8 @@ import LedgerDomain
 
 /// The sample ledger of `budget demo`: three months up to today, with budgets, income,
 /// transactions (one split, one amended, one deleted), a transfer, a closed period, and the
-/// household's schedules — rent on autopay, salary, a monthly saving, an estimated power bill,
-/// internet due in five days and a gym fee three days overdue.
+/// household's schedules — rent on autopay, wages, a monthly saving, an estimated power bill,
+/// broadband due in five days and a gym fee three days overdue.
 struct DemoData {
   let options: LedgerOptions
   let ledger: Ledger
@@ -122,7 +122,7 @@ struct DemoData {
         name: "Rent", payee: "Landlord", kind: .expense, amount: try money("1100"), account: checking, category: rent,
         recurrence: monthly(1, from: next), autopay: true),
       ScheduleTerms(
-        name: "Salary", kind: .income, amount: try money("3200"), account: checking, category: income,
+        name: "Wages", payee: "Salary", kind: .income, amount: try money("3200"), account: checking, category: income,
         recurrence: monthly(0, from: next)),
       ScheduleTerms(
         name: "Monthly saving", kind: .transfer, amount: try money("300"), account: checking, toAccount: savings,
@@ -131,7 +131,7 @@ struct DemoData {
         name: "Electricity", payee: "Electricity", kind: .expense, amount: try money("75"), estimated: true,
         account: checking, category: bills, recurrence: monthly(28, from: next, weekend: .after)),
       ScheduleTerms(
-        name: "Internet", kind: .expense, amount: try money("39.99"), account: checking, category: bills,
+        name: "Broadband", kind: .expense, amount: try money("39.99"), account: checking, category: bills,
         recurrence: monthly(nil, from: try today.adding(days: 5)), reminderDays: 7),
       ScheduleTerms(
         name: "Gym", kind: .expense, amount: try money("25"), account: checking, category: sport,
