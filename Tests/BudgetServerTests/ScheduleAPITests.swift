@@ -247,6 +247,17 @@ import Testing
       let paid = try await server.get("/api/v1/bills")
       let save = (paid.json["paidThisMonth"] as? [[String: Any]])?.first { $0["name"] as? String == "Save" }
       #expect(save?["transfer"] as? String != nil)
+      // An existing transfer pays an occurrence of a transfer schedule by its id.
+      let unlinked = try await server.post("/api/v1/schedules/Save/occurrences/2024-03-15/unpay", "{}")
+      #expect(unlinked.status == 200, "\(unlinked.text)")
+      let transfer = try #require(save?["transfer"] as? String)
+      let relinked = try await server.post(
+        "/api/v1/schedules/Save/occurrences/2024-03-15/pay", #"{"transfer": "\#(transfer.suffix(8))"}"#)
+      #expect(relinked.status == 200, "\(relinked.text)")
+      let unknown = try await server.post(
+        "/api/v1/schedules/Save/occurrences/2024-03-15/pay", #"{"transfer": "ffffffff"}"#)
+      #expect(unknown.status == 422 && (unknown.json["message"] as? String)?.contains("not found") == true)
+      #expect(try await server.get("/api/v1/accounts/Savings").json["balance"] as? String == "100.00")
 
       // An existing transaction pays an occurrence by its id, and only one.
       let groceries = try await server.post(

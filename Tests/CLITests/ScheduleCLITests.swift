@@ -304,6 +304,32 @@ struct ScheduleCLITests {
     #expect(days == ["2026-11-28 2783.33", "2026-11-29 2666.66", "2026-11-30 2550.00"])
   }
 
+  @Test(
+    "given a monthly saving and the transfer made for October, when paid with --transfer, then the occurrence is paid by it; a transfer the other way is refused"
+  )
+  func payWithATransfer() throws {
+    try setUp()
+    try ok(
+      "schedule", "add", "Saving", "250", "--account", "Checking", "--to", "Savings", "--every", "month", "--day", "2",
+      "--start", "2026-10-01")
+    let made = try #require(
+      try json("transfer", "250", "--from", "Checking", "--to", "Savings", "--date", "2026-10-02") as? [String: Any])
+    let id = try #require(made["id"] as? String)
+    let back = try #require(
+      try json("transfer", "250", "--from", "Savings", "--to", "Checking", "--date", "2026-10-03") as? [String: Any])
+    let wrong = try budget.run([
+      "schedule", "pay", "Saving", "--occurrence", "2026-11-02", "--transfer",
+      String((back["id"] as? String ?? "").suffix(8)),
+    ])
+    #expect(
+      wrong.status == 1 && wrong.stderr.contains("does not go between the accounts of 'Saving'"), "\(wrong.stderr)")
+    try ok("schedule", "pay", "Saving", "--occurrence", "2026-10-02", "--transfer", String(id.suffix(8)))
+    let rows = try #require(
+      try json("schedule", "occurrences", "Saving", "--from", "2026-10-01", "--to", "2026-11-30") as? [[String: Any]])
+    #expect(rows.map { $0["status"] as? String } == ["paid", "overdue"])
+    #expect(rows.first?["transfer"] as? String == id)
+  }
+
   @Test("given bad schedules, when added, then each is refused with a clear error and nothing is recorded")
   func refusalsChangeNothing() throws {
     try setUp()

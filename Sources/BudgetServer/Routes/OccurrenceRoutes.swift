@@ -65,6 +65,25 @@ struct OccurrenceRoutes {
 
   private func payCommand(_ body: PayOccurrenceBody, _ context: Context) throws -> PayOccurrence {
     let (id, date) = try occurrence(context)
+    if body.transaction != nil || body.transfer != nil, body.amount != nil || body.date != nil {
+      throw APIError.badRequest(
+        "transaction and transfer link an existing one; amount and date are for recording one",
+        field: body.transaction != nil ? "transaction" : "transfer")
+    }
+    if let transfer = body.transfer {
+      guard body.transaction == nil else {
+        throw APIError.badRequest("give transaction or transfer, not both", field: "transfer")
+      }
+      let found = try api.fullState().transfers(named: transfer.lowercased())
+      guard transfer.count >= 4, found.count == 1, let linked = found.first?.transfer else {
+        throw APIError.rule(
+          found.count > 1
+            ? "transfer '\(transfer)' names \(found.count) transfers; give more characters"
+            : "transfer '\(transfer)' not found; give 4 or more characters of either leg's id",
+          field: "transfer")
+      }
+      return PayOccurrence(schedule: id, date: date, payment: .linkTransfer(linked), source: .entered)
+    }
     if let transaction = body.transaction {
       guard body.amount == nil, body.date == nil else {
         throw APIError.badRequest(

@@ -3,6 +3,7 @@
 /// existing `transaction`.
 struct PayOccurrenceBody: Decodable, Sendable {
   var transaction: String?
+  var transfer: String?
   var amount: String?
   var date: String?
 }

@@ -2876,6 +2876,9 @@ components:
         transaction:
           type: string
           description: link this existing transaction (id, 4+ characters) instead of recording one
+        transfer:
+          type: string
+          description: for a transfer schedule, link this existing transfer (either leg's id, 4+ characters)
         amount:
           type: string
           description: what was paid, if not the scheduled amount

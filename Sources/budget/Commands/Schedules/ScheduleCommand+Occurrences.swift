@@ -14,14 +14,18 @@ extension ScheduleCommand {
     var occurrence: CivilDate?
     @Option(help: "Link this existing transaction (id, at least 4 characters) instead of recording one.")
     var transaction: String?
+    @Option(help: "For a transfer schedule: link this existing transfer (either leg's id, at least 4 characters).")
+    var transfer: String?
     @Option(help: "What was paid, if not the scheduled amount.") var amount: String?
     @Option(help: "When it was paid, YYYY-MM-DD (default: the day it was due).", transform: dateArgument)
     var date: CivilDate?
 
     func validate() throws {
-      if transaction != nil, amount != nil || date != nil {
-        throw ValidationError("--transaction links an existing transaction; --amount and --date are for recording one")
+      if transaction != nil || transfer != nil, amount != nil || date != nil {
+        throw ValidationError(
+          "--transaction and --transfer link an existing one; --amount and --date are for recording one")
       }
+      if transaction != nil, transfer != nil { throw ValidationError("give --transaction or --transfer, not both") }
     }
 
     func run() async throws {
@@ -33,6 +37,16 @@ extension ScheduleCommand {
       let payment: PayOccurrence.Payment
       if let transaction {
         payment = .link(try resolve.transaction(transaction).id)
+      } else if let transfer {
+        let found = resolve.transfers(transfer.lowercased())
+        guard found.count == 1, let linked = found.first?.transfer else {
+          throw UserError(
+            found.count > 1
+              ? "transfer '\(transfer)' names \(found.count) transfers; give more characters"
+              : "transfer '\(transfer)' not found; give 4 or more characters of either leg's id (budget tx list shows them)"
+          )
+        }
+        payment = .linkTransfer(linked)
       } else {
         let currency = ledger.state.accounts[record.timeline.current.account]?.currency ?? ledger.baseCurrency
         payment = .record(
