@@ -34,6 +34,21 @@ extension Ledger {
     account: AccountID? = nil, dueFrom from: CivilDate? = nil, through: CivilDate? = nil,
     after added: TransactionAdded? = nil, linking: Bool = true, metadata: EventMetadata = .init()
   ) async throws(LedgerError) -> MatchReport {
+    // A transaction added by hand that fits no schedule's terms pays nothing: answered from
+    // the rules' state in memory (the command that added it has it at hand), before anything
+    // is read or any occurrence computed.
+    if let added {
+      let fits = state.schedules.values.contains { schedule in
+        !schedule.isDeleted
+          && schedule.timeline.versions.contains { version in
+            let terms = version.terms
+            return terms.kind != .transfer && terms.account == added.account
+              && (terms.kind == .income) == (added.type == .income)
+              && ScheduleMatching.amountMatches(added.amount, terms) && ScheduleMatching.namesMatch(added.name, terms)
+          }
+      }
+      guard fits else { return MatchReport(linked: [], suggested: []) }
+    }
     let today = self.today()
     let window = ScheduleMatching.windowDays
     let from = from ?? Self.lookbackStart(today)
