@@ -32,6 +32,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
   ],
   targets: [
     // MARK: Domain
@@ -156,6 +157,16 @@ let package = Package(
 
     // MARK: Front ends
     .target(
+      name: "SyncClient",
+      // A device's side of sync: pulls a hub's events into its replica, pushes its outbox, and
+      // keeps its working ledger; over HTTP(S) with async-http-client.
+      dependencies: [
+        "Ledger", "LedgerDomain", "EventRecords",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
       name: "BudgetServer",
       dependencies: [
         "Ledger", "LedgerDomain", "Interchange", "EventRecords", "QueryResults",
@@ -170,7 +181,8 @@ let package = Package(
     .executableTarget(
       name: "budget",
       dependencies: [
-        "Ledger", "LedgerDomain", "Interchange", "EventRecords", "QueryResults", "BudgetServer", "CJemalloc",
+        "Ledger", "LedgerDomain", "Interchange", "EventRecords", "QueryResults", "BudgetServer", "SyncClient",
+        "CJemalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

@@ -135,7 +135,10 @@ public struct BudgetServer: Sendable {
     router.add(middleware: RequestGuardMiddleware(hosts: configuration.hostPolicy))
     WebRoutes(access: configuration.access, throttle: throttle).register(on: router)
     let group = router.group("api/v1")
-    group.add(middleware: AuthenticationMiddleware(access: configuration.access, throttle: throttle))
+    group.add(
+      middleware: AuthenticationMiddleware(
+        access: configuration.access, throttle: throttle, devices: DeviceRegistry(files: SyncFiles(ledger: ledger.path))
+      ))
     group.add(middleware: IdempotentBodyMiddleware(maxBodyBytes: configuration.maxBodyBytes))
     AccountRoutes(api: api).register(on: group)
     CategoryRoutes(api: api).register(on: group)
@@ -149,6 +152,7 @@ public struct BudgetServer: Sendable {
     ScheduleRoutes(api: api).register(on: group)
     OccurrenceRoutes(api: api).register(on: group)
     BillsRoutes(api: api).register(on: group)
+    SyncRoutes(api: api).register(on: group)
     return router
   }
 

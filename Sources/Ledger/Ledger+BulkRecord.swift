@@ -23,6 +23,12 @@ extension Ledger {
     metadata: EventMetadata = .init(), rebuildingProjections: Bool = false, keepingState: Bool = true,
     expectedRows: Int = 0
   ) async throws(LedgerError) -> BulkLoad {
+    guard outbox == nil else {
+      throw .sync(
+        .wrongRole(
+          "this ledger is a device of a hub, and an import on a device is not synced yet: import the file on the hub (budget import … --ledger HUB, or POST /api/v1/imports), then budget sync"
+        ))
+    }
     let metadata = Self.correlated(metadata)
     let writerState = self.writerState
     let keeper = self.keeper

@@ -46,8 +46,22 @@ extension Ledger {
   ///
   /// - Parameter projecting: whether the read models fold the batch now (the default) or
   ///   only at the next rebuild (bulk loads, see ``ProjectionUpdate``).
+  ///
+  /// On a device (a ledger cloned from a hub), each command is also kept in the device's
+  /// ``Outbox`` until the hub accepts it (see ``Ledger/journaled(batch:metadata:projecting:outbox:)``).
   public func execute(
     batch commands: [BatchCommand], metadata: EventMetadata = .init(), projecting: ProjectionUpdate = .inline
+  ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
+    if let outbox {
+      return try await journaled(batch: commands, metadata: metadata, projecting: projecting, outbox: outbox)
+    }
+    return try await record(batch: commands, metadata: metadata, projecting: projecting)
+  }
+
+  /// ``execute(batch:metadata:projecting:)`` without the outbox: what a device runs again on
+  /// its working ledger after a sync, and what the outbox journal itself calls.
+  func record(
+    batch commands: [BatchCommand], metadata: EventMetadata, projecting: ProjectionUpdate
   ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
     guard !commands.isEmpty else { return [] }
     let metadata = Self.correlated(metadata)

@@ -20,6 +20,21 @@ extension Ledger {
     atomically commands: [LedgerCommand], metadata: EventMetadata = .init(), idempotencyKey: IdempotencyKey? = nil,
     requestFingerprint: ChainHash? = nil
   ) async throws(LedgerError) -> [CommandOutcome] {
+    if let outbox {
+      return try await journaled(
+        atomically: commands, metadata: metadata, idempotencyKey: idempotencyKey,
+        requestFingerprint: requestFingerprint,
+        outbox: outbox)
+    }
+    return try await record(
+      atomically: commands, metadata: metadata, idempotencyKey: idempotencyKey, requestFingerprint: requestFingerprint)
+  }
+
+  /// ``execute(atomically:metadata:idempotencyKey:requestFingerprint:)`` without the outbox.
+  func record(
+    atomically commands: [LedgerCommand], metadata: EventMetadata, idempotencyKey: IdempotencyKey?,
+    requestFingerprint: ChainHash?
+  ) async throws(LedgerError) -> [CommandOutcome] {
     guard !commands.isEmpty else { return [] }
     let metadata = Self.correlated(metadata)
     let today = self.today()

@@ -50,6 +50,8 @@ public final class Ledger: Sendable {
   let keeper: SnapshotKeeper
   /// The schedules read model, decoded once per change (``ScheduleCache``).
   let scheduleCache = ScheduleCache()
+  /// On a device, the changes its hub has not accepted yet; `nil` on any other ledger.
+  let outbox: Outbox?
 
   /// Opens (or creates) the ledger file at `path` and brings every projection up to date
   /// (rebuilding those whose code version changed, or that are behind the log — except while
@@ -67,6 +69,8 @@ public final class Ledger: Sendable {
     }
     do { keeper = try SnapshotKeeper(log: log, notice: options.log.notice) } catch { throw LedgerError(error) }
     today = options.today
+    let files = SyncFiles(ledger: path)
+    outbox = files.isDevice ? Outbox(files: files) : nil
     writerState = StateCell(.unloaded)
     committedState = StateCell(.unloaded)
     try await catchUpAbandonedProjections()

@@ -14,6 +14,10 @@ public enum LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
   case unreadableEvent(position: UInt64, CodecError)
   /// A read model could not be built, updated or checked.
   case projection(ProjectionError)
+  /// A hub's events do not continue this replica's log; nothing was applied.
+  case replication(ReplicationRefusal)
+  /// A sync file or role is not as the operation needs (see ``SyncError``).
+  case sync(SyncError)
 
   public var description: String {
     switch self {
@@ -21,6 +25,8 @@ public enum LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
     case .log(let error): error.description
     case .unreadableEvent(let position, let error): "the event at position \(position) cannot be read: \(error)"
     case .projection(let error): error.description
+    case .replication(let refusal): refusal.description
+    case .sync(let error): error.description
     }
   }
 
@@ -31,6 +37,8 @@ public enum LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
     case let error as ProjectionError: self = .projection(error)
     case let error as LMDBError: self = .log(.storage(error))
     case let error as CodecError: self = .unreadableEvent(position: 0, error)
+    case let error as ReplicationRefusal: self = .replication(error)
+    case let error as SyncError: self = .sync(error)
     default: self = .log(EventLogError(wrapping: error))
     }
   }

@@ -23,7 +23,8 @@ struct Budget: AsyncParsableCommand {
       BudgetCommand.self, TransactionCommand.self, TransferCommand.self, ScheduleCommand.self, BillsCommand.self,
       ReportCommand.self, HistoryCommand.self,
       LogCommand.self, VerifyCommand.self, ProjectionsCommand.self, ImportCommand.self, ExportCommand.self,
-      BackupCommand.self, RestoreCommand.self, UndoCommand.self, ServeCommand.self,
+      BackupCommand.self, RestoreCommand.self, UndoCommand.self, ServeCommand.self, DeviceCommand.self,
+      RemoteCommand.self, CloneCommand.self, SyncCommand.self,
     ]
   )
 

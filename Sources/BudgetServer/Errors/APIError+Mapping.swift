@@ -37,6 +37,10 @@ extension APIError {
     switch error {
     case .rejected(let domain): return from(domain: domain)
     case .log: return from(log: error.logRefusal ?? .failure, error.description)
+    case .replication:
+      return APIError(.conflict, code: "replication_refused", error.description)
+    case .sync:
+      return APIError(.conflict, code: "sync", error.description)
     case .unreadableEvent, .projection:
       return APIError(.internalServerError, code: "internal", error.description)
     }

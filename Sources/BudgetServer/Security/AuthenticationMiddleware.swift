@@ -1,16 +1,21 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Ledger
 
 /// Lets an API request through only with a credential: `Authorization: Bearer TOKEN` (scripts),
 /// the session cookie the login link set (the web app), or `?access_token=` on the event
 /// stream alone (an EventSource outside a browser cannot set headers). Wrong credentials are
 /// throttled per client address and logged; the request's principal is recorded for the
 /// events it writes (``RequestPrincipal``).
+///
+/// A hub also lets in the devices of its ``DeviceRegistry`` by their own bearer tokens: the
+/// principal is then `device:NAME`, and a read-only device may only read.
 struct AuthenticationMiddleware: RouterMiddleware {
   typealias Context = ServerContext
   let access: BudgetServer.Access
   let throttle: AuthThrottle
+  let devices: DeviceRegistry
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -26,6 +31,10 @@ struct AuthenticationMiddleware: RouterMiddleware {
         "this server needs you to log in: open the login link that budget serve printed, or send Authorization: Bearer TOKEN (the token is in the file it named)"
       )
     case .bearer(let given), .query(let given):
+      if !token.matches(given), let device = devices.authenticate(given) {
+        throttle.recordSuccess(from: address)
+        return try await serve(request, as: device, context: context, next: next)
+      }
       guard token.matches(given) else { throw refuse(address, what: "access token") }
       principal = "token"
     case .cookie(let given):
@@ -34,6 +43,21 @@ struct AuthenticationMiddleware: RouterMiddleware {
     }
     throttle.recordSuccess(from: address)
     return try await RequestPrincipal.$current.withValue(principal) { try await next(request, context) }
+  }
+
+  /// Lets a device's request through as `device:NAME`; a read-only device's writes are refused.
+  private func serve(
+    _ request: Request, as device: Device, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    guard !device.readOnly || request.method == .get || request.method == .head else {
+      throw APIError(
+        .forbidden, code: "read_only_device",
+        "device '\(device.name)' is read-only: it can pull the ledger but not change it; add a device without --read-only to write"
+      )
+    }
+    return try await RequestPrincipal.$device.withValue(device) {
+      try await RequestPrincipal.$current.withValue("device:\(device.name)") { try await next(request, context) }
+    }
   }
 
   /// What a request presents.

@@ -18,7 +18,9 @@ extension Money: Codable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(units: try container.decode(Int64.self, forKey: .units), currency: try container.decode(Currency.self, forKey: .currency))
+    self.init(
+      units: try container.decode(Int64.self, forKey: .units),
+      currency: try container.decode(Currency.self, forKey: .currency))
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -53,6 +55,19 @@ extension YearMonth: Codable {
 extension ColorHex: Codable {
   public init(from decoder: any Decoder) throws {
     self = try ColorHex(parsing: try decoder.singleValueContainer().decode(String.self))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}
+
+/// An untyped id as its string form, as typed ids (``EntityIdentifier``) are: commands that
+/// name a new entity before its kind is known (a payment recorded for a schedule) carry one.
+extension EntityID: Codable {
+  public init(from decoder: any Decoder) throws {
+    self = try EntityID(parsing: try decoder.singleValueContainer().decode(String.self))
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -3,7 +3,12 @@
 ///
 /// Commands carry the ids of the entities they create, chosen by the caller, so a retried
 /// command names the same entity.
-public enum LedgerCommand: Sendable, Hashable {
+///
+/// Commands travel between devices (a replica's outbox, submitted to its hub) and wait in an
+/// outbox file, so they are `Codable`: Swift's synthesized form — the case name as the key,
+/// its values by label (`_0` for an unlabelled one) — frozen by a golden test. Renaming a case
+/// or a label changes that form and needs a new sync protocol version (docs/sync.md).
+public enum LedgerCommand: Sendable, Hashable, Codable {
   case createLedger(LedgerCreated)
   case openAccount(OpenAccount)
   case renameAccount(AccountID, name: String)
@@ -58,9 +63,9 @@ public enum LedgerCommand: Sendable, Hashable {
 }
 
 /// Pays one occurrence of a schedule (by its nominal date).
-public struct PayOccurrence: Sendable, Hashable {
+public struct PayOccurrence: Sendable, Hashable, Codable {
   /// What pays it.
-  public enum Payment: Sendable, Hashable {
+  public enum Payment: Sendable, Hashable, Codable {
     /// A new transaction (a transfer, for a transfer schedule) recorded for it under `id`,
     /// dated `date` (the occurrence's due date if `nil`) for `amount` (the scheduled amount
     /// if `nil`).
@@ -85,7 +90,7 @@ public struct PayOccurrence: Sendable, Hashable {
 }
 
 /// Opens an account.
-public struct OpenAccount: Sendable, Hashable {
+public struct OpenAccount: Sendable, Hashable, Codable {
   public var account: AccountID
   public var name: String
   public var type: AccountType
@@ -109,7 +114,7 @@ public struct OpenAccount: Sendable, Hashable {
 }
 
 /// Creates a custom category. Icon and color default to the seed's neutral style.
-public struct CreateCategory: Sendable, Hashable {
+public struct CreateCategory: Sendable, Hashable, Codable {
   public var category: CategoryID
   public var name: String
   public var kind: CategoryKind
@@ -135,7 +140,7 @@ public struct CreateCategory: Sendable, Hashable {
 }
 
 /// Opens an expense period.
-public struct OpenPeriod: Sendable, Hashable {
+public struct OpenPeriod: Sendable, Hashable, Codable {
   public var period: PeriodID
   public var name: String
   public var start: CivilDate

@@ -3,6 +3,7 @@ import EventRecords
 import Foundation
 import Ledger
 import LedgerDomain
+import Synchronization
 
 /// Options every command shares: where the ledger is and how to print.
 struct LedgerOptions: ParsableArguments {
@@ -36,7 +37,17 @@ struct LedgerOptions: ParsableArguments {
         "cannot create the ledger at \(path): the directory \(directory) does not exist; create it first (mkdir -p \(directory))"
       )
     }
+    try Self.holdDeviceLock(for: path)
     return try await userFacing { try await Ledger(path: path, options: Ledger.Options(today: Self.today)) }
+  }
+
+  /// On a device, shares its sync lock for the rest of the process: a `budget sync` replaces
+  /// the working ledger only while no command has it open (and a command waits for a sync).
+  private static func holdDeviceLock(for path: String) throws {
+    let files = SyncFiles(ledger: path)
+    guard files.isDevice else { return }
+    let lock = try userFacing { try FileLock(path: files.lock, mode: .shared) }
+    heldLocks.withLock { $0.append(lock) }
   }
 
   /// Opens a ledger that must already be set up with `budget init`.
@@ -89,3 +100,6 @@ struct LedgerOptions: ParsableArguments {
     return EventMetadata(actor: environment["BUDGET_ACTOR"] ?? environment["USER"] ?? "cli")
   }
 }
+
+/// Locks held until the process ends (``LedgerOptions/holdDeviceLock(for:)``).
+private let heldLocks = Mutex<[FileLock?]>([])

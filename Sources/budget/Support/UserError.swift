@@ -1,6 +1,8 @@
+import BudgetServer
 import Interchange
 import Ledger
 import LedgerDomain
+import SyncClient
 
 /// A problem the user can fix: printed as `error: <message>` on stderr, exit code 1.
 struct UserError: Error, CustomStringConvertible {
@@ -19,6 +21,10 @@ struct UserError: Error, CustomStringConvertible {
     case let error as MoneyError: UserError(error.description)
     case let error as DateError: UserError(error.description)
     case let error as OutputFileError: UserError(error.description)
+    case let error as SyncError: UserError(error.description)
+    case let error as SyncFileError: UserError(error.description)
+    case let error as HubError: UserError(error.description)
+    case let error as AccessTokenError: UserError(error.description)
     default: LedgerError.fromLog(error).map { UserError($0.description) }
     }
   }

@@ -1,0 +1,155 @@
+import EventLog
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Ledger
+import LedgerDomain
+import NIOCore
+
+/// `/sync/…`: what replicas pull and push (docs/sync.md), and `/devices`, the tokens this hub
+/// hands out. Pulls answer with the stored events themselves (``ReplicaFrames``), so a
+/// replica checks and writes the very bytes the hub holds.
+struct SyncRoutes {
+  let api: LedgerAPI
+
+  /// Events per pull unless the replica asks for fewer.
+  static let defaultLimit = 50_000
+
+  func register(on group: APIGroup) {
+    group.get("sync/head") { _, _ in
+      let head = try api.ledger.chainHead()
+      return try api.answer(head, position: head.position)
+    }
+    group.get("sync/events") { request, _ in try await events(request) }
+    group.post("sync/commands") { request, _ in try await submit(request) }
+    group.get("devices") { _, _ in
+      try requireOwner()
+      let devices = try registry.devices().map(DeviceDTO.init)
+      return try api.answer(ListDTO(position: api.ledger.position, items: devices), position: api.ledger.position)
+    }
+    group.post("devices") { request, _ in
+      try requireOwner()
+      let body = try await api.body(DeviceBody.self, request)
+      let (device, token) = try registry.add(
+        name: body.name, readOnly: body.readOnly ?? false, now: EventLog.systemClock())
+      return try JSONCoding.response(
+        NewDeviceDTO(device: device.name, token: token, readOnly: device.readOnly), status: .created)
+    }
+    group.post("devices/:name/revoke") { _, context in
+      try requireOwner()
+      let device = try registry.revoke(name: try api.parameter(context, "name"), now: EventLog.systemClock())
+      return try JSONCoding.response(DeviceDTO(device), status: .ok)
+    }
+  }
+
+  private var registry: DeviceRegistry { DeviceRegistry(files: SyncFiles(ledger: api.ledger.path)) }
+
+  /// Devices sync; only the owner's token (or session) manages them.
+  private func requireOwner() throws {
+    guard RequestPrincipal.device == nil else {
+      throw APIError(.forbidden, code: "owner_only", "only the hub's owner manages devices, not a device's token")
+    }
+  }
+
+  /// `GET /sync/events?after=P[&limit=N][&wait=S]`: the stored events after `P`, waiting up to
+  /// `S` seconds (at most 60) for one when there is none yet — how `budget sync --watch`
+  /// follows the hub.
+  private func events(_ request: Request) async throws -> Response {
+    let query = try QueryParameters(request)
+    let after = try query.uint("after") ?? 0
+    let limit = try query.int("limit", default: Self.defaultLimit, range: 1...200_000)
+    let wait = try query.int("wait", default: 0, range: 0...60)
+    var head = try api.ledger.chainHead()
+    guard after <= head.position else {
+      throw APIError(
+        .conflict, code: "ahead_of_hub",
+        "the replica holds \(after) events, this hub \(head.position): it is not a replica of this hub, or the hub was restored from an older backup — nothing was sent",
+        details: ["hubPosition": String(head.position)])
+    }
+    if after == head.position, wait > 0 {
+      _ = try await Self.firstEvent(after: after, of: api.ledger, within: .seconds(wait))
+      head = try api.ledger.chainHead()
+    }
+    let frames = try api.ledger.frames(after: after, limit: limit)
+    let afterHash = try api.ledger.hash(at: after)
+    let headers: HTTPFields = [
+      .contentType: "application/octet-stream",
+      .syncEvents: String(frames.count),
+      .syncLastPosition: String(frames.lastPosition),
+      .syncHeadPosition: String(max(head.position, frames.lastPosition)),
+      .syncAfterHash: afterHash,
+    ]
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: frames.bytes)))
+  }
+
+  /// Waits until the log has an event after `position`, or `timeout` passes.
+  private static func firstEvent(
+    after position: UInt64, of ledger: Ledger, within timeout: Duration
+  ) async throws
+    -> Bool
+  {
+    try await withThrowingTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        for try await _ in ledger.subscribe(after: position, pollInterval: .milliseconds(200)) { return true }
+        return false
+      }
+      group.addTask {
+        try await Task.sleep(for: timeout)
+        return false
+      }
+      let first = try await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+  }
+
+  /// `POST /sync/commands`: decides a device's change by this hub's rules, at its head, under
+  /// the change's key: a resubmission answers as the first did; a refusal is the usual error
+  /// (422 for a rule, 412 for a stale version), which the device keeps as a conflict.
+  private func submit(_ request: Request) async throws -> Response {
+    let body = try await api.body(SyncSubmissionBody.self, request)
+    guard let key = IdempotencyKey(validating: body.key) else {
+      throw APIError.badRequest("key must be 1 to \(IdempotencyKey.maximumLength) bytes", field: "key")
+    }
+    let atomic = body.atomic ?? false
+    guard (1...1_000).contains(body.commands.count), atomic || body.commands.count == 1 else {
+      throw APIError.badRequest(
+        "a change holds 1 to 1,000 commands, and more than one only when atomic (got \(body.commands.count))",
+        field: "commands")
+    }
+    let person = try body.actor.map { try ActorName.validated($0) }
+    let actor =
+      RequestPrincipal.device?.actor(person: person) ?? "api:\(RequestPrincipal.current)"
+      + (person.map { " (\($0))" } ?? "")
+    let metadata = EventMetadata(actor: actor)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let fingerprint = ChainHash.sha256(Array(try encoder.encode(body.commands)))
+    let outcomes: [CommandOutcome]
+    if atomic {
+      outcomes = try await api.ledger.execute(
+        atomically: body.commands, metadata: metadata, idempotencyKey: key, requestFingerprint: fingerprint)
+    } else {
+      outcomes = [
+        try await api.ledger.execute(
+          body.commands[0], metadata: metadata, idempotencyKey: key, requestFingerprint: fingerprint)
+      ]
+    }
+    let positions = outcomes.flatMap { [$0.positions.lowerBound, $0.positions.upperBound] }
+    let accepted = SyncAcceptedDTO(
+      positions: positions.isEmpty ? [] : [positions.min()!, positions.max()!],
+      duplicate: outcomes.contains(where: \.wasDuplicate), head: try api.ledger.chainHead())
+    return try JSONCoding.response(accepted, status: .ok)
+  }
+}
+
+extension HTTPField.Name {
+  /// How many events a pull's answer holds.
+  static let syncEvents = HTTPField.Name("X-Sync-Events")!
+  /// The position of the last event a pull's answer holds.
+  static let syncLastPosition = HTTPField.Name("X-Sync-Last-Position")!
+  /// The hub's head position when it answered.
+  static let syncHeadPosition = HTTPField.Name("X-Sync-Head-Position")!
+  /// The hub's chain hash at the position the replica said it holds, for it to compare.
+  static let syncAfterHash = HTTPField.Name("X-Sync-After-Hash")!
+}

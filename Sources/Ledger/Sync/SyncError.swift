@@ -1,0 +1,19 @@
+/// Why a sync operation did not happen; each says what to do. Nothing was changed.
+public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A name, URL or option is not acceptable.
+  case invalid(String)
+  /// The thing named does not exist.
+  case notFound(String)
+  /// The ledger is not in the role the operation needs (not a device, not a hub).
+  case wrongRole(String)
+  /// Another process holds what the operation needs.
+  case busy(String)
+  /// A sync file is damaged.
+  case damaged(String)
+
+  public var description: String {
+    switch self {
+    case .invalid(let text), .notFound(let text), .wrongRole(let text), .busy(let text), .damaged(let text): text
+    }
+  }
+}

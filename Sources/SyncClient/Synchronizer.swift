@@ -1,0 +1,172 @@
+import EventRecords
+import Foundation
+import Ledger
+import LedgerDomain
+
+/// A device's sync with its hub (docs/sync.md):
+///
+/// 1. **push** the outbox in order, each change under its idempotency key; the hub decides it
+///    by its rules: accepted changes leave the outbox, refused ones stay as conflicts;
+/// 2. **pull** the hub's events into the replica (`P.replica`), every chain link checked
+///    before anything is written;
+/// 3. bring the **working ledger** `P` to the replica plus the changes still pending: the
+///    same events appended when it had none (it was the replica's twin), else rebuilt — a copy
+///    of the replica, and the pending changes decided again on top.
+///
+/// The whole sync holds `P.sync-lock` exclusively: commands on the device wait for it, and a
+/// sync refuses to start while another process (a `budget serve`) has the ledger open.
+public struct Synchronizer: Sendable {
+  public let files: SyncFiles
+  public let options: Ledger.Options
+
+  public init(files: SyncFiles, options: Ledger.Options) {
+    self.files = files
+    self.options = options
+  }
+
+  /// Runs one sync with `remote` (the first remote if `nil`).
+  ///
+  /// - Parameter wait: seconds the pull may wait on the hub for a new event (`--watch`).
+  public func sync(remote name: String? = nil, wait: Int = 0) async throws -> SyncReport {
+    let remote = try RemoteList(files: files).remote(named: name)
+    guard let lock = try FileLock(path: files.lock, mode: .exclusive, wait: false) else {
+      throw SyncError.busy(
+        "another budget process has \(files.ledger) open (a budget serve syncs by itself); stop it, or let it sync")
+    }
+    defer { _ = lock }
+    let client = HubClient(remote: remote)
+    let outbox = Outbox(files: files)
+
+    let workingHead = try await Self.prepareWorking(at: files.ledger, options: options)
+    let replica = try await Ledger(path: files.replica, options: options)
+    let twin = workingHead == (try replica.chainHead())
+
+    var offline: String?
+    var pushed = 0
+    for entry in try outbox.entries() where entry.state == .pending {
+      let outcome = try await Self.attempt { () async throws(HubError) in try await client.submit(entry) }
+      guard case .success(let answer) = outcome else {
+        if case .failure(let error) = outcome { offline = error.description }
+        break
+      }
+      switch answer {
+      case .accepted:
+        try outbox.remove(entry.id)
+        pushed += 1
+      case .refused(let code, let reason):
+        try outbox.update(entry.id) {
+          $0.state = .conflict
+          $0.code = code
+          $0.reason = reason
+        }
+      }
+    }
+
+    var pulled = 0
+    if offline == nil {
+      switch try await Self.attempt({ () async throws(HubError) in
+        try await Self.pull(into: replica, from: client, wait: wait)
+      }) {
+      case .success(let count): pulled = count
+      case .failure(let error): offline = error.description
+      }
+    }
+
+    let entries = try outbox.entries()
+    let stillPending = entries.filter { $0.state == .pending }
+    // The working ledger had nothing of its own (or everything it had was just pushed and
+    // pulled back, and nothing is left): the replica's new events continue it as they are.
+    if twin {
+      let working = try await Ledger(path: files.ledger, options: options)
+      try await Self.copyEvents(from: replica, into: working, after: workingHead.position)
+    } else if pushed > 0 || pulled > 0 || entries.contains(where: { $0.state == .conflict && $0.positions != nil }) {
+      try await rebuildWorkingLedger(from: replica, replaying: stillPending)
+    }
+    return SyncReport(
+      pulled: pulled, pushed: pushed, conflicts: entries.count { $0.state == .conflict },
+      pending: entries.count { $0.state == .pending }, head: try replica.chainHead(), offline: offline)
+  }
+
+  /// Settles what a crash left half-recorded in the outbox and returns the working ledger's
+  /// head; the ledger is closed again before the sync goes on (it may be replaced).
+  static func prepareWorking(at path: String, options: Ledger.Options) async throws -> ChainHead {
+    let working = try await Ledger(path: path, options: options)
+    try working.settleInterruptedEntries()
+    return try working.chainHead()
+  }
+
+  /// Runs `work`; a hub out of reach comes back as a failure (the device is offline), any
+  /// other error is thrown.
+  static func attempt<T>(_ work: () async throws(HubError) -> T) async throws(HubError) -> Result<T, HubError> {
+    do {
+      return .success(try await work())
+    } catch {
+      if case .unreachable = error { return .failure(error) }
+      throw error
+    }
+  }
+
+  /// Pulls every event the hub has after the replica's head, a page at a time.
+  static func pull(into replica: Ledger, from client: HubClient, wait: Int) async throws(HubError) -> Int {
+    var pulled = 0
+    var waiting = wait
+    while true {
+      let head: ChainHead
+      do { head = try replica.chainHead() } catch { throw .protocolError("\(error)") }
+      let page = try await client.events(after: head.position, wait: waiting)
+      guard page.hashAfter == head.hash else {
+        throw .diverged(
+          "the hub's chain hash at position \(head.position) is \(page.hashAfter.prefix(16))…, this replica's \(head.hash.prefix(16))…: the hub's history is not this replica's (restored from an older backup, or another hub) — nothing was applied"
+        )
+      }
+      guard page.count > 0 else { return pulled }
+      do {
+        try await replica.replicate(page.frames)
+      } catch {
+        throw .diverged("\(error)")
+      }
+      pulled += page.count
+      waiting = 0
+      if page.lastPosition >= page.hubHead { return pulled }
+    }
+  }
+
+  /// Appends to `working` the replica's events after `position` (the working ledger is the
+  /// replica's twin up to it).
+  static func copyEvents(from replica: Ledger, into working: Ledger, after position: UInt64) async throws {
+    var after = position
+    while true {
+      let frames = try replica.frames(after: after, limit: 50_000)
+      guard frames.count > 0 else { return }
+      try await working.replicate(frames.bytes)
+      after = frames.lastPosition
+    }
+  }
+
+  /// Replaces the working ledger with a copy of the replica and decides `pending` again on it,
+  /// in order; a change the rules now refuse becomes a conflict with their reason.
+  func rebuildWorkingLedger(from replica: Ledger, replaying pending: [OutboxEntry]) async throws {
+    let fresh = files.ledger + ".rebuild"
+    unlink(fresh)
+    try replica.writeCopy(to: fresh)
+    guard rename(fresh, files.ledger) == 0 else {
+      throw SyncError.damaged("cannot replace \(files.ledger) with the rebuilt working ledger (errno \(errno))")
+    }
+    let working = try await Ledger(path: files.ledger, options: options)
+    let outbox = Outbox(files: files)
+    for entry in pending {
+      do {
+        let outcomes = try await working.replay(entry)
+        let positions = outcomes.flatMap { [$0.positions.lowerBound, $0.positions.upperBound] }
+        try outbox.update(entry.id) { $0.positions = positions.isEmpty ? nil : [positions.min()!, positions.max()!] }
+      } catch {
+        try outbox.update(entry.id) {
+          $0.state = .conflict
+          $0.code = "refused_on_device"
+          $0.reason = "\(error)"
+          $0.positions = nil
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import ArgumentParser
+import Foundation
+import Ledger
+import LedgerDomain
+import SyncClient
+
+/// `budget sync [status|conflicts|retry|drop]`: a device's sync with its hub (docs/sync.md).
+struct SyncCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sync",
+    abstract: "Sync this device with its hub: push the outbox, pull the hub's events, keep pending changes.",
+    subcommands: [Run.self, Status.self, Conflicts.self, Retry.self, Drop.self], defaultSubcommand: Run.self)
+
+  struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "run", abstract: "Push, pull and update this device's ledger (the default).")
+    @OptionGroup var options: LedgerOptions
+    @Option(help: "The hub to sync with (default: the first remote).") var remote: String?
+    @Flag(help: "Keep following the hub: sync again whenever it has a new event, or every few seconds.") var watch =
+      false
+
+    func run() async throws {
+      let path = try options.resolvedPath()
+      let files = SyncFiles(ledger: path)
+      guard files.isDevice else {
+        throw UserError(
+          "\(path) is not a device of a hub; make one with: budget clone URL --ledger PATH --token-file FILE")
+      }
+      let synchronizer = Synchronizer(files: files, options: Ledger.Options(today: LedgerOptions.today))
+      var wait = 0
+      repeat {
+        let report = try await userFacing { try await synchronizer.sync(remote: remote, wait: wait) }
+        try show(report)
+        if watch {
+          // Offline: try again in a while; online: the next pull waits on the hub for news.
+          if report.offline != nil { try await Task.sleep(for: .seconds(5)) }
+          wait = report.offline == nil ? 25 : 0
+        }
+      } while watch
+    }
+
+    func show(_ report: SyncReport) throws {
+      if options.json {
+        try Console.json(report)
+        return
+      }
+      if let offline = report.offline {
+        Console.note("offline: \(offline); \(report.pending) change(s) wait in the outbox")
+      }
+      var parts = ["pulled \(report.pulled) event(s)", "pushed \(report.pushed) change(s)"]
+      if report.conflicts > 0 { parts.append("\(report.conflicts) conflict(s) — see: budget sync conflicts") }
+      if report.pending > 0 { parts.append("\(report.pending) pending") }
+      print(parts.joined(separator: ", ") + "; head \(report.head.position) \(report.head.hash.prefix(16))…")
+    }
+  }
+
+  struct Status: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "status", abstract: "What waits in the outbox, and where the replica stands.")
+    @OptionGroup var options: LedgerOptions
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      guard ledger.isDevice else { throw UserError("\(ledger.path) is not a device of a hub; it has nothing to sync") }
+      let entries = try userFacing { try ledger.outboxEntries() }
+      let files = SyncFiles(ledger: ledger.path)
+      let replica = try await userFacing { try await Ledger(path: files.replica).chainHead() }
+      let remote = try? RemoteList(files: files).remote(named: nil)
+      let status = StatusJSON(
+        remote: remote?.url, head: replica, working: try userFacing { try ledger.chainHead() },
+        pending: entries.count { $0.state != .conflict }, conflicts: entries.count { $0.state == .conflict },
+        entries: entries.map(EntryJSON.init))
+      if options.json {
+        try Console.json(status)
+        return
+      }
+      print("hub: \(status.remote ?? "none"); replica at \(replica.position) \(replica.hash.prefix(16))…")
+      print("\(status.pending) pending, \(status.conflicts) conflict(s)")
+      for entry in status.entries { print(entry.line) }
+    }
+  }
+
+  struct Conflicts: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "conflicts", abstract: "Changes the hub refused, with its reasons; retry or drop each.")
+    @OptionGroup var options: LedgerOptions
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let conflicts = try userFacing { try ledger.outboxEntries() }.filter { $0.state == .conflict }
+      if options.json {
+        try Console.json(conflicts.map(EntryJSON.init))
+        return
+      }
+      guard !conflicts.isEmpty else {
+        print("no conflicts")
+        return
+      }
+      for entry in conflicts.map(EntryJSON.init) { print(entry.line) }
+      Console.note(
+        "resolve each with: budget sync retry ID (apply it on top of the hub's version) or budget sync drop ID")
+    }
+  }
+
+  struct Retry: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "retry",
+      abstract: "Decide a conflict again on top of the hub's version; it is pushed with the next sync.")
+    @OptionGroup var options: LedgerOptions
+    @Argument(help: "The conflict's id (from budget sync conflicts).") var id: Int
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let entry = try await userFacing { try await ledger.retry(outboxEntry: id) }
+      if options.json {
+        try Console.json(EntryJSON(entry))
+      } else {
+        print("change \(id) applied again on this device; it goes to the hub with the next budget sync")
+      }
+    }
+  }
+
+  struct Drop: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "drop", abstract: "Give up a conflict: no ledger will ever have it.")
+    @OptionGroup var options: LedgerOptions
+    @Argument(help: "The conflict's id (from budget sync conflicts).") var id: Int
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let entry = try userFacing { try ledger.drop(outboxEntry: id) }
+      if options.json { try Console.json(EntryJSON(entry)) } else { print("dropped change \(id)") }
+    }
+  }
+
+  /// `sync status --json`.
+  struct StatusJSON: Encodable {
+    var remote: String?
+    /// The replica's head: the hub's, as of the last pull.
+    var head: ChainHead
+    /// The working ledger's head: the replica's plus the pending changes' events.
+    var working: ChainHead
+    var pending: Int
+    var conflicts: Int
+    var entries: [EntryJSON]
+  }
+
+  /// One outbox entry, as `sync status` and `sync conflicts` show it.
+  struct EntryJSON: Encodable {
+    var id: Int
+    var state: String
+    var commands: [String]
+    var key: String
+    var actor: String?
+    var created: String
+    var positions: [UInt64]?
+    var code: String?
+    var reason: String?
+
+    init(_ entry: OutboxEntry) {
+      id = entry.id
+      state = entry.state.rawValue
+      commands = entry.commands.map(Self.name)
+      key = entry.key
+      actor = entry.actor
+      created = timestamp(entry.createdAt)
+      positions = entry.positions
+      code = entry.code
+      reason = entry.reason
+    }
+
+    var line: String {
+      "  \(id)  \(state)  \(commands.joined(separator: ", "))" + (reason.map { " — \($0)" } ?? "")
+    }
+
+    /// A command's case name, e.g. `amendTransaction`.
+    static func name(_ command: LedgerCommand) -> String {
+      Mirror(reflecting: command).children.first?.label ?? String(describing: command)
+    }
+  }
+}
