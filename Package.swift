@@ -248,6 +248,15 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "SyncTests",
+      // A hub and devices on loopback: replication, the outbox, conflicts, devices' tokens, and
+      // faults between them. The CLI is a dependency so that the tests can run and kill it.
+      dependencies: [
+        "SyncClient", "BudgetServer", "Ledger", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting", "budget",
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "LMDBTests",
       dependencies: ["LMDB", "LedgerTesting"],
       swiftSettings: swiftSettings
