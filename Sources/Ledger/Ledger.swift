@@ -23,14 +23,18 @@ public final class Ledger: Sendable {
     public var today: @Sendable () -> CivilDate
     /// The read models kept in step with the log.
     public var projectors: [any Projector]
+    /// On a device, what sends each change to the hub at once while it is reachable
+    /// (``CommandForwarder``); without one, changes wait in the outbox for `budget sync`.
+    public var forwarder: (any CommandForwarder)?
 
     public init(
       log: EventLog.Options = .init(), today: @escaping @Sendable () -> CivilDate = Ledger.localToday,
-      projectors: [any Projector] = Ledger.standardProjectors
+      projectors: [any Projector] = Ledger.standardProjectors, forwarder: (any CommandForwarder)? = nil
     ) {
       self.log = log
       self.today = today
       self.projectors = projectors
+      self.forwarder = forwarder
     }
   }
 
@@ -52,6 +56,8 @@ public final class Ledger: Sendable {
   let scheduleCache = ScheduleCache()
   /// On a device, the changes its hub has not accepted yet; `nil` on any other ledger.
   let outbox: Outbox?
+  /// On a device online, what sends its changes to the hub at once.
+  let forwarder: (any CommandForwarder)?
 
   /// Opens (or creates) the ledger file at `path` and brings every projection up to date
   /// (rebuilding those whose code version changed, or that are behind the log — except while
@@ -71,6 +77,7 @@ public final class Ledger: Sendable {
     today = options.today
     let files = SyncFiles(ledger: path)
     outbox = files.isDevice ? Outbox(files: files) : nil
+    forwarder = files.isDevice ? options.forwarder : nil
     writerState = StateCell(.unloaded)
     committedState = StateCell(.unloaded)
     try await catchUpAbandonedProjections()

@@ -55,7 +55,7 @@ public struct HubClient: Sendable {
     }
     let problem = try? decode(Problem.self, response.body)
     return .refused(
-      code: problem?.code ?? "http_\(response.status.code)",
+      status: Int(response.status.code), code: problem?.code ?? "http_\(response.status.code)",
       reason: problem?.message ?? "the hub refused the change (HTTP \(response.status.code))")
   }
 
@@ -144,7 +144,7 @@ public struct PulledEvents: Sendable {
 public enum Submission: Sendable, Hashable {
   case accepted(positions: [UInt64], duplicate: Bool)
   /// Refused by the hub's rules (or its checks): the change becomes a conflict.
-  case refused(code: String, reason: String)
+  case refused(status: Int, code: String, reason: String)
 }
 
 /// Why talking to the hub failed. ``unreachable(_:)`` is the normal case of a device offline:

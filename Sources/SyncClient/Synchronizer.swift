@@ -53,7 +53,7 @@ public struct Synchronizer: Sendable {
       case .accepted:
         try outbox.remove(entry.id)
         pushed += 1
-      case .refused(let code, let reason):
+      case .refused(_, let code, let reason):
         try outbox.update(entry.id) {
           $0.state = .conflict
           $0.code = code
@@ -145,7 +145,7 @@ public struct Synchronizer: Sendable {
 
   /// Replaces the working ledger with a copy of the replica and decides `pending` again on it,
   /// in order; a change the rules now refuse becomes a conflict with their reason.
-  func rebuildWorkingLedger(from replica: Ledger, replaying pending: [OutboxEntry]) async throws {
+  public func rebuildWorkingLedger(from replica: Ledger, replaying pending: [OutboxEntry]) async throws {
     let fresh = files.ledger + ".rebuild"
     unlink(fresh)
     try replica.writeCopy(to: fresh)

@@ -39,6 +39,8 @@ extension APIError {
     case .log: return from(log: error.logRefusal ?? .failure, error.description)
     case .replication:
       return APIError(.conflict, code: "replication_refused", error.description)
+    case .sync(.refusedByHub(let status, let code, let reason)):
+      return APIError(HTTPResponse.Status(code: status), code: code, reason)
     case .sync:
       return APIError(.conflict, code: "sync", error.description)
     case .unreadableEvent, .projection:

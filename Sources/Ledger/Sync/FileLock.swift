@@ -35,5 +35,15 @@ public final class FileLock: Sendable {
     self.descriptor = descriptor
   }
 
+  /// Converts the lock to `mode`, waiting for other holders when it becomes exclusive — how a
+  /// device's server, which shares the lock while it serves, takes it alone to replace its
+  /// working ledger, and then shares it again.
+  public func change(to mode: Mode) throws(SyncFileError) {
+    while flock(descriptor, mode == .shared ? LOCK_SH : LOCK_EX) != 0 {
+      if errno == EINTR { continue }
+      throw SyncFileError(path: "sync lock", operation: "lock", code: errno)
+    }
+  }
+
   deinit { close(descriptor) }
 }

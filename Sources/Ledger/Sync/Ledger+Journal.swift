@@ -20,6 +20,31 @@ extension Ledger {
   func journaled(
     batch commands: [BatchCommand], metadata: EventMetadata, projecting: ProjectionUpdate, outbox: Outbox
   ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
+    if let forwarder, try outboxEntries().isEmpty {
+      var results: [Result<CommandOutcome, LedgerError>] = []
+      for (index, item) in commands.enumerated() {
+        let entry = OutboxEntry(
+          id: 0, key: item.idempotencyKey?.rawValue ?? "outbox:\(EntityID.random())", commands: [pinned(item.command)],
+          atomic: false, actor: metadata.actor, createdAt: EventLog.systemClock())
+        guard let forwarded = try await forward(entry, with: forwarder) else {
+          // Out of reach: this one and the rest wait in the outbox.
+          let rest = try await journaled(
+            batch: Array(commands[index...]), metadata: metadata, projecting: projecting, outbox: outbox,
+            forwarding: false)
+          return results + rest
+        }
+        results.append(forwarded.map { $0[0] })
+      }
+      return results
+    }
+    return try await journaled(
+      batch: commands, metadata: metadata, projecting: projecting, outbox: outbox, forwarding: false)
+  }
+
+  func journaled(
+    batch commands: [BatchCommand], metadata: EventMetadata, projecting: ProjectionUpdate, outbox: Outbox,
+    forwarding: Bool
+  ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
     var keyed = commands
     var entries: [OutboxEntry?] = []
     let now = EventLog.systemClock()
@@ -56,6 +81,12 @@ extension Ledger {
       return [earlier]
     }
     let commands = commands.map(pinned)
+    if let forwarder, try outboxEntries().isEmpty {
+      let entry = OutboxEntry(
+        id: 0, key: idempotencyKey?.rawValue ?? "outbox:\(EntityID.random())", commands: commands, atomic: true,
+        actor: metadata.actor, createdAt: EventLog.systemClock())
+      if let forwarded = try await forward(entry, with: forwarder) { return try forwarded.get() }
+    }
     let entry = try journal(
       commands, atomic: true, key: idempotencyKey, metadata: metadata, now: EventLog.systemClock(), in: outbox)
     do {
@@ -67,6 +98,24 @@ extension Ledger {
     } catch {
       try settle(entry, with: .failure(error), in: outbox)
       throw error
+    }
+  }
+
+  /// Sends `entry` to the hub through `forwarder`: its outcome read back from this ledger
+  /// (which the forwarder brought up to the hub's head) when accepted, the hub's refusal as an
+  /// error, or `nil` when the hub is out of reach.
+  private func forward(
+    _ entry: OutboxEntry, with forwarder: any CommandForwarder
+  ) async throws(LedgerError) -> Result<[CommandOutcome], LedgerError>? {
+    switch await forwarder.forward(entry, to: self) {
+    case .unreachable:
+      return nil
+    case .refused(let status, let code, let reason):
+      return .failure(.sync(.refusedByHub(status: status, code: code, reason: reason)))
+    case .accepted(let positions, let duplicate):
+      let recorded = try events(from: positions.lowerBound, limit: Int(positions.count))
+      let events = try recorded.map { event throws(LedgerError) in try StoredEvent.decode(event) }
+      return .success([CommandOutcome(events: duplicate ? [] : events, positions: positions, wasDuplicate: duplicate)])
     }
   }
 

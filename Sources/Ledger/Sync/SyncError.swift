@@ -10,10 +10,13 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
   case busy(String)
   /// A sync file is damaged.
   case damaged(String)
+  /// The hub's rules refused a change sent to it at once (its HTTP status, code and message).
+  case refusedByHub(status: Int, code: String, reason: String)
 
   public var description: String {
     switch self {
     case .invalid(let text), .notFound(let text), .wrongRole(let text), .busy(let text), .damaged(let text): text
+    case .refusedByHub(_, _, let reason): reason
     }
   }
 }

@@ -55,7 +55,18 @@ struct ServeCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if SyncFiles(ledger: try options.resolvedPath()).isDevice {
+      try await runOnDevice()
+      return
+    }
     let ledger = try await options.open()
+    _ = try await serve(ledger, until: nil)
+  }
+
+  /// Serves `ledger` until the server stops (SIGINT / SIGTERM) — or, with `until`, until that
+  /// task returns `true` (a device's ledger must be rebuilt): then the server stops, every
+  /// task that held the ledger has ended, and the answer is `true`.
+  func serve(_ ledger: Ledger, until: (@Sendable () async -> Bool)?) async throws -> Bool {
     if ledger.state.settings == nil {
       if demo {
         try await DemoData(options: options, ledger: ledger, today: LedgerOptions.today()).create()
@@ -98,7 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
       catchUp.cancel()
       autopay.cancel()
     }
-    try await server.run { port in
+    let announce: @Sendable (Int) async -> Void = { port in
       var lines = "serving \(path) at http://\(shownHost):\(port)  (Ctrl-C to stop)\n"
       let loginHost = configuration.isLoopback ? shownHost : "127.0.0.1"
       if case .token(let token) = access {
@@ -106,6 +117,21 @@ struct ServeCommand: AsyncParsableCommand {
       }
       if let tokenNote { lines += tokenNote + "\n" }
       FileHandle.standardOutput.write(Data(lines.utf8))
+    }
+    guard let until else {
+      try await server.run(onRunning: announce)
+      return false
+    }
+    return try await withThrowingTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        try await server.run(onRunning: announce)
+        return false
+      }
+      group.addTask { await until() }
+      let stopped = try await group.next() ?? false
+      group.cancelAll()
+      while try await group.next() != nil {}
+      return stopped
     }
   }
 

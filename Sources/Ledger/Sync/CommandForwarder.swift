@@ -1,0 +1,20 @@
+/// What sends a device's change to its hub at once, when the device is online — a device's
+/// `budget serve` has one, so its web app writes straight through to the hub and its working
+/// ledger stays the replica's twin (nothing to rebuild). Installed with
+/// ``Ledger/Options/forwarder``.
+public protocol CommandForwarder: Sendable {
+  /// Submits `entry` to the hub and, when it is accepted, brings `ledger` up to the hub's
+  /// head (so the change's events are in it at the hub's positions).
+  func forward(_ entry: OutboxEntry, to ledger: Ledger) async -> ForwardedChange
+}
+
+/// What became of a forwarded change.
+public enum ForwardedChange: Sendable, Hashable {
+  /// The hub recorded it at `positions` (and the ledger now holds them); `duplicate` when its
+  /// key had been recorded before.
+  case accepted(positions: ClosedRange<UInt64>, duplicate: Bool)
+  /// The hub's rules refused it, as the hub's HTTP status, error code and message.
+  case refused(status: Int, code: String, reason: String)
+  /// The hub could not be reached: the change is kept in the outbox instead.
+  case unreachable
+}

@@ -1,0 +1,128 @@
+import EventRecords
+import Foundation
+import Ledger
+import NIOCore
+
+/// A device's standing connection to its hub, for a process that stays open on the device
+/// (`budget serve`, `budget sync --watch`): it sends each change to the hub at once while the
+/// hub is reachable (``CommandForwarder``), follows the hub's new events as they come, and
+/// pushes what waited in the outbox when the hub comes back.
+///
+/// Everything that writes the replica and the working ledger goes through one gate (an actor
+/// alone would not do: its methods interleave at every `await`), so a forwarded change and a
+/// followed event never race; the long wait for news happens outside it.
+public actor DeviceLink: CommandForwarder {
+  public let files: SyncFiles
+  let client: HubClient
+  /// The replica, open for the life of the link.
+  public let replica: Ledger
+  private var busy = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  /// Waits for the gate, then holds it until ``leave()``.
+  private func enter() async {
+    guard busy else {
+      busy = true
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  /// Hands the gate to the next in line, or opens it.
+  private func leave() {
+    if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+  }
+
+  /// Opens the link for the device whose files are `files`, to its remote `remote` (the first
+  /// if `nil`).
+  public init(files: SyncFiles, remote name: String? = nil, options: Ledger.Options) async throws {
+    self.files = files
+    client = HubClient(remote: try RemoteList(files: files).remote(named: name), timeout: .seconds(10))
+    var replicaOptions = options
+    replicaOptions.forwarder = nil
+    replica = try await Ledger(path: files.replica, options: replicaOptions)
+  }
+
+  /// What one round of following did.
+  public struct Round: Sendable, Hashable {
+    public var pulled = 0
+    public var pushed = 0
+    public var conflicts = 0
+    /// Why the hub was out of reach, if it was.
+    public var offline: String?
+    /// The working ledger holds changes of its own the hub has now decided: it must be
+    /// rebuilt from the replica (``Synchronizer/rebuildWorkingLedger(from:replaying:)``).
+    public var needsRebuild = false
+  }
+
+  public func forward(_ entry: OutboxEntry, to ledger: Ledger) async -> ForwardedChange {
+    await enter()
+    defer { leave() }
+    guard (try? ledger.chainHead()) == (try? replica.chainHead()) else { return .unreachable }
+    let submission: Submission
+    do { submission = try await client.submit(entry) } catch { return .unreachable }
+    switch submission {
+    case .refused(let status, let code, let reason):
+      return .refused(status: status, code: code, reason: reason)
+    case .accepted(let positions, let duplicate):
+      guard let first = positions.first, let last = positions.last else { return .unreachable }
+      // Accepted but not yet pulled (the hub went away between): the next round brings it.
+      _ = try? await pullAndFollow(ledger)
+      guard (try? ledger.chainHead().position).map({ $0 >= last }) == true else { return .unreachable }
+      return .accepted(positions: first...last, duplicate: duplicate)
+    }
+  }
+
+  /// Pushes the outbox (if anything waits) and pulls what the hub has, bringing `ledger` along
+  /// when it is the replica's twin.
+  public func round(_ ledger: Ledger) async -> Round {
+    await enter()
+    defer { leave() }
+    var round = Round()
+    let outbox = Outbox(files: files)
+    let waiting = ((try? outbox.entries()) ?? []).filter { $0.state == .pending }
+    for entry in waiting {
+      do {
+        switch try await client.submit(entry) {
+        case .accepted:
+          try outbox.remove(entry.id)
+          round.pushed += 1
+        case .refused(_, let code, let reason):
+          try outbox.update(entry.id) {
+            $0.state = .conflict
+            $0.code = code
+            $0.reason = reason
+          }
+          round.conflicts += 1
+        }
+      } catch {
+        round.offline = "\(error)"
+        return round
+      }
+    }
+    do {
+      let (pulled, twin) = try await pullAndFollow(ledger)
+      round.pulled = pulled
+      round.needsRebuild = !twin && (round.pushed > 0 || round.conflicts > 0 || pulled > 0)
+    } catch {
+      round.offline = "\(error)"
+    }
+    return round
+  }
+
+  /// Waits (up to `seconds`) until the hub has an event after the replica's head; outside the
+  /// actor's work, so forwarded changes go on meanwhile.
+  public nonisolated func waitForNews(seconds: Int) async {
+    guard let head = try? replica.chainHead() else { return }
+    _ = try? await client.events(after: head.position, limit: 1, wait: seconds)
+  }
+
+  /// Pulls into the replica and, when `ledger` was its twin, appends the same events to it.
+  private func pullAndFollow(_ ledger: Ledger) async throws -> (pulled: Int, twin: Bool) {
+    let before = try replica.chainHead()
+    let twin = try ledger.chainHead() == before
+    let pulled = try await Synchronizer.pull(into: replica, from: client, wait: 0)
+    if twin, pulled > 0 { try await Synchronizer.copyEvents(from: replica, into: ledger, after: before.position) }
+    return (pulled, twin)
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Ledger
+import SyncClient
+
+extension ServeCommand {
+  /// `budget serve` on a device: the web app and API of the device's working ledger, kept in
+  /// step with the hub — changes go to the hub at once while it is reachable (and wait in the
+  /// outbox while it is not), and the hub's new events are followed as they come, so another
+  /// device's edit shows here within a second. When changes made offline have been decided
+  /// by the hub, the working ledger is rebuilt from the replica: the server stops for that
+  /// moment and starts again on the same port (an open page reconnects by itself).
+  func runOnDevice() async throws {
+    let path = try options.resolvedPath()
+    let files = SyncFiles(ledger: path)
+    // Shared while serving (a `budget sync` elsewhere is refused: this server syncs), taken
+    // alone to replace the working ledger.
+    guard let lock = try userFacing({ try FileLock(path: files.lock, mode: .shared, wait: false) }) else {
+      throw UserError("a budget sync is running on \(path); start the server when it ends")
+    }
+    let ledgerOptions = Ledger.Options(today: LedgerOptions.today)
+    let link = try await userFacing { try await DeviceLink(files: files, options: ledgerOptions) }
+    var forwarding = ledgerOptions
+    forwarding.forwarder = link
+    while true {
+      let mustRebuild = try await serveRound(path: path, options: forwarding, link: link)
+      guard mustRebuild else { return }
+      Console.note("the hub decided this device's offline changes; rebuilding its ledger from the replica")
+      try userFacing { try lock.change(to: .exclusive) }
+      let pending = try userFacing { try Outbox(files: files).entries() }.filter { $0.state == .pending }
+      try await userFacing {
+        try await Synchronizer(files: files, options: ledgerOptions).rebuildWorkingLedger(
+          from: link.replica, replaying: pending)
+      }
+      try userFacing { try lock.change(to: .shared) }
+    }
+  }
+
+  /// One life of the server on the working ledger; `true` when it stopped for a rebuild.
+  private func serveRound(path: String, options ledgerOptions: Ledger.Options, link: DeviceLink) async throws -> Bool {
+    let ledger = try await userFacing { try await Ledger(path: path, options: ledgerOptions) }
+    return try await serve(ledger) {
+      while !Task.isCancelled {
+        let round = await link.round(ledger)
+        if round.needsRebuild { return true }
+        if let offline = round.offline {
+          Console.note("hub out of reach (\(offline)); changes wait in the outbox")
+          try? await Task.sleep(for: .seconds(5))
+        } else {
+          await link.waitForNews(seconds: 25)
+        }
+      }
+      return false
+    }
+  }
+}
