@@ -10,6 +10,7 @@ extension APIError {
     switch error {
     case let error as APIError: return error
     case let error as LedgerError: return from(ledger: error)
+    case let error as SyncError: return from(ledger: .sync(error))
     case let error as DomainError: return from(domain: error)
     case let error as MoneyError: return .badRequest(error.description, field: "amount")
     case let error as DateError: return .badRequest(error.description, field: "date")
@@ -41,6 +42,10 @@ extension APIError {
       return APIError(.conflict, code: "replication_refused", error.description)
     case .sync(.refusedByHub(let status, let code, let reason)):
       return APIError(HTTPResponse.Status(code: status), code: code, reason)
+    case .sync(.notFound(let message)):
+      return APIError(.notFound, code: "not_found", message)
+    case .sync(.invalid(let message)):
+      return APIError(.unprocessableContent, code: "rule_violation", message)
     case .sync:
       return APIError(.conflict, code: "sync", error.description)
     case .unreadableEvent, .projection:

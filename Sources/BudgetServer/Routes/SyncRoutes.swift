@@ -21,6 +21,14 @@ struct SyncRoutes {
       return try api.answer(head, position: head.position)
     }
     group.get("sync/events") { request, _ in try await events(request) }
+    group.get("sync/status") { _, _ in
+      let ledger = api.ledger
+      let entries = try ledger.outboxEntries()
+      let status = SyncStatusDTO(
+        device: ledger.isDevice, pending: entries.count { $0.state != .conflict },
+        conflicts: entries.count { $0.state == .conflict }, head: try ledger.chainHead())
+      return try JSONCoding.response(status, status: .ok)
+    }
     group.post("sync/commands") { request, _ in try await submit(request) }
     group.get("devices") { _, _ in
       try requireOwner()
@@ -52,13 +60,13 @@ struct SyncRoutes {
   }
 
   /// `GET /sync/events?after=P[&limit=N][&wait=S]`: the stored events after `P`, waiting up to
-  /// `S` seconds (at most 60) for one when there is none yet — how `budget sync --watch`
+  /// `S` seconds (at most 30) for one when there is none yet — how `budget sync --watch`
   /// follows the hub.
   private func events(_ request: Request) async throws -> Response {
     let query = try QueryParameters(request)
     let after = try query.uint("after") ?? 0
     let limit = try query.int("limit", default: Self.defaultLimit, range: 1...200_000)
-    let wait = try query.int("wait", default: 0, range: 0...60)
+    let wait = try query.int("wait", default: 0, range: 0...30)
     var head = try api.ledger.chainHead()
     guard after <= head.position else {
       throw APIError(

@@ -62,7 +62,24 @@ struct LedgerOptions: ParsableArguments {
       throw UserError("no ledger at \(try resolvedPath()); create one with: budget init --name NAME --currency EUR")
     }
     Self.noteLag(of: ledger)
+    Self.noteUnsynced(on: ledger)
     return ledger
+  }
+
+  /// On a device, says on stderr what the hub does not have yet: every table and report
+  /// already shows the pending changes, and this line marks them as not yet synced.
+  private static func noteUnsynced(on ledger: Ledger) {
+    guard ledger.isDevice, let entries = try? ledger.outboxEntries(), !entries.isEmpty else { return }
+    let pending = entries.count { $0.state != .conflict }
+    let conflicts = entries.count - pending
+    var parts: [String] = []
+    if pending > 0 {
+      parts.append("\(pending) change\(pending == 1 ? "" : "s") made here not yet on the hub (budget sync)")
+    }
+    if conflicts > 0 {
+      parts.append("\(conflicts) conflict\(conflicts == 1 ? "" : "s") the hub refused (budget sync conflicts)")
+    }
+    Console.note("note: " + parts.joined(separator: "; "))
   }
 
   /// Says on stderr why answers will not include the newest events, if they will not: an

@@ -119,6 +119,8 @@ table.calendar li.status-skipped { text-decoration: line-through; color: var(--m
   .forecasts { grid-template-columns: 1fr; }
   table.calendar td { height: 3.2rem; font-size: .7rem; padding: .1rem; }
 }
+.sync { font-size: 0.85em; padding: 0.1em 0.5em; border-radius: 1em; background: #e6f4ea; color: #1e6b34; }
+.sync.waiting { background: #fff4d6; color: #7a5200; }
 
 """#
 }

@@ -35,6 +35,7 @@ extension WebAssets {
     <input type="date" id="as-of">
     <button type="button" id="time-now" class="secondary">Now</button>
     <span id="live" class="live" role="status" aria-live="polite">connecting…</span>
+    <span id="sync" class="sync" role="status" aria-live="polite" hidden></span>
   </section>
   <p id="travel-note" class="travel" hidden></p>
 </header>

@@ -1725,8 +1725,273 @@ paths:
         description: with withBudgets, the account that spending comes from (default the account asked about, else the only open one)
       - *id003
       - *id004
+  /sync/head:
+    get:
+      summary: The hub's last position and chain hash (docs/sync.md)
+      tags:
+      - sync
+      operationId: syncHead
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ChainHead'
+        default: *id001
+  /sync/events:
+    get:
+      summary: 'The stored events after a position, for a replica: each as a 4-byte little-endian length and the
+        event''s stored bytes (canonical bytes and chain hash)'
+      description: 'The replica recomputes every chain link before it writes anything. With wait=S the answer waits up
+        to S seconds for a first event when there is none yet (budget sync --watch). A replica ahead of the hub is
+        refused (409 ahead_of_hub).'
+      tags:
+      - sync
+      operationId: syncEvents
+      parameters:
+      - name: after
+        in: query
+        description: the position the replica holds (0 for none)
+        schema:
+          type: integer
+          minimum: 0
+      - name: limit
+        in: query
+        schema:
+          type: integer
+          minimum: 1
+          maximum: 200000
+      - name: wait
+        in: query
+        schema:
+          type: integer
+          minimum: 0
+          maximum: 30
+      responses:
+        '200':
+          description: the frames, back to back (possibly none)
+          headers:
+            X-Sync-Events:
+              description: how many events the answer holds
+              schema: *id002
+            X-Sync-Last-Position:
+              description: the position of the last event held (the `after` position if none)
+              schema: *id002
+            X-Sync-Head-Position:
+              description: the hub's head when it answered
+              schema: *id002
+            X-Sync-After-Hash:
+              description: the hub's chain hash at `after`, for the replica to compare with its own head
+              schema: *id002
+          content:
+            application/octet-stream:
+              schema:
+                type: string
+                format: binary
+        default: *id001
+  /sync/commands:
+    post:
+      summary: Submit one change a device made; the hub decides it by its own rules, under the change's idempotency key
+      description: 'A resubmission under the same key answers as the first did (duplicate: true) and records nothing; the
+        same key with other commands is refused (409). A refusal by the rules is 422, a stale version 412: the device
+        keeps the change as a conflict. Events record the actor device:NAME (person).'
+      tags:
+      - sync
+      operationId: syncSubmit
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/SyncSubmission'
+      responses:
+        '200':
+          description: accepted
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/SyncAccepted'
+        default: *id001
+  /sync/status:
+    get:
+      summary: Whether this server's ledger is a device, and how many of its changes wait for the hub
+      tags:
+      - sync
+      operationId: syncStatus
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/SyncStatus'
+        default: *id001
+  /devices:
+    get:
+      summary: The devices this hub serves, revoked ones too (the owner only)
+      tags:
+      - sync
+      operationId: listDevices
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/DeviceList'
+        default: *id001
+    post:
+      summary: Add a device; its token is in the answer, and only there (the owner only)
+      tags:
+      - sync
+      operationId: addDevice
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                name:
+                  type: string
+                  description: 1 to 40 letters, digits, '.', '_' or '-'
+                readOnly:
+                  type: boolean
+              required:
+              - name
+      responses:
+        '201':
+          description: added
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/NewDevice'
+        default: *id001
+  /devices/{name}/revoke:
+    post:
+      summary: Revoke a device; its token stops working at once (the owner only)
+      tags:
+      - sync
+      operationId: revokeDevice
+      parameters:
+      - name: name
+        in: path
+        required: true
+        schema:
+          type: string
+      responses:
+        '200':
+          description: revoked
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Device'
+        default: *id001
 components:
   schemas:
+    ChainHead:
+      type: object
+      properties:
+        position:
+          type: integer
+        hash:
+          type: string
+          description: 64 hexadecimal digits
+      required:
+      - position
+      - hash
+    SyncSubmission:
+      type: object
+      properties:
+        key:
+          type: string
+          description: the idempotency key the change is recorded under (1 to 200 bytes)
+        commands:
+          type: array
+          description: the commands, in the ledger's JSON command form (docs/sync.md); more than one only when atomic
+          items:
+            type: object
+        atomic:
+          type: boolean
+        actor:
+          type: string
+          description: the person who made the change on the device
+      required:
+      - key
+      - commands
+    SyncAccepted:
+      type: object
+      properties:
+        positions:
+          type: array
+          items:
+            type: integer
+          description: first and last position of the change's events (empty when it recorded none)
+        duplicate:
+          type: boolean
+        head:
+          $ref: '#/components/schemas/ChainHead'
+      required:
+      - positions
+      - duplicate
+      - head
+    SyncStatus:
+      type: object
+      properties:
+        device:
+          type: boolean
+        pending:
+          type: integer
+        conflicts:
+          type: integer
+        head:
+          $ref: '#/components/schemas/ChainHead'
+      required:
+      - device
+      - pending
+      - conflicts
+      - head
+    Device:
+      type: object
+      properties:
+        name:
+          type: string
+        readOnly:
+          type: boolean
+        added:
+          type: string
+        revoked:
+          type: string
+      required:
+      - name
+      - readOnly
+      - added
+    DeviceList:
+      type: object
+      properties:
+        position:
+          type: integer
+        items:
+          type: array
+          items:
+            $ref: '#/components/schemas/Device'
+      required:
+      - position
+      - items
+    NewDevice:
+      type: object
+      properties:
+        device:
+          type: string
+        token:
+          type: string
+        readOnly:
+          type: boolean
+      required:
+      - device
+      - token
+      - readOnly
     ImportSummary:
       type: object
       properties:
@@ -2980,7 +3245,7 @@ components:
         reminderDays:
           type: integer
           minimum: 0
-          maximum: 60
+          maximum: 30
           description: days before it is due that its reminder shows (default 3)
         estimated:
           type: boolean

@@ -85,6 +85,24 @@ function setupTimebar() {
   });
 }
 
+/**
+ * On a device, says whether its changes are on the hub yet: "synced", "N pending" (made here,
+ * shown already, not yet accepted by the hub) or "N conflicts" (refused by the hub; resolve
+ * with budget sync conflicts). Hidden on a hub.
+ */
+async function refreshSync() {
+  const marker = document.getElementById("sync");
+  let status;
+  try { status = (await BL.api("GET", "/sync/status")).body; } catch { return; }
+  marker.hidden = !status.device;
+  if (!status.device) return;
+  const parts = [];
+  if (status.pending) parts.push(`${status.pending} pending`);
+  if (status.conflicts) parts.push(`${status.conflicts} conflict${status.conflicts === 1 ? "" : "s"}`);
+  marker.textContent = parts.length ? `sync: ${parts.join(", ")}` : "synced";
+  marker.classList.toggle("waiting", parts.length > 0);
+}
+
 /** Follows the log live: when any client writes, the head moves and the view refreshes. */
 function connectEvents() {
   const live = document.getElementById("live");
@@ -102,6 +120,7 @@ function connectEvents() {
     clearTimeout(timer);
     timer = setTimeout(() => {
       live.textContent = `live · ${event.type} at ${event.position}`;
+      refreshSync();
       if (BL.state.knownAt !== null || BL.editing) return;
       // Never wipe what the user is typing: refresh once the focus leaves the form.
       if (isTyping()) { pendingRefresh = true; return; }
@@ -143,6 +162,7 @@ async function start() {
   setupTimebar();
   updateTimebar();
   connectEvents();
+  refreshSync();
   window.addEventListener("hashchange", () => {
     const name = location.hash.slice(1);
     if (views[name] && name !== BL.state.view) selectView(name);
