@@ -2,10 +2,13 @@ import EventRecords
 import Foundation
 import Ledger
 
-/// `budget clone`: makes a new device's ledger from a hub — its replica pulled whole (the
-/// read models folded once at the end, as a restore does), then copied to the working ledger,
-/// and the hub remembered as `origin`. A clone that stops half-way is resumed by running it
-/// again: the replica keeps what it pulled.
+/// `budget clone`: makes a new device's ledger from a hub. The hub sends one consistent copy
+/// of its whole ledger file (log, read models, rules' state), written as it arrives to both the
+/// replica and the working ledger; the replica's **every chain link is recomputed** (and every
+/// period seal and the rules' stored state checked) before either is used; then the events the
+/// hub recorded since the copy are pulled page by page, each checked as in any sync. The hub
+/// is remembered as `origin`. A clone stopped half-way leaves nothing a device would use: run
+/// it again.
 public struct Cloner: Sendable {
   public let files: SyncFiles
   public let options: Ledger.Options
@@ -15,44 +18,60 @@ public struct Cloner: Sendable {
     self.options = options
   }
 
-  /// Clones the hub at `url` with the device token `token`; `progress` hears the events pulled
-  /// so far and the hub's head.
-  public func clone(
-    url: String, token: String, progress: (@Sendable (UInt64, UInt64) -> Void)? = nil
-  ) async throws -> SyncReport {
-    guard !FileManager.default.fileExists(atPath: files.ledger) else {
+  /// Clones the hub at `url` with the device token `token`.
+  public func clone(url: String, token: String) async throws -> SyncReport {
+    let manager = FileManager.default
+    guard !manager.fileExists(atPath: files.ledger) else {
       throw SyncError.invalid("\(files.ledger) exists; clone into a new path (--ledger NEW.ledger)")
     }
     let remote = Remote(name: "origin", url: url, token: token)
     let client = HubClient(remote: remote)
-    let replica = try await Ledger(path: files.replica, options: options)
+    let replicaDownload = files.replica + ".download"
+    let workingDownload = files.ledger + ".download"
+    for path in [replicaDownload, workingDownload, files.replica, files.replica + "-lock"] { unlink(path) }
+    defer {
+      unlink(replicaDownload)
+      unlink(workingDownload)
+    }
+    _ = try await client.downloadSnapshot(into: [replicaDownload, workingDownload])
+    guard rename(replicaDownload, files.replica) == 0 else {
+      throw SyncError.damaged("cannot move the hub's copy to \(files.replica) (errno \(errno))")
+    }
     var pulled = 0
-    while true {
-      let head = try replica.chainHead()
-      let page = try await client.events(after: head.position)
-      guard page.hashAfter == head.hash else {
-        throw HubError.diverged(
-          "\(files.replica) is not a copy of this hub's history (hash at \(head.position) differs); remove it and clone again"
-        )
+    do {
+      let replica = try await Ledger(path: files.replica, options: options)
+      let report = try replica.verify(projections: false)
+      guard report.isOK else {
+        throw SyncError.damaged(
+          "the hub's copy does not verify (\(report.problems.joined(separator: "; "))); nothing was kept")
       }
-      guard page.count > 0 else { break }
-      try await replica.replicate(page.frames, projecting: .deferred)
-      pulled += page.count
-      progress?(page.lastPosition, page.hubHead)
-      if page.lastPosition >= page.hubHead { break }
+      let copied = try replica.chainHead()
+      pulled = try await Synchronizer.pull(into: replica, from: client, wait: 0)
+      if pulled > 0 { try await follow(replica, into: workingDownload, after: copied.position) }
+      unlink(workingDownload + "-lock")
+      let list = RemoteList(files: files)
+      try? list.remove(named: "origin")
+      try list.add(remote)
+      guard rename(workingDownload, files.ledger) == 0 else {
+        throw SyncError.damaged("cannot move the clone into place at \(files.ledger) (errno \(errno))")
+      }
+      SyncFiles.syncDirectory(of: files.ledger)
+      let head = try replica.chainHead()
+      return SyncReport(
+        pulled: Int(head.position), pushed: 0, conflicts: 0, pending: 0, head: head, offline: nil)
+    } catch {
+      unlink(workingDownload + "-lock")
+      unlink(files.replica)
+      unlink(files.replica + "-lock")
+      unlink(files.remotes)
+      throw error
     }
-    try await replica.catchUpProjections()
-    // The remote first: a clone stopped before the working ledger is in place is run again.
-    let list = RemoteList(files: files)
-    try? list.remove(named: "origin")
-    try list.add(remote)
-    let copy = files.ledger + ".clone"
-    unlink(copy)
-    try replica.writeCopy(to: copy)
-    guard rename(copy, files.ledger) == 0 else {
-      throw SyncError.damaged("cannot move the clone into place at \(files.ledger) (errno \(errno))")
-    }
-    SyncFiles.syncDirectory(of: files.ledger)
-    return SyncReport(pulled: pulled, pushed: 0, conflicts: 0, pending: 0, head: try replica.chainHead(), offline: nil)
+  }
+
+  /// Appends to the working ledger's copy at `path` what the replica pulled after `position`;
+  /// the copy is closed again before it is moved into place.
+  private func follow(_ replica: Ledger, into path: String, after position: UInt64) async throws {
+    let working = try await Ledger(path: path, options: options)
+    try await Synchronizer.copyEvents(from: replica, into: working, after: position)
   }
 }

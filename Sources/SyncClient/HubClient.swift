@@ -43,6 +43,61 @@ public struct HubClient: Sendable {
       frames: Array(buffer: response.body), count: count, lastPosition: last, hubHead: head, hashAfter: afterHash)
   }
 
+  /// Downloads the hub's whole ledger file (``GET /sync/snapshot``) into each of `paths`, new
+  /// files (0600), as it arrives; checks that every byte the hub announced arrived.
+  ///
+  /// - Returns: the number of bytes written to each file.
+  public func downloadSnapshot(into paths: [String]) async throws -> Int {
+    let base = remote.url.hasSuffix("/") ? String(remote.url.dropLast()) : remote.url
+    var request = HTTPClientRequest(url: "\(base)/api/v1/sync/snapshot")
+    request.headers.add(name: "Authorization", value: "Bearer \(remote.token)")
+    let response: HTTPClientResponse
+    do { response = try await http.execute(request, timeout: .hours(2)) } catch {
+      throw HubError.unreachable("\(remote.url) is out of reach (\(error))")
+    }
+    guard response.status == .ok else {
+      let body = try? await response.body.collect(upTo: 1 << 20)
+      let text = body.map { String(buffer: $0) } ?? ""
+      if response.status.code == 401 {
+        throw HubError.unauthorized("\(remote.url) refused this device's token: \(text)")
+      }
+      throw HubError.protocolError("\(remote.url) answered HTTP \(response.status.code) for the ledger's copy: \(text)")
+    }
+    let descriptors = try paths.map { path in
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      guard descriptor >= 0 else { throw SyncError.invalid("cannot create \(path) (errno \(errno)); remove it first") }
+      return descriptor
+    }
+    defer { descriptors.forEach { close($0) } }
+    var written = 0
+    do {
+      for try await buffer in response.body {
+        try buffer.withUnsafeReadableBytes { bytes in
+          for descriptor in descriptors {
+            var offset = 0
+            while offset < bytes.count {
+              let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+              guard count > 0 else { throw SyncError.damaged("cannot write the ledger's copy (errno \(errno))") }
+              offset += count
+            }
+          }
+        }
+        written += buffer.readableBytes
+      }
+    } catch let error as SyncError {
+      throw error
+    } catch {
+      throw HubError.unreachable("the ledger's copy stopped arriving after \(written) bytes (\(error))")
+    }
+    if let announced = response.headers.first(name: "Content-Length").flatMap(Int.init), announced != written {
+      throw HubError.unreachable("the ledger's copy stopped after \(written) of \(announced) bytes")
+    }
+    for descriptor in descriptors where fsync(descriptor) != 0 {
+      throw SyncError.damaged("cannot flush the ledger's copy (errno \(errno))")
+    }
+    return written
+  }
+
   /// Submits one outbox entry; the hub decides it by its rules.
   public func submit(_ entry: OutboxEntry) async throws(HubError) -> Submission {
     let body = SubmissionBody(key: entry.key, commands: entry.commands, atomic: entry.atomic, actor: entry.actor)

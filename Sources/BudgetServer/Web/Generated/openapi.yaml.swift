@@ -1790,6 +1790,24 @@ paths:
                 type: string
                 format: binary
         default: *id001
+  /sync/snapshot:
+    get:
+      summary: The whole ledger file (log, read models, rules' state) as one consistent, compacted copy, for a new
+        device's first sync
+      description: budget clone writes it as the device's replica and working ledger, recomputes every chain link before
+        using it, then pulls the events recorded since the copy from /sync/events.
+      tags:
+      - sync
+      operationId: syncSnapshot
+      responses:
+        '200':
+          description: the LMDB file, with its Content-Length
+          content:
+            application/octet-stream:
+              schema:
+                type: string
+                format: binary
+        default: *id001
   /sync/commands:
     post:
       summary: Submit one change a device made; the hub decides it by its own rules, under the change's idempotency key

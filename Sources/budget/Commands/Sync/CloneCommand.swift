@@ -16,12 +16,10 @@ struct CloneCommand: AsyncParsableCommand {
   func run() async throws {
     let path = try options.resolvedPath()
     let token = try LedgerOptions.deviceToken(from: tokenFile)
-    let bar = ProgressBar(title: "cloning")
     let report = try await userFacing {
       try await Cloner(files: SyncFiles(ledger: path), options: Ledger.Options(today: LedgerOptions.today)).clone(
-        url: url, token: token, progress: { done, total in bar.update(done: done, total: total, rate: 0) })
+        url: url, token: token)
     }
-    bar.finish()
     if options.json {
       try Console.json(report)
     } else {
