@@ -27,16 +27,36 @@ struct SyncCommand: AsyncParsableCommand {
           "\(path) is not a device of a hub; make one with: budget clone URL --ledger PATH --token-file FILE")
       }
       let synchronizer = Synchronizer(files: files, options: Ledger.Options(today: LedgerOptions.today))
-      var wait = 0
       repeat {
-        let report = try await userFacing { try await synchronizer.sync(remote: remote, wait: wait) }
-        try show(report)
-        if watch {
-          // Offline: try again in a while; online: the next pull waits on the hub for news.
-          if report.offline != nil { try await Task.sleep(for: .seconds(5)) }
-          wait = report.offline == nil ? 25 : 0
+        let report = try await userFacing { try await synchronizer.sync(remote: remote) }
+        if !watch || report.pulled > 0 || report.pushed > 0 || report.offline != nil { try show(report) }
+        guard watch else { break }
+        // Offline: try again in a while; online: wait on the hub for news, outside the lock.
+        if report.offline != nil {
+          try await Task.sleep(for: .seconds(5))
+        } else {
+          await Self.waitForChange(synchronizer, after: report.head.position, remote: remote)
         }
-      } while watch
+      } while true
+    }
+
+    /// Waits until the hub has news (a long poll of up to 25 s) or a command on this device
+    /// changed its outbox (looked at every 200 ms), whichever comes first.
+    static func waitForChange(_ synchronizer: Synchronizer, after position: UInt64, remote: String?) async {
+      let outbox = synchronizer.files.outbox
+      let before = try? FileManager.default.attributesOfItem(atPath: outbox)[.modificationDate] as? Date
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { await synchronizer.waitForNews(after: position, seconds: 25, remote: remote) }
+        group.addTask {
+          while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(200))
+            let now = try? FileManager.default.attributesOfItem(atPath: outbox)[.modificationDate] as? Date
+            if now != before { return }
+          }
+        }
+        await group.next()
+        group.cancelAll()
+      }
     }
 
     func show(_ report: SyncReport) throws {
