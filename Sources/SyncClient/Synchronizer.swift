@@ -43,6 +43,7 @@ public struct Synchronizer: Sendable {
 
     var offline: String?
     var pushed = 0
+    var refused = 0
     for entry in try outbox.entries() where entry.state == .pending {
       let outcome = try await Self.attempt { () async throws(HubError) in try await client.submit(entry) }
       guard case .success(let answer) = outcome else {
@@ -58,7 +59,9 @@ public struct Synchronizer: Sendable {
           $0.state = .conflict
           $0.code = code
           $0.reason = reason
+          $0.positions = nil
         }
+        refused += 1
       }
     }
 
@@ -79,7 +82,9 @@ public struct Synchronizer: Sendable {
     if twin {
       let working = try await Ledger(path: files.ledger, options: options)
       try await Self.copyEvents(from: replica, into: working, after: workingHead.position)
-    } else if pushed > 0 || pulled > 0 || entries.contains(where: { $0.state == .conflict && $0.positions != nil }) {
+    } else if pushed > 0 || pulled > 0 || refused > 0 {
+      // The working ledger holds changes the hub has now decided (or refused): it is the
+      // replica again, plus what is still pending.
       try await rebuildWorkingLedger(from: replica, replaying: stillPending)
     }
     return SyncReport(

@@ -22,14 +22,21 @@ extension Ledger {
   ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
     if let forwarder, try outboxEntries().isEmpty {
       var results: [Result<CommandOutcome, LedgerError>] = []
-      for (index, item) in commands.enumerated() {
+      // Every command gets its key now: one the hub may have recorded before its answer was
+      // lost must go to the outbox under the same key, or the hub would record it twice.
+      let keyed = commands.map { item in
+        BatchCommand(
+          item.command, idempotencyKey: item.idempotencyKey ?? Self.newOutboxKey(),
+          requestFingerprint: item.requestFingerprint)
+      }
+      for (index, item) in keyed.enumerated() {
         let entry = OutboxEntry(
-          id: 0, key: item.idempotencyKey?.rawValue ?? "outbox:\(EntityID.random())", commands: [pinned(item.command)],
-          atomic: false, actor: metadata.actor, createdAt: EventLog.systemClock())
+          id: 0, key: item.idempotencyKey!.rawValue, commands: [pinned(item.command)], atomic: false,
+          actor: metadata.actor, createdAt: EventLog.systemClock())
         guard let forwarded = try await forward(entry, with: forwarder) else {
           // Out of reach: this one and the rest wait in the outbox.
           let rest = try await journaled(
-            batch: Array(commands[index...]), metadata: metadata, projecting: projecting, outbox: outbox,
+            batch: Array(keyed[index...]), metadata: metadata, projecting: projecting, outbox: outbox,
             forwarding: false)
           return results + rest
         }
@@ -81,10 +88,13 @@ extension Ledger {
       return [earlier]
     }
     let commands = commands.map(pinned)
+    var idempotencyKey = idempotencyKey
     if let forwarder, try outboxEntries().isEmpty {
+      let key = idempotencyKey ?? Self.newOutboxKey()
+      idempotencyKey = key
       let entry = OutboxEntry(
-        id: 0, key: idempotencyKey?.rawValue ?? "outbox:\(EntityID.random())", commands: commands, atomic: true,
-        actor: metadata.actor, createdAt: EventLog.systemClock())
+        id: 0, key: key.rawValue, commands: commands, atomic: true, actor: metadata.actor,
+        createdAt: EventLog.systemClock())
       if let forwarded = try await forward(entry, with: forwarder) { return try forwarded.get() }
     }
     let entry = try journal(
@@ -99,6 +109,11 @@ extension Ledger {
       try settle(entry, with: .failure(error), in: outbox)
       throw error
     }
+  }
+
+  /// A new idempotency key for a change made on a device.
+  static func newOutboxKey() -> IdempotencyKey {
+    IdempotencyKey(validating: "outbox:\(EntityID.random())")!
   }
 
   /// Sends `entry` to the hub through `forwarder`: its outcome read back from this ledger
@@ -167,8 +182,9 @@ extension Ledger {
     do {
       outcomes = try await replay(rebased)
     } catch {
-      try? outbox.update(id) {
-        $0.reason = error.description; $0.code = "refused_on_device"
+      _ = try? outbox.update(id) {
+        $0.reason = error.description
+        $0.code = "refused_on_device"
       }
       throw error
     }

@@ -1,3 +1,4 @@
+import EventRecords
 import Foundation
 import LedgerDomain
 
@@ -27,7 +28,7 @@ public struct Outbox: Sendable {
     try edit { file in
       file.lastID += 1
       let entry = OutboxEntry(
-        id: file.lastID, key: key ?? "outbox:\(EntityID.random())", commands: commands, atomic: atomic, actor: actor,
+        id: file.lastID, key: key ?? Ledger.newOutboxKey().rawValue, commands: commands, atomic: atomic, actor: actor,
         createdAt: now)
       file.entries.append(entry)
       return entry
