@@ -18,8 +18,11 @@ public struct Cloner: Sendable {
     self.options = options
   }
 
-  /// Clones the hub at `url` with the device token `token`.
-  public func clone(url: String, token: String) async throws -> SyncReport {
+  /// Clones the hub at `url` with the device token `token`; `progress` hears each step as it
+  /// begins (a big ledger takes seconds per step).
+  public func clone(
+    url: String, token: String, progress: @Sendable (String) -> Void = { _ in }
+  ) async throws -> SyncReport {
     let manager = FileManager.default
     guard !manager.fileExists(atPath: files.ledger) else {
       throw SyncError.invalid("\(files.ledger) exists; clone into a new path (--ledger NEW.ledger)")
@@ -33,7 +36,9 @@ public struct Cloner: Sendable {
       unlink(replicaDownload)
       unlink(workingDownload)
     }
-    _ = try await client.downloadSnapshot(into: [replicaDownload, workingDownload])
+    progress("downloading the hub's ledger")
+    let bytes = try await client.downloadSnapshot(into: [replicaDownload, workingDownload])
+    progress("checking every link of its \(bytes / 1_000_000) MB")
     guard rename(replicaDownload, files.replica) == 0 else {
       throw SyncError.damaged("cannot move the hub's copy to \(files.replica) (errno \(errno))")
     }
@@ -46,6 +51,7 @@ public struct Cloner: Sendable {
           "the hub's copy does not verify (\(report.problems.joined(separator: "; "))); nothing was kept")
       }
       let copied = try replica.chainHead()
+      progress("pulling what the hub recorded since")
       pulled = try await Synchronizer.pull(into: replica, from: client, wait: 0)
       if pulled > 0 { try await follow(replica, into: workingDownload, after: copied.position) }
       unlink(workingDownload + "-lock")

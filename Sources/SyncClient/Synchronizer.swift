@@ -36,6 +36,7 @@ public struct Synchronizer: Sendable {
     defer { _ = lock }
     let client = HubClient(remote: remote)
     let outbox = Outbox(files: files)
+    if let quiet = try await nothingToDo(outbox: outbox, client: client) { return quiet }
 
     let workingHead = try await Self.prepareWorking(at: files.ledger, options: options)
     let replica = try await Ledger(path: files.replica, options: options)
@@ -79,7 +80,7 @@ public struct Synchronizer: Sendable {
     let stillPending = entries.filter { $0.state == .pending }
     // The working ledger had nothing of its own (or everything it had was just pushed and
     // pulled back, and nothing is left): the replica's new events continue it as they are.
-    if twin {
+    if twin, pulled > 0 {
       let working = try await Ledger(path: files.ledger, options: options)
       try await Self.copyEvents(from: replica, into: working, after: workingHead.position)
     } else if pushed > 0 || pulled > 0 || refused > 0 {
@@ -90,6 +91,20 @@ public struct Synchronizer: Sendable {
     return SyncReport(
       pulled: pulled, pushed: pushed, conflicts: entries.count { $0.state == .conflict },
       pending: entries.count { $0.state == .pending }, head: try replica.chainHead(), offline: offline)
+  }
+
+  /// The report of a sync with nothing to do — an empty outbox and no new event on the hub —
+  /// found from the replica's log and one request, without opening either ledger whole (the
+  /// common case of `budget sync` run often, or of a `--watch` woken by nothing); `nil` when
+  /// there is work, or the hub is out of reach (the full sync then says so).
+  func nothingToDo(outbox: Outbox, client: HubClient) async throws -> SyncReport? {
+    guard try outbox.entries().allSatisfy({ $0.state == .conflict }) else { return nil }
+    let head = try Ledger.chainHead(ofLedgerAt: files.replica)
+    guard let page = try? await client.events(after: head.position, limit: 1), page.count == 0,
+      page.hashAfter == head.hash
+    else { return nil }
+    let conflicts = try outbox.entries().count
+    return SyncReport(pulled: 0, pushed: 0, conflicts: conflicts, pending: 0, head: head, offline: nil)
   }
 
   /// Settles what a crash left half-recorded in the outbox and returns the working ledger's

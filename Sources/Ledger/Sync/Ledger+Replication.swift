@@ -105,3 +105,18 @@ extension Ledger {
     do { try log.environment.copy(to: path) } catch { throw .log(.storage(error)) }
   }
 }
+
+extension Ledger {
+  /// The last position and chain hash of the ledger file at `path`, read from its log alone —
+  /// without the read models or the rules' state a full open brings up to date: what a sync
+  /// with nothing to do needs (a device compares its replica's head with the hub's).
+  public static func chainHead(ofLedgerAt path: String) throws(LedgerError) -> ChainHead {
+    do {
+      let log = try EventLog(path: path, options: EventLog.Options(keepsFileHeadroom: false))
+      let head = try log.head()
+      return ChainHead(position: head.position, hash: head.hash.hex)
+    } catch {
+      throw LedgerError(error)
+    }
+  }
+}

@@ -16,9 +16,17 @@ struct CloneCommand: AsyncParsableCommand {
   func run() async throws {
     let path = try options.resolvedPath()
     let token = try LedgerOptions.deviceToken(from: tokenFile)
+    let start = ContinuousClock.now
     let report = try await userFacing {
       try await Cloner(files: SyncFiles(ledger: path), options: Ledger.Options(today: LedgerOptions.today)).clone(
-        url: url, token: token)
+        url: url, token: token
+      ) { step in
+        let elapsed = ContinuousClock.now - start
+        Console.note(
+          String(
+            format: "%6.2f s  %@", Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds),
+            step))
+      }
     }
     if options.json {
       try Console.json(report)
