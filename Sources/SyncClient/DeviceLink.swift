@@ -12,10 +12,10 @@ import NIOCore
 /// alone would not do: its methods interleave at every `await`), so a forwarded change and a
 /// followed event never race; the long wait for news happens outside it.
 public actor DeviceLink: CommandForwarder {
-  public let files: SyncFiles
+  public nonisolated let files: SyncFiles
   let client: HubClient
   /// The replica, open for the life of the link.
-  public let replica: Ledger
+  public nonisolated let replica: Ledger
   private var busy = false
   private var waiting: [CheckedContinuation<Void, Never>] = []
 

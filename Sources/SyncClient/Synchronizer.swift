@@ -115,13 +115,6 @@ public struct Synchronizer: Sendable {
     return try working.chainHead()
   }
 
-  /// Waits (up to `seconds`) until the hub has an event after `position` — without holding
-  /// the sync lock, so commands on the device go on meanwhile (`budget sync --watch`).
-  public func waitForNews(after position: UInt64, seconds: Int, remote name: String? = nil) async {
-    guard let remote = try? RemoteList(files: files).remote(named: name) else { return }
-    _ = try? await HubClient(remote: remote).events(after: position, limit: 1, wait: seconds)
-  }
-
   /// Runs `work`; a hub out of reach comes back as a failure (the device is offline), any
   /// other error is thrown.
   static func attempt<T>(_ work: () async throws(HubError) -> T) async throws(HubError) -> Result<T, HubError> {

@@ -42,6 +42,8 @@ extension ServeCommand {
       while !Task.isCancelled {
         let round = await link.round(ledger)
         if round.needsRebuild { return true }
+        // At most ten rounds a second: a busy hub's events are taken in pages.
+        try? await Task.sleep(for: .milliseconds(100))
         if let offline = round.offline {
           Console.note("hub out of reach (\(offline)); changes wait in the outbox")
           try? await Task.sleep(for: .seconds(5))

@@ -27,26 +27,61 @@ struct SyncCommand: AsyncParsableCommand {
           "\(path) is not a device of a hub; make one with: budget clone URL --ledger PATH --token-file FILE")
       }
       let synchronizer = Synchronizer(files: files, options: Ledger.Options(today: LedgerOptions.today))
-      repeat {
-        let report = try await userFacing { try await synchronizer.sync(remote: remote) }
-        if !watch || report.pulled > 0 || report.pushed > 0 || report.offline != nil { try show(report) }
-        guard watch else { break }
-        // Offline: try again in a while; online: wait on the hub for news, outside the lock.
-        if report.offline != nil {
+      let report = try await userFacing { try await synchronizer.sync(remote: remote) }
+      try show(report)
+      if watch { try await follow(files) }
+    }
+
+    /// `--watch`: keeps the replica and the working ledger open and follows the hub (a long
+    /// poll), pushing what commands on this device put in the outbox as soon as they do; rounds
+    /// are at least 100 ms apart, so that a busy hub is asked at most ten times a second by
+    /// each device. When the hub has decided changes made here, the working ledger is rebuilt
+    /// with the sync lock taken alone.
+    func follow(_ files: SyncFiles) async throws {
+      guard let lock = try userFacing({ try FileLock(path: files.lock, mode: .shared, wait: false) }) else {
+        throw UserError("another budget sync is running on \(files.ledger)")
+      }
+      let options = Ledger.Options(today: LedgerOptions.today)
+      let link = try await userFacing { try await DeviceLink(files: files, remote: remote, options: options) }
+      let synchronizer = Synchronizer(files: files, options: options)
+      while true {
+        let mustRebuild = try await followRound(files, link: link, options: options)
+        guard mustRebuild else { return }
+        try userFacing { try lock.change(to: .exclusive) }
+        let pending = try userFacing { try Outbox(files: files).entries() }.filter { $0.state == .pending }
+        try await userFacing { try await synchronizer.rebuildWorkingLedger(from: link.replica, replaying: pending) }
+        try userFacing { try lock.change(to: .shared) }
+      }
+    }
+
+    /// Follows with the working ledger open until it must be rebuilt (`true`).
+    private func followRound(_ files: SyncFiles, link: DeviceLink, options: Ledger.Options) async throws -> Bool {
+      let ledger = try await userFacing { try await Ledger(path: files.ledger, options: options) }
+      while !Task.isCancelled {
+        let round = await link.round(ledger)
+        if round.pulled > 0 || round.pushed > 0 || round.conflicts > 0 || round.offline != nil {
+          try show(
+            SyncReport(
+              pulled: round.pulled, pushed: round.pushed, conflicts: round.conflicts, pending: 0,
+              head: try link.replica.chainHead(), offline: round.offline))
+        }
+        if round.needsRebuild { return true }
+        try await Task.sleep(for: .milliseconds(100))
+        if round.offline != nil {
           try await Task.sleep(for: .seconds(5))
         } else {
-          await Self.waitForChange(synchronizer, after: report.head.position, remote: remote)
+          await Self.waitForChange(link, outbox: files.outbox)
         }
-      } while true
+      }
+      return false
     }
 
     /// Waits until the hub has news (a long poll of up to 25 s) or a command on this device
     /// changed its outbox (looked at every 200 ms), whichever comes first.
-    static func waitForChange(_ synchronizer: Synchronizer, after position: UInt64, remote: String?) async {
-      let outbox = synchronizer.files.outbox
+    static func waitForChange(_ link: DeviceLink, outbox: String) async {
       let before = try? FileManager.default.attributesOfItem(atPath: outbox)[.modificationDate] as? Date
       await withTaskGroup(of: Void.self) { group in
-        group.addTask { await synchronizer.waitForNews(after: position, seconds: 25, remote: remote) }
+        group.addTask { await link.waitForNews(seconds: 25) }
         group.addTask {
           while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(200))
