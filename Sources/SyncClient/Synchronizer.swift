@@ -154,6 +154,11 @@ public struct Synchronizer: Sendable {
     }
     let working = try await Ledger(path: files.ledger, options: options)
     let outbox = Outbox(files: files)
+    // The conflicts' events were in the old working ledger only: they hold no positions now
+    // (else every later sync would rebuild again to take them out).
+    for entry in try outbox.entries() where entry.state == .conflict && entry.positions != nil {
+      try outbox.update(entry.id) { $0.positions = nil }
+    }
     for entry in pending {
       do {
         let outcomes = try await working.replay(entry)
