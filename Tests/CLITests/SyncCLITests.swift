@@ -165,6 +165,11 @@ struct SyncCLITests {
     #expect(conflicts.count == 1)
     #expect(conflicts.first?["code"] as? String == "version_mismatch")
     #expect(conflicts.first?["commands"] as? [String] == ["amendTransaction"])
+    // And it is in no ledger: the phone shows the laptop's edit, and the conflict no positions
+    #expect(conflicts.first?["positions"] == nil)
+    let shown = try transaction(rent, on: phone)
+    #expect(shown["name"] as? String == "Rent")
+    #expect((shown["amount"] as? String)?.contains("820") == true)
     let id = try #require(conflicts.first?["id"] as? Int)
     // When it is retried and synced, then it lands on top of the laptop's edit
     try ok("sync", "retry", String(id), "--ledger", phone)
