@@ -29,6 +29,11 @@ public struct Synchronizer: Sendable {
   /// - Parameter wait: seconds the pull may wait on the hub for a new event (`--watch`).
   public func sync(remote name: String? = nil, wait: Int = 0) async throws -> SyncReport {
     let remote = try RemoteList(files: files).remote(named: name)
+    guard FileManager.default.fileExists(atPath: files.replica) else {
+      throw SyncError.wrongRole(
+        "\(files.ledger) was not cloned from a hub (it has no \(files.replica)): a sync would replace its history with the hub's; nothing was changed — make a device with: budget clone URL --ledger NEW.ledger --token-file FILE"
+      )
+    }
     guard let lock = try FileLock(path: files.lock, mode: .exclusive, wait: false) else {
       throw SyncError.busy(
         "another budget process has \(files.ledger) open (a budget serve syncs by itself); stop it, or let it sync")
