@@ -223,4 +223,35 @@ struct SyncCLITests {
     #expect(open.stderr.contains("chmod 600"))
     #expect(!FileManager.default.fileExists(atPath: device))
   }
+
+  @Test func aLedgerOfYourOwnIsNeverReplacedByAHubs() async throws {
+    // Given a running hub, a device token for it, and a ledger of one's own with history
+    try makeHub()
+    let server = try HubProcess(budget: budget, ledger: hub)
+    defer { server.stop() }
+    let tokenFile = try addDevice("desk")
+    let mine = directory.file("mine.ledger")
+    try ok("init", "--name", "Mine", "--currency", "EUR", "--ledger", mine)
+    try ok("account", "open", "Wallet", "--opening", "50", "--date", "2026-01-01", "--ledger", mine)
+    try ok("tx", "add", "5", "--account", "Wallet", "--category", "Food", "--name", "Local", "--ledger", mine)
+    let before = try verifiedHead(mine)
+    // When the hub is added to it as a remote, then that is refused: it was not cloned
+    let added = try budget.run(["remote", "add", "origin", server.url, "--ledger", mine, "--token-file", tokenFile])
+    #expect(added.status == 1)
+    #expect(added.stderr.contains("not cloned from a hub"))
+    #expect(!FileManager.default.fileExists(atPath: mine + ".remotes"))
+    // When it has a remote anyway (written by hand) and is synced, then the sync is refused
+    let token = try String(contentsOfFile: tokenFile, encoding: .utf8)
+    let remotes = #"[{"name": "origin", "url": "\#(server.url)", "token": "\#(token)"}]"#
+    #expect(FileManager.default.createFile(atPath: mine + ".remotes", contents: Data(remotes.utf8)))
+    let sync = try budget.run(["sync", "--ledger", mine])
+    #expect(sync.status == 1)
+    #expect(sync.stderr.contains("not cloned from a hub"))
+    // And its history is as it was, not the hub's
+    #expect(try verifiedHead(mine) == before)
+    let rows = try object("tx", "list", "--ledger", mine)["rows"] as? [[String: Any]] ?? []
+    let names = rows.compactMap { $0["name"] as? String }
+    #expect(names.contains("Local"))
+    #expect(!names.contains("Rent"))
+  }
 }
