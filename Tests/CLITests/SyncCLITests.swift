@@ -254,4 +254,25 @@ struct SyncCLITests {
     #expect(names.contains("Local"))
     #expect(!names.contains("Rent"))
   }
+
+  @Test func aCloneStoppedBeforeItsLedgerWasInPlaceIsResumedNotSynced() async throws {
+    // Given a clone that stopped after pulling the replica, before the working ledger was
+    // moved into place
+    try makeHub()
+    let server = try HubProcess(budget: budget, ledger: hub)
+    defer { server.stop() }
+    let tokenFile = try addDevice("laptop")
+    let laptop = directory.file("laptop.ledger")
+    try ok("clone", server.url, "--ledger", laptop, "--token-file", tokenFile)
+    #expect(unlink(laptop) == 0)
+    // When it is synced, then that is refused, pointing to clone, and no empty ledger is made
+    let sync = try budget.run(["sync", "--ledger", laptop])
+    #expect(sync.status == 1)
+    #expect(sync.stderr.contains("did not finish"))
+    #expect(sync.stderr.contains("budget clone"))
+    #expect(!FileManager.default.fileExists(atPath: laptop))
+    // When the clone is run again, then it finishes, with the hub's chain head
+    try ok("clone", server.url, "--ledger", laptop, "--token-file", tokenFile)
+    #expect(try verifiedHead(laptop) == verifiedHead(hub))
+  }
 }
