@@ -10,6 +10,7 @@ extension APIError {
     switch error {
     case let error as APIError: return error
     case let error as LedgerError: return from(ledger: error)
+    case let error as SyncError: return from(sync: error)
     case let error as DomainError: return from(domain: error)
     case let error as MoneyError: return .badRequest(error.description, field: "amount")
     case let error as DateError: return .badRequest(error.description, field: "date")
@@ -43,6 +44,17 @@ extension APIError {
       return APIError(.conflict, code: "sync", error.description)
     case .unreadableEvent, .projection:
       return APIError(.internalServerError, code: "internal", error.description)
+    }
+  }
+
+  /// A device registry's refusal (`/devices`): a bad or taken name is the client's, an
+  /// unknown device is not found, a damaged file is the server's.
+  static func from(sync error: SyncError) -> APIError {
+    switch error {
+    case .invalid(let message): .badRequest(message, field: "name")
+    case .notFound(let message): .notFound(message)
+    case .wrongRole(let message), .busy(let message): APIError(.conflict, code: "sync", message)
+    case .damaged: APIError(.internalServerError, code: "internal", "the server could not complete the request")
     }
   }
 
