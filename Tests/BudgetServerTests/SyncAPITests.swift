@@ -224,4 +224,24 @@ import Testing
       #expect(server.ledger.position == before)
     }
   }
+
+  @Test func badDeviceRequestsAreTheClientsErrors() async throws {
+    try await TestServer.with { server in
+      // Given a hub with a device
+      _ = try addDevice("laptop", to: server)
+      // When the owner adds a device under a name that is not one, then it is a bad request
+      let badName = try await server.post("/api/v1/devices", #"{"name": "bad name!"}"#)
+      #expect(badName.status == 400, "\(badName.text)")
+      #expect((badName.json["message"] as? String)?.contains("device name") == true)
+      // When the name is taken, then it is a bad request naming it
+      let taken = try await server.post("/api/v1/devices", #"{"name": "laptop"}"#)
+      #expect(taken.status == 400, "\(taken.text)")
+      #expect((taken.json["message"] as? String)?.contains("exists") == true)
+      // When a device that does not exist is revoked, then it is not found
+      let missing = try await server.post("/api/v1/devices/nosuch/revoke", "")
+      #expect(missing.status == 404, "\(missing.text)")
+      #expect(missing.json["code"] as? String == "not_found")
+      #expect(try registry(of: server).devices().map(\.name) == ["laptop"])
+    }
+  }
 }
