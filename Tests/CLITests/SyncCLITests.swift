@@ -12,81 +12,11 @@ import Testing
 /// editing one transaction meet as a conflict that is retried or dropped, and the hub's
 /// history names the device.
 @Suite("budget sync")
-struct SyncCLITests {
+struct SyncCLITests: SyncCLIHarness {
   let directory = TemporaryDirectory(prefix: "budget-sync-cli")
   let budget: BinaryRunner
 
-  init() throws {
-    budget = try BinaryRunner("budget", environment: ["BUDGET_TODAY": "2026-11-27", "BUDGET_ACTOR": "tester"])
-  }
-
-  var hub: String { directory.file("hub.ledger") }
-
-  /// Runs `budget` and returns its standard output; a failure is recorded with its stderr.
-  @discardableResult
-  func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-    let output = try budget.run(arguments)
-    #expect(
-      output.status == 0, "budget \(arguments.joined(separator: " ")) failed: \(output.stderr)",
-      sourceLocation: sourceLocation)
-    return output.stdout
-  }
-
-  /// Runs `budget … --json` and parses its output.
-  func json(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> Any {
-    let output = try budget.run(arguments + ["--json"])
-    #expect(
-      output.status == 0, "budget \(arguments.joined(separator: " ")) failed: \(output.stderr)",
-      sourceLocation: sourceLocation)
-    return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8))
-  }
-
-  func object(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-    let output = try budget.run(arguments + ["--json"])
-    #expect(
-      output.status == 0, "budget \(arguments.joined(separator: " ")) failed: \(output.stderr)",
-      sourceLocation: sourceLocation)
-    return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any] ?? [:]
-  }
-
-  /// A hub ledger in EUR with a checking account and one expense, "Rent"; returns its id.
-  @discardableResult
-  func makeHub() throws -> String {
-    try ok("init", "--name", "Home", "--currency", "EUR", "--ledger", hub)
-    try ok("account", "open", "Checking", "--opening", "1000", "--date", "2026-01-01", "--ledger", hub)
-    let added = try object(
-      "tx", "add", "800", "--account", "Checking", "--category", "Food", "--name", "Rent", "--date", "2026-11-01",
-      "--ledger", hub)
-    return try #require(added["id"] as? String)
-  }
-
-  /// Adds a device to the hub and writes its token to a 0600 file; returns the file's path.
-  func addDevice(_ name: String, mode: mode_t = 0o600) throws -> String {
-    let added = try object("device", "add", name, "--ledger", hub)
-    let token = try #require(added["token"] as? String)
-    let file = directory.file("\(name).token")
-    #expect(FileManager.default.createFile(atPath: file, contents: Data(token.utf8)))
-    chmod(file, mode)
-    return file
-  }
-
-  /// Adds the device `name` and clones the hub into `name.ledger`; returns its path.
-  func clone(_ name: String, from server: HubProcess) throws -> String {
-    let tokenFile = try addDevice(name)
-    let path = directory.file("\(name).ledger")
-    try ok("clone", server.url, "--ledger", path, "--token-file", tokenFile)
-    return path
-  }
-
-  func verifiedHead(_ ledger: String) throws -> String? {
-    let report = try object("verify", "--ledger", ledger)
-    #expect(report["ok"] as? Bool == true)
-    return report["head"] as? String
-  }
-
-  func transaction(_ id: String, on ledger: String) throws -> [String: Any] {
-    try object("tx", "show", id, "--ledger", ledger)
-  }
+  init() throws { budget = try Self.budgetRunner() }
 
   @Test func aClonedDeviceSyncsToTheHubsChainHead() async throws {
     // Given a hub with a device cloned from it
@@ -193,86 +123,5 @@ struct SyncCLITests {
     #expect((try json("sync", "conflicts", "--ledger", phone) as? [Any])?.isEmpty == true)
     #expect((try transaction(rent, on: phone)["amount"] as? String)?.contains("840") == true)
     #expect(try verifiedHead(phone) == verifiedHead(hub))
-  }
-
-  @Test func badSyncInputIsRefusedClearly() async throws {
-    // Given a hub and a device token
-    try makeHub()
-    let tokenFile = try addDevice("laptop")
-    // When a clone targets an existing ledger, then it is refused before any network
-    let onto = try budget.run(["clone", "http://127.0.0.1:9", "--ledger", hub, "--token-file", tokenFile])
-    #expect(onto.status == 1)
-    #expect(onto.stderr.contains("exists; clone into a new path"))
-    // When the hub itself is synced, then it is not a device
-    let notDevice = try budget.run(["sync", "--ledger", hub])
-    #expect(notDevice.status == 1)
-    #expect(notDevice.stderr.contains("is not a device of a hub"))
-    // When a remote is added with a URL that is not http(s), then it is refused
-    let device = directory.file("device.ledger")
-    let ftp = try budget.run([
-      "remote", "add", "home", "ftp://example.org", "--ledger", device, "--token-file", tokenFile,
-    ])
-    #expect(ftp.status == 1)
-    #expect(ftp.stderr.contains("is not an http:// or https:// URL"))
-    #expect(!FileManager.default.fileExists(atPath: device + ".remotes"))
-    // When the token file can be read by others, then it is refused with the fix, nothing made
-    chmod(tokenFile, 0o644)
-    let open = try budget.run(["clone", "http://127.0.0.1:9", "--ledger", device, "--token-file", tokenFile])
-    #expect(open.status == 1)
-    #expect(open.stderr.contains("other users can read it"))
-    #expect(open.stderr.contains("chmod 600"))
-    #expect(!FileManager.default.fileExists(atPath: device))
-  }
-
-  @Test func aLedgerOfYourOwnIsNeverReplacedByAHubs() async throws {
-    // Given a running hub, a device token for it, and a ledger of one's own with history
-    try makeHub()
-    let server = try HubProcess(budget: budget, ledger: hub)
-    defer { server.stop() }
-    let tokenFile = try addDevice("desk")
-    let mine = directory.file("mine.ledger")
-    try ok("init", "--name", "Mine", "--currency", "EUR", "--ledger", mine)
-    try ok("account", "open", "Wallet", "--opening", "50", "--date", "2026-01-01", "--ledger", mine)
-    try ok("tx", "add", "5", "--account", "Wallet", "--category", "Food", "--name", "Local", "--ledger", mine)
-    let before = try verifiedHead(mine)
-    // When the hub is added to it as a remote, then that is refused: it was not cloned
-    let added = try budget.run(["remote", "add", "origin", server.url, "--ledger", mine, "--token-file", tokenFile])
-    #expect(added.status == 1)
-    #expect(added.stderr.contains("not cloned from a hub"))
-    #expect(!FileManager.default.fileExists(atPath: mine + ".remotes"))
-    // When it has a remote anyway (written by hand) and is synced, then the sync is refused
-    let token = try String(contentsOfFile: tokenFile, encoding: .utf8)
-    let remotes = #"[{"name": "origin", "url": "\#(server.url)", "token": "\#(token)"}]"#
-    #expect(FileManager.default.createFile(atPath: mine + ".remotes", contents: Data(remotes.utf8)))
-    let sync = try budget.run(["sync", "--ledger", mine])
-    #expect(sync.status == 1)
-    #expect(sync.stderr.contains("not cloned from a hub"))
-    // And its history is as it was, not the hub's
-    #expect(try verifiedHead(mine) == before)
-    let rows = try object("tx", "list", "--ledger", mine)["rows"] as? [[String: Any]] ?? []
-    let names = rows.compactMap { $0["name"] as? String }
-    #expect(names.contains("Local"))
-    #expect(!names.contains("Rent"))
-  }
-
-  @Test func aCloneStoppedBeforeItsLedgerWasInPlaceIsResumedNotSynced() async throws {
-    // Given a clone that stopped after pulling the replica, before the working ledger was
-    // moved into place
-    try makeHub()
-    let server = try HubProcess(budget: budget, ledger: hub)
-    defer { server.stop() }
-    let tokenFile = try addDevice("laptop")
-    let laptop = directory.file("laptop.ledger")
-    try ok("clone", server.url, "--ledger", laptop, "--token-file", tokenFile)
-    #expect(unlink(laptop) == 0)
-    // When it is synced, then that is refused, pointing to clone, and no empty ledger is made
-    let sync = try budget.run(["sync", "--ledger", laptop])
-    #expect(sync.status == 1)
-    #expect(sync.stderr.contains("did not finish"))
-    #expect(sync.stderr.contains("budget clone"))
-    #expect(!FileManager.default.fileExists(atPath: laptop))
-    // When the clone is run again, then it finishes, with the hub's chain head
-    try ok("clone", server.url, "--ledger", laptop, "--token-file", tokenFile)
-    #expect(try verifiedHead(laptop) == verifiedHead(hub))
   }
 }
