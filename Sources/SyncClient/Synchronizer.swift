@@ -26,7 +26,8 @@ public struct Synchronizer: Sendable {
 
   /// Runs one sync with `remote` (the first remote if `nil`).
   ///
-  /// - Parameter wait: seconds the pull may wait on the hub for a new event (`--watch`).
+  /// - Parameter wait: seconds to wait first for a new event on the hub, or a new change on
+  ///   this device (`--watch`) — without the sync's lock, so commands go on meanwhile.
   public func sync(remote name: String? = nil, wait: Int = 0) async throws -> SyncReport {
     let remote = try RemoteList(files: files).remote(named: name)
     guard FileManager.default.fileExists(atPath: files.replica) else {
@@ -39,12 +40,13 @@ public struct Synchronizer: Sendable {
         "the clone into \(files.ledger) did not finish; run the same budget clone again: it goes on from where it stopped"
       )
     }
+    let client = HubClient(remote: remote)
+    if wait > 0 { await waitForNews(from: client, seconds: wait) }
     guard let lock = try FileLock(path: files.lock, mode: .exclusive, wait: false) else {
       throw SyncError.busy(
         "another budget process has \(files.ledger) open (a budget serve syncs by itself); stop it, or let it sync")
     }
     defer { _ = lock }
-    let client = HubClient(remote: remote)
     let outbox = Outbox(files: files)
 
     let workingHead = try await Self.prepareWorking(at: files.ledger, options: options)
@@ -75,7 +77,7 @@ public struct Synchronizer: Sendable {
     var pulled = 0
     if offline == nil {
       switch try await Self.attempt({ () async throws(HubError) in
-        try await Self.pull(into: replica, from: client, wait: wait)
+        try await Self.pull(into: replica, from: client, wait: 0)
       }) {
       case .success(let count): pulled = count
       case .failure(let error): offline = error.description
@@ -95,6 +97,25 @@ public struct Synchronizer: Sendable {
     return SyncReport(
       pulled: pulled, pushed: pushed, conflicts: entries.count { $0.state == .conflict },
       pending: entries.count { $0.state == .pending }, head: try replica.chainHead(), offline: offline)
+  }
+
+  /// Returns once the hub has an event after the replica's head, the outbox changed (a
+  /// command ran on this device), or `seconds` passed — whichever comes first. Holds no lock:
+  /// a watching sync waits here, not while commands on the device wait for it.
+  func waitForNews(from client: HubClient, seconds: Int) async {
+    guard let head = try? await Ledger(path: files.replica, options: options).chainHead() else { return }
+    let outbox = Outbox(files: files)
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { _ = try? await client.events(after: head.position, limit: 1, wait: seconds) }
+      group.addTask {
+        let before = try? outbox.entries()
+        while !Task.isCancelled, (try? outbox.entries()) == before {
+          try? await Task.sleep(for: .milliseconds(500))
+        }
+      }
+      await group.next()
+      group.cancelAll()
+    }
   }
 
   /// Settles what a crash left half-recorded in the outbox and returns the working ledger's
