@@ -29,7 +29,17 @@ struct SyncCommand: AsyncParsableCommand {
       let synchronizer = Synchronizer(files: files, options: Ledger.Options(today: LedgerOptions.today))
       var wait = 0
       repeat {
-        let report = try await userFacing { try await synchronizer.sync(remote: remote, wait: wait) }
+        let report: SyncReport
+        do {
+          report = try await synchronizer.sync(remote: remote, wait: wait)
+        } catch SyncError.busy where watch {
+          // A command on this device has it open: sync once it is done.
+          try await Task.sleep(for: .seconds(1))
+          wait = 0
+          continue
+        } catch {
+          throw UserError.from(error) ?? error
+        }
         try show(report)
         if watch {
           // Offline: try again in a while; online: the next pull waits on the hub for news.
