@@ -86,4 +86,23 @@ extension SyncCLIHarness {
   func transaction(_ id: String, on ledger: String) throws -> [String: Any] {
     try object("tx", "show", id, "--ledger", ledger)
   }
+
+  /// Starts `budget` with `arguments` as a child process that runs until stopped (its output
+  /// is discarded): `sync --watch`.
+  func start(_ arguments: [String]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: budget.path)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(budget.environment) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// The names in `tx list` of `ledger`.
+  func transactionNames(on ledger: String) throws -> [String] {
+    let rows = try object("tx", "list", "--ledger", ledger)["rows"] as? [[String: Any]] ?? []
+    return rows.compactMap { $0["name"] as? String }
+  }
 }

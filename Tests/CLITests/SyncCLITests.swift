@@ -124,4 +124,38 @@ struct SyncCLITests: SyncCLIHarness {
     #expect((try transaction(rent, on: phone)["amount"] as? String)?.contains("840") == true)
     #expect(try verifiedHead(phone) == verifiedHead(hub))
   }
+
+  @Test func aWatchingSyncNeverHoldsUpCommandsOnTheDevice() async throws {
+    // Given a device following its hub with sync --watch, which waits on the hub for news
+    try makeHub()
+    let server = try HubProcess(budget: budget, ledger: hub)
+    defer { server.stop() }
+    let laptop = try clone("laptop", from: server)
+    let watcher = try start(["sync", "--watch", "--ledger", laptop])
+    defer {
+      watcher.terminate()
+      watcher.waitUntilExit()
+    }
+    try await Task.sleep(for: .seconds(3))
+    // When a transaction is added on the device meanwhile
+    let clock = ContinuousClock()
+    let start = clock.now
+    try ok("tx", "add", "4", "--account", "Checking", "--category", "Food", "--name", "Watched", "--ledger", laptop)
+    // Then it is recorded at once, not once the watcher's wait on the hub ends
+    #expect(clock.now - start < .seconds(8), "tx add waited for the watching sync")
+    // When the hub has news, then the watcher syncs, and the device's change reaches the hub
+    try ok("tx", "add", "3", "--account", "Checking", "--category", "Food", "--name", "News", "--ledger", hub)
+    var pushed = false
+    for _ in 0..<40 where !pushed {
+      try await Task.sleep(for: .milliseconds(500))
+      pushed = try transactionNames(on: hub).contains("Watched")
+    }
+    #expect(pushed)
+    #expect(watcher.isRunning, "the watching sync stopped")
+    // When the hub is stopped while the watcher waits on it, then it stops at once
+    try await Task.sleep(for: .seconds(1))
+    let stopping = clock.now
+    server.stop()
+    #expect(clock.now - stopping < .seconds(10), "the hub waited for a long poll to end")
+  }
 }
