@@ -33,7 +33,7 @@ import Testing
     }
 
     /// The replica's chain hash at its head, which `rest` follows.
-    var heldHash: ChainHash { ChainHash(hex: try! replica.ledger.chainHead().hash)! }
+    func heldHash() throws -> ChainHash { try #require(ChainHash(hex: try replica.ledger.chainHead().hash)) }
   }
 
   /// What a refusal must leave as it was: the log's bytes and head, the state, a read model.
@@ -131,7 +131,7 @@ import Testing
     #expect(edited.field(1, at: FrameEditing.streamVersionOffset) == 2)
     // When it says version 3 — its chain re-linked, so only the version is wrong
     edited.setField(1, at: FrameEditing.streamVersionOffset, to: 3)
-    edited.rechain(from: pair.heldHash)
+    edited.rechain(from: try pair.heldHash())
     // Then it is refused at its position, naming the stream and the version expected
     let refused = try await refusal(edited.bytes, on: pair)
     #expect(refused?.position == pair.held + 2)
@@ -151,7 +151,7 @@ import Testing
     let previous = Int64(bitPattern: edited.field(0, at: FrameEditing.recordedAtOffset))
     // When the second event says it was recorded a second before the first — chain re-linked
     edited.setField(1, at: FrameEditing.recordedAtOffset, to: UInt64(bitPattern: previous - 1_000))
-    edited.rechain(from: pair.heldHash)
+    edited.rechain(from: try pair.heldHash())
     // Then it is refused at its position, with both times
     let refused = try await refusal(edited.bytes, on: pair)
     #expect(
@@ -164,7 +164,7 @@ import Testing
     // Given a replica behind the hub, and the hub's next events re-linked by the test's helper
     let pair = try await Pair()
     var same = pair.rest
-    same.rechain(from: pair.heldHash)
+    same.rechain(from: try pair.heldHash())
     // When they are sent
     let positions = try await pair.replica.ledger.replicate(same.bytes)
     // Then they are accepted: the refusals above are for the edits, not for the helper
