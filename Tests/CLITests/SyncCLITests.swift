@@ -143,14 +143,14 @@ struct SyncCLITests: SyncCLIHarness {
     try ok("tx", "add", "4", "--account", "Checking", "--category", "Food", "--name", "Watched", "--ledger", laptop)
     // Then it is recorded at once, not once the watcher's wait on the hub ends
     #expect(clock.now - start < .seconds(8), "tx add waited for the watching sync")
-    // When the hub has news, then the watcher syncs, and the device's change reaches the hub
+    // And, with news on the hub as well, the watcher soon syncs both ways
     try ok("tx", "add", "3", "--account", "Checking", "--category", "Food", "--name", "News", "--ledger", hub)
-    var pushed = false
-    for _ in 0..<40 where !pushed {
+    var synced = false
+    for _ in 0..<40 where !synced {
       try await Task.sleep(for: .milliseconds(500))
-      pushed = try transactionNames(on: hub).contains("Watched")
+      synced = try transactionNames(on: hub).contains("Watched") && transactionNames(on: laptop).contains("News")
     }
-    #expect(pushed)
+    #expect(synced)
     #expect(watcher.isRunning, "the watching sync stopped")
     // When the hub is stopped while the watcher waits on it, then it stops at once
     try await Task.sleep(for: .seconds(1))
