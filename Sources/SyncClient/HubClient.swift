@@ -13,11 +13,22 @@ public struct HubClient: Sendable {
   /// How long a request may take beyond what it asks the hub to wait.
   let timeout: TimeAmount
 
-  public init(remote: Remote, http: HTTPClient = .shared, timeout: TimeAmount = .seconds(30)) {
+  public init(remote: Remote, http: HTTPClient = HubClient.defaultHTTPClient, timeout: TimeAmount = .seconds(30)) {
     self.remote = remote
     self.http = http
     self.timeout = timeout
   }
+
+  /// The HTTP client hubs are reached with unless told otherwise: ``HTTPClient/shared``'s
+  /// settings, except that a connection the hub refuses fails at once and one that cannot be
+  /// made in 10 s is given up — a hub that is down means the device is offline, which a sync
+  /// reports at once (keeping the outbox), instead of retrying until the request's deadline.
+  public static let defaultHTTPClient: HTTPClient = {
+    var configuration = HTTPClient.Configuration.singletonConfiguration
+    configuration.connectionPool.retryConnectionEstablishment = false
+    configuration.timeout.connect = .seconds(10)
+    return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+  }()
 
   /// The hub's head.
   public func head() async throws(HubError) -> ChainHead {

@@ -25,16 +25,24 @@ public struct Synchronizer: Sendable {
   }
 
   /// Runs one sync with `remote` (the first remote if `nil`).
-  ///
-  /// - Parameter wait: seconds the pull may wait on the hub for a new event (`--watch`).
-  public func sync(remote name: String? = nil, wait: Int = 0) async throws -> SyncReport {
+  public func sync(remote name: String? = nil) async throws -> SyncReport {
     let remote = try RemoteList(files: files).remote(named: name)
+    guard FileManager.default.fileExists(atPath: files.replica) else {
+      throw SyncError.wrongRole(
+        "\(files.ledger) was not cloned from a hub (it has no \(files.replica)): a sync would replace its history with the hub's; nothing was changed — make a device with: budget clone URL --ledger NEW.ledger --token-file FILE"
+      )
+    }
+    guard FileManager.default.fileExists(atPath: files.ledger) else {
+      throw SyncError.wrongRole(
+        "the clone into \(files.ledger) did not finish; run the same budget clone again: it goes on from where it stopped"
+      )
+    }
+    let client = HubClient(remote: remote)
     guard let lock = try FileLock(path: files.lock, mode: .exclusive, wait: false) else {
       throw SyncError.busy(
         "another budget process has \(files.ledger) open (a budget serve syncs by itself); stop it, or let it sync")
     }
     defer { _ = lock }
-    let client = HubClient(remote: remote)
     let outbox = Outbox(files: files)
     if let quiet = try await nothingToDo(outbox: outbox, client: client) { return quiet }
 
@@ -69,7 +77,7 @@ public struct Synchronizer: Sendable {
     var pulled = 0
     if offline == nil {
       switch try await Self.attempt({ () async throws(HubError) in
-        try await Self.pull(into: replica, from: client, wait: wait)
+        try await Self.pull(into: replica, from: client, wait: 0)
       }) {
       case .success(let count): pulled = count
       case .failure(let error): offline = error.description
@@ -174,6 +182,11 @@ public struct Synchronizer: Sendable {
     }
     let working = try await Ledger(path: files.ledger, options: options)
     let outbox = Outbox(files: files)
+    // The conflicts' events were in the old working ledger only: they hold no positions now
+    // (else every later sync would rebuild again to take them out).
+    for entry in try outbox.entries() where entry.state == .conflict && entry.positions != nil {
+      try outbox.update(entry.id) { $0.positions = nil }
+    }
     for entry in pending {
       do {
         let outcomes = try await working.replay(entry)

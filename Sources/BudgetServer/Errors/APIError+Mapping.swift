@@ -10,7 +10,7 @@ extension APIError {
     switch error {
     case let error as APIError: return error
     case let error as LedgerError: return from(ledger: error)
-    case let error as SyncError: return from(ledger: .sync(error))
+    case let error as SyncError: return from(sync: error)
     case let error as DomainError: return from(domain: error)
     case let error as MoneyError: return .badRequest(error.description, field: "amount")
     case let error as DateError: return .badRequest(error.description, field: "date")
@@ -40,16 +40,23 @@ extension APIError {
     case .log: return from(log: error.logRefusal ?? .failure, error.description)
     case .replication:
       return APIError(.conflict, code: "replication_refused", error.description)
-    case .sync(.refusedByHub(let status, let code, let reason)):
-      return APIError(HTTPResponse.Status(code: status), code: code, reason)
-    case .sync(.notFound(let message)):
-      return APIError(.notFound, code: "not_found", message)
-    case .sync(.invalid(let message)):
-      return APIError(.unprocessableContent, code: "rule_violation", message)
-    case .sync:
-      return APIError(.conflict, code: "sync", error.description)
+    case .sync(let error):
+      return from(sync: error)
     case .unreadableEvent, .projection:
       return APIError(.internalServerError, code: "internal", error.description)
+    }
+  }
+
+  /// A sync refusal: a bad or taken device name is the client's, an unknown device is not
+  /// found, a damaged file is the server's; a change the hub refused (on a device's server,
+  /// which sent it there) keeps the hub's status, code and message.
+  static func from(sync error: SyncError) -> APIError {
+    switch error {
+    case .refusedByHub(let status, let code, let reason): APIError(HTTPResponse.Status(code: status), code: code, reason)
+    case .invalid(let message): .badRequest(message, field: "name")
+    case .notFound(let message): .notFound(message)
+    case .wrongRole(let message), .busy(let message): APIError(.conflict, code: "sync", message)
+    case .damaged: APIError(.internalServerError, code: "internal", "the server could not complete the request")
     }
   }
 

@@ -5,6 +5,7 @@ import Hummingbird
 import Ledger
 import LedgerDomain
 import NIOCore
+import ServiceLifecycle
 
 /// `/sync/…`: what replicas pull and push (docs/sync.md), and `/devices`, the tokens this hub
 /// hands out. Pulls answer with the stored events themselves (``ReplicaFrames``), so a
@@ -76,7 +77,12 @@ struct SyncRoutes {
         details: ["hubPosition": String(head.position)])
     }
     if after == head.position, wait > 0 {
-      _ = try await Self.firstEvent(after: after, of: api.ledger, within: .seconds(wait))
+      // On SIGINT / SIGTERM the server waits for open requests: stop waiting, answer now.
+      do {
+        _ = try await cancelWhenGracefulShutdown { [ledger = api.ledger] in
+          try await Self.firstEvent(after: after, of: ledger, within: .seconds(wait))
+        }
+      } catch is CancellationError {}
       head = try api.ledger.chainHead()
     }
     let frames = try api.ledger.frames(after: after, limit: limit)

@@ -46,6 +46,14 @@ public struct RemoteList: Sendable {
 
   public func add(_ remote: Remote) throws(SyncError) {
     try Device.validate(name: remote.name)
+    // A remote makes the ledger a device, whose sync replaces it with its replica: a ledger
+    // of one's own (no replica) would lose its history to the hub's.
+    let manager = FileManager.default
+    guard !manager.fileExists(atPath: files.ledger) || manager.fileExists(atPath: files.replica) else {
+      throw .wrongRole(
+        "\(files.ledger) was not cloned from a hub: a sync would replace its history with the hub's; make a device with: budget clone URL --ledger NEW.ledger --token-file FILE"
+      )
+    }
     guard let url = URL(string: remote.url), let scheme = url.scheme, ["http", "https"].contains(scheme),
       url.host != nil
     else {

@@ -1,0 +1,161 @@
+import Foundation
+import LedgerTesting
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// End to end: a hub (`budget serve` as a child process) and devices made with `budget clone`,
+/// all driven through the real binary — clone and sync leave the same chain head everywhere,
+/// a change made offline waits in the outbox and goes up once the hub is back, two devices
+/// editing one transaction meet as a conflict that is retried or dropped, and the hub's
+/// history names the device.
+@Suite("budget sync")
+struct SyncCLITests: SyncCLIHarness {
+  let directory = TemporaryDirectory(prefix: "budget-sync-cli")
+  let budget: BinaryRunner
+
+  init() throws { budget = try Self.budgetRunner() }
+
+  @Test func aClonedDeviceSyncsToTheHubsChainHead() async throws {
+    // Given a hub with a device cloned from it
+    try makeHub()
+    let server = try HubProcess(budget: budget, ledger: hub)
+    defer { server.stop() }
+    let laptop = try clone("laptop", from: server)
+    #expect(try verifiedHead(laptop) == verifiedHead(hub))
+    // When the device records a transaction and syncs
+    let added = try object(
+      "tx", "add", "12.50", "--account", "Checking", "--category", "Food", "--name", "Lunch", "--ledger", laptop)
+    let id = try #require(added["id"] as? String)
+    let report = try object("sync", "--ledger", laptop)
+    // Then it is pushed, nothing is left, and both ledgers verify to the same chain head
+    #expect(report["pushed"] as? Int == 1)
+    #expect(report["pending"] as? Int == 0)
+    #expect(report["offline"] == nil || report["offline"] is NSNull)
+    #expect(try verifiedHead(laptop) == verifiedHead(hub))
+    // And the hub's history and log name the device (and who used it)
+    let history = try json("history", "transaction", id, "--ledger", hub) as? [[String: Any]] ?? []
+    #expect(history.first?["actor"] as? String == "device:laptop (tester)")
+    let log = try json("log", "--ledger", hub) as? [[String: Any]] ?? []
+    #expect(log.contains { $0["actor"] as? String == "device:laptop (tester)" })
+  }
+
+  @Test func anOfflineChangeWaitsInTheOutboxAndGoesUpWhenTheHubIsBack() async throws {
+    // Given a device cloned from a hub, and the hub stopped
+    try makeHub()
+    var server = try HubProcess(budget: budget, ledger: hub)
+    let laptop = try clone("laptop", from: server)
+    let port = server.port
+    server.stop()
+    // When the device records a transaction
+    try ok("tx", "add", "9.90", "--account", "Checking", "--category", "Food", "--name", "Kiosk", "--ledger", laptop)
+    // Then it shows at once in its reports, and waits in the outbox as pending
+    let list = try object("tx", "list", "--ledger", laptop)["rows"] as? [[String: Any]] ?? []
+    #expect(list.contains { $0["name"] as? String == "Kiosk" })
+    let status = try object("sync", "status", "--ledger", laptop)
+    #expect(status["pending"] as? Int == 1)
+    #expect((status["entries"] as? [[String: Any]])?.first?["state"] as? String == "pending")
+    // When it syncs with the hub down, then the sync says at once that it is offline, and
+    // keeps the change
+    let clock = ContinuousClock()
+    let start = clock.now
+    let offline = try object("sync", "--ledger", laptop)
+    #expect(clock.now - start < .seconds(10), "a refused connection should not be retried until the deadline")
+    #expect(offline["offline"] is String)
+    #expect(offline["pending"] as? Int == 1)
+    #expect(offline["pushed"] as? Int == 0)
+    // When the hub is back and the device syncs, then the change goes up and lands on the hub
+    server = try HubProcess(budget: budget, ledger: hub, port: port)
+    defer { server.stop() }
+    let online = try object("sync", "--ledger", laptop)
+    #expect(online["pushed"] as? Int == 1)
+    #expect(online["pending"] as? Int == 0)
+    let hubList = try object("tx", "list", "--ledger", hub)["rows"] as? [[String: Any]] ?? []
+    #expect(hubList.contains { $0["name"] as? String == "Kiosk" })
+    #expect(try verifiedHead(laptop) == verifiedHead(hub))
+  }
+
+  @Test func twoDevicesEditingOneTransactionMeetAsAConflict() async throws {
+    // Given a hub's transaction, cloned to two devices
+    let rent = try makeHub()
+    let server = try HubProcess(budget: budget, ledger: hub)
+    defer { server.stop() }
+    let laptop = try clone("laptop", from: server)
+    let phone = try clone("phone", from: server)
+    // When the laptop amends it and syncs first, then the phone amends it and syncs
+    try ok("tx", "amend", rent, "--amount", "820", "--ledger", laptop)
+    try ok("sync", "--ledger", laptop)
+    try ok("tx", "amend", rent, "--name", "Flat rent", "--ledger", phone)
+    let report = try object("sync", "--ledger", phone)
+    // Then the phone's edit is a conflict, listed with the hub's reason
+    #expect(report["conflicts"] as? Int == 1)
+    let conflicts = try json("sync", "conflicts", "--ledger", phone) as? [[String: Any]] ?? []
+    #expect(conflicts.count == 1)
+    #expect(conflicts.first?["code"] as? String == "version_mismatch")
+    #expect(conflicts.first?["commands"] as? [String] == ["amendTransaction"])
+    // And it is in no ledger: the phone shows the laptop's edit, and the conflict no positions
+    #expect(conflicts.first?["positions"] == nil)
+    let shown = try transaction(rent, on: phone)
+    #expect(shown["name"] as? String == "Rent")
+    #expect((shown["amount"] as? String)?.contains("820") == true)
+    let id = try #require(conflicts.first?["id"] as? Int)
+    // When it is retried and synced, then it lands on top of the laptop's edit
+    try ok("sync", "retry", String(id), "--ledger", phone)
+    let retried = try object("sync", "--ledger", phone)
+    #expect(retried["pushed"] as? Int == 1)
+    #expect(retried["conflicts"] as? Int == 0)
+    let landed = try transaction(rent, on: hub)
+    #expect(landed["name"] as? String == "Flat rent")
+    #expect((landed["amount"] as? String)?.contains("820") == true)
+    #expect(try verifiedHead(phone) == verifiedHead(hub))
+    // When the phone's next edit conflicts again and is dropped
+    try ok("sync", "--ledger", laptop)
+    try ok("tx", "amend", rent, "--amount", "840", "--ledger", laptop)
+    try ok("sync", "--ledger", laptop)
+    try ok("tx", "amend", rent, "--amount", "830", "--ledger", phone)
+    #expect(try object("sync", "--ledger", phone)["conflicts"] as? Int == 1)
+    let second = try #require(
+      (try json("sync", "conflicts", "--ledger", phone) as? [[String: Any]])?.first?["id"] as? Int)
+    try ok("sync", "drop", String(second), "--ledger", phone)
+    // Then no conflict is left, and the phone shows the hub's version
+    #expect((try json("sync", "conflicts", "--ledger", phone) as? [Any])?.isEmpty == true)
+    #expect((try transaction(rent, on: phone)["amount"] as? String)?.contains("840") == true)
+    #expect(try verifiedHead(phone) == verifiedHead(hub))
+  }
+
+  @Test func aWatchingSyncNeverHoldsUpCommandsOnTheDevice() async throws {
+    // Given a device following its hub with sync --watch, which waits on the hub for news
+    try makeHub()
+    let server = try HubProcess(budget: budget, ledger: hub)
+    defer { server.stop() }
+    let laptop = try clone("laptop", from: server)
+    let watcher = try start(["sync", "--watch", "--ledger", laptop])
+    defer {
+      watcher.terminate()
+      watcher.waitUntilExit()
+    }
+    try await Task.sleep(for: .seconds(3))
+    // When a transaction is added on the device meanwhile
+    let clock = ContinuousClock()
+    let start = clock.now
+    try ok("tx", "add", "4", "--account", "Checking", "--category", "Food", "--name", "Watched", "--ledger", laptop)
+    // Then it is recorded at once, not once the watcher's wait on the hub ends
+    #expect(clock.now - start < .seconds(8), "tx add waited for the watching sync")
+    // And, with news on the hub as well, the watcher soon syncs both ways
+    try ok("tx", "add", "3", "--account", "Checking", "--category", "Food", "--name", "News", "--ledger", hub)
+    var synced = false
+    for _ in 0..<40 where !synced {
+      try await Task.sleep(for: .milliseconds(500))
+      synced = try transactionNames(on: hub).contains("Watched") && transactionNames(on: laptop).contains("News")
+    }
+    #expect(synced)
+    #expect(watcher.isRunning, "the watching sync stopped")
+    // When the hub is stopped while the watcher waits on it, then it stops at once
+    try await Task.sleep(for: .seconds(1))
+    let stopping = clock.now
+    server.stop()
+    #expect(clock.now - stopping < .seconds(10), "the hub waited for a long poll to end")
+  }
+}
