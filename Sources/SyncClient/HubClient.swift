@@ -22,10 +22,12 @@ public struct HubClient: Sendable {
   /// The HTTP client hubs are reached with unless told otherwise: ``HTTPClient/shared``'s
   /// settings, except that a connection the hub refuses fails at once and one that cannot be
   /// made in 10 s is given up — a hub that is down means the device is offline, which a sync
-  /// reports at once (keeping the outbox), instead of retrying until the request's deadline.
+  /// reports at once (keeping the outbox), instead of retrying until the request's deadline —
+  /// and redirects are not followed: one would carry the device's token to another address.
   public static let defaultHTTPClient: HTTPClient = {
     var configuration = HTTPClient.Configuration.singletonConfiguration
     configuration.connectionPool.retryConnectionEstablishment = false
+    configuration.redirectConfiguration = .disallow
     configuration.timeout.connect = .seconds(10)
     return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
   }()

@@ -53,7 +53,12 @@ public struct Synchronizer: Sendable {
     var offline: String?
     var pushed = 0
     var refused = 0
-    for entry in try outbox.entries() where entry.state == .pending {
+    // Before anything is pushed, the hub must still hold this replica's history: a hub
+    // restored from an older backup would accept the changes into another history.
+    if try outbox.entries().contains(where: { $0.state == .pending }) {
+      offline = try await Self.checkHistory(of: replica, at: client)
+    }
+    for entry in try outbox.entries() where offline == nil && entry.state == .pending {
       let outcome = try await Self.attempt { () async throws(HubError) in try await client.submit(entry) }
       guard case .success(let answer) = outcome else {
         if case .failure(let error) = outcome { offline = error.description }
@@ -91,7 +96,7 @@ public struct Synchronizer: Sendable {
     if twin, pulled > 0 {
       let working = try await Ledger(path: files.ledger, options: options)
       try await Self.copyEvents(from: replica, into: working, after: workingHead.position)
-    } else if pushed > 0 || pulled > 0 || refused > 0 {
+    } else if offline == nil, pushed > 0 || pulled > 0 || refused > 0 {
       // The working ledger holds changes the hub has now decided (or refused): it is the
       // replica again, plus what is still pending.
       try await rebuildWorkingLedger(from: replica, replaying: stillPending)
@@ -121,6 +126,22 @@ public struct Synchronizer: Sendable {
     let working = try await Ledger(path: path, options: options)
     try working.settleInterruptedEntries()
     return try working.chainHead()
+  }
+
+  /// Checks that the hub's chain at the replica's head is the replica's; the reason it is out of
+  /// reach if it is, or throws when the hub's history is another.
+  static func checkHistory(of replica: Ledger, at client: HubClient) async throws -> String? {
+    let head = try replica.chainHead()
+    let probe = try await attempt { () async throws(HubError) in try await client.events(after: head.position, limit: 1)
+    }
+    switch probe {
+    case .failure(let error): return error.description
+    case .success(let page) where page.hashAfter != head.hash:
+      throw HubError.diverged(
+        "the hub's chain hash at position \(head.position) is \(page.hashAfter.prefix(16))…, this replica's \(head.hash.prefix(16))…: the hub's history is not this replica's (restored from an older backup, or another hub) — nothing was pushed"
+      )
+    case .success: return nil
+    }
   }
 
   /// Runs `work`; a hub out of reach comes back as a failure (the device is offline), any

@@ -52,7 +52,8 @@ extension APIError {
   /// which sent it there) keeps the hub's status, code and message.
   static func from(sync error: SyncError) -> APIError {
     switch error {
-    case .refusedByHub(let status, let code, let reason): APIError(HTTPResponse.Status(code: status), code: code, reason)
+    case .refusedByHub(let status, let code, let reason):
+      APIError(HTTPResponse.Status(code: status), code: code, reason)
     case .invalid(let message): .badRequest(message, field: "name")
     case .notFound(let message): .notFound(message)
     case .wrongRole(let message), .busy(let message): APIError(.conflict, code: "sync", message)
