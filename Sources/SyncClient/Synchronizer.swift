@@ -79,7 +79,13 @@ public struct Synchronizer: Sendable {
     if twin {
       let working = try await Ledger(path: files.ledger, options: options)
       try await Self.copyEvents(from: replica, into: working, after: workingHead.position)
-    } else if pushed > 0 || pulled > 0 || entries.contains(where: { $0.state == .conflict && $0.positions != nil }) {
+    } else if offline == nil,
+      pushed > 0 || pulled > 0 || entries.contains(where: { $0.state == .conflict && $0.positions != nil })
+    {
+      // Only after a pull: the changes the hub accepted (in this sync or an earlier one that
+      // went offline before pulling) are in the replica only once pulled back. Rebuilt from a
+      // replica without them, the device would lose sight of its own changes, and a pending
+      // change built on one of them would be refused here.
       try await rebuildWorkingLedger(from: replica, replaying: stillPending)
     }
     return SyncReport(
