@@ -139,7 +139,9 @@ final class FaultProxy: @unchecked Sendable {
         close(socket)
       }
     }
-    while let raw = Self.readMessage(client, buffer: &pending, isRequest: true) {
+    while Self.awaitRequest(client, unlessClosed: hub),
+      let raw = Self.readMessage(client, buffer: &pending, isRequest: true)
+    {
       let (request, bytes) = rewritten(raw)
       let fault = lock.withLock { chooser }(request)
       if case .drop = fault { return }
@@ -199,6 +201,17 @@ final class FaultProxy: @unchecked Sendable {
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     lock.withLock { _ = sockets.insert(socket) }
     return socket
+  }
+
+  /// Waits until the device sends something; `false` when the hub closed its connection
+  /// first (it stopped), so that the device's connection is closed as the hub's was.
+  private static func awaitRequest(_ client: Int32, unlessClosed hub: Int32) -> Bool {
+    guard hub >= 0 else { return true }
+    var sockets = [
+      pollfd(fd: client, events: Int16(POLLIN), revents: 0), pollfd(fd: hub, events: Int16(POLLIN), revents: 0),
+    ]
+    while poll(&sockets, 2, -1) < 0, errno == EINTR {}
+    return sockets[1].revents == 0
   }
 
   // MARK: Framing
