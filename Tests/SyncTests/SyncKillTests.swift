@@ -154,6 +154,47 @@ struct SyncKillTests {
   }
 }
 
+extension SyncKillTests {
+  /// kill -9 of a device's sync at random moments — pushing, pulling, rebuilding its ledger —
+  /// ten times in a row, with new changes on both sides each time; seeded.
+  @Test func aDeviceKilledAtRandomMomentsLosesAndDoublesNothing() async throws {
+    let seed = UInt64.random(in: 1...UInt64(UInt32.max))
+    var generator = SeededGenerator(seed: seed)
+    // Given a device and a hub that both keep changing
+    let world = try await SyncWorld(devices: ["laptop"])
+    defer { world.shutDown() }
+    try await world.clone("laptop")
+    var expected = try world.hubHead().position
+    var ids: [TransactionID] = []
+    var interrupted = 0
+    world.proxy.choose { _ in .delay(milliseconds: 20) }
+    for round in 0..<10 {
+      let made = try await Self.record(3, on: "laptop", in: world, from: UInt64(round * 10 + 1))
+      try await world.onDevice("laptop") { ledger in
+        var amendment = TransactionAmended(transaction: made[0])
+        amendment.notes = Change("amended in round \(round)")
+        try await ledger.execute(.amendTransaction(amendment, expectedVersion: nil))
+      }
+      try world.hubAddTransaction(name: "hub-\(round)", amount: "3.00")
+      ids += made
+      expected += 5
+      // When its sync is killed after a random while
+      let sync = try ChildProcess(world.budget, ["sync", "--ledger", world.path("laptop"), "--json"])
+      try await Task.sleep(for: .milliseconds(Int.random(in: 0...400, using: &generator)))
+      if sync.process.isRunning { interrupted += 1 }
+      sync.kill9()
+    }
+    #expect(interrupted > 0, "seed \(seed): no sync was killed before it ended")
+    // Then a sync completes, and every change is on the hub once
+    try await Self.settle("laptop", in: world, expected: expected, ids: ids)
+    let counts = SyncFaultModel.counts(in: try await SyncFaultModel.events(at: world.files("laptop").replica))
+    for id in ids { #expect(counts[.add(id)] == 1, "seed \(seed): \(id) is on the hub \(counts[.add(id)] ?? 0)×") }
+    for round in 0..<10 {
+      #expect(counts[.amendOwn(marker: "amended in round \(round)")] == 1, "seed \(seed): round \(round)'s amendment")
+    }
+  }
+}
+
 /// A thread-safe counter: 1, 2, 3, …
 final class Counter: @unchecked Sendable {
   // @unchecked: guarded by `lock`.
