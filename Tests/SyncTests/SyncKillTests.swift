@@ -195,6 +195,37 @@ extension SyncKillTests {
   }
 }
 
+extension SyncKillTests {
+  /// kill -9 of `budget clone` half-way: running it again resumes from what the replica holds.
+  @Test func aCloneKilledHalfWayIsResumed() async throws {
+    // Given a hub of 60 transactions, cloned 5 events a page, each page 100 ms late
+    let world = try await SyncWorld(devices: ["laptop"])
+    defer { world.shutDown() }
+    for index in 1...60 { try world.hubAddTransaction(name: "hub-\(index)", amount: "2.00") }
+    let hub = try world.hubHead()
+    world.proxy.rewriteRequestLine { $0.replacingOccurrences(of: "limit=50000", with: "limit=5") }
+    world.proxy.choose { $0.target.contains("sync/events") ? .delay(milliseconds: 100) : .pass }
+    let tokenFile = world.directory.file("laptop.token")
+    _ = FileManager.default.createFile(
+      atPath: tokenFile, contents: Data(world.tokens["laptop"]!.utf8), attributes: [.posixPermissions: 0o600])
+    let clone = ["clone", world.proxy.url, "--ledger", world.path("laptop"), "--token-file", tokenFile, "--json"]
+    // When the clone is killed after four pages
+    let killed = try ChildProcess(world.budget, clone)
+    try await Self.waitUntil("four pages were pulled") { world.proxy.answered("sync/events") >= 4 }
+    killed.kill9()
+    #expect(!FileManager.default.fileExists(atPath: world.path("laptop")), "no working ledger before the clone ends")
+    // Then running it again completes it: the device is at the hub's head, and syncs
+    world.proxy.choose { _ in .pass }
+    let again = try world.budget.run(clone)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(world.proxy.answered("events?after=0&") == 1, "the second clone went on from the pages kept")
+    #expect(try await world.head(of: world.path("laptop")) == hub)
+    #expect(try await world.head(of: world.files("laptop").replica) == hub)
+    let ids = try await Self.record(2, on: "laptop", in: world)
+    try await Self.settle("laptop", in: world, expected: hub.position + 2, ids: ids)
+  }
+}
+
 /// A thread-safe counter: 1, 2, 3, …
 final class Counter: @unchecked Sendable {
   // @unchecked: guarded by `lock`.
