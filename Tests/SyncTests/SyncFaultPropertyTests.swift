@@ -126,7 +126,20 @@ struct SyncFaultPropertyTests {
       }
     case 11:
       try await resolveAConflict(&run, on: device, world)
-    case 12..<14:
+    case 12:
+      // Two transactions in one atomic change: one outbox entry, one key, decided whole.
+      let ids = [n, run.next()].map { TransactionID(raw: EntityID(high: device == "a" ? 0xA : 0xB, low: $0)) }
+      let commands = ids.map { id in
+        LedgerCommand.addTransaction(
+          TransactionAdded(
+            transaction: id, account: Scenario.checking, date: day("2026-11-15"), amount: eur("4.00"),
+            type: .expense, category: Scenario.food, name: "\(device)-\(label)-\(id.raw.low)"))
+      }
+      try await world.onDevice(device) { try await $0.execute(atomically: commands) }
+      run.own[device, default: []] += ids
+      let key = try world.outbox(device).last!.key
+      run.model.made += ids.map { .init(device: device, key: key, change: .add($0)) }
+    case 13:
       let name = "hub-\(label)"
       try world.hubAddTransaction(name: name, amount: "\(Int.random(in: 1...99, using: &run.generator)).50")
       run.model.made.append(.init(device: "hub", key: "", change: .hubWrite(name: name)))
