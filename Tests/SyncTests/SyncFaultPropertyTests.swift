@@ -230,6 +230,14 @@ extension SyncFaultPropertyTests {
       }
       #expect(Set(outputs).count == 1, "seed \(seed): budget \(report.joined(separator: " ")) differs:\n\(outputs)")
     }
+    // And `budget sync conflicts` lists exactly the changes the model found refused
+    for device in devices {
+      let output = try world.budget.run(["sync", "conflicts", "--ledger", world.path(device), "--json"])
+      let listed = (try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8))) as? [[String: Any]]
+      let keys = Set((listed ?? []).compactMap { $0["key"] as? String })
+      let expected = Set(try world.outbox(device).filter { $0.state == .conflict }.map(\.key))
+      #expect(output.status == 0 && listed != nil && keys == expected, "seed \(seed): \(device): \(output.stdout)")
+    }
   }
 }
 
