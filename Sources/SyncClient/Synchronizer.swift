@@ -43,8 +43,18 @@ public struct Synchronizer: Sendable {
 
     var offline: String?
     var pushed = 0
+    // A push the hub forbids (a read-only device) stops the pushes, not the pull: the device
+    // still gets the hub's changes, its own stay pending, and the refusal is thrown at the end.
+    var forbidden: HubError?
     for entry in try outbox.entries() where entry.state == .pending {
-      let outcome = try await Self.attempt { () async throws(HubError) in try await client.submit(entry) }
+      let outcome: Result<Submission, HubError>
+      do {
+        outcome = try await Self.attempt { () async throws(HubError) in try await client.submit(entry) }
+      } catch {
+        guard case .forbidden = error else { throw error }
+        forbidden = error
+        break
+      }
       guard case .success(let answer) = outcome else {
         if case .failure(let error) = outcome { offline = error.description }
         break
@@ -88,6 +98,7 @@ public struct Synchronizer: Sendable {
       // change built on one of them would be refused here.
       try await rebuildWorkingLedger(from: replica, replaying: stillPending)
     }
+    if let forbidden { throw forbidden }
     return SyncReport(
       pulled: pulled, pushed: pushed, conflicts: entries.count { $0.state == .conflict },
       pending: entries.count { $0.state == .pending }, head: try replica.chainHead(), offline: offline)
