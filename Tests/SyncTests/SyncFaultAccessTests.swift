@@ -73,10 +73,8 @@ struct SyncFaultAccessTests {
     #expect(working != nil, "the change is still in the device's own ledger")
   }
 
-  /// A read-only device that made a change (it cannot know it may not: nothing tells it at
-  /// clone) should still receive the hub's changes. Today the refused push ends the sync
-  /// before the pull, and the pending change cannot be dropped (only conflicts can), so the
-  /// device never hears from its hub again.
+  /// A read-only device that made a change (nothing tells it at clone that it may not) still
+  /// receives the hub's changes: the refused push stops the pushes, not the pull.
   @Test func aReadOnlyDeviceWithAPendingChangeStillPulls() async throws {
     // Given a read-only device whose push was refused
     let world = try await SyncWorld(devices: ["phone"], readOnly: ["phone"])
@@ -85,16 +83,21 @@ struct SyncFaultAccessTests {
     _ = try await world.onDevice("phone") {
       try await $0.execute(.addTransaction(expense(3, "6.00", on: "2026-11-26")))
     }
-    _ = try? await world.sync("phone")
+    await #expect(throws: HubError.self) { try await world.sync("phone") }
     // When the hub changes and the device syncs again
     try world.hubAddTransaction(name: "later-on-the-hub", amount: "7.00")
     let hub = try world.hubHead()
-    _ = try? await world.sync("phone")
-    // Then its replica has the hub's change, and its own change still waits
-    let replica = try await world.head(of: world.files("phone").replica)
-    withKnownIssue("a refused push stops the sync before its pull (read-only devices never pull again)") {
-      #expect(replica == hub)
+    let error = await #expect(throws: HubError.self) { try await world.sync("phone") }
+    // Then the sync still says the push is forbidden, but the replica has the hub's change, and
+    // the device's own change still waits, pending and shown on the device
+    guard case .forbidden = error else {
+      Issue.record("the push should still be forbidden, got \(String(describing: error))")
+      return
     }
+    #expect(try await world.head(of: world.files("phone").replica) == hub)
     #expect(try world.outbox("phone").map(\.state) == [.pending])
+    let transactions = try await world.onDevice("phone") { $0.state.transactions }
+    #expect(transactions[txID(3)] != nil, "the device's own change")
+    #expect(transactions.count == 2, "the hub's change and the device's own")
   }
 }
