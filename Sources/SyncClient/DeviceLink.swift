@@ -92,7 +92,6 @@ public actor DeviceLink: CommandForwarder {
             $0.state = .conflict
             $0.code = code
             $0.reason = reason
-            $0.positions = nil
           }
           round.conflicts += 1
         }

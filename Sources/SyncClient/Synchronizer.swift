@@ -58,8 +58,18 @@ public struct Synchronizer: Sendable {
     if try outbox.entries().contains(where: { $0.state == .pending }) {
       offline = try await Self.checkHistory(of: replica, at: client)
     }
+    // A push the hub forbids (a read-only device) stops the pushes, not the pull: the device
+    // still gets the hub's changes, its own stay pending, and the refusal is thrown at the end.
+    var forbidden: HubError?
     for entry in try outbox.entries() where offline == nil && entry.state == .pending {
-      let outcome = try await Self.attempt { () async throws(HubError) in try await client.submit(entry) }
+      let outcome: Result<Submission, HubError>
+      do {
+        outcome = try await Self.attempt { () async throws(HubError) in try await client.submit(entry) }
+      } catch {
+        guard case .forbidden = error else { throw error }
+        forbidden = error
+        break
+      }
       guard case .success(let answer) = outcome else {
         if case .failure(let error) = outcome { offline = error.description }
         break
@@ -73,7 +83,6 @@ public struct Synchronizer: Sendable {
           $0.state = .conflict
           $0.code = code
           $0.reason = reason
-          $0.positions = nil
         }
         refused += 1
       }
@@ -96,11 +105,17 @@ public struct Synchronizer: Sendable {
     if twin, pulled > 0 {
       let working = try await Ledger(path: files.ledger, options: options)
       try await Self.copyEvents(from: replica, into: working, after: workingHead.position)
-    } else if offline == nil, pushed > 0 || pulled > 0 || refused > 0 {
-      // The working ledger holds changes the hub has now decided (or refused): it is the
-      // replica again, plus what is still pending.
+    } else if offline == nil,
+      pushed > 0 || pulled > 0 || refused > 0
+        || entries.contains(where: { $0.state == .conflict && $0.positions != nil })
+    {
+      // Only after a pull: the changes the hub accepted (in this sync or an earlier one that
+      // went offline before pulling) are in the replica only once pulled back. Rebuilt from a
+      // replica without them, the device would lose sight of its own changes, and a pending
+      // change built on one of them would be refused here.
       try await rebuildWorkingLedger(from: replica, replaying: stillPending)
     }
+    if let forbidden { throw forbidden }
     return SyncReport(
       pulled: pulled, pushed: pushed, conflicts: entries.count { $0.state == .conflict },
       pending: entries.count { $0.state == .pending }, head: try replica.chainHead(), offline: offline)

@@ -1,0 +1,103 @@
+import Foundation
+import Ledger
+import LedgerDomain
+import LedgerTesting
+import SyncClient
+import Testing
+
+/// A hub refuses what a device's token no longer (or never) allows, and the device loses
+/// nothing it made: its changes stay pending in the outbox.
+@Suite("Sync faults: revoked and read-only devices", .serialized)
+struct SyncFaultAccessTests {
+  /// A revoked device can neither pull nor push; its change waits in the outbox.
+  @Test func aRevokedDeviceIsRefusedBothWays() async throws {
+    // Given a cloned device, revoked on the hub, which then records a change
+    let world = try await SyncWorld(devices: ["laptop"])
+    defer { world.shutDown() }
+    try await world.clone("laptop")
+    _ = try DeviceRegistry(files: SyncFiles(ledger: world.hubPath)).revoke(name: "laptop", now: DeviceRegistry.now())
+    try world.hubAddTransaction(name: "after-revocation", amount: "3.00")
+    let replicaBefore = try await world.head(of: world.files("laptop").replica)
+    let hubBefore = try world.hubHead()
+
+    // When it syncs with nothing to push: the pull is refused
+    await #expect(throws: HubError.self) { try await world.sync("laptop") }
+    #expect(try await world.head(of: world.files("laptop").replica) == replicaBefore)
+
+    // When it syncs with a change to push: the push is refused
+    _ = try await world.onDevice("laptop") {
+      try await $0.execute(.addTransaction(expense(1, "9.99", on: "2026-11-26")))
+    }
+    let error = await #expect(throws: HubError.self) { try await world.sync("laptop") }
+    guard case .unauthorized = error else {
+      Issue.record("a revoked device's push should be unauthorized, got \(String(describing: error))")
+      return
+    }
+
+    // Then the hub has nothing of it, and the change is still pending on the device
+    #expect(try world.hubHead() == hubBefore)
+    #expect(try world.outbox("laptop").map(\.state) == [.pending])
+    #expect(try await world.head(of: world.files("laptop").replica) == replicaBefore)
+  }
+
+  /// A read-only device pulls, but its push is refused and its change stays pending.
+  @Test func aReadOnlyDeviceMayPullButNotPush() async throws {
+    // Given a read-only device cloned from a hub that then records a change of its own
+    let world = try await SyncWorld(devices: ["phone"], readOnly: ["phone"])
+    defer { world.shutDown() }
+    try await world.clone("phone")
+    try world.hubAddTransaction(name: "on-the-hub", amount: "4.00")
+
+    // When it syncs with nothing to push, it pulls the hub's change
+    let pulled = try await world.sync("phone")
+    #expect(pulled.pulled == 1)
+    #expect(try pulled.head == world.hubHead())
+
+    // When it records a change and syncs
+    _ = try await world.onDevice("phone") {
+      try await $0.execute(.addTransaction(expense(2, "5.00", on: "2026-11-26")))
+    }
+    let key = try world.outbox("phone").first?.key
+    let error = await #expect(throws: HubError.self) { try await world.sync("phone") }
+    guard case .forbidden = error else {
+      Issue.record("a read-only device's push should be forbidden, got \(String(describing: error))")
+      return
+    }
+
+    // Then the hub did not take it, and the change waits, pending, under the same key
+    #expect(try world.hubHead() == pulled.head)
+    let entries = try world.outbox("phone")
+    #expect(entries.map(\.state) == [.pending])
+    #expect(entries.first?.key == key)
+    let working = try await world.onDevice("phone") { $0.state.transactions[txID(2)] }
+    #expect(working != nil, "the change is still in the device's own ledger")
+  }
+
+  /// A read-only device that made a change (nothing tells it at clone that it may not) still
+  /// receives the hub's changes: the refused push stops the pushes, not the pull.
+  @Test func aReadOnlyDeviceWithAPendingChangeStillPulls() async throws {
+    // Given a read-only device whose push was refused
+    let world = try await SyncWorld(devices: ["phone"], readOnly: ["phone"])
+    defer { world.shutDown() }
+    try await world.clone("phone")
+    _ = try await world.onDevice("phone") {
+      try await $0.execute(.addTransaction(expense(3, "6.00", on: "2026-11-26")))
+    }
+    await #expect(throws: HubError.self) { try await world.sync("phone") }
+    // When the hub changes and the device syncs again
+    try world.hubAddTransaction(name: "later-on-the-hub", amount: "7.00")
+    let hub = try world.hubHead()
+    let error = await #expect(throws: HubError.self) { try await world.sync("phone") }
+    // Then the sync still says the push is forbidden, but the replica has the hub's change, and
+    // the device's own change still waits, pending and shown on the device
+    guard case .forbidden = error else {
+      Issue.record("the push should still be forbidden, got \(String(describing: error))")
+      return
+    }
+    #expect(try await world.head(of: world.files("phone").replica) == hub)
+    #expect(try world.outbox("phone").map(\.state) == [.pending])
+    let transactions = try await world.onDevice("phone") { $0.state.transactions }
+    #expect(transactions[txID(3)] != nil, "the device's own change")
+    #expect(transactions.count == 2, "the hub's change and the device's own")
+  }
+}
