@@ -69,19 +69,28 @@ struct SyncFaultTamperTests {
   @Test func aFlippedByteInAFrameIsRefusedAtItsPosition() async throws {
     try await Self.expectRefused(
       tamper: { body in
-        let second = Self.frames(in: body)[1]
-        body[(second.lowerBound + 4 + second.upperBound) / 2] ^= 0x01
+        // Pages without events (the sync's look at the hub's history first) pass as they are.
+        let frames = Self.frames(in: body)
+        guard frames.count > 1 else { return }
+        body[(frames[1].lowerBound + 4 + frames[1].upperBound) / 2] ^= 0x01
       }, at: { $0.position + 2 })
   }
 
   @Test func aDroppedFrameIsRefusedAtItsPosition() async throws {
     try await Self.expectRefused(
-      tamper: { body in body.removeSubrange(Self.frames(in: body)[1]) }, at: { $0.position + 2 })
+      tamper: { body in
+        let frames = Self.frames(in: body)
+        guard frames.count > 1 else { return }
+        body.removeSubrange(frames[1])
+      }, at: { $0.position + 2 })
   }
 
   @Test func aFlippedByteInTheLastChainHashIsRefused() async throws {
     try await Self.expectRefused(
-      tamper: { body in body[body.count - 1] ^= 0x80 }, at: { $0.position + 3 })
+      tamper: { body in
+        guard !body.isEmpty else { return }
+        body[body.count - 1] ^= 0x80
+      }, at: { $0.position + 3 })
   }
 
   /// A hub restored from a backup older than what the replica holds is refused — shorter
