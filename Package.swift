@@ -217,7 +217,7 @@ let package = Package(
       dependencies: ["LedgerDomain", "LedgerTesting"],
       // Frozen event bytes, read from the source tree (see GoldenEventBytesTests), and the
       // dateutil script the recurrence tests run from it (RecurrenceReferenceTests).
-      exclude: ["Fixtures", "Schedules/rrule_reference.py"],
+      exclude: ["Fixtures", "Schedules/rrule_reference.py", "Debts/payoff_reference.py"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

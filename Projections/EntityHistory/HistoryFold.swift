@@ -56,6 +56,8 @@ struct HistoryFold {
       .scheduleEnded, .scheduleReinstated, .scheduleDeleted, .scheduleOccurrencePaid, .scheduleOccurrenceUnpaid,
       .scheduleOccurrenceSkipped, .scheduleOccurrenceUnskipped:
       return try scheduleEvent(event, at: position)
+    case .debtAdded, .debtTermsChanged, .debtTermsWithdrawn, .debtRemoved:
+      return debtEvent(event)
     }
   }
 }

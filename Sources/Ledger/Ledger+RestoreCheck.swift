@@ -114,8 +114,18 @@ extension Ledger {
         return "links transfer \(id), never made"
       }
       return e.entry == nil ? "pays an occurrence with neither a transaction nor a transfer" : nil
+    case .debtAdded(let e):
+      if state.debts[e.debt] != nil { return "adds debt \(e.debt) a second time" }
+      return state.accounts[e.account] == nil ? "adds a debt on account \(e.account), never opened" : nil
+    case .debtTermsChanged(let e): return unknownDebt(e.debt, state)
+    case .debtTermsWithdrawn(let e): return unknownDebt(e.debt, state)
+    case .debtRemoved(let e): return unknownDebt(e.debt, state)
     default: return nil
     }
+  }
+
+  private static func unknownDebt(_ id: DebtID, _ state: LedgerState) -> String? {
+    state.debts[id] == nil ? "names debt \(id), never added" : nil
   }
 
   private static func unknownSchedule(_ id: ScheduleID, _ state: LedgerState) -> String? {

@@ -24,14 +24,14 @@ extension Ledger {
         .categoryCreated, .categoryRenamed, .categoryArchived, .categoryRestored, .categoryDeleted,
         .periodOpened, .periodClosed, .budgetMoved, .scheduleCreated, .scheduleChanged, .schedulePaused,
         .scheduleResumed, .scheduleEnded, .scheduleDeleted, .scheduleOccurrencePaid, .scheduleOccurrenceUnpaid,
-        .scheduleOccurrenceSkipped, .scheduleOccurrenceUnskipped:
+        .scheduleOccurrenceSkipped, .scheduleOccurrenceUnskipped, .debtAdded, .debtTermsChanged, .debtRemoved:
         continue  // undone from the event alone
       case .transactionAmended(let e):
         if e.previous == nil { need(e.stream) }
       case .transferCancelled(let e):
         cancelledTransfers.append(e.cancelled.transfer)
       case .categoryMoved, .categoryRestyled, .dueDateSet, .dueDateCleared, .rolloverSet, .periodReopened,
-        .budgetSet, .incomePlanned, .scheduleChangeWithdrawn, .scheduleReinstated:
+        .budgetSet, .incomePlanned, .scheduleChangeWithdrawn, .scheduleReinstated, .debtTermsWithdrawn:
         need(event.stream)
       }
     }

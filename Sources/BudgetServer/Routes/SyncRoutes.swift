@@ -1,4 +1,4 @@
-import EventLog
+import EventRecords
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -41,13 +41,13 @@ struct SyncRoutes {
       try requireOwner()
       let body = try await api.body(DeviceBody.self, request)
       let (device, token) = try registry.add(
-        name: body.name, readOnly: body.readOnly ?? false, now: EventLog.systemClock())
+        name: body.name, readOnly: body.readOnly ?? false, now: DeviceRegistry.now())
       return try JSONCoding.response(
         NewDeviceDTO(device: device.name, token: token, readOnly: device.readOnly), status: .created)
     }
     group.post("devices/:name/revoke") { _, context in
       try requireOwner()
-      let device = try registry.revoke(name: try api.parameter(context, "name"), now: EventLog.systemClock())
+      let device = try registry.revoke(name: try api.parameter(context, "name"), now: DeviceRegistry.now())
       return try JSONCoding.response(DeviceDTO(device), status: .ok)
     }
   }

@@ -60,6 +60,14 @@ public enum LedgerCommand: Sendable, Hashable, Codable {
   case unpayOccurrence(ScheduleID, date: CivilDate)
   case skipOccurrence(ScheduleID, date: CivilDate, reason: String?)
   case unskipOccurrence(ScheduleID, date: CivilDate)
+  /// Attaches a debt to a loan or credit-card account, with its terms from a date on.
+  case addDebt(DebtAdded)
+  /// Puts new terms in force from a date on (a new rate, a new minimum).
+  case changeDebtTerms(DebtID, from: CivilDate, terms: DebtTerms)
+  /// Takes back the change of terms made from a date on (undo).
+  case withdrawDebtTerms(DebtID, from: CivilDate)
+  /// Removes a debt from the plans; its account and transactions stay.
+  case removeDebt(DebtID, reason: String)
 }
 
 /// Pays one occurrence of a schedule (by its nominal date).

@@ -175,6 +175,14 @@ private func compensation(
     return .payOccurrence(PayOccurrence(schedule: e.schedule, date: e.date, payment: payment, source: e.paid.source))
   case .scheduleOccurrenceSkipped(let e): return .unskipOccurrence(e.schedule, date: e.date)
   case .scheduleOccurrenceUnskipped(let e): return .skipOccurrence(e.schedule, date: e.date, reason: nil)
+  case .debtAdded(let e): return .removeDebt(e.debt, reason: "undo")
+  case .debtTermsChanged(let e):
+    guard let replaced = e.replaced else { return .withdrawDebtTerms(e.debt, from: e.from) }
+    return .changeDebtTerms(e.debt, from: e.from, terms: replaced)
+  case .debtTermsWithdrawn(let e):
+    guard let withdrawn = before.debts[e.debt]?.terms(from: e.from) else { throw cannot("this change") }
+    return .changeDebtTerms(e.debt, from: e.from, terms: withdrawn)
+  case .debtRemoved: throw cannot("removing a debt")
   }
 }
 

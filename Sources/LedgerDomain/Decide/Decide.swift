@@ -81,6 +81,11 @@ private func decideEvents(
     return [.scheduleOccurrenceSkipped(try rules.skipOccurrence(id, date: date, reason: reason))]
   case .unskipOccurrence(let id, let date):
     return [.scheduleOccurrenceUnskipped(try rules.unskipOccurrence(id, date: date))]
+  case .addDebt(let added): return [.debtAdded(try rules.addDebt(added))]
+  case .changeDebtTerms(let id, let from, let terms):
+    return [.debtTermsChanged(try rules.changeDebtTerms(id, from: from, terms: terms))]
+  case .withdrawDebtTerms(let id, let from): return [.debtTermsWithdrawn(try rules.withdrawDebtTerms(id, from: from))]
+  case .removeDebt(let id, let reason): return [.debtRemoved(try rules.removeDebt(id, reason: reason))]
   }
 }
 

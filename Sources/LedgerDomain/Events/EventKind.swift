@@ -47,6 +47,10 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
   case scheduleOccurrenceUnpaid = "ScheduleOccurrenceUnpaid"
   case scheduleOccurrenceSkipped = "ScheduleOccurrenceSkipped"
   case scheduleOccurrenceUnskipped = "ScheduleOccurrenceUnskipped"
+  case debtAdded = "DebtAdded"
+  case debtTermsChanged = "DebtTermsChanged"
+  case debtTermsWithdrawn = "DebtTermsWithdrawn"
+  case debtRemoved = "DebtRemoved"
 
   /// The payload type of this kind of event.
   public var payloadType: any EventPayload.Type {
@@ -91,6 +95,10 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
     case .scheduleOccurrenceUnpaid: ScheduleOccurrenceUnpaid.self
     case .scheduleOccurrenceSkipped: ScheduleOccurrenceSkipped.self
     case .scheduleOccurrenceUnskipped: ScheduleOccurrenceUnskipped.self
+    case .debtAdded: DebtAdded.self
+    case .debtTermsChanged: DebtTermsChanged.self
+    case .debtTermsWithdrawn: DebtTermsWithdrawn.self
+    case .debtRemoved: DebtRemoved.self
     }
   }
 

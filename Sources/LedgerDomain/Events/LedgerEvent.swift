@@ -46,6 +46,10 @@ public enum LedgerEvent: Sendable, Hashable {
   indirect case scheduleOccurrenceUnpaid(ScheduleOccurrenceUnpaid)
   indirect case scheduleOccurrenceSkipped(ScheduleOccurrenceSkipped)
   indirect case scheduleOccurrenceUnskipped(ScheduleOccurrenceUnskipped)
+  indirect case debtAdded(DebtAdded)
+  indirect case debtTermsChanged(DebtTermsChanged)
+  indirect case debtTermsWithdrawn(DebtTermsWithdrawn)
+  indirect case debtRemoved(DebtRemoved)
 
   /// Hands the payload, with its static type, to `visitor`: the one switch over the cases.
   ///
@@ -96,6 +100,10 @@ public enum LedgerEvent: Sendable, Hashable {
     case .scheduleOccurrenceUnpaid(let e): try visitor.visit(e)
     case .scheduleOccurrenceSkipped(let e): try visitor.visit(e)
     case .scheduleOccurrenceUnskipped(let e): try visitor.visit(e)
+    case .debtAdded(let e): try visitor.visit(e)
+    case .debtTermsChanged(let e): try visitor.visit(e)
+    case .debtTermsWithdrawn(let e): try visitor.visit(e)
+    case .debtRemoved(let e): try visitor.visit(e)
     }
   }
 

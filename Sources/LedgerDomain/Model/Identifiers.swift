@@ -68,3 +68,10 @@ public struct ScheduleID: EntityIdentifier {
   public init(raw: EntityID) { self.raw = raw }
   public static let streamPrefix = "schedule"
 }
+
+/// Identifies a debt (a loan or a card balance being paid off).
+public struct DebtID: EntityIdentifier {
+  public let raw: EntityID
+  public init(raw: EntityID) { self.raw = raw }
+  public static let streamPrefix = "debt"
+}

@@ -2,7 +2,7 @@ extension LedgerState {
   /// The version of ``snapshotPayload()``'s form. A stored snapshot of another version is not
   /// read: the state is folded from the log and stored again (as a read model of another
   /// code version is re-projected). Raise it whenever the state or its encoding changes.
-  public static let snapshotVersion: UInt16 = 2
+  public static let snapshotVersion: UInt16 = 3
 
   /// Everything in the state but its transactions (which the ledger stores one row each), in
   /// a compact binary form — the same bytes for equal states: dictionaries are written in
@@ -70,6 +70,8 @@ extension LedgerState {
     out.count(deletedImports)
     out.count(schedules.count)
     for (id, record) in schedules.sorted(by: { $0.key < $1.key }) { out.schedule(id, record) }
+    out.count(debts.count)
+    for (id, record) in debts.sorted(by: { $0.key < $1.key }) { out.debt(id, record) }
     return out.bytes
   }
 
@@ -132,11 +134,32 @@ extension LedgerState {
         if let entry = payment.entry { scheduleLinks[entry] = OccurrenceRef(schedule: id, date: payment.date) }
       }
     }
+    for _ in 0..<(try input.count()) {
+      let (id, record) = try input.debt()
+      debts[id] = record
+    }
     guard input.isAtEnd else { throw .malformed("bytes left after the state") }
   }
 }
 
 extension SnapshotWriter {
+  fileprivate mutating func debt(_ id: DebtID, _ record: DebtRecord) {
+    self.id(id)
+    string(record.name)
+    string(record.kind.rawValue)
+    self.id(record.account)
+    count(record.terms.count)
+    for (from, terms) in record.terms {
+      date(from)
+      signed(terms.apr.tenThousandthsOfPercent)
+      money(terms.minimum)
+      int(terms.dueDay ?? 0)
+      int(terms.termMonths ?? 0)
+    }
+    bool(record.isRemoved)
+    varint(record.version)
+  }
+
   fileprivate mutating func category(_ category: CategoryRecord) throws(CodecError) {
     string(category.name)
     string(category.kind.rawValue)
@@ -223,6 +246,35 @@ extension SnapshotReader {
     }
     for _ in 0..<(try count()) { record.skipped.insert(try self.date()) }
     record.isDeleted = try bool()
+    record.version = try varint()
+    return (id, record)
+  }
+}
+
+extension SnapshotReader {
+  fileprivate mutating func debt() throws(CodecError) -> (DebtID, DebtRecord) {
+    let id: DebtID = try self.id()
+    let name = try string()
+    let kind = try raw(DebtKind.self)
+    let account: AccountID = try self.id()
+    var terms: [(from: CivilDate, terms: DebtTerms)] = []
+    for _ in 0..<(try count()) {
+      let from = try date()
+      let apr = AnnualRate(tenThousandthsOfPercent: try signed())
+      let minimum = try money()
+      let dueDay = try int()
+      let termMonths = try int()
+      terms.append(
+        (
+          from,
+          DebtTerms(
+            apr: apr, minimum: minimum, dueDay: dueDay == 0 ? nil : dueDay,
+            termMonths: termMonths == 0 ? nil : termMonths)
+        ))
+    }
+    guard !terms.isEmpty else { throw .malformed("a debt without terms") }
+    var record = DebtRecord(name: name, kind: kind, account: account, terms: terms)
+    record.isRemoved = try bool()
     record.version = try varint()
     return (id, record)
   }

@@ -106,6 +106,8 @@ extension LedgerState {
       .scheduleEnded, .scheduleReinstated, .scheduleDeleted, .scheduleOccurrencePaid, .scheduleOccurrenceUnpaid,
       .scheduleOccurrenceSkipped, .scheduleOccurrenceUnskipped:
       applySchedule(event)
+    case .debtAdded, .debtTermsChanged, .debtTermsWithdrawn, .debtRemoved:
+      applyDebt(event)
     }
   }
 

@@ -31,6 +31,8 @@ public struct LedgerState: Sendable, Hashable {
   public var deletedImports = 0
   /// Schedules (bills, incomes, transfers that recur), by id; deleted ones kept.
   public var schedules: [ScheduleID: ScheduleRecord] = [:]
+  /// Debts by id, removed ones included (``DebtRecord/isRemoved``).
+  public var debts: [DebtID: DebtRecord] = [:]
   /// The occurrence each linked transaction or transfer paid, by its id: one each.
   public var scheduleLinks: [EntityID: OccurrenceRef] = [:]
 

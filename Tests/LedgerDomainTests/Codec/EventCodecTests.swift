@@ -79,7 +79,7 @@ struct EventCodecTests {
             transfer: TransferID(raw: EntityID(high: 0x7B, low: 2)), from: Scenario.checking, to: Scenario.savings,
             amount: eur("9"), date: day("2024-03-03"), note: "n"),
           reason: "typo ✓")),
-    ] + scheduleSamples
+    ] + scheduleSamples + debtSamples
   }
 
   /// A fixed schedule id for the samples.
@@ -117,6 +117,24 @@ struct EventCodecTests {
       .scheduleOccurrenceSkipped(
         ScheduleOccurrenceSkipped(schedule: schedule, date: day("2024-04-30"), reason: "away")),
       .scheduleOccurrenceUnskipped(ScheduleOccurrenceUnskipped(schedule: schedule, date: day("2024-04-30"))),
+    ]
+  }
+
+  /// One of each debt event.
+  static var debtSamples: [LedgerEvent] {
+    let debt = DebtID(raw: EntityID(high: 0x01a2_1dc2_0505_752f, low: 0xa0c7_79ed_31c6_b123))
+    let terms = DebtTerms(
+      apr: AnnualRate(tenThousandthsOfPercent: 199_900), minimum: eur("50"), dueDay: 15, termMonths: nil)
+    let raised = DebtTerms(
+      apr: AnnualRate(tenThousandthsOfPercent: 249_900), minimum: eur("60"), dueDay: 15, termMonths: 48)
+    return [
+      .debtAdded(
+        DebtAdded(
+          debt: debt, name: "Visa", debtKind: .creditCard, account: Scenario.checking, terms: terms,
+          from: day("2024-03-01"))),
+      .debtTermsChanged(DebtTermsChanged(debt: debt, from: day("2024-06-01"), terms: raised, replaced: terms)),
+      .debtTermsWithdrawn(DebtTermsWithdrawn(debt: debt, from: day("2024-06-01"))),
+      .debtRemoved(DebtRemoved(debt: debt, reason: "paid off")),
     ]
   }
 

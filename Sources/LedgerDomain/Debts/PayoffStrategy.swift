@@ -1,0 +1,20 @@
+/// In which order money beyond the minimums goes to the debts.
+public enum PayoffStrategy: Sendable, Hashable {
+  /// Smallest balance first (ties: the higher rate, then the name).
+  case snowball
+  /// Highest rate first (ties: the smaller balance, then the name).
+  case avalanche
+  /// The debts in the order given (by name); those not named follow, by name.
+  case custom([String])
+  /// Minimums only, nothing rolled over: what the debts cost without a plan.
+  case minimumsOnly
+
+  public var name: String {
+    switch self {
+    case .snowball: "snowball"
+    case .avalanche: "avalanche"
+    case .custom: "custom"
+    case .minimumsOnly: "minimums"
+    }
+  }
+}

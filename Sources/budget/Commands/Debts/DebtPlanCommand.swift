@@ -1,0 +1,129 @@
+import ArgumentParser
+import Foundation
+import Ledger
+import LedgerDomain
+
+/// `budget debt plan`: month by month, which debt gets what until all are paid off.
+struct DebtPlanCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "plan",
+    abstract: "Plan paying the debts off: snowball, avalanche or your order, with an extra amount a month.")
+  @OptionGroup var options: LedgerOptions
+  @Option(help: "snowball (smallest balance first), avalanche (highest rate first), custom (--order) or minimums.")
+  var strategy = "avalanche"
+  @Option(help: "With --strategy custom: the debts in the order to pay them, comma-separated.") var order: String?
+  @Option(help: "Paid beyond the minimums each month, e.g. 200.") var extra: String?
+  @Option(help: "The first month paid, YYYY-MM (default: next month).", transform: monthArgument) var from: YearMonth?
+  @Flag(help: "Compare snowball, avalanche and minimums only, side by side.") var compare = false
+  @Option(help: "Print this many months of the plan (default 12; --json prints all).") var months = 12
+
+  func run() async throws {
+    let ledger = try await options.openExisting()
+    let today = LedgerOptions.today()
+    let currency = try userFacing { try ledger.debts(on: today) }.first?.owed.currency ?? ledger.baseCurrency
+    let extraMoney = try extra.map { text -> Money in
+      let money = try userFacing { try Money(parsing: text, currency: currency) }
+      guard !money.isNegative else { throw UserError("--extra '\(text)' must be zero or more") }
+      return money
+    }
+    if compare {
+      let plans = try [PayoffStrategy.snowball, .avalanche, .minimumsOnly].map { strategy in
+        try userFacing { try ledger.debtPlan(strategy: strategy, extra: extraMoney, from: from, on: today) }
+      }
+      if options.json {
+        try Console.json(plans.map { PlanJSON($0) })
+        return
+      }
+      var table = Table([("STRATEGY", .left), ("DEBT-FREE", .left), ("INTEREST", .right), ("PAID", .right)])
+      for plan in plans {
+        table.add([plan.strategy.name, plan.payoffMonth.description, show(plan.totalInterest), show(plan.totalPaid)])
+      }
+      print(table.render())
+      return
+    }
+    let chosen = try Self.strategy(strategy, order: order)
+    let plan = try userFacing { try ledger.debtPlan(strategy: chosen, extra: extraMoney, from: from, on: today) }
+    if options.json {
+      try Console.json(PlanJSON(plan))
+      return
+    }
+    print(
+      "\(plan.strategy.name): debt-free in \(plan.payoffMonth.title), interest \(show(plan.totalInterest)), paid \(show(plan.totalPaid))"
+    )
+    var byDebt = Table([("DEBT", .left), ("PAID OFF", .left), ("INTEREST", .right), ("PAID", .right)])
+    for debt in plan.debts {
+      byDebt.add([debt.name, debt.payoffMonth.description, show(debt.interest), show(debt.paid)])
+    }
+    print(byDebt.render())
+    var columns: [(String, Table.Alignment)] = [("MONTH", .left)]
+    columns += plan.debts.map { ($0.name.uppercased(), .right) }
+    var schedule = Table(columns)
+    for month in plan.months.prefix(months) {
+      schedule.add(
+        [month.month.description]
+          + zip(month.payments, month.balances).map { "\(show($0)) → \(show($1))" })
+    }
+    print(schedule.render())
+    if plan.months.count > months { print("… \(plan.months.count - months) more months (--months N, or --json)") }
+  }
+
+  static func strategy(_ name: String, order: String?) throws -> PayoffStrategy {
+    switch name {
+    case "snowball": return .snowball
+    case "avalanche": return .avalanche
+    case "minimums": return .minimumsOnly
+    case "custom":
+      guard let order, !order.isEmpty else {
+        throw UserError("--strategy custom needs --order, e.g. --order Visa,Car")
+      }
+      return .custom(order.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    default:
+      throw UserError("strategy '\(name)' is not one of snowball, avalanche, custom, minimums")
+    }
+  }
+
+  /// `debt plan --json`: money as exact decimal strings.
+  struct PlanJSON: Encodable {
+    struct DebtJSON: Encodable {
+      var name: String
+      var payoffMonth: String
+      var interest: String
+      var paid: String
+    }
+    struct MonthJSON: Encodable {
+      var month: String
+      var payments: [String: String]
+      var interest: [String: String]
+      var balances: [String: String]
+    }
+    var strategy: String
+    var payoffMonth: String
+    var totalInterest: String
+    var totalPaid: String
+    var currency: String
+    var debts: [DebtJSON]
+    var months: [MonthJSON]
+
+    init(_ plan: PayoffPlan) {
+      strategy = plan.strategy.name
+      payoffMonth = plan.payoffMonth.description
+      totalInterest = plan.totalInterest.formatted()
+      totalPaid = plan.totalPaid.formatted()
+      currency = plan.totalPaid.currency.code
+      debts = plan.debts.map {
+        DebtJSON(
+          name: $0.name, payoffMonth: $0.payoffMonth.description, interest: $0.interest.formatted(),
+          paid: $0.paid.formatted())
+      }
+      let names = plan.debts.map(\.name)
+      months = plan.months.map { month in
+        func keyed(_ values: [Money]) -> [String: String] {
+          Dictionary(uniqueKeysWithValues: zip(names, values.map { $0.formatted() }))
+        }
+        return MonthJSON(
+          month: month.month.description, payments: keyed(month.payments), interest: keyed(month.interest),
+          balances: keyed(month.balances))
+      }
+    }
+  }
+}
