@@ -153,6 +153,7 @@ public struct BudgetServer: Sendable {
     OccurrenceRoutes(api: api).register(on: group)
     BillsRoutes(api: api).register(on: group)
     SyncRoutes(api: api).register(on: group)
+    DebtRoutes(api: api).register(on: group)
     return router
   }
 

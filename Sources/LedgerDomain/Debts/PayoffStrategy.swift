@@ -18,3 +18,22 @@ public enum PayoffStrategy: Sendable, Hashable {
     }
   }
 }
+
+extension PayoffStrategy {
+  /// The strategy called `name` (`snowball`, `avalanche`, `custom` with `order`, `minimums`).
+  public init(named name: String, order: [String]?) throws(DomainError) {
+    switch name {
+    case "snowball": self = .snowball
+    case "avalanche": self = .avalanche
+    case "minimums": self = .minimumsOnly
+    case "custom":
+      guard let order, !order.isEmpty else {
+        throw .invalidField(field: "order", reason: "the custom strategy needs an order of debts, e.g. Visa,Car")
+      }
+      self = .custom(order)
+    default:
+      throw .invalidField(
+        field: "strategy", reason: "'\(name)' is not one of snowball, avalanche, custom, minimums")
+    }
+  }
+}

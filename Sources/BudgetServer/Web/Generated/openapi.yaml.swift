@@ -1906,8 +1906,285 @@ paths:
               schema:
                 $ref: '#/components/schemas/Device'
         default: *id001
+  /debts:
+    get:
+      summary: Every debt, with what is owed and the terms in force (budget debt list)
+      tags:
+      - debts
+      operationId: listDebts
+      parameters:
+      - name: asOf
+        in: query
+        description: what was owed at the end of this date (default today)
+        schema:
+          type: string
+          format: date
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/DebtList'
+        default: *id001
+    post:
+      summary: Attach a debt to a loan or credit-card account (budget debt add)
+      tags:
+      - debts
+      operationId: addDebt
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                name:
+                  type: string
+                account:
+                  type: string
+                kind:
+                  type: string
+                  enum: [credit-card, student-loan, auto-loan, personal-loan, mortgage, other]
+                apr:
+                  type: string
+                  description: annual percentage rate, e.g. "19.99" (0 to 100, at most four decimals)
+                minimum:
+                  type: string
+                  description: minimum payment a month, in the account's currency
+                dueDay:
+                  type: integer
+                term:
+                  type: integer
+                  description: months
+                from:
+                  type: string
+                  format: date
+              required:
+              - name
+              - account
+              - apr
+              - minimum
+      responses:
+        '201':
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+        default: *id001
+  /debts/plan:
+    get:
+      summary: Month by month until every debt is paid off (budget debt plan)
+      tags:
+      - debts
+      operationId: debtPlan
+      parameters:
+      - name: strategy
+        in: query
+        schema:
+          type: string
+          enum: [snowball, avalanche, custom, minimums]
+      - name: order
+        in: query
+        description: with custom, the debts' names in the order to pay them, comma-separated
+        schema:
+          type: string
+      - name: extra
+        in: query
+        description: paid beyond the minimums each month
+        schema:
+          type: string
+      - name: from
+        in: query
+        description: the first month paid, YYYY-MM (default next month)
+        schema:
+          type: string
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/PayoffPlan'
+        default: *id001
+  /debts/{ref}:
+    get:
+      summary: One debt and its terms over time (budget debt show)
+      tags:
+      - debts
+      operationId: showDebt
+      parameters:
+      - name: ref
+        in: path
+        required: true
+        schema:
+          type: string
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Debt'
+        default: *id001
+    delete:
+      summary: Leave a debt out of plans (budget debt remove)
+      tags:
+      - debts
+      operationId: removeDebt
+      parameters:
+      - name: ref
+        in: path
+        required: true
+        schema:
+          type: string
+      - name: reason
+        in: query
+        schema:
+          type: string
+      responses:
+        '200':
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+        default: *id001
+  /debts/{ref}/terms:
+    post:
+      summary: New terms from a date on; what is not given stays (budget debt terms)
+      tags:
+      - debts
+      operationId: changeDebtTerms
+      parameters:
+      - name: ref
+        in: path
+        required: true
+        schema:
+          type: string
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                apr:
+                  type: string
+                minimum:
+                  type: string
+                dueDay:
+                  type: integer
+                term:
+                  type: integer
+                from:
+                  type: string
+                  format: date
+      responses:
+        '200':
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+        default: *id001
 components:
   schemas:
+    Debt:
+      type: object
+      properties:
+        id:
+          type: string
+        name:
+          type: string
+        kind:
+          type: string
+        account:
+          type: string
+        owed:
+          type: string
+        currency:
+          type: string
+        apr:
+          type: string
+        minimum:
+          type: string
+        terms:
+          type: array
+          items:
+            type: object
+            properties:
+              from:
+                type: string
+              apr:
+                type: string
+              minimum:
+                type: string
+              dueDay:
+                type: integer
+              termMonths:
+                type: integer
+            required: [from, apr, minimum]
+      required: [id, name, kind, account, owed, currency, apr, minimum, terms]
+    DebtList:
+      type: object
+      properties:
+        position:
+          type: integer
+        items:
+          type: array
+          items:
+            $ref: '#/components/schemas/Debt'
+      required: [position, items]
+    PayoffPlan:
+      type: object
+      properties:
+        strategy:
+          type: string
+        payoffMonth:
+          type: string
+        totalInterest:
+          type: string
+        totalPaid:
+          type: string
+        currency:
+          type: string
+        debts:
+          type: array
+          items:
+            type: object
+            properties:
+              name:
+                type: string
+              payoffMonth:
+                type: string
+              interest:
+                type: string
+              paid:
+                type: string
+            required: [name, payoffMonth, interest, paid]
+        months:
+          type: array
+          items:
+            type: object
+            properties:
+              month:
+                type: string
+              payments:
+                type: object
+                additionalProperties:
+                  type: string
+              interest:
+                type: object
+                additionalProperties:
+                  type: string
+              balances:
+                type: object
+                additionalProperties:
+                  type: string
+            required: [month, payments, interest, balances]
+      required: [strategy, payoffMonth, totalInterest, totalPaid, currency, debts, months]
     ChainHead:
       type: object
       properties:

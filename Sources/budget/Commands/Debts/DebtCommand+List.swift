@@ -14,7 +14,7 @@ extension DebtCommand {
       let ledger = try await options.openExisting()
       let debts = try userFacing { try ledger.debts(on: asOf ?? LedgerOptions.today()) }
       if options.json {
-        try Console.json(debts.map(DebtJSON.init))
+        try Console.json(debts.map(DebtReport.init))
         return
       }
       guard !debts.isEmpty else {
@@ -46,7 +46,7 @@ extension DebtCommand {
       guard let debt = try userFacing({ try ledger.debts(on: LedgerOptions.today()) }).first(where: { $0.id == id })
       else { throw UserError("debt '\(name)' not found") }
       if options.json {
-        try Console.json(DebtJSON(debt))
+        try Console.json(DebtReport(debt))
         return
       }
       print("\(debt.name) (\(debt.kind.rawValue)) on \(debt.accountName): owed \(show(debt.owed))")
@@ -55,42 +55,6 @@ extension DebtCommand {
         if let day = terms.dueDay { line += ", due on day \(day)" }
         if let months = terms.termMonths { line += ", term \(months) months" }
         print(line)
-      }
-    }
-  }
-
-  /// `debt list --json`, `debt show --json`.
-  struct DebtJSON: Encodable {
-    struct TermsJSON: Encodable {
-      var from: String
-      var apr: String
-      var minimum: String
-      var dueDay: Int?
-      var termMonths: Int?
-    }
-    var id: String
-    var name: String
-    var kind: String
-    var account: String
-    var owed: String
-    var currency: String
-    var apr: String
-    var minimum: String
-    var terms: [TermsJSON]
-
-    init(_ debt: DebtSummary) {
-      id = debt.id.description
-      name = debt.name
-      kind = debt.kind.rawValue
-      account = debt.accountName
-      owed = debt.owed.formatted()
-      currency = debt.owed.currency.code
-      apr = debt.terms.apr.description
-      minimum = debt.terms.minimum.formatted()
-      terms = debt.record.terms.map {
-        TermsJSON(
-          from: $0.from.description, apr: $0.terms.apr.description, minimum: $0.terms.minimum.formatted(),
-          dueDay: $0.terms.dueDay, termMonths: $0.terms.termMonths)
       }
     }
   }

@@ -31,7 +31,7 @@ struct DebtPlanCommand: AsyncParsableCommand {
         try userFacing { try ledger.debtPlan(strategy: strategy, extra: extraMoney, from: from, on: today) }
       }
       if options.json {
-        try Console.json(plans.map { PlanJSON($0) })
+        try Console.json(plans.map(PayoffPlanReport.init))
         return
       }
       var table = Table([("STRATEGY", .left), ("DEBT-FREE", .left), ("INTEREST", .right), ("PAID", .right)])
@@ -44,7 +44,7 @@ struct DebtPlanCommand: AsyncParsableCommand {
     let chosen = try Self.strategy(strategy, order: order)
     let plan = try userFacing { try ledger.debtPlan(strategy: chosen, extra: extraMoney, from: from, on: today) }
     if options.json {
-      try Console.json(PlanJSON(plan))
+      try Console.json(PayoffPlanReport(plan))
       return
     }
     print(
@@ -68,62 +68,11 @@ struct DebtPlanCommand: AsyncParsableCommand {
   }
 
   static func strategy(_ name: String, order: String?) throws -> PayoffStrategy {
-    switch name {
-    case "snowball": return .snowball
-    case "avalanche": return .avalanche
-    case "minimums": return .minimumsOnly
-    case "custom":
-      guard let order, !order.isEmpty else {
-        throw UserError("--strategy custom needs --order, e.g. --order Visa,Car")
-      }
-      return .custom(order.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-    default:
-      throw UserError("strategy '\(name)' is not one of snowball, avalanche, custom, minimums")
+    let names = order?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    do { return try PayoffStrategy(named: name, order: names) } catch {
+      throw UserError(
+        name == "custom" ? "--strategy custom needs --order, e.g. --order Visa,Car" : error.description)
     }
   }
 
-  /// `debt plan --json`: money as exact decimal strings.
-  struct PlanJSON: Encodable {
-    struct DebtJSON: Encodable {
-      var name: String
-      var payoffMonth: String
-      var interest: String
-      var paid: String
-    }
-    struct MonthJSON: Encodable {
-      var month: String
-      var payments: [String: String]
-      var interest: [String: String]
-      var balances: [String: String]
-    }
-    var strategy: String
-    var payoffMonth: String
-    var totalInterest: String
-    var totalPaid: String
-    var currency: String
-    var debts: [DebtJSON]
-    var months: [MonthJSON]
-
-    init(_ plan: PayoffPlan) {
-      strategy = plan.strategy.name
-      payoffMonth = plan.payoffMonth.description
-      totalInterest = plan.totalInterest.formatted()
-      totalPaid = plan.totalPaid.formatted()
-      currency = plan.totalPaid.currency.code
-      debts = plan.debts.map {
-        DebtJSON(
-          name: $0.name, payoffMonth: $0.payoffMonth.description, interest: $0.interest.formatted(),
-          paid: $0.paid.formatted())
-      }
-      let names = plan.debts.map(\.name)
-      months = plan.months.map { month in
-        func keyed(_ values: [Money]) -> [String: String] {
-          Dictionary(uniqueKeysWithValues: zip(names, values.map { $0.formatted() }))
-        }
-        return MonthJSON(
-          month: month.month.description, payments: keyed(month.payments), interest: keyed(month.interest),
-          balances: keyed(month.balances))
-      }
-    }
-  }
 }

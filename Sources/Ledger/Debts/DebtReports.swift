@@ -1,0 +1,86 @@
+import LedgerDomain
+
+/// A payoff plan as the CLI's `--json` and the API answer it: money as exact decimal strings.
+public struct PayoffPlanReport: Codable, Sendable, Hashable {
+  public struct Debt: Codable, Sendable, Hashable {
+    public var name: String
+    public var payoffMonth: String
+    public var interest: String
+    public var paid: String
+  }
+
+  /// One month: each debt's payment, interest and balance after it, by name.
+  public struct Month: Codable, Sendable, Hashable {
+    public var month: String
+    public var payments: [String: String]
+    public var interest: [String: String]
+    public var balances: [String: String]
+  }
+
+  public var strategy: String
+  public var payoffMonth: String
+  public var totalInterest: String
+  public var totalPaid: String
+  public var currency: String
+  public var debts: [Debt]
+  public var months: [Month]
+
+  public init(_ plan: PayoffPlan) {
+    strategy = plan.strategy.name
+    payoffMonth = plan.payoffMonth.description
+    totalInterest = plan.totalInterest.formatted()
+    totalPaid = plan.totalPaid.formatted()
+    currency = plan.totalPaid.currency.code
+    debts = plan.debts.map {
+      Debt(
+        name: $0.name, payoffMonth: $0.payoffMonth.description, interest: $0.interest.formatted(),
+        paid: $0.paid.formatted())
+    }
+    let names = plan.debts.map(\.name)
+    months = plan.months.map { month in
+      func keyed(_ values: [Money]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: zip(names, values.map { $0.formatted() }))
+      }
+      return Month(
+        month: month.month.description, payments: keyed(month.payments), interest: keyed(month.interest),
+        balances: keyed(month.balances))
+    }
+  }
+}
+
+/// A debt as the CLI's `--json` and the API show it.
+public struct DebtReport: Codable, Sendable, Hashable {
+  public struct Terms: Codable, Sendable, Hashable {
+    public var from: String
+    public var apr: String
+    public var minimum: String
+    public var dueDay: Int?
+    public var termMonths: Int?
+  }
+
+  public var id: String
+  public var name: String
+  public var kind: String
+  public var account: String
+  public var owed: String
+  public var currency: String
+  public var apr: String
+  public var minimum: String
+  public var terms: [Terms]
+
+  public init(_ debt: DebtSummary) {
+    id = debt.id.description
+    name = debt.name
+    kind = debt.kind.rawValue
+    account = debt.accountName
+    owed = debt.owed.formatted()
+    currency = debt.owed.currency.code
+    apr = debt.terms.apr.description
+    minimum = debt.terms.minimum.formatted()
+    terms = debt.record.terms.map {
+      Terms(
+        from: $0.from.description, apr: $0.terms.apr.description, minimum: $0.terms.minimum.formatted(),
+        dueDay: $0.terms.dueDay, termMonths: $0.terms.termMonths)
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Ledger
+import LedgerTesting
+import Testing
+
+/// Debts and payoff plans through the API. The test server's today is 2024-03-20.
+@Suite struct DebtAPITests {
+  @Test func aDebtIsAddedItsTermsChangeAndItsPlanIsAnswered() async throws {
+    try await TestServer.with { server in
+      // Given a credit-card account owing 500.00 with a debt on it
+      let card = try await server.post(
+        "/api/v1/accounts", #"{"name": "Card", "type": "credit-card", "opening": "-500", "date": "2024-01-01"}"#)
+      #expect(card.status == 201, "\(card.text)")
+      let added = try await server.post(
+        "/api/v1/debts", #"{"name": "Visa", "account": "Card", "apr": "10", "minimum": "25", "dueDay": 15}"#)
+      #expect(added.status == 201, "\(added.text)")
+      // When its minimum changes from April and the plan is asked for
+      let changed = try await server.post("/api/v1/debts/Visa/terms", #"{"minimum": "40", "from": "2024-04-01"}"#)
+      #expect(changed.status == 200, "\(changed.text)")
+      let shown = try await server.get("/api/v1/debts/Visa")
+      let terms = try #require(shown.json["terms"] as? [[String: Any]])
+      #expect(terms.map { $0["minimum"] as? String } == ["25.00", "40.00"])
+      #expect(shown.json["owed"] as? String == "500.00")
+      let plan = try await server.get("/api/v1/debts/plan?strategy=minimums&from=2024-04")
+      // Then it is the plan of today's terms, with money as exact strings
+      #expect(plan.status == 200, "\(plan.text)")
+      #expect(plan.json["strategy"] as? String == "minimums")
+      #expect((plan.json["debts"] as? [[String: Any]])?.first?["name"] as? String == "Visa")
+      let first = try #require((plan.json["months"] as? [[String: Any]])?.first)
+      #expect((first["interest"] as? [String: String])?["Visa"] == "4.17")
+    }
+  }
+
+  @Test func badDebtsAreTheClientsErrors() async throws {
+    try await TestServer.with { server in
+      // A checking account is refused as a debt's (422), an APR over 100 % too, an unknown
+      // debt is 404 with a suggestion, and a plan without debts says why (422)
+      let checking = try await server.post(
+        "/api/v1/debts", #"{"name": "X", "account": "Checking", "apr": "5", "minimum": "10"}"#)
+      #expect(checking.status == 422, "\(checking.text)")
+      #expect(try await server.get("/api/v1/debts/plan").status == 422)
+      _ = try await server.post(
+        "/api/v1/accounts", #"{"name": "Card", "type": "credit-card", "opening": "-500", "date": "2024-01-01"}"#)
+      let steep = try await server.post(
+        "/api/v1/debts", #"{"name": "X", "account": "Card", "apr": "101", "minimum": "10"}"#)
+      #expect(steep.status == 422, "\(steep.text)")
+      _ = try await server.post("/api/v1/debts", #"{"name": "Visa", "account": "Card", "apr": "5", "minimum": "10"}"#)
+      let missing = try await server.get("/api/v1/debts/Viza")
+      #expect(missing.status == 404)
+      #expect(missing.text.contains("did you mean 'Visa'"))
+      #expect(try await server.get("/api/v1/debts/plan?strategy=custom").status == 400)
+    }
+  }
+}
