@@ -9,12 +9,13 @@ public struct PayoffPlanReport: Codable, Sendable, Hashable {
     public var paid: String
   }
 
-  /// One month: each debt's payment, interest and balance after it, by name.
+  /// One month: each debt's payment, interest and balance after it, in the order of ``debts``
+  /// (arrays rather than objects keyed by name: a 30-year plan of 20 debts has 21,600 of them).
   public struct Month: Codable, Sendable, Hashable {
     public var month: String
-    public var payments: [String: String]
-    public var interest: [String: String]
-    public var balances: [String: String]
+    public var payments: [String]
+    public var interest: [String]
+    public var balances: [String]
   }
 
   public var strategy: String
@@ -36,14 +37,10 @@ public struct PayoffPlanReport: Codable, Sendable, Hashable {
         name: $0.name, payoffMonth: $0.payoffMonth.description, interest: $0.interest.formatted(),
         paid: $0.paid.formatted())
     }
-    let names = plan.debts.map(\.name)
     months = plan.months.map { month in
-      func keyed(_ values: [Money]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: zip(names, values.map { $0.formatted() }))
-      }
-      return Month(
-        month: month.month.description, payments: keyed(month.payments), interest: keyed(month.interest),
-        balances: keyed(month.balances))
+      Month(
+        month: month.month.description, payments: month.payments.map { $0.formatted() },
+        interest: month.interest.map { $0.formatted() }, balances: month.balances.map { $0.formatted() })
     }
   }
 }

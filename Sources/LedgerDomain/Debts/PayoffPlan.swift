@@ -166,10 +166,13 @@ public struct PayoffPlan: Sendable, Hashable {
     let budget = debts.reduce(extra) { $0 + $1.minimum.units }
     let total = interest.reduce(0, +)
     guard budget > total else {
+      // One minor unit (a cent) more than the interest pays something off.
+      var cent: Int64 = 1
+      for _ in 0..<(4 - min(max(currency.minorUnitDigits, 0), 4)) { cent *= 10 }
       throw .invalidField(
         field: "extra",
         reason:
-          "the payments of \(Money(units: budget, currency: currency)) a month never pay the debts off: their interest is \(Money(units: total, currency: currency)) a month; add at least \(Money(units: total - budget + 1, currency: currency)) with --extra"
+          "the payments of \(Money(units: budget, currency: currency)) a month never pay the debts off: their interest is \(Money(units: total, currency: currency)) a month; add at least \(Money(units: total - budget + cent, currency: currency)) with --extra"
       )
     }
   }

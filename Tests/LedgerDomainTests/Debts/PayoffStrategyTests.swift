@@ -55,7 +55,7 @@ import Testing
     #expect {
       try PayoffPlan.make(
         debts: [card], strategy: .avalanche, extra: eur("10"), from: try YearMonth(year: 2027, month: 1))
-    } throws: { error in "\(error)".contains("add at least 40.00")
+    } throws: { error in "\(error)".contains("add at least 40.01 EUR with --extra")
     }
   }
 

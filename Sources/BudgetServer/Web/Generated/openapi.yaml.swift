@@ -2172,16 +2172,17 @@ components:
               month:
                 type: string
               payments:
-                type: object
-                additionalProperties:
+                type: array
+                description: each debt's payment, in the order of debts
+                items:
                   type: string
               interest:
-                type: object
-                additionalProperties:
+                type: array
+                items:
                   type: string
               balances:
-                type: object
-                additionalProperties:
+                type: array
+                items:
                   type: string
             required: [month, payments, interest, balances]
       required: [strategy, payoffMonth, totalInterest, totalPaid, currency, debts, months]
