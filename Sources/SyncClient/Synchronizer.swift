@@ -126,13 +126,13 @@ public struct Synchronizer: Sendable {
   /// common case of `budget sync` run often, or of a `--watch` woken by nothing); `nil` when
   /// there is work, or the hub is out of reach (the full sync then says so).
   func nothingToDo(outbox: Outbox, client: HubClient) async throws -> SyncReport? {
-    guard try outbox.entries().allSatisfy({ $0.state == .conflict }) else { return nil }
+    let entries = try outbox.entries()
+    guard entries.allSatisfy({ $0.state == .conflict }) else { return nil }
     let head = try Ledger.chainHead(ofLedgerAt: files.replica)
     guard let page = try? await client.events(after: head.position, limit: 1), page.count == 0,
       page.hashAfter == head.hash
     else { return nil }
-    let conflicts = try outbox.entries().count
-    return SyncReport(pulled: 0, pushed: 0, conflicts: conflicts, pending: 0, head: head, offline: nil)
+    return SyncReport(pulled: 0, pushed: 0, conflicts: entries.count, pending: 0, head: head, offline: nil)
   }
 
   /// Settles what a crash left half-recorded in the outbox and returns the working ledger's

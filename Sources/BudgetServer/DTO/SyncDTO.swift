@@ -26,28 +26,6 @@ struct DeviceBody: Decodable {
   var readOnly: Bool?
 }
 
-/// A device as the API shows it (never its token, except once in ``NewDeviceDTO``).
-struct DeviceDTO: Codable {
-  var name: String
-  var readOnly: Bool
-  var added: String
-  var revoked: String?
-
-  init(_ device: Device) {
-    name = device.name
-    readOnly = device.readOnly
-    added = isoTimestamp(device.addedAt)
-    revoked = device.revokedAt.map(isoTimestamp)
-  }
-}
-
-/// A device just added, with its token — shown this once.
-struct NewDeviceDTO: Codable {
-  var device: String
-  var token: String
-  var readOnly: Bool
-}
-
 /// `GET /sync/status`: whether this server's ledger is a device, and what of it the hub has
 /// not accepted yet — the web app's sync marker.
 struct SyncStatusDTO: Codable {

@@ -29,17 +29,7 @@ struct DebtRoutes {
   }
 
   private func debt(_ context: ServerContext) throws -> DebtID {
-    let reference = try api.parameter(context, "ref")
-    let state = try api.state()
-    if let raw = try? EntityID(parsing: reference), state.debts[DebtID(raw: raw)]?.isRemoved == false {
-      return DebtID(raw: raw)
-    }
-    do { return try state.debt(named: reference).id } catch {
-      if case .notFound(_, _, let suggestion) = error {
-        throw APIError.notFound("debt '\(reference)' not found" + (suggestion.map { " — did you mean '\($0)'?" } ?? ""))
-      }
-      throw APIError.from(domain: error)
-    }
+    try Resolver(state: try api.state()).debt(try api.parameter(context, "ref")).id
   }
 
   private func terms(
@@ -80,10 +70,9 @@ struct DebtRoutes {
   }
 
   private func changeTerms(_ request: Request, _ context: ServerContext) async throws -> Response {
-    let id = try debt(context)
+    let (id, record) = try Resolver(state: try api.state()).debt(try api.parameter(context, "ref"))
     let body = try await api.body(DebtTermsBody.self, request)
     let from = try api.date(body.from, field: "from") ?? api.today
-    guard let record = try api.state().debts[id] else { throw APIError.notFound("debt not found") }
     let current = record.terms(on: from)
     let terms = try terms(body, currency: current.minimum.currency, current: current)
     return try await api.write(.changeDebtTerms(id, from: from, terms: terms), request)

@@ -34,7 +34,7 @@ struct SyncRoutes {
     group.post("sync/commands") { request, _ in try await submit(request) }
     group.get("devices") { _, _ in
       try requireOwner()
-      let devices = try registry.devices().map(DeviceDTO.init)
+      let devices = try registry.devices().map(DeviceReport.init)
       return try api.answer(ListDTO(position: api.ledger.position, items: devices), position: api.ledger.position)
     }
     group.post("devices") { request, _ in
@@ -43,12 +43,12 @@ struct SyncRoutes {
       let (device, token) = try registry.add(
         name: body.name, readOnly: body.readOnly ?? false, now: DeviceRegistry.now())
       return try JSONCoding.response(
-        NewDeviceDTO(device: device.name, token: token, readOnly: device.readOnly), status: .created)
+        NewDeviceReport(device, token: token), status: .created)
     }
     group.post("devices/:name/revoke") { _, context in
       try requireOwner()
       let device = try registry.revoke(name: try api.parameter(context, "name"), now: DeviceRegistry.now())
-      return try JSONCoding.response(DeviceDTO(device), status: .ok)
+      return try JSONCoding.response(DeviceReport(device), status: .ok)
     }
   }
 

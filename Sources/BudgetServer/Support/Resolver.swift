@@ -87,6 +87,16 @@ struct Resolver {
     return (id, state.schedules[id]!)
   }
 
+  func debt(_ reference: String, _ origin: Origin = .path) throws -> (id: DebtID, record: DebtRecord) {
+    let id = try lookup(
+      "debt", reference, origin,
+      ids: { state.debts[DebtID(raw: $0)]?.isRemoved == false ? DebtID(raw: $0) : nil }
+    ) {
+      () throws(DomainError) in try state.debt(named: reference).id
+    }
+    return (id, state.debts[id]!)
+  }
+
   /// The transaction whose id is `reference` or starts with it (at least 4 characters).
   func transaction(
     _ reference: String, _ origin: Origin = .path

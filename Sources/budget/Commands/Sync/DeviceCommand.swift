@@ -23,7 +23,7 @@ struct DeviceCommand: AsyncParsableCommand {
         try registry.add(name: name, readOnly: readOnly, now: DeviceRegistry.now())
       }
       if options.json {
-        try Console.json(NewDevice(device: device.name, token: token, readOnly: device.readOnly))
+        try Console.json(NewDeviceReport(device, token: token))
       } else {
         print("added device '\(device.name)'\(device.readOnly ? " (read-only)" : ""); its token, shown only now:")
         print(token)
@@ -41,7 +41,7 @@ struct DeviceCommand: AsyncParsableCommand {
     func run() async throws {
       let devices = try userFacing { try options.deviceRegistry().devices() }
       if options.json {
-        try Console.json(devices.map(DeviceJSON.init))
+        try Console.json(devices.map(DeviceReport.init))
         return
       }
       guard !devices.isEmpty else {
@@ -69,32 +69,10 @@ struct DeviceCommand: AsyncParsableCommand {
       let registry = try options.deviceRegistry()
       let device = try userFacing { try registry.revoke(name: name, now: DeviceRegistry.now()) }
       if options.json {
-        try Console.json(DeviceJSON(device))
+        try Console.json(DeviceReport(device))
       } else {
         print("revoked device '\(device.name)'")
       }
-    }
-  }
-
-  /// `device add --json`.
-  struct NewDevice: Encodable {
-    var device: String
-    var token: String
-    var readOnly: Bool
-  }
-
-  /// `device list --json`: one device.
-  struct DeviceJSON: Encodable {
-    var device: String
-    var readOnly: Bool
-    var added: String
-    var revoked: String?
-
-    init(_ device: Device) {
-      self.device = device.name
-      readOnly = device.readOnly
-      added = timestamp(device.addedAt)
-      revoked = device.revokedAt.map(timestamp)
     }
   }
 }
