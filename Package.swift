@@ -33,6 +33,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
   ],
   targets: [
     // MARK: Domain
@@ -171,6 +172,8 @@ let package = Package(
       dependencies: [
         "Ledger", "LedgerDomain", "Interchange", "EventRecords", "QueryResults",
         .product(name: "Hummingbird", package: "hummingbird"),
+        // A pipe read by an event loop: the ledger's copy streamed to a new device.
+        .product(name: "NIOPosix", package: "swift-nio"),
         // HMAC for the web app's session cookie.
         .product(name: "Crypto", package: "swift-crypto"),
       ],
@@ -230,7 +233,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ProjectionTests",
-      dependencies: ["ProjectionEngine", "RunningBalances", "TransactionIndex", "EntityHistory", "CategoryTotals", "BudgetVsActual", "SharedRows", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting", "Schedules"],
+      dependencies: [
+        "ProjectionEngine", "RunningBalances", "TransactionIndex", "EntityHistory", "CategoryTotals", "BudgetVsActual",
+        "SharedRows", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting", "Schedules",
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -258,7 +264,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LMDBTests",
-      dependencies: ["LMDB", "LedgerTesting"],
+      dependencies: ["LMDB", "CLMDB", "LedgerTesting"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -276,7 +282,8 @@ let package = Package(
       // Crash, disk-full, stale-reader, concurrency, hostile-input and fuzz-corpus tests; the
       // CLI is a dependency so that `swift build --build-tests` builds the binary they kill.
       dependencies: [
-        "LedgerTesting", "budget", "FuzzHarness", "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances",
+        "LedgerTesting", "budget", "FuzzHarness", "Ledger", "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine",
+        "RunningBalances",
       ],
       swiftSettings: swiftSettings
     ),

@@ -14,8 +14,15 @@ extension Environment {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw LMDBError(code: errno, operation: "open(\(path))") }
     defer { close(descriptor) }
-    let flags: UInt32 = compacting ? UInt32(MDB_CP_COMPACT) : 0
-    try LMDBError.check(mdb_env_copyfd2(handle, descriptor, flags), "mdb_env_copyfd2(\(path))")
+    try copy(toDescriptor: descriptor, compacting: compacting)
     guard fsync(descriptor) == 0 else { throw LMDBError(code: errno, operation: "fsync(\(path))") }
+  }
+
+  /// Writes the same copy, front to back, to an open file, pipe or socket; blocks until the
+  /// last byte is written (or the reader goes away: the write then fails with `EPIPE`, so
+  /// `SIGPIPE` must be ignored). Nothing is flushed: that is the caller's business.
+  public func copy(toDescriptor descriptor: Int32, compacting: Bool = true) throws(LMDBError) {
+    let flags: UInt32 = compacting ? UInt32(MDB_CP_COMPACT) : 0
+    try LMDBError.check(mdb_env_copyfd2(handle, descriptor, flags), "mdb_env_copyfd2")
   }
 }

@@ -46,7 +46,22 @@ public final class Environment: @unchecked Sendable {
     self.handle = env
     self.path = path
     self.options = options
+    try checkFileHoldsEveryPage()
     _ = try? clearStaleReaders()
+  }
+
+  /// Refuses a file shorter than its last committed page says (a copy cut short in transfer,
+  /// a truncated backup): reading a page past the end of a mapped file would kill the process
+  /// with `SIGBUS` instead of reporting the damage.
+  private func checkFileHoldsEveryPage() throws(LMDBError) {
+    var descriptor: mdb_filehandle_t = -1
+    var status = stat()
+    guard mdb_env_get_fd(handle, &descriptor) == MDB_SUCCESS, fstat(descriptor, &status) == 0 else { return }
+    let needed = currentUsedSize
+    guard Int(status.st_size) < needed else { return }
+    throw LMDBError(
+      code: MDB_CORRUPTED,
+      operation: "open(\(path)) (\(status.st_size) bytes; its pages need \(needed))")
   }
 
   deinit {

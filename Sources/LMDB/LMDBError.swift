@@ -32,6 +32,8 @@ public struct LMDBError: Error, Sendable, Equatable, CustomStringConvertible {
       reason = "permission denied"
     case ENOENT:
       reason = "no such file or directory"
+    case MDB_CORRUPTED:
+      reason = "the file is damaged or cut short; restore it from a backup or copy it again"
     default:
       reason = String(cString: mdb_strerror(code))
     }

@@ -1,3 +1,4 @@
+import CLMDB
 import Foundation
 import LMDB
 import LedgerTesting
@@ -214,6 +215,85 @@ struct EnvironmentTests {
     let all = Dictionary(uniqueKeysWithValues: (stored[0] + stored[1]).map { ($0.key, $0.value) })
     #expect(all == model)
     #expect(stored[0].allSatisfy { $0.key % 2 == 0 } && stored[1].allSatisfy { $0.key % 2 == 1 })
+  }
+
+  @Test("given a file cut short after its last commit, when it is opened, then a clear error, not a SIGBUS")
+  func aFileCutShortIsRefusedOnOpen() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("t.mdb")
+    do {
+      let environment = try Environment(path: path)
+      let db = try environment.openDatabase(named: "blobs", flags: .create)
+      let blob = [UInt8](repeating: 7, count: 3000)
+      try environment.write { txn in
+        for key in 0..<200 { try txn.put(blob, for: BigEndianKey(UInt64(key)), in: db) }
+      }
+    }
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    #expect(truncate(path, off_t(size / 2)) == 0)
+
+    let error = try #require(throws: LMDBError.self) { _ = try Environment(path: path) }
+
+    #expect(error.code == MDB_CORRUPTED)
+    #expect(error.description.contains("cut short"))
+    #expect(error.description.contains("\(size / 2) bytes"))
+  }
+
+  @Test("given a pipe, when the environment is copied into it, then the bytes read out open as the same data")
+  func aCopyStreamsThroughAPipe() throws {
+    let directory = TemporaryDirectory()
+    let environment = try Environment(path: directory.file("t.mdb"))
+    let db = try environment.openDatabase(named: "numbers", flags: .create)
+    try environment.write { txn in
+      for key in 0..<5_000 { try txn.put(BigEndianKey(UInt64(key) * 3), for: BigEndianKey(UInt64(key)), in: db) }
+    }
+    var ends: [Int32] = [-1, -1]
+    #expect(pipe(&ends) == 0)
+    let readEnd = ends[0]
+    let received = Mutex<[UInt8]>([])
+    let reader = Thread {
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+        guard count > 0 else { break }
+        received.withLock { $0 += chunk[0..<count] }
+      }
+      close(readEnd)
+    }
+    reader.start()
+
+    try environment.copy(toDescriptor: ends[1])
+    close(ends[1])
+    while received.withLock({ $0.isEmpty }) || !reader.isFinished { usleep(1_000) }
+
+    let copyPath = directory.file("copy.mdb")
+    #expect(FileManager.default.createFile(atPath: copyPath, contents: Data(received.withLock { $0 })))
+    let copy = try Environment(path: copyPath)
+    let copied = try copy.openDatabase(named: "numbers")
+    let original = try Self.rows(of: db, in: environment)
+    let copiedRows = try Self.rows(of: copied, in: copy)
+    #expect(copiedRows.map(\.key) == original.map(\.key) && copiedRows.map(\.value) == original.map(\.value))
+  }
+
+  @Test("given a reader that goes away, when a copy streams into its pipe, then the copy fails instead of hanging")
+  func aCopyWhoseReaderLeavesFails() throws {
+    signal(SIGPIPE, SIG_IGN)
+    let directory = TemporaryDirectory()
+    let environment = try Environment(path: directory.file("t.mdb"))
+    let db = try environment.openDatabase(named: "blobs", flags: .create)
+    let blob = [UInt8](repeating: 9, count: 4000)
+    try environment.write { txn in
+      for key in 0..<2_000 { try txn.put(blob, for: BigEndianKey(UInt64(key)), in: db) }
+    }
+    var ends: [Int32] = [-1, -1]
+    #expect(pipe(&ends) == 0)
+    close(ends[0])
+
+    #expect(throws: LMDBError.self) { try environment.copy(toDescriptor: ends[1]) }
+    close(ends[1])
+    #expect(
+      try environment.read { try $0.get(BigEndianKey(1_999), in: db).map { Array($0) } } == blob,
+      "the environment is untouched")
   }
 
   /// Every row of `db`, in order, keys and values read as big-endian integers.

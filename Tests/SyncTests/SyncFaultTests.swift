@@ -67,6 +67,25 @@ struct SyncFaultTests {
     try await Self.expectOnHubOnce(world)
   }
 
+  @Test func aCloneWhoseCopyIsCutHalfWayLeavesNothingAndIsRunAgain() async throws {
+    // Given a hub of 40 transactions, whose streamed copy of its ledger is cut half-way
+    let world = try await SyncWorld(devices: ["laptop"])
+    defer { world.shutDown() }
+    for index in 1...40 { try world.hubAddTransaction(name: "hub-\(index)", amount: "3.00") }
+    world.proxy.choose { $0.target.contains("sync/snapshot") ? .cut(fraction: 0.5) : .pass }
+    // When the device clones
+    let error = await #expect(throws: (any Error).self) { try await world.clone("laptop") }
+    // Then the clone fails saying the copy stopped, and leaves no device behind
+    #expect("\(error!)".contains("stopped"), "\(error!)")
+    #expect(!FileManager.default.fileExists(atPath: world.path("laptop")))
+    #expect(!SyncFiles(ledger: world.path("laptop")).isDevice)
+    // And the hub goes on (its copy's read snapshot released), and a clone again completes
+    try world.hubAddTransaction(name: "after", amount: "1.00")
+    world.proxy.choose { _ in .pass }
+    _ = try await world.clone("laptop")
+    #expect(try await world.head(of: world.path("laptop")) == world.hubHead())
+  }
+
   @Test func aCutAnswerToAPullIsRetriedWhole() async throws {
     // Given a device behind its hub by three events
     let world = try await SyncWorld(devices: ["laptop"])

@@ -100,26 +100,14 @@ struct SyncRoutes {
   /// `GET /sync/snapshot`: the whole ledger file — log, read models, rules' state — as one
   /// consistent, compacted copy, for a new device's first sync (``Cloner``): it checks every
   /// link of the chain before it uses the copy, then pulls what came after it. The copy is
-  /// written beside the ledger, opened and unlinked at once, and streamed from the open file.
+  /// streamed as LMDB writes it (``LedgerSnapshotStream``): no file on the hub, and the device
+  /// receives while the hub copies. Its size is not known beforehand, so the answer is chunked;
+  /// a copy that fails half-way ends the connection without the last chunk, which the device
+  /// sees as a transfer cut short.
   private func snapshot() throws -> Response {
-    let path = api.ledger.path + ".snapshot-\(UInt64.random(in: 0...UInt64.max))"
-    try api.ledger.writeCopy(to: path)
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    unlink(path)
-    guard descriptor >= 0 else {
-      throw APIError(.internalServerError, code: "internal", "the ledger's copy could not be read back")
-    }
-    var status = stat()
-    fstat(descriptor, &status)
-    let size = Int(status.st_size)
-    let body = ResponseBody(contentLength: size) { writer in
-      defer { close(descriptor) }
-      var chunk = [UInt8](repeating: 0, count: 1 << 20)
-      while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { break }
-        try await writer.write(ByteBuffer(bytes: chunk[..<count]))
-      }
+    let ledger = api.ledger
+    let body = ResponseBody { writer in
+      try await LedgerSnapshotStream.stream(of: ledger) { buffer in try await writer.write(buffer) }
       try await writer.finish(nil)
     }
     return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)

@@ -104,6 +104,13 @@ extension Ledger {
   public func writeCopy(to path: String) throws(LedgerError) {
     do { try log.environment.copy(to: path) } catch { throw .log(.storage(error)) }
   }
+
+  /// Writes the same compacted copy, front to back, to an open pipe or socket (a new device's
+  /// clone streams it without a file on the hub); blocks until the last byte is written, or
+  /// fails when the reader goes away.
+  public func writeCopy(toDescriptor descriptor: Int32) throws(LedgerError) {
+    do { try log.environment.copy(toDescriptor: descriptor) } catch { throw .log(.storage(error)) }
+  }
 }
 
 extension Ledger {
