@@ -19,8 +19,8 @@ scratch="${SERVE_BENCH_SCRATCH:-.build-serve-bench}"
 command -v wrk >/dev/null 2>&1 || { echo "serve-bench: wrk not found; apt-get install -y wrk" >&2; exit 1; }
 
 echo "• building budget (release, scratch path $scratch)" >&2
-swift build -c release --scratch-path "$scratch" --product budget >&2
-budget="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/budget"
+swift build -c release --scratch-path "$scratch" --static-swift-stdlib --product budget >&2
+budget="$(swift build -c release --scratch-path "$scratch" --static-swift-stdlib --show-bin-path)/budget"
 
 data="$scratch/data"
 ledger="$data/serve-bench-$rows.ledger"

@@ -37,14 +37,14 @@ public struct Synchronizer: Sendable {
         "the clone into \(files.ledger) did not finish; run the same budget clone again: it goes on from where it stopped"
       )
     }
-    let client = HubClient(remote: remote)
     guard let lock = try FileLock(path: files.lock, mode: .exclusive, wait: false) else {
       throw SyncError.busy(
         "another budget process has \(files.ledger) open (a budget serve syncs by itself); stop it, or let it sync")
     }
     defer { _ = lock }
     let outbox = Outbox(files: files)
-    if let quiet = try await nothingToDo(outbox: outbox, client: client) { return quiet }
+    if let quiet = try nothingToDo(outbox: outbox, remote: remote) { return quiet }
+    let client = HubClient(remote: remote)
 
     let workingHead = try await Self.prepareWorking(at: files.ledger, options: options)
     let replica = try await Ledger(path: files.replica, options: options)
@@ -122,16 +122,15 @@ public struct Synchronizer: Sendable {
   }
 
   /// The report of a sync with nothing to do — an empty outbox and no new event on the hub —
-  /// found from the replica's log and one request, without opening either ledger whole (the
-  /// common case of `budget sync` run often, or of a `--watch` woken by nothing); `nil` when
-  /// there is work, or the hub is out of reach (the full sync then says so).
-  func nothingToDo(outbox: Outbox, client: HubClient) async throws -> SyncReport? {
+  /// found from the replica's log and one request (``HubProbe``), without opening either
+  /// ledger whole or starting the HTTP client (the common case of `budget sync` run often);
+  /// `nil` when there is work, or when that is not known for sure (the full sync then finds
+  /// out, and says why if the hub is out of reach).
+  func nothingToDo(outbox: Outbox, remote: Remote) throws -> SyncReport? {
     let entries = try outbox.entries()
     guard entries.allSatisfy({ $0.state == .conflict }) else { return nil }
     let head = try Ledger.chainHead(ofLedgerAt: files.replica)
-    guard let page = try? await client.events(after: head.position, limit: 1), page.count == 0,
-      page.hashAfter == head.hash
-    else { return nil }
+    guard HubProbe(remote: remote).hasNothingAfter(head) == true else { return nil }
     return SyncReport(pulled: 0, pushed: 0, conflicts: entries.count, pending: 0, head: head, offline: nil)
   }
 
