@@ -16,6 +16,18 @@ public struct PayoffPlanReport: Codable, Sendable, Hashable {
     public var payments: [String]
     public var interest: [String]
     public var balances: [String]
+
+    /// Each list element by element as a `String`: `[String]`'s own encoding hands every
+    /// element to the encoder as a generic value, which JSONEncoder inspects with dynamic
+    /// casts — the larger part of `budget debt plan --json`'s time on a 30-year plan.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(month, forKey: .month)
+      for (key, values) in [(CodingKeys.payments, payments), (.interest, interest), (.balances, balances)] {
+        var list = container.nestedUnkeyedContainer(forKey: key)
+        for value in values { try list.encode(value) }
+      }
+    }
   }
 
   public var strategy: String

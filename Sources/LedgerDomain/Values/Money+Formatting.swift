@@ -8,36 +8,43 @@ extension Money {
   /// parses back to the same amount with ``init(parsing:currency:decimalSeparator:)`` and the
   /// same separator.
   public func formatted(grouping: Bool = false, decimalSeparator: DecimalSeparator = .period) -> String {
+    // Written back to front into bytes (reports print tens of thousands of amounts: a string
+    // built piece by piece cost more than the arithmetic that made them).
     let magnitude = units.magnitude
     let scale = UInt64(Self.scale)
-    var whole = String(magnitude / scale)
-    if grouping { whole = Self.grouped(whole, with: decimalSeparator.groupingSeparator) }
-
-    let fractionValue = magnitude % scale
-    var fraction = String(fractionValue)
-    fraction = String(repeating: "0", count: 4 - fraction.count) + fraction
+    var whole = magnitude / scale
+    var fraction = magnitude % scale
+    var fractionDigits = 4
     let minimumDigits = min(max(currency.minorUnitDigits, 0), 4)
-    while fraction.count > minimumDigits, fraction.last == "0" { fraction.removeLast() }
-
-    var result = units < 0 ? "-" : ""
-    result += whole
-    if !fraction.isEmpty {
-      result.append(decimalSeparator.character)
-      result += fraction
+    while fractionDigits > minimumDigits, fraction % 10 == 0 {
+      fraction /= 10
+      fractionDigits -= 1
     }
-    return result
+    let separator = decimalSeparator == .period ? UInt8(ascii: ".") : UInt8(ascii: ",")
+    let groupSeparator = decimalSeparator == .period ? UInt8(ascii: ",") : UInt8(ascii: ".")
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+      var start = buffer.count
+      func put(_ byte: UInt8) {
+        start -= 1
+        buffer[start] = byte
+      }
+      for _ in 0..<fractionDigits {
+        put(UInt8(ascii: "0") + UInt8(fraction % 10))
+        fraction /= 10
+      }
+      if fractionDigits > 0 { put(separator) }
+      var written = 0
+      repeat {
+        if grouping, written > 0, written % 3 == 0 { put(groupSeparator) }
+        put(UInt8(ascii: "0") + UInt8(whole % 10))
+        whole /= 10
+        written += 1
+      } while whole > 0
+      if units < 0 { put(UInt8(ascii: "-")) }
+      return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+    }
   }
 
   /// ``formatted(grouping:decimalSeparator:)`` with the defaults: `-1234.56`.
   public var amountString: String { formatted() }
-
-  private static func grouped(_ digits: String, with separator: Character) -> String {
-    var result = ""
-    let count = digits.count
-    for (index, digit) in digits.enumerated() {
-      if index > 0, (count - index) % 3 == 0 { result.append(separator) }
-      result.append(digit)
-    }
-    return result
-  }
 }
