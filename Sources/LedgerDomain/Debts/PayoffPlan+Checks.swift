@@ -41,26 +41,49 @@ extension PayoffPlan {
     return unit
   }
 
-  /// The indices of `debts` in the order the strategy pays extra to them, by the balances and
-  /// the rates in force this month.
-  static func order(
-    _ debts: [PayoffDebt], balances: [Int64], rates: [Int64], strategy: PayoffStrategy
-  ) -> [Int] {
-    let indices = Array(debts.indices)
-    switch strategy {
-    case .snowball, .minimumsOnly:
-      return indices.sorted {
-        (balances[$0], -rates[$0], debts[$0].name) < (balances[$1], -rates[$1], debts[$1].name)
-      }
-    case .avalanche:
-      return indices.sorted {
-        (-rates[$0], balances[$0], debts[$0].name) < (-rates[$1], balances[$1], debts[$1].name)
-      }
-    case .custom(let names):
+  /// Each debt's place in the strategy's fixed part of the order: by name for snowball and
+  /// avalanche (their last tie-break), the order given then the name for custom.
+  static func ranks(_ debts: [PayoffDebt], strategy: PayoffStrategy) -> [Int] {
+    let byName: [Int]
+    if case .custom(let names) = strategy {
       let rank = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-      return indices.sorted {
+      byName = debts.indices.sorted {
         (rank[debts[$0].name] ?? Int.max, debts[$0].name) < (rank[debts[$1].name] ?? Int.max, debts[$1].name)
       }
+    } else {
+      byName = debts.indices.sorted { (debts[$0].name, $0) < (debts[$1].name, $1) }
     }
+    var ranks = [Int](repeating: 0, count: debts.count)
+    for (place, index) in byName.enumerated() { ranks[index] = place }
+    return ranks
+  }
+
+  /// The debt still owed that the strategy pays extra to first, by the balances and the rates
+  /// in force this month (`ranks` from ``ranks(_:strategy:)``), or nil when none is owed.
+  ///
+  /// Asked again after each debt is paid off in full, it walks the debts in the strategy's
+  /// order (a paid-off debt leaves, the others keep their order) without sorting: the order is
+  /// asked for every month of every plan a search tries.
+  static func first(balances: [Int64], rates: [Int64], ranks: [Int], strategy: PayoffStrategy) -> Int? {
+    var best: Int?
+    for index in balances.indices where balances[index] > 0 {
+      guard let current = best else {
+        best = index
+        continue
+      }
+      let precedes: Bool
+      switch strategy {
+      case .snowball, .minimumsOnly:
+        precedes =
+          (balances[index], -rates[index], ranks[index]) < (balances[current], -rates[current], ranks[current])
+      case .avalanche:
+        precedes =
+          (-rates[index], balances[index], ranks[index]) < (-rates[current], balances[current], ranks[current])
+      case .custom:
+        precedes = ranks[index] < ranks[current]
+      }
+      if precedes { best = index }
+    }
+    return best
   }
 }

@@ -24,6 +24,7 @@ struct PayoffRun {
     var rates = debts.map(\.rate.tenThousandthsOfPercent)
     var minimums = debts.map(\.minimum.units)
     var cursors = [Int](repeating: 0, count: count)
+    let ranks = PayoffPlan.ranks(debts, strategy: strategy)
     var result = PayoffRun(
       interest: .init(repeating: 0, count: count), paid: .init(repeating: 0, count: count),
       payoff: .init(repeating: nil, count: count), months: [], last: nil)
@@ -56,14 +57,13 @@ struct PayoffRun {
         balances[index] -= payment
         left -= payment
       }
-      if strategy != .minimumsOnly, left > 0 {
-        for index in PayoffPlan.order(debts, balances: balances, rates: rates, strategy: strategy)
-        where left > 0 && balances[index] > 0 {
-          let payment = min(left, balances[index])
-          payments[index] += payment
-          balances[index] -= payment
-          left -= payment
-        }
+      while strategy != .minimumsOnly, left > 0,
+        let index = PayoffPlan.first(balances: balances, rates: rates, ranks: ranks, strategy: strategy)
+      {
+        let payment = min(left, balances[index])
+        payments[index] += payment
+        balances[index] -= payment
+        left -= payment
       }
       for index in 0..<count {
         result.interest[index] += interest[index]
