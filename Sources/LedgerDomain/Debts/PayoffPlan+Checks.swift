@@ -22,7 +22,7 @@ extension PayoffPlan {
       }
       return
     }
-    let budget = terms.reduce(extra) { $0 + $1.minimum.units }
+    let budget = budget(terms.map(\.minimum.units), extra: extra)
     let total = interest.reduce(0, +)
     guard budget > total else {
       // One minor unit (a cent) more than the interest pays something off.
@@ -31,6 +31,15 @@ extension PayoffPlan {
         reason:
           "the payments of \(Money(units: budget, currency: currency)) a month never pay the debts off: their interest is \(Money(units: total, currency: currency)) a month; add at least \(Money(units: total - budget + minorUnit(currency), currency: currency)) with --extra"
       )
+    }
+  }
+
+  /// A month's budget: the minimums plus the extra, held at the largest amount rather than
+  /// overflowing (an extra that large pays everything anyway).
+  static func budget(_ minimums: [Int64], extra: Int64) -> Int64 {
+    minimums.reduce(extra) { total, minimum in
+      let (sum, overflow) = total.addingReportingOverflow(minimum)
+      return overflow ? Int64.max : sum
     }
   }
 

@@ -50,7 +50,7 @@ struct PayoffRun {
         interest[index] = rate.monthlyInterest(on: Money(units: balances[index], currency: currency)).units
         balances[index] += interest[index]
       }
-      var left = strategy == .minimumsOnly ? Int64.max : minimums.reduce(extra, +)
+      var left = strategy == .minimumsOnly ? Int64.max : PayoffPlan.budget(minimums, extra: extra)
       for index in 0..<count where balances[index] > 0 {
         let payment = min(minimums[index], balances[index], left)
         payments[index] += payment

@@ -87,6 +87,25 @@ import Testing
     #expect(now == eur("479.17"))
   }
 
+  @Test func theDocumentedExampleNeeds153Point39ForDecember2027() throws {
+    // Given the card (500.00 at 10 %, minimum 25.00) and the loan (2,000.00 at 20 %, minimum
+    // 50.00) of docs/goals-and-debts.md, avalanche from January 2027 (May 2028 with 100.00)
+    let card = PayoffDebt(
+      name: "Card", balance: eur("500"), rate: AnnualRate(tenThousandthsOfPercent: 100_000), minimum: eur("25"))
+    let loan = PayoffDebt(
+      name: "Loan", balance: eur("2000"), rate: AnnualRate(tenThousandthsOfPercent: 200_000), minimum: eur("50"))
+    let start = try YearMonth(year: 2027, month: 1)
+    // When debt free by December 2027 is asked for
+    let needed = try PayoffPlan.extraNeeded(
+      debts: [card, loan], strategy: .avalanche, by: try YearMonth(year: 2027, month: 12), from: start)
+    // Then it is 153.39: with it the plan ends in December 2027, with 153.38 in January 2028
+    #expect(needed == eur("153.39"))
+    let with = try PayoffPlan.make(debts: [card, loan], strategy: .avalanche, extra: needed, from: start)
+    let less = try PayoffPlan.make(debts: [card, loan], strategy: .avalanche, extra: eur("153.38"), from: start)
+    #expect(with.payoffMonth.description == "2027-12")
+    #expect(less.payoffMonth.description == "2028-01")
+  }
+
   static func isCustom(_ strategy: PayoffStrategy) -> Bool {
     if case .custom = strategy { return true }
     return false
