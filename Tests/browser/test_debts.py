@@ -113,6 +113,20 @@ class DebtsViewTests(unittest.TestCase):
         self.wait.until(lambda d: "before the plan's first month" in d.find_element(By.ID, "debts-form-error").text)
         self.assertEqual(self.driver.find_element(By.ID, "debts-by").get_attribute("aria-invalid"), "true")
 
+    def test_5_the_date_picker_shows_what_was_owed_then(self):
+        self.open_debts()
+        # When the date picker goes back to 15 February 2024, before the loans were opened
+        marker = self.script("return document.body.dataset.rendered")
+        self.script("""const date = document.getElementById('as-of'); date.value = '2024-02-15';
+            date.dispatchEvent(new Event('change'))""")
+        self.wait.until(lambda d: self.script("return document.body.dataset.rendered") != marker)
+        # Then what is owed is the API's answer for that date, and the plans say they start today
+        api = self.server.api("GET", "/debts?asOf=2024-02-15")["items"]
+        self.wait.until(lambda d: self.script("""return [...document.querySelectorAll('#debts-list tbody tr')]
+            .map(r => r.querySelector('.owed').dataset.owed)""") == [d["owed"] for d in api])
+        self.assertEqual(next(d["owed"] for d in api if d["name"] == "Car loan"), "0.00")
+        self.assertIn("do not travel in time", self.driver.find_element(By.ID, "debts-plan-note").text)
+
 
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result

@@ -13,7 +13,8 @@ BL.debtsInput = { extra: "", by: "" };
 BL.renderDebts = async function () {
   const el = BL.el;
   const view = document.getElementById("view-debts");
-  const debts = (await BL.api("GET", BL.withQuery("/debts", BL.timeQuery(true)))).body.items;
+  // What is owed follows the date picker (asOf); the plans are always from the ledger as it is now.
+  const debts = (await BL.api("GET", BL.withQuery("/debts", BL.state.asOf ? `asOf=${BL.state.asOf}` : ""))).body.items;
   const owed = debts.filter((d) => d.owed !== "0.00" && !d.owed.startsWith("-"));
   const parts = [debtTable(debts)];
   if (!owed.length) {
@@ -35,7 +36,8 @@ BL.renderDebts = async function () {
   parts.push(
     el("h2", { text: "Payoff plans" }),
     planForm(inputError),
-    el("p", { class: "muted", text: "From next month, with what is owed today and the terms in force each month; exact to the cent, a plan rather than a promise." }),
+    el("p", { class: "muted", id: "debts-plan-note", text: "From next month, with what is owed today and the terms in force each month; exact to the cent, a plan rather than a promise."
+      + (BL.isTravelling() || BL.state.asOf ? " The plans do not travel in time: they start from today's ledger." : "") }),
     planFigure(plans, owed),
     planTable(plans),
     targetResult(targets, by),
