@@ -109,5 +109,6 @@ struct DebtCLITests {
     }
     // And a month before the plan's first is refused
     try fails("debt", "plan", "--from", "2027-01", "--by", "2026-12", saying: "before the plan's first month")
+    try fails("debt", "plan", "--compare", "--by", "2027-12", saying: "--by answers for one strategy")
   }
 }

@@ -29,6 +29,9 @@ struct DebtPlanCommand: AsyncParsableCommand {
       guard !money.isNegative else { throw UserError("--extra '\(text)' must be zero or more") }
       return money
     }
+    if compare, by != nil {
+      throw UserError("--by answers for one strategy: drop --compare and give --strategy snowball or avalanche")
+    }
     if compare {
       let plans = try [PayoffStrategy.snowball, .avalanche, .minimumsOnly].map { strategy in
         try userFacing { try ledger.debtPlan(strategy: strategy, extra: extraMoney, from: from, on: today) }
