@@ -22,12 +22,36 @@ import Testing
       #expect(terms.map { $0["minimum"] as? String } == ["25.00", "40.00"])
       #expect(shown.json["owed"] as? String == "500.00")
       let plan = try await server.get("/api/v1/debts/plan?strategy=minimums&from=2024-04")
-      // Then it is the plan of today's terms, with money as exact strings
+      // Then April's plan pays the minimum in force from April (40.00), money as exact strings
       #expect(plan.status == 200, "\(plan.text)")
       #expect(plan.json["strategy"] as? String == "minimums")
       #expect((plan.json["debts"] as? [[String: Any]])?.first?["name"] as? String == "Visa")
       let first = try #require((plan.json["months"] as? [[String: Any]])?.first)
       #expect(first["interest"] as? [String] == ["4.17"])
+      #expect(first["payments"] as? [String] == ["40.00"])
+      #expect(plan.json["extraNeeded"] == nil)
+    }
+  }
+
+  @Test func debtFreeByAnswersTheExtraNeeded() async throws {
+    try await TestServer.with { server in
+      // Given a card owing 500.00 at 10 %, minimum 25.00 (paid off in 22 months alone)
+      _ = try await server.post(
+        "/api/v1/accounts", #"{"name": "Card", "type": "credit-card", "opening": "-500", "date": "2024-01-01"}"#)
+      _ = try await server.post("/api/v1/debts", #"{"name": "Visa", "account": "Card", "apr": "10", "minimum": "25"}"#)
+      // When it should be paid off by April 2024, its first month
+      let plan = try await server.get("/api/v1/debts/plan?strategy=avalanche&by=2024-04")
+      // Then all of it, 504.17 with April's interest, is needed: 479.17 beyond the minimum
+      #expect(plan.status == 200, "\(plan.text)")
+      #expect(plan.json["by"] as? String == "2024-04")
+      #expect(plan.json["extraNeeded"] as? String == "479.17")
+      #expect(plan.json["onTrack"] as? Bool == false)
+      let enough = try await server.get("/api/v1/debts/plan?strategy=avalanche&by=2024-04&extra=479.17")
+      #expect(enough.json["onTrack"] as? Bool == true)
+      #expect(enough.json["payoffMonth"] as? String == "2024-04")
+      // And a month before the plan's first, or not a month, is refused
+      #expect(try await server.get("/api/v1/debts/plan?by=2024-03").status == 422)
+      #expect(try await server.get("/api/v1/debts/plan?by=soon").status == 400)
     }
   }
 

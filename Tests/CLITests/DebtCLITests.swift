@@ -81,4 +81,34 @@ struct DebtCLITests {
     try fails("debt", "plan", "--strategy", "custom", saying: "needs --order")
     try fails("debt", "show", "Crad", saying: "did you mean")
   }
+
+  @Test func aPlanFollowsTermsChangedForALaterMonthAndFindsTheExtraForADate() throws {
+    // Given a card owing 1,000.00 at 12 %, minimum 100.00, going to 24 % and 200.00 from
+    // March 2027 (PayoffTermsChangeTests works this example out by hand)
+    try ok("init", "--currency", "EUR")
+    try ok("account", "open", "Card", "--type", "credit-card", "--opening", "-1000", "--date", "2026-01-01")
+    try ok("debt", "add", "Card", "--account", "Card", "--apr", "12", "--minimum", "100")
+    try ok("debt", "terms", "Card", "--apr", "24", "--minimum", "200", "--from", "2027-03-01")
+    // When the plan from January 2027 is asked for, debt free by April 2027
+    let output = try ok("debt", "plan", "--from", "2027-01", "--by", "2027-04", "--json")
+    let plan = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    // Then the new terms apply from March: paid off in July 2027 after 63.54 of interest
+    #expect(plan["payoffMonth"] as? String == "2027-07")
+    #expect(plan["totalInterest"] as? String == "63.54")
+    // And it is not on track for April; the extra needed is an exact string that does it,
+    // while one cent less does not
+    #expect(plan["by"] as? String == "2027-04")
+    #expect(plan["onTrack"] as? Bool == false)
+    let extra = try #require(plan["extraNeeded"] as? String)
+    let cents = try #require(Int(extra.replacingOccurrences(of: ".", with: "")))
+    let less = "\((cents - 1) / 100).\(String(format: "%02d", (cents - 1) % 100))"
+    for (amount, meets) in [(extra, true), (less, false)] {
+      let again = try ok("debt", "plan", "--from", "2027-01", "--by", "2027-04", "--extra", amount, "--json")
+      let answer = try #require(try JSONSerialization.jsonObject(with: Data(again.utf8)) as? [String: Any])
+      #expect(answer["onTrack"] as? Bool == meets, "extra \(amount)")
+    }
+    // And a month before the plan's first is refused
+    try fails("debt", "plan", "--from", "2027-01", "--by", "2026-12", saying: "before the plan's first month")
+    try fails("debt", "plan", "--compare", "--by", "2027-12", saying: "--by answers for one strategy")
+  }
 }

@@ -176,7 +176,7 @@ struct InterchangeCLITests {
     let ours =
       try JSONSerialization.jsonObject(with: Data(try ok(["report", "balances", "--json"]).utf8)) as? [String: Any]
     let accounts = ours?["accounts"] as? [[String: String]] ?? []
-    #expect(accounts.count == 3)
+    #expect(accounts.count == 5)  // checking, savings, the card and the two loans of the demo's debts
 
     let hledger = try BinaryRunner.installed("hledger").run(
       ["-f", journal, "balance", "--flat", "--no-total", "assets", "liabilities"])
@@ -208,26 +208,30 @@ struct InterchangeCLITests {
     for row in rows {
       sums[row["account"]!, default: 0] += Int(row["amount"]!.replacingOccurrences(of: ".", with: ""))!
     }
-    #expect(balances.count == 3 && sums.count == 3)
+    // Five accounts: checking, savings, the card and the two loans of the demo's debts.
+    #expect(balances.count == 5 && sums.count == 5)
     for (account, balance) in balances {
       #expect(sums[account] == Int(balance.replacingOccurrences(of: ".", with: "")), "\(account)")
     }
     let kinds = rows.map { $0["kind"]! }
     let exported = try JSONSerialization.jsonObject(with: Data(try ok(["export", "json"]).utf8)) as? [[String: Any]]
     let jsonKinds = (exported ?? []).map { $0["kind"] as? String ?? "?" }
-    #expect(kinds.filter { $0 == "opening" }.count == 3 && jsonKinds.filter { $0 == "opening" }.count == 3)
+    #expect(kinds.filter { $0 == "opening" }.count == 5 && jsonKinds.filter { $0 == "opening" }.count == 5)
     let transfers = jsonKinds.filter { $0 == "transfer" }.count
     #expect(transfers > 0 && kinds.filter { $0 == "transfer" }.count == 2 * transfers)
     let transactions = kinds.filter { $0 == "transaction" }.count
     #expect(transactions > 0 && jsonKinds.filter { $0 == "transaction" }.count == transactions)
-    #expect(jsonKinds.count == transactions + transfers + 3)
+    #expect(jsonKinds.count == transactions + transfers + 5)
 
     // Read back into a ledger with the same accounts: the transactions come in, the other rows
     // are refused with the command that records them.
     let file = try write("register.csv", try ok(["export", "csv"]))
     let copy = ["--ledger", directory.file("copy.ledger")]
     try ok(["init"] + copy)
-    for (name, type) in [("Checking", "checking"), ("Savings", "savings"), ("Credit card", "credit-card")] {
+    for (name, type) in [
+      ("Checking", "checking"), ("Savings", "savings"), ("Credit card", "credit-card"), ("Car loan", "loan"),
+      ("Family loan", "loan"),
+    ] {
       try ok(["account", "open", name, "--type", type, "--date", "2024-01-01"] + copy)
     }
     try ok(["category", "add", "Rent"] + copy)  // the demo's own category
@@ -235,7 +239,7 @@ struct InterchangeCLITests {
     let summary = try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [String: Any]
     let rejected = summary?["rejected"] as? [String] ?? []
     #expect(summary?["added"] as? Int == transactions)
-    #expect(rejected.count == 3 + 2 * transfers)
+    #expect(rejected.count == 5 + 2 * transfers)
     #expect(rejected.allSatisfy { $0.contains("budget transfer") || $0.contains("budget account open --opening") })
     // The transactions read back as they were, splits included (only the ids are new).
     func transactionRows(_ text: String) throws -> [[String]] {

@@ -95,6 +95,10 @@ struct DebtRoutes {
       guard !money.isNegative else { throw APIError.badRequest("extra must be zero or more", field: "extra") }
       return money
     }
+    if let by = try query.month("by") {
+      let (plan, target) = try api.ledger.debtPlan(strategy: strategy, extra: extra, by: by, from: from, on: api.today)
+      return try api.answer(PayoffPlanReport(plan, target: target), position: api.ledger.position)
+    }
     let plan = try api.ledger.debtPlan(strategy: strategy, extra: extra, from: from, on: api.today)
     return try api.answer(PayoffPlanReport(plan), position: api.ledger.position)
   }

@@ -37,8 +37,17 @@ public struct PayoffPlanReport: Codable, Sendable, Hashable {
   public var currency: String
   public var debts: [Debt]
   public var months: [Month]
+  /// With a "debt free by" month: that month, `YYYY-MM`.
+  public var by: String?
+  /// The smallest extra a month that pays every debt off by ``by``.
+  public var extraNeeded: String?
+  /// Whether this plan is paid off by ``by``.
+  public var onTrack: Bool?
 
-  public init(_ plan: PayoffPlan) {
+  public init(_ plan: PayoffPlan, target: DebtFreeTarget? = nil) {
+    by = target?.by.description
+    extraNeeded = target?.extraNeeded.formatted()
+    onTrack = target?.onTrack
     strategy = plan.strategy.name
     payoffMonth = plan.payoffMonth.description
     totalInterest = plan.totalInterest.formatted()

@@ -1,27 +1,12 @@
-/// A debt as a payoff plan sees it: what is owed now, its rate and its minimum payment.
-public struct PayoffDebt: Sendable, Hashable {
-  public var name: String
-  /// What is owed, positive.
-  public var balance: Money
-  public var rate: AnnualRate
-  public var minimum: Money
-
-  public init(name: String, balance: Money, rate: AnnualRate, minimum: Money) {
-    self.name = name
-    self.balance = balance
-    self.rate = rate
-    self.minimum = minimum
-  }
-}
-
 /// Month by month, which debt gets what until every one is paid off — in exact money.
 ///
-/// Each month, for every debt still owed: interest is added (``AnnualRate/monthlyInterest(on:)``:
-/// balance × rate ÷ 12, rounded half up to the minor unit); its minimum is paid (or what is
-/// left, if less); then the rest of the month's budget goes to the debts in the strategy's
-/// order, each paid off before the next gets anything. The budget is every debt's minimum plus
-/// the extra, for the whole plan: a paid-off debt's minimum rolls over to the next (the
-/// snowball) — except with ``PayoffStrategy/minimumsOnly``, which pays minimums and nothing else.
+/// Each month uses the terms in force in it (``PayoffDebt/changes``). For every debt still
+/// owed: interest is added (``AnnualRate/monthlyInterest(on:)``: balance × rate ÷ 12, rounded
+/// half up to the minor unit); its minimum is paid (or what is left, if less); then the rest of
+/// the month's budget goes to the debts in the strategy's order, each paid off before the next
+/// gets anything. The budget is every debt's minimum that month plus the extra, paid-off debts
+/// included: a paid-off debt's minimum rolls over to the next (the snowball) — except with
+/// ``PayoffStrategy/minimumsOnly``, which pays minimums and nothing else.
 public struct PayoffPlan: Sendable, Hashable {
   /// One month of the plan, per debt in the order given.
   public struct Month: Sendable, Hashable {
@@ -61,6 +46,34 @@ public struct PayoffPlan: Sendable, Hashable {
   public static func make(
     debts: [PayoffDebt], strategy: PayoffStrategy, extra: Money, from start: YearMonth
   ) throws(DomainError) -> PayoffPlan {
+    let currency = try validated(debts, extra: extra)
+    let balances = debts.map { max($0.balance.units, 0) }
+    try checkCoverage(
+      debts, balances: balances, strategy: strategy, extra: extra.units, month: start, currency: currency)
+    guard
+      let run = try PayoffRun.run(
+        debts: debts, strategy: strategy, extra: extra.units, from: start, until: nil, recording: true,
+        currency: currency)
+    else {
+      throw .invalidField(
+        field: "plan", reason: "the debts are not paid off within 100 years; raise the payments or the extra")
+    }
+    let before = try shifted(start, by: -1)
+    let outcomes = debts.indices.map { index in
+      Outcome(
+        name: debts[index].name, payoffMonth: run.payoff[index] ?? before,
+        interest: Money(units: run.interest[index], currency: currency),
+        paid: Money(units: run.paid[index], currency: currency))
+    }
+    return PayoffPlan(
+      strategy: strategy, extra: extra, payoffMonth: run.last ?? before,
+      totalInterest: Money(units: run.interest.reduce(0, +), currency: currency),
+      totalPaid: Money(units: run.paid.reduce(0, +), currency: currency), debts: outcomes, months: run.months)
+  }
+
+  /// The debts' one currency, or a refusal: debts in several currencies, a minimum of zero or
+  /// below (now or from a later month), a negative extra.
+  static func validated(_ debts: [PayoffDebt], extra: Money) throws(DomainError) -> Currency {
     guard let currency = debts.first?.balance.currency else {
       throw .invalidField(field: "debts", reason: "there are no debts to plan; add one with budget debt add")
     }
@@ -76,126 +89,22 @@ public struct PayoffPlan: Sendable, Hashable {
       throw .invalidField(
         field: "minimum", reason: "'\(debt.name)' has no minimum payment; set one with budget debt terms")
     }
-    var balances = debts.map { max($0.balance.units, 0) }
-    try checkCoverage(debts, balances: balances, strategy: strategy, extra: extra.units, currency: currency)
-    let budget = debts.reduce(extra.units) { $0 + $1.minimum.units }
-    var interestPaid = [Int64](repeating: 0, count: debts.count)
-    var paid = [Int64](repeating: 0, count: debts.count)
-    var payoff = [YearMonth?](repeating: nil, count: debts.count)
-    for index in debts.indices where balances[index] == 0 { payoff[index] = try shifted(start, by: -1) }
-    var months: [Month] = []
-    var month = start
-    while balances.contains(where: { $0 > 0 }) {
-      guard months.count < horizonMonths else {
+    for debt in debts {
+      for change in debt.changes where change.minimum.currency != currency || change.minimum.units <= 0 {
         throw .invalidField(
-          field: "plan", reason: "the debts are not paid off within 100 years; raise the payments or the extra")
+          field: "minimum",
+          reason:
+            "'\(debt.name)' has a minimum of \(change.minimum) from \(change.month); give one above zero in \(currency)"
+        )
       }
-      var interest = [Int64](repeating: 0, count: debts.count)
-      var payments = [Int64](repeating: 0, count: debts.count)
-      for index in debts.indices where balances[index] > 0 {
-        interest[index] = debts[index].rate.monthlyInterest(on: Money(units: balances[index], currency: currency)).units
-        balances[index] += interest[index]
-      }
-      var left = strategy == .minimumsOnly ? Int64.max : budget
-      for index in debts.indices where balances[index] > 0 {
-        let payment = min(debts[index].minimum.units, balances[index], left)
-        payments[index] += payment
-        balances[index] -= payment
-        left -= payment
-      }
-      if strategy != .minimumsOnly {
-        for index in order(debts, balances: balances, strategy: strategy) where left > 0 && balances[index] > 0 {
-          let payment = min(left, balances[index])
-          payments[index] += payment
-          balances[index] -= payment
-          left -= payment
-        }
-      }
-      for index in debts.indices {
-        interestPaid[index] += interest[index]
-        paid[index] += payments[index]
-        if payoff[index] == nil, balances[index] == 0 { payoff[index] = month }
-      }
-      months.append(
-        Month(
-          month: month, interest: interest.map { Money(units: $0, currency: currency) },
-          payments: payments.map { Money(units: $0, currency: currency) },
-          balances: balances.map { Money(units: $0, currency: currency) }))
-      month = try shifted(month, by: 1)
     }
-    let before = try shifted(start, by: -1)
-    let outcomes = debts.indices.map { index in
-      Outcome(
-        name: debts[index].name, payoffMonth: payoff[index] ?? before,
-        interest: Money(units: interestPaid[index], currency: currency),
-        paid: Money(units: paid[index], currency: currency))
-    }
-    return PayoffPlan(
-      strategy: strategy, extra: extra, payoffMonth: months.last?.month ?? before,
-      totalInterest: Money(units: interestPaid.reduce(0, +), currency: currency),
-      totalPaid: Money(units: paid.reduce(0, +), currency: currency), debts: outcomes, months: months)
+    return currency
   }
 
   /// `month` moved by `months`, or a refusal when that leaves the calendar's years.
   static func shifted(_ month: YearMonth, by months: Int) throws(DomainError) -> YearMonth {
     do { return try month.adding(months: months) } catch {
       throw .invalidField(field: "from", reason: "the plan runs past the calendar's years (\(error))")
-    }
-  }
-
-  /// Refuses a plan whose payments never catch up with the interest: with minimums only, each
-  /// debt's minimum must beat its first month's interest; with a plan, the month's budget must
-  /// beat the total interest.
-  static func checkCoverage(
-    _ debts: [PayoffDebt], balances: [Int64], strategy: PayoffStrategy, extra: Int64, currency: Currency
-  ) throws(DomainError) {
-    let interest = debts.indices.map {
-      debts[$0].rate.monthlyInterest(on: Money(units: balances[$0], currency: currency)).units
-    }
-    if strategy == .minimumsOnly {
-      for index in debts.indices where balances[index] > 0 && debts[index].minimum.units <= interest[index] {
-        let short = Money(units: interest[index] - debts[index].minimum.units, currency: currency)
-        throw .invalidField(
-          field: "minimum",
-          reason:
-            "the minimum of \(debts[index].minimum) never pays off '\(debts[index].name)': its interest is \(Money(units: interest[index], currency: currency)) a month, \(short) more than the minimum — raise it, or plan with --extra"
-        )
-      }
-      return
-    }
-    let budget = debts.reduce(extra) { $0 + $1.minimum.units }
-    let total = interest.reduce(0, +)
-    guard budget > total else {
-      // One minor unit (a cent) more than the interest pays something off.
-      var cent: Int64 = 1
-      for _ in 0..<(4 - min(max(currency.minorUnitDigits, 0), 4)) { cent *= 10 }
-      throw .invalidField(
-        field: "extra",
-        reason:
-          "the payments of \(Money(units: budget, currency: currency)) a month never pay the debts off: their interest is \(Money(units: total, currency: currency)) a month; add at least \(Money(units: total - budget + cent, currency: currency)) with --extra"
-      )
-    }
-  }
-
-  /// The indices of `debts` in the order the strategy pays extra to them.
-  static func order(_ debts: [PayoffDebt], balances: [Int64], strategy: PayoffStrategy) -> [Int] {
-    let indices = Array(debts.indices)
-    switch strategy {
-    case .snowball, .minimumsOnly:
-      return indices.sorted {
-        (balances[$0], -debts[$0].rate.tenThousandthsOfPercent, debts[$0].name)
-          < (balances[$1], -debts[$1].rate.tenThousandthsOfPercent, debts[$1].name)
-      }
-    case .avalanche:
-      return indices.sorted {
-        (-debts[$0].rate.tenThousandthsOfPercent, balances[$0], debts[$0].name)
-          < (-debts[$1].rate.tenThousandthsOfPercent, balances[$1], debts[$1].name)
-      }
-    case .custom(let names):
-      let rank = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-      return indices.sorted {
-        (rank[debts[$0].name] ?? Int.max, debts[$0].name) < (rank[debts[$1].name] ?? Int.max, debts[$1].name)
-      }
     }
   }
 }

@@ -106,6 +106,30 @@ struct DemoData {
     try await run(
       .openPeriod(OpenPeriod(period: first, name: months[0].title, start: months[0].firstDay, end: months[0].lastDay)))
     try await run(.closePeriod(first, end: nil))
+    try await addDebts(card: card, from: months[2].firstDay)
+  }
+
+  /// Three debts for the payoff plans: the credit card, a car loan and a small loan from
+  /// family at no interest (snowball pays it first, avalanche the card). The loans' accounts
+  /// come last, so that every other figure of the demo stays as it was.
+  private func addDebts(card: AccountID, from start: CivilDate) async throws {
+    func money(_ text: String) throws -> Money { try Money(parsing: text, currency: .eur) }
+    func rate(_ text: String) throws -> AnnualRate { try AnnualRate(parsing: text) }
+    let car = AccountID.random(), family = AccountID.random()
+    for (account, name, opening) in [(car, "Car loan", "-6400"), (family, "Family loan", "-500")] {
+      try await run(
+        .openAccount(
+          OpenAccount(account: account, name: name, type: .loan, openingBalance: try money(opening), date: start)))
+    }
+    let debts: [(String, DebtKind, AccountID, DebtTerms)] = [
+      ("Credit card", .creditCard, card, DebtTerms(apr: try rate("19.99"), minimum: try money("35"), dueDay: 15)),
+      ("Car loan", .autoLoan, car, DebtTerms(apr: try rate("6.9"), minimum: try money("190"), termMonths: 60)),
+      ("Family loan", .personalLoan, family, DebtTerms(apr: try rate("0"), minimum: try money("25"))),
+    ]
+    for (name, kind, account, terms) in debts {
+      try await run(
+        .addDebt(DebtAdded(debt: .random(), name: name, debtKind: kind, account: account, terms: terms, from: start)))
+    }
   }
 
   /// Bills and income from next month on, one bill due soon and one overdue.

@@ -6,10 +6,13 @@ every debt still owed accrues balance × APR ÷ 100 ÷ 12 of interest, rounded h
 cent; every debt gets its minimum (or what it owes, if less); what is left of the month's
 budget (all minimums plus the extra, for the whole plan) goes to the debts in the strategy's
 order: snowball = smallest balance first (then higher APR, then name), avalanche = highest
-APR first (then smaller balance, then name). "minimums" pays minimums only.
+APR first (then smaller balance, then name). "minimums" pays minimums only. Each month uses
+the terms in force in it: a debt's "changes" set a new APR and minimum from a month on, and the
+month's budget is the sum of the minimums in force that month plus the extra.
 
-Input: JSON lines {"id", "strategy", "extra", "debts": [{"name", "balance", "apr", "minimum"}]}
-with money as decimal strings. Output: JSON lines {"id", "months", "totalInterest",
+Input: JSON lines {"id", "strategy", "extra", "debts": [{"name", "balance", "apr", "minimum",
+"changes": [{"month", "apr", "minimum"}]}]} with money as decimal strings, a change's month
+counted from 1 (the plan's first month), "changes" optional. Output: JSON lines {"id", "months", "totalInterest",
 "debts": [{"name", "months", "interest"}]} — months counted from 1 (the month the last
 payment is made).
 """
@@ -22,15 +25,20 @@ CENT = Decimal("0.01")
 
 def plan(case):
     debts = [dict(name=d["name"], balance=Decimal(d["balance"]), apr=Decimal(d["apr"]),
-                  minimum=Decimal(d["minimum"]), interest=Decimal(0), done=None)
+                  minimum=Decimal(d["minimum"]), interest=Decimal(0), done=None,
+                  changes=d.get("changes", []))
              for d in case["debts"]]
     extra = Decimal(case["extra"])
-    budget = sum(d["minimum"] for d in debts) + extra
     month = 0
     while any(d["balance"] > 0 for d in debts):
         month += 1
         if month > 1200:
-            raise SystemExit(f"case {case['id']}: not paid off in 100 years")
+            return {"id": case["id"], "months": None, "totalInterest": None, "debts": []}
+        for d in debts:
+            for change in d["changes"]:
+                if change["month"] == month:
+                    d["apr"], d["minimum"] = Decimal(change["apr"]), Decimal(change["minimum"])
+        budget = sum(d["minimum"] for d in debts) + extra
         for d in debts:
             if d["balance"] > 0:
                 interest = (d["balance"] * d["apr"] / Decimal(100) / Decimal(12)).quantize(CENT, ROUND_HALF_UP)

@@ -97,6 +97,11 @@ table.calendar li.status-paid { background: #e8f5ec; color: var(--good); }
 table.calendar li.status-skipped { text-decoration: line-through; color: var(--muted); }
 .forecasts { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 1rem; }
 .forecast-line { fill: none; stroke: var(--actual); stroke-width: 2; }
+.series-line { fill: none; stroke-width: 2.5; }
+.series-0 { stroke: #0969da; }
+.series-1 { stroke: #bc4c00; stroke-dasharray: 7 3; }
+.series-2 { stroke: #57606a; stroke-dasharray: 2 3; }
+#debts-target ul { padding-left: 1.2rem; }
 .zero-line { stroke: var(--line); stroke-dasharray: 4 3; }
 .lowest-point { fill: var(--warn); stroke: #fff; stroke-width: 1.5; }
 .lowest-point.negative { fill: var(--bad); }

@@ -2000,6 +2000,14 @@ paths:
         description: the first month paid, YYYY-MM (default next month)
         schema:
           type: string
+      - name: by
+        in: query
+        description: >-
+          debt free by this month, YYYY-MM: the answer adds by, extraNeeded (the smallest extra a
+          month, to the cent, that pays every debt off by then) and onTrack
+        schema:
+          type: string
+          pattern: '^[0-9]{4}-[0-9]{2}$'
       responses:
         '200':
           description: OK
@@ -2185,6 +2193,20 @@ components:
                 items:
                   type: string
             required: [month, payments, interest, balances]
+        by:
+          type: string
+          description: with the by parameter only, the month asked for, YYYY-MM
+        extraNeeded:
+          type: string
+          description: >-
+            with by only, the smallest extra a month (an exact decimal string) with which the
+            strategy pays every debt off by that month
+        onTrack:
+          type: boolean
+          description: >-
+            with by only, whether this plan is paid off by that month (when the plan with the
+            extra asked for never ends, the plan answered is the one with extraNeeded, and this
+            is false)
       required: [strategy, payoffMonth, totalInterest, totalPaid, currency, debts, months]
     ChainHead:
       type: object

@@ -1,4 +1,4 @@
-// Small SVG charts drawn by hand: a grouped bar chart, a donut and a balance line.
+// Small SVG charts drawn by hand: a grouped bar chart, a donut, a balance line and lines by month.
 "use strict";
 window.BL = window.BL || {};
 
@@ -108,6 +108,40 @@ BL.charts = {
     const anchor = lx > width - 170 ? "end" : "start";
     svg.append(svgNode("text", { x: lx + (anchor === "end" ? -8 : 8), y: Math.max(top + 10, ly - 8), "text-anchor": anchor, class: "lowest-label" },
       `lowest ${BL.money(lowest.text)} on ${lowest.date}`));
+    return svg;
+  },
+
+  /**
+   * Several values by month as straight lines from a common zero, one per series, with a
+   * legend. series: [{name, points: [{month: "YYYY-MM", value}]}] (numbers for geometry only).
+   */
+  lines(series, title, id) {
+    const width = 640, height = 240, left = 70, right = 20, top = 16, bottom = 48;
+    const svg = svgNode("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title, class: "chart lines", id });
+    svg.append(svgNode("title", {}, title));
+    const index = (month) => { const [y, m] = month.split("-").map(Number); return y * 12 + m - 1; };
+    const all = series.flatMap((s) => s.points);
+    const first = Math.min(...all.map((p) => index(p.month)));
+    const last = Math.max(first + 1, ...all.map((p) => index(p.month)));
+    const max = Math.max(1, ...all.map((p) => p.value));
+    const x = (month) => left + ((index(month) - first) / (last - first)) * (width - left - right);
+    const y = (value) => top + ((max - value) / max) * (height - top - bottom);
+    svg.append(svgNode("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "zero-line" }));
+    svg.append(svgNode("text", { x: left - 6, y: y(max) + 4, "text-anchor": "end", class: "legend" }, BL.money(max.toFixed(2))));
+    svg.append(svgNode("text", { x: left - 6, y: y(0) + 4, "text-anchor": "end", class: "legend" }, "0"));
+    const monthOf = (i) => `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}`;
+    svg.append(svgNode("text", { x: left, y: height - 30, class: "legend" }, monthOf(first)));
+    svg.append(svgNode("text", { x: width - right, y: height - 30, "text-anchor": "end", class: "legend" }, monthOf(last)));
+    series.forEach((s, n) => {
+      const d = s.points.map((p, i) => `${i ? "L" : "M"} ${x(p.month).toFixed(1)} ${y(p.value).toFixed(1)}`).join(" ");
+      const path = svgNode("path", { d, class: `series-line series-${n}`, "data-series": s.name });
+      const end = s.points[s.points.length - 1];
+      path.append(svgNode("title", {}, `${s.name}: paid off in ${end.month}`));
+      svg.append(path);
+      const lx = left + n * 150;
+      svg.append(svgNode("line", { x1: lx, x2: lx + 18, y1: height - 10, y2: height - 10, class: `series-line series-${n}` }));
+      svg.append(svgNode("text", { x: lx + 24, y: height - 6, class: "legend" }, s.name));
+    });
     return svg;
   },
 };

@@ -14,6 +14,9 @@ struct DebtPlanCommand: AsyncParsableCommand {
   @Option(help: "With --strategy custom: the debts in the order to pay them, comma-separated.") var order: String?
   @Option(help: "Paid beyond the minimums each month, e.g. 200.") var extra: String?
   @Option(help: "The first month paid, YYYY-MM (default: next month).", transform: monthArgument) var from: YearMonth?
+  @Option(
+    help: "Debt free by this month, YYYY-MM: show the smallest extra a month that pays every debt off by then.",
+    transform: monthArgument) var by: YearMonth?
   @Flag(help: "Compare snowball, avalanche and minimums only, side by side.") var compare = false
   @Option(help: "Print this many months of the plan (default 12; --json prints all).") var months = 12
 
@@ -26,12 +29,15 @@ struct DebtPlanCommand: AsyncParsableCommand {
       guard !money.isNegative else { throw UserError("--extra '\(text)' must be zero or more") }
       return money
     }
+    if compare, by != nil {
+      throw UserError("--by answers for one strategy: drop --compare and give --strategy snowball or avalanche")
+    }
     if compare {
       let plans = try [PayoffStrategy.snowball, .avalanche, .minimumsOnly].map { strategy in
         try userFacing { try ledger.debtPlan(strategy: strategy, extra: extraMoney, from: from, on: today) }
       }
       if options.json {
-        try Console.json(plans.map(PayoffPlanReport.init))
+        try Console.json(plans.map { PayoffPlanReport($0) })
         return
       }
       var table = Table([("STRATEGY", .left), ("DEBT-FREE", .left), ("INTEREST", .right), ("PAID", .right)])
@@ -42,10 +48,24 @@ struct DebtPlanCommand: AsyncParsableCommand {
       return
     }
     let chosen = try Self.strategy(strategy, order: order)
-    let plan = try userFacing { try ledger.debtPlan(strategy: chosen, extra: extraMoney, from: from, on: today) }
+    let plan: PayoffPlan
+    var target: DebtFreeTarget?
+    if let by {
+      (plan, target) = try userFacing {
+        try ledger.debtPlan(strategy: chosen, extra: extraMoney, by: by, from: from, on: today)
+      }
+    } else {
+      plan = try userFacing { try ledger.debtPlan(strategy: chosen, extra: extraMoney, from: from, on: today) }
+    }
     if options.json {
-      try Console.json(PayoffPlanReport(plan))
+      try Console.json(PayoffPlanReport(plan, target: target))
       return
+    }
+    if let target {
+      let verdict = target.onTrack ? "on track" : "not on track"
+      print(
+        "debt free by \(target.by.title): \(show(target.extraNeeded)) extra a month is needed (\(verdict) with \(show(plan.extra)))"
+      )
     }
     print(
       "\(plan.strategy.name): debt-free in \(plan.payoffMonth.title), interest \(show(plan.totalInterest)), paid \(show(plan.totalPaid))"
