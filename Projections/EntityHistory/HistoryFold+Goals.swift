@@ -2,11 +2,12 @@ import LedgerDomain
 
 extension HistoryFold {
   /// A goal event in words.
-  func goalEvent(_ event: LedgerEvent) -> [String] {
+  mutating func goalEvent(_ event: LedgerEvent, at position: UInt64) throws -> [String] {
     switch event {
     case .goalAdded(let e):
-      let funding =
-        e.account.map { "funded by account \($0)" } ?? e.category.map { "funded by category \($0)" } ?? "no funding"
+      var funding = "no funding"
+      if let account = e.account { funding = "funded by account \(try names.label(account, at: position))" }
+      if let category = e.category { funding = "funded by category \(try names.label(category, at: position))" }
       return ["added \(e.settings.goalKind.rawValue) goal \(Wording.quoted(e.settings.name))"]
         + Self.settingLines(e.settings) + ["starts \(e.startDate), \(funding)"]
     case .goalChanged(let e):

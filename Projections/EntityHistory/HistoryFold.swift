@@ -60,7 +60,7 @@ struct HistoryFold {
       return debtEvent(event)
     case .goalAdded, .goalChanged, .goalContributed, .goalContributionWithdrawn, .goalEntryRemoved, .goalCompleted,
       .goalArchived, .goalReopened:
-      return goalEvent(event)
+      return try goalEvent(event, at: position)
     }
   }
 }
