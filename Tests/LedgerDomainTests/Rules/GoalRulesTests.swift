@@ -114,6 +114,35 @@ import Testing
     }
   }
 
+  @Test func aPaidOccurrenceOfATransferIntoTheGoalIsARecurringContribution() throws {
+    // Given a goal on the savings account and a monthly transfer schedule into it
+    var scenario = try scenario()
+    try scenario.run(added())
+    let schedule = ScheduleID(raw: EntityID(high: 0x5C, low: 1))
+    let terms = ScheduleTerms(
+      name: "Save", kind: .transfer, amount: eur("150"), account: Scenario.checking, toAccount: Scenario.savings,
+      recurrence: Recurrence(unit: .month, interval: 1, dayOfMonth: 15, weekend: .after, start: day("2024-03-15")))
+    try scenario.run(.createSchedule(schedule, terms: terms))
+    // When its March occurrence is paid
+    let before = scenario.state
+    let pay = PayOccurrence(
+      schedule: schedule, date: day("2024-03-15"),
+      payment: .record(id: EntityID(high: 0xF, low: 9), date: nil, amount: nil),
+      source: .entered)
+    let events = try scenario.when(.payOccurrence(pay))
+    // Then the transfer is listed on the goal as a recurring contribution, under its own id
+    guard case .goalContributed(let entry)? = events.last else {
+      Issue.record("\(events)")
+      return
+    }
+    #expect(entry.source == .recurring && entry.amount == eur("150") && entry.transfer?.raw == entry.contribution)
+    // And undoing the payment takes the entry off with the transfer
+    var undone = scenario
+    undone.state.apply(events)
+    for undo in try compensation(for: events, before: before, today: scenario.today) { try undone.run(undo) }
+    #expect(undone.state.goals[Self.goal]?.entries.isEmpty == true)
+  }
+
   @Test func everyGoalCommandIsUndoneByItsCompensation() throws {
     var scenario = try scenario()
     let steps: [LedgerCommand] = [
