@@ -52,11 +52,13 @@ struct GoalProgressTests {
     #expect(try saved(rainy, "2024-03-31") == eur("100"))
     #expect(try saved(rainy, "2024-02-29") == eur("40"))
     #expect(try saved(rainy, "2024-03-10") == eur("40"))
-    // And deleting the linked transaction leaves no phantom: the entry stays, the money goes
+    // And deleting the linked transaction leaves no phantom: its money and its entry leave the
+    // progress (the rules' record keeps the entry, for a restore)
     try await ledger.execute(
       .deleteTransaction(TransactionID(raw: EntityID(high: 0xF, low: 4)), reason: "test", expectedVersion: nil))
     #expect(try saved(rainy, "2024-03-31") == eur("40"))
     #expect(ledger.state.goals[rainy]?.entries.count == 2)
+    #expect(try ledger.goal(rainy, on: day("2024-03-31")).record.entries.count == 1)
   }
 
   @Test func fiftyGoalsAreReadWithoutScanningTheTransactions() async throws {

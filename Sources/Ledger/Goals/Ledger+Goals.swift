@@ -34,6 +34,10 @@ extension Ledger {
     return try query(at: point) { reader, position in
       var progress = GoalProgressReader(reader: reader, position: position, today: today, currency: base)
       return try selected.map { id, record in
+        var record = record
+        // An entry whose movement was deleted or cancelled lists no money: it is left out
+        // (and comes back if the movement is restored).
+        record.entries.removeAll { !state.moves($0) }
         let (saved, lastThree) = try progress.amounts(of: record, on: date)
         let forecast = GoalForecast(
           target: record.settings.target, saved: saved, targetDate: record.settings.targetDate, on: date,
@@ -57,6 +61,15 @@ extension Ledger {
     case .account(let id): state.accounts[id]?.name ?? id.description
     case .category(let id): state.categories[id]?.name ?? id.description
     }
+  }
+}
+
+extension LedgerState {
+  /// Whether `entry`'s transaction or transfer still moves money: not deleted, not cancelled.
+  fileprivate func moves(_ entry: GoalEntry) -> Bool {
+    if let id = entry.transaction { return transactions[id].map { !$0.isDeleted } ?? false }
+    if let id = entry.transfer { return transferRecords[id] != nil }
+    return false
   }
 }
 
