@@ -86,6 +86,23 @@ struct GoalCLITests {
     #expect(try json("budget", "show")["remainingToAssign"] as? String == "-100.00")
   }
 
+  @Test func asKnownAtAnEarlierPositionTheGoalIsAsItWasThen() throws {
+    try ok("init", "--currency", "EUR")
+    try ok("account", "open", "Checking", "--opening", "5000", "--date", "2026-01-01")
+    try ok("account", "open", "Savings", "--type", "savings", "--date", "2026-01-01")
+    let added = try json("goal", "add", "Trip", "--target", "2400", "--account", "Savings")
+    let position = try #require((added["positions"] as? [Int])?.last)
+    try ok("goal", "contribute", "Trip", "300", "--from", "Checking")
+    try ok("goal", "change", "Trip", "--name", "Lisbon")
+    // Known at the addition: named Trip, nothing saved, nothing listed
+    let then = try json("goal", "show", "Lisbon", "--as-known-at", "\(position)")
+    #expect(then["name"] as? String == "Trip")
+    #expect(then["saved"] as? String == "0.00")
+    #expect((then["entries"] as? [Any])?.isEmpty == true)
+    #expect(try json("goal", "show", "Lisbon")["saved"] as? String == "300.00")
+    #expect(try ok("goal", "list", "--as-known-at", "1").contains("no goals"))
+  }
+
   @Test func withdrawalsAndUndoMoveTheMoneyBack() throws {
     try givenATripGoal()
     try ok("goal", "withdraw", "Trip", "100", "--to", "Checking", "--note", "deposit")

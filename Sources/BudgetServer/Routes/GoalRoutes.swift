@@ -10,16 +10,18 @@ struct GoalRoutes {
   func register(on group: APIGroup) {
     group.get("goals") { request, _ in
       let query = QueryParameters(request)
-      let date = try api.date(query.string("asOf"), field: "asOf") ?? api.today
+      let time = try query.time()
       let all = query.string("archived") == "true"
-      let goals = try api.ledger.goals(on: date, includingArchived: all).map(GoalReport.init)
+      let goals = try api.ledger.goals(on: time.asOf ?? api.today, includingArchived: all, at: time.point).map(
+        GoalReport.init)
       return try api.answer(ListDTO(position: api.ledger.position, items: goals), position: api.ledger.position)
     }
     group.post("goals") { request, _ in try await add(request) }
     group.get("goals/:ref") { request, context in
       let (id, _) = try goal(context)
-      let date = try api.date(QueryParameters(request).string("asOf"), field: "asOf") ?? api.today
-      return try api.answer(GoalReport(try api.ledger.goal(id, on: date)), position: api.ledger.position)
+      let time = try QueryParameters(request).time()
+      let goal = try api.ledger.goal(id, on: time.asOf ?? api.today, at: time.point)
+      return try api.answer(GoalReport(goal), position: api.ledger.position)
     }
     group.patch("goals/:ref") { request, context in try await change(request, context) }
     group.post("goals/:ref/contributions") { request, context in try await move(request, context, into: true) }

@@ -23,10 +23,21 @@ extension Ledger {
   /// or the funding category's monthly totals — never from a scan of the transactions,
   /// except for the days of `date`'s month up to it when the month had more days after it
   /// (time travel within a month, for a category goal).
+  ///
+  /// As known at an earlier `point`, the goals are the ones the log held then (folded from the
+  /// goal, account, category, transaction and transfer streams up to that position).
   public func goals(
     on date: CivilDate, includingArchived: Bool = false, at point: TimePoint = .now
   ) throws(LedgerError) -> [GoalSummary] {
-    let state = self.state
+    var state = self.state
+    var point = point
+    if point != .now {
+      let position = try query(at: point) { _, position in position }.value
+      state = try self.state(
+        ofStreamsOf: [GoalID.self, AccountID.self, CategoryID.self, TransactionID.self, TransferID.self],
+        upTo: position)
+      point = .position(position)
+    }
     let selected = state.goals.filter { includingArchived || !$0.value.isArchived }
     guard !selected.isEmpty else { return [] }
     let today = self.today()

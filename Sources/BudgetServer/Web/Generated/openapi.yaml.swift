@@ -2102,6 +2102,11 @@ paths:
         schema:
           type: string
           format: date
+      - name: asKnownAt
+        in: query
+        description: as the ledger knew it at a log position or a time
+        schema:
+          type: string
       - name: archived
         in: query
         description: true to include archived goals
@@ -2179,6 +2184,11 @@ paths:
         schema:
           type: string
           format: date
+      - name: asKnownAt
+        in: query
+        description: as the ledger knew it at a log position or a time
+        schema:
+          type: string
       responses:
         '200':
           description: OK

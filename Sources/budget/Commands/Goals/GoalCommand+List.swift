@@ -7,12 +7,14 @@ extension GoalCommand {
     static let configuration = CommandConfiguration(
       commandName: "list", abstract: "Every goal: saved, left, monthly need, projected date.")
     @OptionGroup var options: LedgerOptions
-    @Option(help: "Progress at the end of this date (default: today).", transform: dateArgument) var asOf: CivilDate?
+    @OptionGroup var time: TimeOptions
     @Flag(help: "Include archived goals.") var all = false
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let goals = try userFacing { try ledger.goals(on: asOf ?? LedgerOptions.today(), includingArchived: all) }
+      let goals = try userFacing {
+        try ledger.goals(on: time.asOf ?? LedgerOptions.today(), includingArchived: all, at: try time.point())
+      }
       if options.json {
         try Console.json(goals.map(GoalReport.init))
         return
@@ -43,12 +45,12 @@ extension GoalCommand {
       commandName: "show", abstract: "One goal: progress, monthly need, projected date, contributions.")
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The goal.") var goal: String
-    @Option(help: "Progress at the end of this date (default: today).", transform: dateArgument) var asOf: CivilDate?
+    @OptionGroup var time: TimeOptions
 
     func run() async throws {
       let ledger = try await options.openExisting()
       let (id, _) = try userFacing { try ledger.state.goal(named: goal) }
-      let summary = try userFacing { try ledger.goal(id, on: asOf ?? LedgerOptions.today()) }
+      let summary = try userFacing { try ledger.goal(id, on: time.asOf ?? LedgerOptions.today(), at: try time.point()) }
       let report = GoalReport(summary)
       if options.json {
         try Console.json(report)
