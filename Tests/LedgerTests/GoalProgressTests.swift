@@ -54,11 +54,15 @@ struct GoalProgressTests {
     #expect(try saved(rainy, "2024-03-10") == eur("40"))
     // And deleting the linked transaction leaves no phantom: its money and its entry leave the
     // progress (the rules' record keeps the entry, for a restore)
+    let beforeDeletion = ledger.position
     try await ledger.execute(
       .deleteTransaction(TransactionID(raw: EntityID(high: 0xF, low: 4)), reason: "test", expectedVersion: nil))
     #expect(try saved(rainy, "2024-03-31") == eur("40"))
     #expect(ledger.state.goals[rainy]?.entries.count == 2)
     #expect(try ledger.goal(rainy, on: day("2024-03-31")).record.entries.count == 1)
+    // As known before the deletion, both entries and all the money are there
+    let then = try ledger.goal(rainy, on: day("2024-03-31"), at: .position(beforeDeletion))
+    #expect(then.record.entries.count == 2 && then.forecast.saved == eur("100"))
   }
 
   @Test func fiftyGoalsAreReadWithoutScanningTheTransactions() async throws {

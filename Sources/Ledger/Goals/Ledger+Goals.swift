@@ -1,4 +1,5 @@
 import CategoryTotals
+import EventLog
 import LedgerDomain
 import ProjectionEngine
 import RunningBalances
@@ -33,9 +34,7 @@ extension Ledger {
     var point = point
     if point != .now {
       let position = try query(at: point) { _, position in position }.value
-      state = try self.state(
-        ofStreamsOf: [GoalID.self, AccountID.self, CategoryID.self, TransactionID.self, TransferID.self],
-        upTo: position)
+      state = try goalState(upTo: position)
       point = .position(position)
     }
     let selected = state.goals.filter { includingArchived || !$0.value.isArchived }
@@ -57,6 +56,24 @@ extension Ledger {
           id: id, record: record, fundingName: Self.fundingName(record.funding, state), asOf: date, forecast: forecast)
       }.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
     }.value
+  }
+
+  /// The goals, accounts and categories as the log held them at `position`, with the
+  /// transactions and transfers the goals' entries link (and no other: a ledger's history of
+  /// transactions is not folded to answer for its goals).
+  private func goalState(upTo position: UInt64) throws(LedgerError) -> LedgerState {
+    var state = try self.state(ofStreamsOf: [GoalID.self, AccountID.self, CategoryID.self], upTo: position)
+    let movements = Set(
+      state.goals.values.flatMap(\.entries).compactMap { $0.transaction?.stream ?? $0.transfer?.stream })
+    guard !movements.isEmpty else { return state }
+    let recorded: [RecordedEvent]
+    do {
+      recorded = try log.events(ofStreamsWithPrefixes: movements.sorted(), upTo: position)
+    } catch {
+      throw .log(error)
+    }
+    for event in recorded { state.apply(try StoredEvent.decode(event)) }
+    return state
   }
 
   /// One goal's progress at the end of `date`.
