@@ -103,6 +103,16 @@ import Testing
     #expect { try scenario.when(contribution("10")) } throws: { "\($0)".contains("was archived on 2024-03-26") }
   }
 
+  @Test func aCategoryFundingAGoalIsNotDeleted() throws {
+    var scenario = try scenario()
+    let fund = CategoryID(raw: EntityID(high: 0xCA7, low: 1))
+    try scenario.run(.createCategory(CreateCategory(category: fund, name: "Fund")))
+    try scenario.run(added(funding: .category(fund)))
+    #expect { try scenario.when(.deleteCategory(fund)) } throws: { "\($0)".contains("funds goal 'Trip'") }
+    try scenario.run(.archiveGoal(Self.goal, date: day("2024-03-31")))
+    #expect(throws: Never.self) { try scenario.when(.deleteCategory(fund)) }
+  }
+
   @Test func aLinkedMovementCountsForOneGoalOnly() throws {
     var scenario = try scenario()
     try scenario.run(added())
