@@ -34,6 +34,12 @@ import Testing
       // And the money really moved: checking has 687.50 (1,000.00 less the seeded 62.50 and the 300.00 saved, plus the 50.00 back)
       let balances = try await server.get("/api/v1/reports/balances")
       #expect(balances.text.contains("\"balance\":\"687.50\""), "\(balances.text)")
+      // And March's budget sheet sets aside its need: 1,200.00 (nothing saved by the end of
+      // February) over March–December, 120.00
+      let sheet = try await server.get("/api/v1/budget/2024-03")
+      let line = try #require((sheet.json["goals"] as? [[String: Any]])?.first, "\(sheet.text)")
+      #expect(line["name"] as? String == "Trip" && line["monthlyNeed"] as? String == "120.00")
+      #expect(line["counted"] as? Bool == true)
       // And a change, the list, completion
       let changed = try await server.client.send(
         "PATCH", "/api/v1/goals/Trip", json: #"{"target": "1500", "name": "Lisbon"}"#)
