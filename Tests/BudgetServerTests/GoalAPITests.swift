@@ -16,6 +16,8 @@ import Testing
         #"{"name": "Trip", "target": "1200", "targetDate": "2024-12-31", "kind": "vacation", "account": "Savings", "onBudgetSheet": true}"#
       )
       #expect(added.status == 201, "\(added.text)")
+      let id = try #require(added.json["id"] as? String, "the created goal's id: \(added.text)")
+      #expect(try await server.get("/api/v1/goals/\(id)").json["name"] as? String == "Trip")
       // When 300.00 is contributed from checking and 50.00 withdrawn back
       let contributed = try await server.post(
         "/api/v1/goals/Trip/contributions", #"{"amount": "300", "account": "Checking", "source": "windfall"}"#)
