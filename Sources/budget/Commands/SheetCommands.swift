@@ -148,8 +148,9 @@ struct SheetJSON: Encodable {
   var dueDates: [[String: String]]
   /// Each planned income counted this month: a month's amount, or a year's share.
   var incomeSources: [IncomeSource]
-  /// The goals whose monthly need is on the sheet.
-  var goals: [BudgetGoalLineReport]
+  /// The goals whose monthly need is on the sheet; absent when there are none, so a ledger
+  /// without goals prints what earlier releases printed.
+  var goals: [BudgetGoalLineReport]?
 
   struct IncomeSource: Encodable {
     var source, counted: String
@@ -185,7 +186,7 @@ struct SheetJSON: Encodable {
     incomeSources = sheet.summary.incomeSources.map {
       IncomeSource(source: $0.source, counted: $0.counted.formatted(), yearly: $0.month == nil)
     }
-    goals = sheet.goals.map(BudgetGoalLineReport.init)
+    goals = sheet.goals.isEmpty ? nil : sheet.goals.map(BudgetGoalLineReport.init)
   }
 }
 
