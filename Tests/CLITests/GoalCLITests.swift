@@ -130,6 +130,19 @@ struct GoalCLITests {
     #expect(try ok("report", "balances").contains("4,750.00"))
   }
 
+  @Test func aPaidTransferScheduleIntoTheGoalIsARecurringContribution() throws {
+    try givenATripGoal()
+    try ok(
+      "schedule", "add", "Save", "150", "--account", "Checking", "--to", "Savings", "--every", "month", "--day", "20",
+      "--start", "2026-11-20")
+    try ok("schedule", "pay", "Save", "--occurrence", "2026-11-20")
+    let goal = try json("goal", "show", "Trip")
+    #expect(goal["saved"] as? String == "1050.00")
+    let entries = try #require(goal["entries"] as? [[String: Any]])
+    #expect(entries.last?["source"] as? String == "recurring")
+    #expect(entries.last?["amount"] as? String == "150.00")
+  }
+
   @Test func badInputIsRefusedAndChangesNothing() throws {
     try givenATripGoal()
     try ok("account", "open", "Old", "--date", "2026-01-01")
