@@ -58,6 +58,9 @@ struct HistoryFold {
       return try scheduleEvent(event, at: position)
     case .debtAdded, .debtTermsChanged, .debtTermsWithdrawn, .debtRemoved:
       return debtEvent(event)
+    case .goalAdded, .goalChanged, .goalContributed, .goalContributionWithdrawn, .goalEntryRemoved, .goalCompleted,
+      .goalArchived, .goalReopened:
+      return try goalEvent(event, at: position)
     }
   }
 }

@@ -154,6 +154,7 @@ public struct BudgetServer: Sendable {
     BillsRoutes(api: api).register(on: group)
     SyncRoutes(api: api).register(on: group)
     DebtRoutes(api: api).register(on: group)
+    GoalRoutes(api: api).register(on: group)
     return router
   }
 

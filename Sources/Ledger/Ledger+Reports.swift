@@ -21,6 +21,8 @@ public struct BudgetSheet: Sendable, Hashable {
   /// What was spent in the month in other currencies, one total per currency: budgets are in
   /// the base currency, so none of it is in the lines' actuals — for the sheet to say so.
   public var otherCurrencySpending: [Money]
+  /// The goals whose monthly need is on the sheet (``BudgetGoalLine``).
+  public var goals: [BudgetGoalLine] = []
 }
 
 /// Income, expenses and the difference for one month.
@@ -53,6 +55,8 @@ extension Ledger {
         summary.dueDates.append(DueDate(category: category, name: terms.name, date: occurrence.due))
       }
       summary.dueDates.sort { ($0.date, $0.name) < ($1.date, $1.name) }
+      let goals = try addGoalLines(
+        month: month, summary: &summary, report: &report, reader: reader, position: position)
       let balances = try BalanceQueries(reader).balances(on: fundsDate, asKnownAt: position)
       var others: [Currency: Money] = [:]
       for balance in balances.map(\.balance) where balance.currency != currency {
@@ -69,7 +73,7 @@ extension Ledger {
         summary: summary, report: report,
         availableFunds: try BalanceQueries(reader).total(in: currency, on: fundsDate, asKnownAt: position),
         fundsDate: fundsDate, otherCurrencyFunds: others.values.sorted { $0.currency.code < $1.currency.code },
-        otherCurrencySpending: spending.values.sorted { $0.currency.code < $1.currency.code })
+        otherCurrencySpending: spending.values.sorted { $0.currency.code < $1.currency.code }, goals: goals)
     }
   }
 

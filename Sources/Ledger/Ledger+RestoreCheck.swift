@@ -120,8 +120,38 @@ extension Ledger {
     case .debtTermsChanged(let e): return unknownDebt(e.debt, state)
     case .debtTermsWithdrawn(let e): return unknownDebt(e.debt, state)
     case .debtRemoved(let e): return unknownDebt(e.debt, state)
+    case .goalAdded(let e):
+      if state.goals[e.goal] != nil { return "adds goal \(e.goal) a second time" }
+      if (e.account == nil) == (e.category == nil) { return "adds goal \(e.goal) with no single funding" }
+      if let id = e.account, state.accounts[id] == nil { return "adds a goal on account \(id), never opened" }
+      if let id = e.category, state.categories[id] == nil { return "adds a goal on category \(id), never created" }
+      return tooLarge(e.settings.target)
+    case .goalContributed(let e):
+      return unknownGoal(e.goal, state) ?? goalMovementProblem(e.transaction, e.transfer, state)
+    case .goalContributionWithdrawn(let e):
+      return unknownGoal(e.goal, state) ?? goalMovementProblem(e.transaction, e.transfer, state)
+    case .goalChanged(let e): return unknownGoal(e.goal, state)
+    case .goalEntryRemoved(let e): return unknownGoal(e.goal, state)
+    case .goalCompleted(let e): return unknownGoal(e.goal, state)
+    case .goalArchived(let e): return unknownGoal(e.goal, state)
+    case .goalReopened(let e): return unknownGoal(e.goal, state)
     default: return nil
     }
+  }
+
+  private static func unknownGoal(_ id: GoalID, _ state: LedgerState) -> String? {
+    state.goals[id] == nil ? "names goal \(id), never added" : nil
+  }
+
+  private static func goalMovementProblem(
+    _ transaction: TransactionID?, _ transfer: TransferID?, _ state: LedgerState
+  ) -> String? {
+    if let id = transaction { return state.transactions[id] == nil ? "links transaction \(id), never added" : nil }
+    if let id = transfer {
+      return state.transferRecords[id] == nil && !state.cancelledTransfers.contains(id)
+        ? "links transfer \(id), never made" : nil
+    }
+    return "links a goal entry to neither a transaction nor a transfer"
   }
 
   private static func unknownDebt(_ id: DebtID, _ state: LedgerState) -> String? {

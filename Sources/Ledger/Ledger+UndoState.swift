@@ -24,14 +24,17 @@ extension Ledger {
         .categoryCreated, .categoryRenamed, .categoryArchived, .categoryRestored, .categoryDeleted,
         .periodOpened, .periodClosed, .budgetMoved, .scheduleCreated, .scheduleChanged, .schedulePaused,
         .scheduleResumed, .scheduleEnded, .scheduleDeleted, .scheduleOccurrencePaid, .scheduleOccurrenceUnpaid,
-        .scheduleOccurrenceSkipped, .scheduleOccurrenceUnskipped, .debtAdded, .debtTermsChanged, .debtRemoved:
+        .scheduleOccurrenceSkipped, .scheduleOccurrenceUnskipped, .debtAdded, .debtTermsChanged, .debtRemoved,
+        .goalAdded, .goalChanged, .goalContributed, .goalContributionWithdrawn, .goalCompleted, .goalArchived,
+        .goalReopened:
         continue  // undone from the event alone
       case .transactionAmended(let e):
         if e.previous == nil { need(e.stream) }
       case .transferCancelled(let e):
         cancelledTransfers.append(e.cancelled.transfer)
       case .categoryMoved, .categoryRestyled, .dueDateSet, .dueDateCleared, .rolloverSet, .periodReopened,
-        .budgetSet, .incomePlanned, .scheduleChangeWithdrawn, .scheduleReinstated, .debtTermsWithdrawn:
+        .budgetSet, .incomePlanned, .scheduleChangeWithdrawn, .scheduleReinstated, .debtTermsWithdrawn,
+        .goalEntryRemoved:
         need(event.stream)
       }
     }

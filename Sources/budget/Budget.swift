@@ -20,7 +20,8 @@ struct Budget: AsyncParsableCommand {
     version: BudgetVersion.current,
     subcommands: [
       InitCommand.self, DemoCommand.self, AccountCommand.self, CategoryCommand.self, PeriodCommand.self,
-      BudgetCommand.self, TransactionCommand.self, TransferCommand.self, ScheduleCommand.self, BillsCommand.self, DebtCommand.self,
+      BudgetCommand.self, TransactionCommand.self, TransferCommand.self, ScheduleCommand.self, BillsCommand.self,
+      DebtCommand.self, GoalCommand.self,
       ReportCommand.self, HistoryCommand.self,
       LogCommand.self, VerifyCommand.self, ProjectionsCommand.self, ImportCommand.self, ExportCommand.self,
       BackupCommand.self, RestoreCommand.self, UndoCommand.self, ServeCommand.self, DeviceCommand.self,

@@ -234,7 +234,7 @@ struct InterchangeCLITests {
     ] {
       try ok(["account", "open", name, "--type", type, "--date", "2024-01-01"] + copy)
     }
-    try ok(["category", "add", "Rent"] + copy)  // the demo's own category
+    for category in ["Rent", "Savings goal"] { try ok(["category", "add", category] + copy) }  // the demo's own
     let imported = try budget.run(["import", "csv", file, "--json"] + copy)
     let summary = try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [String: Any]
     let rejected = summary?["rejected"] as? [String] ?? []

@@ -59,7 +59,8 @@ struct RestoreCheckTests {
       (
         history + [
           .openingBalanceChanged(
-            OpeningBalanceChanged(account: Scenario.checking, previous: eur("5"), balance: eur("7"), date: day("2024-01-01")))
+            OpeningBalanceChanged(
+              account: Scenario.checking, previous: eur("5"), balance: eur("7"), date: day("2024-01-01")))
         ], "from an amount it did not have"
       ),
       (
@@ -81,19 +82,61 @@ struct RestoreCheckTests {
   }
 
   @Test(
+    "given a backup adding a goal twice, on an account never opened, or contributing to a goal never added or by a transfer never made, when restored, then refused"
+  )
+  func damagedGoalsAreRefused() async throws {
+    let goal = GoalID(raw: EntityID(high: 0x60A1, low: 1))
+    let added = LedgerEvent.goalAdded(
+      GoalAdded(
+        goal: goal, settings: GoalSettings(name: "Trip", target: eur("100")), startDate: day("2024-01-01"),
+        funding: .account(Scenario.checking)))
+    let elsewhere = LedgerEvent.goalAdded(
+      GoalAdded(
+        goal: GoalID(raw: EntityID(high: 0x60A1, low: 2)), settings: GoalSettings(name: "X", target: eur("1")),
+        startDate: day("2024-01-01"), funding: .account(AccountID(raw: EntityID(high: 0xDEAD, low: 1)))))
+    let contributed = LedgerEvent.goalContributed(
+      GoalContributed(
+        goal: goal, contribution: EntityID(high: 0xE, low: 1), date: day("2024-01-02"), amount: eur("5"),
+        source: .manual, transfer: TransferID(raw: EntityID(high: 0x7B, low: 9))))
+    let cases: [(events: [LedgerEvent], says: String)] = [
+      (history + [added, added], "adds goal"),
+      (history + [elsewhere], "never opened"),
+      (history + [contributed], "never added"),
+      (history + [added, contributed], "links transfer"),
+    ]
+    for (events, says) in cases {
+      let (fixture, error) = try await restoring(events)
+      #expect(error?.description.contains(says) == true, "\(String(describing: error))")
+      #expect(fixture.ledger.position == 0)
+    }
+    #expect(try await restoring(history + [added]).error == nil)
+  }
+
+  @Test(
     "given a backup entry of schema version 1 whose RolloverSet names a month other than the one it was recorded in, when restored, then refused; version 7, then refused"
   )
   func versionsAreChecked() async throws {
     let fixture = try await LedgerFixture(created: false)
     let march2024: Int64 = 1_709_251_200_000  // 2024-03-01T00:00:00Z
     let rollover = LedgerEvent.rolloverSet(
-      RolloverSet(category: DefaultCategories.events()[0].category, carryUnspent: true, carryOverspent: false, from: month("2024-01")))
+      RolloverSet(
+        category: DefaultCategories.events()[0].category, carryUnspent: true, carryOverspent: false,
+        from: month("2024-01")))
     let january2024: Int64 = 1_704_067_200_000  // 2024-01-01T00:00:00Z
     var events = history.map { RestoredEvent(event: $0, metadata: EventMetadata(), recordedAt: january2024) }
-    events.insert(RestoredEvent(event: .categoryCreated(DefaultCategories.events()[0]), metadata: EventMetadata(), recordedAt: january2024), at: 1)
+    events.insert(
+      RestoredEvent(
+        event: .categoryCreated(DefaultCategories.events()[0]), metadata: EventMetadata(), recordedAt: january2024),
+      at: 1)
     let cases: [(RestoredEvent, String)] = [
-      (RestoredEvent(event: rollover, metadata: EventMetadata(), recordedAt: march2024, schemaVersion: 1), "names month 2024-01"),
-      (RestoredEvent(event: rollover, metadata: EventMetadata(), recordedAt: march2024, schemaVersion: 7), "names schema version 7"),
+      (
+        RestoredEvent(event: rollover, metadata: EventMetadata(), recordedAt: march2024, schemaVersion: 1),
+        "names month 2024-01"
+      ),
+      (
+        RestoredEvent(event: rollover, metadata: EventMetadata(), recordedAt: march2024, schemaVersion: 7),
+        "names schema version 7"
+      ),
     ]
     for (bad, says) in cases {
       do {

@@ -36,6 +36,8 @@ struct BudgetSheetDTO: Codable, Sendable {
   var income: [Income]
   var lines: [Line]
   var dueDates: [Due]
+  /// The goals whose monthly need is on the sheet.
+  var goals: [BudgetGoalLineReport]
 
   init(_ answer: Answer<BudgetSheet>, categories: [CategoryID: CategoryRecord]) {
     let sheet = answer.value
@@ -77,6 +79,7 @@ struct BudgetSheetDTO: Codable, Sendable {
     dueDates = summary.dueDates.map {
       Due(category: $0.name, categoryId: $0.category.description, date: $0.date.description)
     }
+    goals = sheet.goals.map(BudgetGoalLineReport.init)
   }
 
   /// 7,512 basis points → "75.12".

@@ -21,7 +21,9 @@ struct WriteResultDTO: Codable, Sendable, Equatable {
     let first = recorded.first
     let stream = first?.stream ?? ""
     self.stream = stream
-    let prefixes = ["account-", "category-", "period-", "schedule-", "transaction-", "transfer-"]
+    let prefixes = [
+      "account-", "category-", "period-", "schedule-", "transaction-", "transfer-", "debt-", "goal-",
+    ]
     id = prefixes.first(where: { stream.hasPrefix($0) }).map { String(stream.dropFirst($0.count)) }
     version = recorded.last(where: { $0.stream == stream })?.streamVersion ?? 0
     positions = [recorded.first?.position ?? 0, recorded.last?.position ?? 0]

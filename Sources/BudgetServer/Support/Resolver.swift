@@ -97,6 +97,15 @@ struct Resolver {
     return (id, state.debts[id]!)
   }
 
+  func goal(_ reference: String, _ origin: Origin = .path) throws -> (id: GoalID, record: GoalRecord) {
+    let id = try lookup(
+      "goal", reference, origin, ids: { state.goals[GoalID(raw: $0)] != nil ? GoalID(raw: $0) : nil }
+    ) {
+      () throws(DomainError) in try state.goal(named: reference).id
+    }
+    return (id, state.goals[id]!)
+  }
+
   /// The transaction whose id is `reference` or starts with it (at least 4 characters).
   func transaction(
     _ reference: String, _ origin: Origin = .path

@@ -68,6 +68,52 @@ public enum LedgerCommand: Sendable, Hashable, Codable {
   case withdrawDebtTerms(DebtID, from: CivilDate)
   /// Removes a debt from the plans; its account and transactions stay.
   case removeDebt(DebtID, reason: String)
+  /// Adds a savings goal funded by an account or a category.
+  case addGoal(GoalAdded)
+  /// Changes a goal's settings (name, kind, target, date, sheet, note).
+  case changeGoal(GoalID, settings: GoalSettings)
+  /// Puts money into a goal: records the movement and links it, or links an existing one.
+  case contributeToGoal(GoalMovement)
+  /// Takes money out of a goal: records the movement and links it, or links an existing one.
+  case withdrawFromGoal(GoalMovement)
+  /// Takes a contribution or withdrawal off a goal's list (undo); its movement stays.
+  case removeGoalEntry(GoalID, entry: EntityID)
+  case completeGoal(GoalID, date: CivilDate)
+  case archiveGoal(GoalID, date: CivilDate)
+  /// Makes a completed or archived goal active again.
+  case reopenGoal(GoalID)
+}
+
+/// Money moved into (or out of) a goal: a new transfer or transaction recorded for it, or an
+/// existing one linked to it.
+public struct GoalMovement: Sendable, Hashable, Codable {
+  /// What moves the money.
+  public enum Payment: Sendable, Hashable, Codable {
+    /// A new movement under `id` between `account` and the goal: a transfer to (from) the
+    /// goal's account, or a transaction in the goal's category out of (into) `account`.
+    case record(id: EntityID, account: AccountID, date: CivilDate, amount: Money)
+    /// An existing transaction, linked.
+    case link(TransactionID)
+    /// An existing transfer, linked.
+    case linkTransfer(TransferID)
+  }
+
+  public var goal: GoalID
+  /// The entry's id in the goal's list.
+  public var entry: EntityID
+  public var payment: Payment
+  public var source: ContributionSource
+  public var note: String?
+
+  public init(
+    goal: GoalID, entry: EntityID, payment: Payment, source: ContributionSource = .manual, note: String? = nil
+  ) {
+    self.goal = goal
+    self.entry = entry
+    self.payment = payment
+    self.source = source
+    self.note = note
+  }
 }
 
 /// Pays one occurrence of a schedule (by its nominal date).

@@ -183,6 +183,26 @@ private func compensation(
     guard let withdrawn = before.debts[e.debt]?.terms(from: e.from) else { throw cannot("this change") }
     return .changeDebtTerms(e.debt, from: e.from, terms: withdrawn)
   case .debtRemoved: throw cannot("removing a debt")
+  case .goalAdded(let e): return .archiveGoal(e.goal, date: today)
+  case .goalChanged(let e): return .changeGoal(e.goal, settings: e.previous)
+  case .goalContributed(let e): return .removeGoalEntry(e.goal, entry: e.contribution)
+  case .goalContributionWithdrawn(let e): return .removeGoalEntry(e.goal, entry: e.withdrawal)
+  case .goalEntryRemoved(let e):
+    guard let entry = before.goals[e.goal]?.entry(e.entry) else { throw cannot("this removal") }
+    let payment: GoalMovement.Payment
+    if let id = entry.transaction {
+      payment = .link(id)
+    } else if let id = entry.transfer {
+      payment = .linkTransfer(id)
+    } else {
+      throw cannot("this removal")
+    }
+    let movement = GoalMovement(goal: e.goal, entry: e.entry, payment: payment, source: entry.source, note: entry.note)
+    return entry.isWithdrawal ? .withdrawFromGoal(movement) : .contributeToGoal(movement)
+  case .goalCompleted(let e): return .reopenGoal(e.goal)
+  case .goalArchived(let e): return .reopenGoal(e.goal)
+  case .goalReopened(let e):
+    return e.wasArchived ? .archiveGoal(e.goal, date: e.since) : .completeGoal(e.goal, date: e.since)
   }
 }
 

@@ -75,7 +75,7 @@ private func decideEvents(
   case .reinstateSchedule(let id, let end):
     return [.scheduleReinstated(try rules.reinstateSchedule(id, endedAfter: end))]
   case .deleteSchedule(let id, let reason): return [.scheduleDeleted(try rules.deleteSchedule(id, reason: reason))]
-  case .payOccurrence(let command): return try rules.payOccurrence(command)
+  case .payOccurrence(let command): return rules.withRecurringContribution(try rules.payOccurrence(command))
   case .unpayOccurrence(let id, let date): return [.scheduleOccurrenceUnpaid(try rules.unpayOccurrence(id, date: date))]
   case .skipOccurrence(let id, let date, let reason):
     return [.scheduleOccurrenceSkipped(try rules.skipOccurrence(id, date: date, reason: reason))]
@@ -86,6 +86,14 @@ private func decideEvents(
     return [.debtTermsChanged(try rules.changeDebtTerms(id, from: from, terms: terms))]
   case .withdrawDebtTerms(let id, let from): return [.debtTermsWithdrawn(try rules.withdrawDebtTerms(id, from: from))]
   case .removeDebt(let id, let reason): return [.debtRemoved(try rules.removeDebt(id, reason: reason))]
+  case .addGoal(let added): return [.goalAdded(try rules.addGoal(added))]
+  case .changeGoal(let id, let settings): return [.goalChanged(try rules.changeGoal(id, to: settings))]
+  case .contributeToGoal(let movement): return try rules.contributeToGoal(movement)
+  case .withdrawFromGoal(let movement): return try rules.withdrawFromGoal(movement)
+  case .removeGoalEntry(let id, let entry): return [.goalEntryRemoved(try rules.removeGoalEntry(id, entry: entry))]
+  case .completeGoal(let id, let date): return [.goalCompleted(try rules.completeGoal(id, on: date))]
+  case .archiveGoal(let id, let date): return [.goalArchived(try rules.archiveGoal(id, on: date))]
+  case .reopenGoal(let id): return [.goalReopened(try rules.reopenGoal(id))]
   }
 }
 

@@ -106,6 +106,11 @@ extension Rules {
     if state.categories.values.contains(where: { $0.parent == id && !$0.isDeleted }) {
       throw .invalidField(field: "category '\(category.name)'", reason: "has sub-categories; move or delete them first")
     }
+    if let goal = state.goals.values.first(where: { !$0.isArchived && $0.funding == .category(id) }) {
+      throw .invalidField(
+        field: "category '\(category.name)'",
+        reason: "funds goal '\(goal.name)'; archive the goal first (budget goal archive)")
+    }
     return CategoryDeleted(category: id)
   }
 

@@ -51,6 +51,14 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
   case debtTermsChanged = "DebtTermsChanged"
   case debtTermsWithdrawn = "DebtTermsWithdrawn"
   case debtRemoved = "DebtRemoved"
+  case goalAdded = "GoalAdded"
+  case goalChanged = "GoalChanged"
+  case goalContributed = "GoalContributed"
+  case goalContributionWithdrawn = "GoalContributionWithdrawn"
+  case goalEntryRemoved = "GoalEntryRemoved"
+  case goalCompleted = "GoalCompleted"
+  case goalArchived = "GoalArchived"
+  case goalReopened = "GoalReopened"
 
   /// The payload type of this kind of event.
   public var payloadType: any EventPayload.Type {
@@ -99,6 +107,14 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
     case .debtTermsChanged: DebtTermsChanged.self
     case .debtTermsWithdrawn: DebtTermsWithdrawn.self
     case .debtRemoved: DebtRemoved.self
+    case .goalAdded: GoalAdded.self
+    case .goalChanged: GoalChanged.self
+    case .goalContributed: GoalContributed.self
+    case .goalContributionWithdrawn: GoalContributionWithdrawn.self
+    case .goalEntryRemoved: GoalEntryRemoved.self
+    case .goalCompleted: GoalCompleted.self
+    case .goalArchived: GoalArchived.self
+    case .goalReopened: GoalReopened.self
     }
   }
 

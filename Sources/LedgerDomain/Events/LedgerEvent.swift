@@ -50,6 +50,14 @@ public enum LedgerEvent: Sendable, Hashable {
   indirect case debtTermsChanged(DebtTermsChanged)
   indirect case debtTermsWithdrawn(DebtTermsWithdrawn)
   indirect case debtRemoved(DebtRemoved)
+  indirect case goalAdded(GoalAdded)
+  indirect case goalChanged(GoalChanged)
+  indirect case goalContributed(GoalContributed)
+  indirect case goalContributionWithdrawn(GoalContributionWithdrawn)
+  indirect case goalEntryRemoved(GoalEntryRemoved)
+  indirect case goalCompleted(GoalCompleted)
+  indirect case goalArchived(GoalArchived)
+  indirect case goalReopened(GoalReopened)
 
   /// Hands the payload, with its static type, to `visitor`: the one switch over the cases.
   ///
@@ -104,6 +112,14 @@ public enum LedgerEvent: Sendable, Hashable {
     case .debtTermsChanged(let e): try visitor.visit(e)
     case .debtTermsWithdrawn(let e): try visitor.visit(e)
     case .debtRemoved(let e): try visitor.visit(e)
+    case .goalAdded(let e): try visitor.visit(e)
+    case .goalChanged(let e): try visitor.visit(e)
+    case .goalContributed(let e): try visitor.visit(e)
+    case .goalContributionWithdrawn(let e): try visitor.visit(e)
+    case .goalEntryRemoved(let e): try visitor.visit(e)
+    case .goalCompleted(let e): try visitor.visit(e)
+    case .goalArchived(let e): try visitor.visit(e)
+    case .goalReopened(let e): try visitor.visit(e)
     }
   }
 

@@ -75,3 +75,10 @@ public struct DebtID: EntityIdentifier {
   public init(raw: EntityID) { self.raw = raw }
   public static let streamPrefix = "debt"
 }
+
+/// Identifies a savings goal.
+public struct GoalID: EntityIdentifier {
+  public let raw: EntityID
+  public init(raw: EntityID) { self.raw = raw }
+  public static let streamPrefix = "goal"
+}

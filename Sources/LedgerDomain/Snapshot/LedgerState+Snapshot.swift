@@ -2,7 +2,7 @@ extension LedgerState {
   /// The version of ``snapshotPayload()``'s form. A stored snapshot of another version is not
   /// read: the state is folded from the log and stored again (as a read model of another
   /// code version is re-projected). Raise it whenever the state or its encoding changes.
-  public static let snapshotVersion: UInt16 = 3
+  public static let snapshotVersion: UInt16 = 4
 
   /// Everything in the state but its transactions (which the ledger stores one row each), in
   /// a compact binary form — the same bytes for equal states: dictionaries are written in
@@ -72,6 +72,8 @@ extension LedgerState {
     for (id, record) in schedules.sorted(by: { $0.key < $1.key }) { out.schedule(id, record) }
     out.count(debts.count)
     for (id, record) in debts.sorted(by: { $0.key < $1.key }) { out.debt(id, record) }
+    out.count(goals.count)
+    for (id, record) in goals.sorted(by: { $0.key < $1.key }) { try out.goal(id, record) }
     return out.bytes
   }
 
@@ -137,6 +139,10 @@ extension LedgerState {
     for _ in 0..<(try input.count()) {
       let (id, record) = try input.debt()
       debts[id] = record
+    }
+    for _ in 0..<(try input.count()) {
+      let (id, record) = try input.goal()
+      goals[id] = record
     }
     guard input.isAtEnd else { throw .malformed("bytes left after the state") }
   }

@@ -108,6 +108,9 @@ extension LedgerState {
       applySchedule(event)
     case .debtAdded, .debtTermsChanged, .debtTermsWithdrawn, .debtRemoved:
       applyDebt(event)
+    case .goalAdded, .goalChanged, .goalContributed, .goalContributionWithdrawn, .goalEntryRemoved, .goalCompleted,
+      .goalArchived, .goalReopened:
+      applyGoal(event)
     }
   }
 

@@ -33,6 +33,8 @@ public struct LedgerState: Sendable, Hashable {
   public var schedules: [ScheduleID: ScheduleRecord] = [:]
   /// Debts by id, removed ones included (``DebtRecord/isRemoved``).
   public var debts: [DebtID: DebtRecord] = [:]
+  /// Savings goals by id, archived ones included.
+  public var goals: [GoalID: GoalRecord] = [:]
   /// The occurrence each linked transaction or transfer paid, by its id: one each.
   public var scheduleLinks: [EntityID: OccurrenceRef] = [:]
 

@@ -4,7 +4,7 @@ import LedgerDomain
 /// The sample ledger of `budget demo`: three months up to today, with budgets, income,
 /// transactions (one split, one amended, one deleted), a transfer, a closed period, and the
 /// household's schedules — rent on autopay, wages, a monthly saving, an estimated power bill,
-/// broadband due in five days and a gym fee three days overdue.
+/// broadband due in five days and a gym fee three days overdue — and two savings goals.
 struct DemoData {
   let options: LedgerOptions
   let ledger: Ledger
@@ -107,6 +107,7 @@ struct DemoData {
       .openPeriod(OpenPeriod(period: first, name: months[0].title, start: months[0].firstDay, end: months[0].lastDay)))
     try await run(.closePeriod(first, end: nil))
     try await addDebts(card: card, from: months[2].firstDay)
+    try await addGoals(checking: checking, savings: savings, saving: saving, start: start)
   }
 
   /// Three debts for the payoff plans: the credit card, a car loan and a small loan from
@@ -130,6 +131,38 @@ struct DemoData {
       try await run(
         .addDebt(DebtAdded(debt: .random(), name: name, debtKind: kind, account: account, terms: terms, from: start)))
     }
+  }
+
+  /// An emergency fund in the savings account, and a holiday saved in the "Savings goal"
+  /// category, its monthly need on the budget sheet beside the budget set there.
+  private func addGoals(checking: AccountID, savings: AccountID, saving: CategoryID, start: CivilDate) async throws {
+    func money(_ text: String) throws -> Money { try Money(parsing: text, currency: .eur) }
+    let holiday = GoalID.random()
+    let inTwoYears = try today.yearMonth.adding(months: 24).lastDay
+    try await run(
+      .addGoal(
+        GoalAdded(
+          goal: .random(),
+          settings: GoalSettings(
+            name: "Emergency fund", goalKind: .emergency, target: try money("10000"), targetDate: inTwoYears),
+          startDate: start, funding: .account(savings))))
+    try await run(
+      .addGoal(
+        GoalAdded(
+          goal: holiday,
+          settings: GoalSettings(
+            name: "Holiday", goalKind: .vacation, target: try money("3000"),
+            targetDate: try today.yearMonth.adding(months: 9).lastDay, onBudgetSheet: true, note: "Lisbon in spring"),
+          startDate: start, funding: .category(saving))))
+    // Last month's bonus, put aside for the holiday: an expense booked to the category.
+    try await run(
+      .contributeToGoal(
+        GoalMovement(
+          goal: holiday, entry: .random(),
+          payment: .record(
+            id: .random(), account: checking, date: try today.yearMonth.adding(months: -1).firstDay,
+            amount: try money("250")),
+          source: .windfall, note: "part of the bonus")))
   }
 
   /// Bills and income from next month on, one bill due soon and one overdue.

@@ -9,11 +9,13 @@ struct HistoryCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "history",
     abstract:
-      "The history of one entity: a transaction id, or category / account / period / schedule / debt NAME, or month YYYY-MM."
+      "The history of one entity: a transaction id, or category / account / period / schedule / debt / goal NAME, or month YYYY-MM."
   )
   @OptionGroup var options: LedgerOptions
   @Argument(
-    help: "transaction ID | category NAME | account NAME | period NAME | schedule NAME | debt NAME | month YYYY-MM")
+    help:
+      "transaction ID | category NAME | account NAME | period NAME | schedule NAME | debt NAME | goal NAME | month YYYY-MM"
+  )
   var kind: String
   @Argument(help: "Its id or name (none for month YYYY-MM).") var reference: String?
   @OptionGroup var time: TimeOptions
@@ -49,7 +51,7 @@ struct HistoryCommand: AsyncParsableCommand {
   /// category, account or period name against that kind's own streams (milliseconds on a big
   /// ledger), a transaction id through the rules' stored state and its index of ids.
   private func streamName(_ ledger: Ledger) throws -> String {
-    let kinds = ["transaction", "tx", "category", "account", "period", "schedule", "debt", "month"]
+    let kinds = ["transaction", "tx", "category", "account", "period", "schedule", "debt", "goal", "month"]
     if kinds.contains(kind), self.reference == nil {
       throw ValidationError(
         "give the \(kind == "tx" ? "transaction" : kind) to show, e.g. budget history \(Self.example(kind))")
@@ -77,6 +79,8 @@ struct HistoryCommand: AsyncParsableCommand {
       return try userFacing { try ledger.state(ofStreamsOf: [ScheduleID.self]).schedule(named: reference).id.stream }
     case "debt":
       return try userFacing { try ledger.state(ofStreamsOf: [DebtID.self]).debt(named: reference).id.stream }
+    case "goal":
+      return try userFacing { try ledger.state(ofStreamsOf: [GoalID.self]).goal(named: reference).id.stream }
     case "month":
       do { return budgetStream(try YearMonth(parsing: reference)) } catch {
         throw ValidationError("month must be YYYY-MM: \(error)")
@@ -86,7 +90,7 @@ struct HistoryCommand: AsyncParsableCommand {
         return transaction.id.stream
       }
       throw ValidationError(
-        "say what to show: transaction ID, category NAME, account NAME, period NAME, schedule NAME, debt NAME or month YYYY-MM"
+        "say what to show: transaction ID, category NAME, account NAME, period NAME, schedule NAME, debt NAME, goal NAME or month YYYY-MM"
       )
     }
   }
@@ -98,6 +102,7 @@ struct HistoryCommand: AsyncParsableCommand {
     case "period": "period Q1"
     case "schedule": "schedule Rent"
     case "debt": "debt Visa"
+    case "goal": "goal Trip"
     case "month": "month 2024-03"
     default: "tx 9b59c2e1"
     }

@@ -55,6 +55,18 @@ struct BudgetShowCommand: AsyncParsableCommand {
       }
       print(table.render())
     }
+    if !sheet.goals.isEmpty {
+      print("")
+      var goals = Table([("GOALS", .left), ("MONTHLY NEED", .right), ("", .left)])
+      for goal in sheet.goals {
+        let how =
+          goal.category == nil
+          ? "set aside from what remains to assign"
+          : goal.counted ? "planned as its category's budget" : "its category's own budget stands"
+        goals.add(["goal: \(goal.name)", show(goal.monthlyNeed), how])
+      }
+      print(goals.render())
+    }
     print("")
     let remaining = sheet.summary.remainingToAssign
     let remainingText = show(remaining)
@@ -136,6 +148,9 @@ struct SheetJSON: Encodable {
   var dueDates: [[String: String]]
   /// Each planned income counted this month: a month's amount, or a year's share.
   var incomeSources: [IncomeSource]
+  /// The goals whose monthly need is on the sheet; absent when there are none, so a ledger
+  /// without goals prints what earlier releases printed.
+  var goals: [BudgetGoalLineReport]?
 
   struct IncomeSource: Encodable {
     var source, counted: String
@@ -171,6 +186,7 @@ struct SheetJSON: Encodable {
     incomeSources = sheet.summary.incomeSources.map {
       IncomeSource(source: $0.source, counted: $0.counted.formatted(), yearly: $0.month == nil)
     }
+    goals = sheet.goals.isEmpty ? nil : sheet.goals.map(BudgetGoalLineReport.init)
   }
 }
 

@@ -79,7 +79,7 @@ struct EventCodecTests {
             transfer: TransferID(raw: EntityID(high: 0x7B, low: 2)), from: Scenario.checking, to: Scenario.savings,
             amount: eur("9"), date: day("2024-03-03"), note: "n"),
           reason: "typo ✓")),
-    ] + scheduleSamples + debtSamples
+    ] + scheduleSamples + debtSamples + goalSamples
   }
 
   /// A fixed schedule id for the samples.
@@ -135,6 +135,45 @@ struct EventCodecTests {
       .debtTermsChanged(DebtTermsChanged(debt: debt, from: day("2024-06-01"), terms: raised, replaced: terms)),
       .debtTermsWithdrawn(DebtTermsWithdrawn(debt: debt, from: day("2024-06-01"))),
       .debtRemoved(DebtRemoved(debt: debt, reason: "paid off")),
+    ]
+  }
+
+  /// One of each goal event: one funded by an account, one by a category.
+  static var goalSamples: [LedgerEvent] {
+    let goal = GoalID(raw: EntityID(high: 0x0190_2b3c_4d5e_6f70, low: 0x8192_a3b4_c5d6_e7f8))
+    let other = GoalID(raw: EntityID(high: 0x0190_2b3c_4d5e_6f70, low: 0x8192_a3b4_c5d6_e7f9))
+    let trip = GoalSettings(
+      name: "Lisbon ✈", goalKind: .vacation, target: eur("2400"), targetDate: day("2025-06-30"), onBudgetSheet: true,
+      note: "flights and hotel")
+    var later = trip
+    later.target = eur("3000.50")
+    later.targetDate = nil
+    later.onBudgetSheet = false
+    later.note = nil
+    return [
+      .goalAdded(
+        GoalAdded(goal: goal, settings: trip, startDate: day("2024-03-01"), funding: .account(Scenario.savings))),
+      .goalAdded(
+        GoalAdded(
+          goal: other, settings: GoalSettings(name: "Rainy day", goalKind: .emergency, target: eur("1000")),
+          startDate: day("2024-01-01"), funding: .category(Scenario.bills))),
+      .goalChanged(GoalChanged(goal: goal, settings: later, previous: trip)),
+      .goalContributed(
+        GoalContributed(
+          goal: goal, contribution: EntityID(high: 0x6C, low: 1), date: day("2024-03-15"), amount: eur("250"),
+          source: .windfall, transfer: TransferID(raw: EntityID(high: 0x7B, low: 1)), note: "bonus")),
+      .goalContributed(
+        GoalContributed(
+          goal: other, contribution: EntityID(high: 0x6C, low: 2), date: day("2024-03-16"), amount: eur("40.25"),
+          source: .recurring, transaction: txID(2))),
+      .goalContributionWithdrawn(
+        GoalContributionWithdrawn(
+          goal: goal, withdrawal: EntityID(high: 0x6C, low: 3), date: day("2024-04-02"), amount: eur("75.10"),
+          transfer: TransferID(raw: EntityID(high: 0x7B, low: 2)), note: "deposit back")),
+      .goalEntryRemoved(GoalEntryRemoved(goal: goal, entry: EntityID(high: 0x6C, low: 3))),
+      .goalCompleted(GoalCompleted(goal: other, date: day("2024-05-01"))),
+      .goalReopened(GoalReopened(goal: other, wasArchived: false, since: day("2024-05-01"))),
+      .goalArchived(GoalArchived(goal: other, date: day("2024-05-02"))),
     ]
   }
 

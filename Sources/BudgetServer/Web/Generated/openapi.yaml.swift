@@ -2097,6 +2097,304 @@ paths:
               schema:
                 $ref: '#/components/schemas/WriteResult'
         default: *id001
+  /goals:
+    get:
+      summary: Every goal with its progress, monthly need and projected date (budget goal list)
+      tags:
+      - goals
+      operationId: listGoals
+      parameters:
+      - name: asOf
+        in: query
+        description: progress at the end of this date (default today)
+        schema:
+          type: string
+          format: date
+      - name: asKnownAt
+        in: query
+        description: as the ledger knew it at a log position or a time
+        schema:
+          type: string
+      - name: archived
+        in: query
+        description: true to include archived goals
+        schema:
+          type: string
+          enum: ['true', 'false']
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/GoalList'
+        default: *id001
+    post:
+      summary: Add a savings goal funded by an account or a category (budget goal add)
+      tags:
+      - goals
+      operationId: addGoal
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              description: exactly one of account and category
+              properties:
+                name:
+                  type: string
+                target:
+                  type: string
+                  description: decimal, above zero
+                targetDate:
+                  type: string
+                  format: date
+                kind:
+                  type: string
+                  enum: [emergency, vacation, house, car, education, retirement, custom]
+                account:
+                  type: string
+                category:
+                  type: string
+                startDate:
+                  type: string
+                  format: date
+                onBudgetSheet:
+                  type: boolean
+                note:
+                  type: string
+              required:
+              - name
+              - target
+      responses:
+        '201':
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+        default: *id001
+  /goals/{ref}:
+    get:
+      summary: One goal, its progress and its contributions (budget goal show)
+      tags:
+      - goals
+      operationId: showGoal
+      parameters:
+      - name: ref
+        in: path
+        required: true
+        schema:
+          type: string
+      - name: asOf
+        in: query
+        schema:
+          type: string
+          format: date
+      - name: asKnownAt
+        in: query
+        description: as the ledger knew it at a log position or a time
+        schema:
+          type: string
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Goal'
+        default: *id001
+    patch:
+      summary: Change a goal's settings; what is not given stays (budget goal change)
+      tags:
+      - goals
+      operationId: changeGoal
+      parameters:
+      - name: ref
+        in: path
+        required: true
+        schema:
+          type: string
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                name:
+                  type: string
+                target:
+                  type: string
+                targetDate:
+                  type: string
+                  description: a date, or "" to drop it
+                kind:
+                  type: string
+                  enum: [emergency, vacation, house, car, education, retirement, custom]
+                onBudgetSheet:
+                  type: boolean
+                note:
+                  type: string
+                  description: '"" clears it'
+      responses:
+        '200':
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+        default: *id001
+  /goals/{ref}/contributions:
+    post:
+      summary: Put money into a goal, recording the movement with it (budget goal contribute)
+      tags:
+      - goals
+      operationId: contributeToGoal
+      parameters:
+      - name: ref
+        in: path
+        required: true
+        schema:
+          type: string
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              description: 'amount with account records a new movement; transaction or transfer links an existing one (exactly one of amount, transaction, transfer)'
+              properties:
+                amount:
+                  type: string
+                  description: decimal, above zero, in the goal's currency
+                account:
+                  type: string
+                  description: the account the money moves from
+                date:
+                  type: string
+                  format: date
+                transaction:
+                  type: string
+                transfer:
+                  type: string
+                source:
+                  type: string
+                  enum: [manual, recurring, roundup, windfall]
+                note:
+                  type: string
+      responses:
+        '201':
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+        default: *id001
+  /goals/{ref}/withdrawals:
+    post:
+      summary: Take money out of a goal, recording the movement with it (budget goal withdraw)
+      tags:
+      - goals
+      operationId: withdrawFromGoal
+      parameters:
+      - name: ref
+        in: path
+        required: true
+        schema:
+          type: string
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              description: 'amount with account records a new movement; transaction or transfer links an existing one (exactly one of amount, transaction, transfer)'
+              properties:
+                amount:
+                  type: string
+                  description: decimal, above zero, in the goal's currency
+                account:
+                  type: string
+                  description: the account the money moves to
+                date:
+                  type: string
+                  format: date
+                transaction:
+                  type: string
+                transfer:
+                  type: string
+                note:
+                  type: string
+      responses:
+        '201':
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+        default: *id001
+  /goals/{ref}/complete:
+    post:
+      summary: Mark a goal reached (budget goal complete)
+      tags:
+      - goals
+      operationId: completeGoal
+      parameters:
+      - name: ref
+        in: path
+        required: true
+        schema:
+          type: string
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                date:
+                  type: string
+                  format: date
+      responses:
+        '200':
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+        default: *id001
+  /goals/{ref}/archive:
+    post:
+      summary: Put a goal away; its money stays (budget goal archive)
+      tags:
+      - goals
+      operationId: archiveGoal
+      parameters:
+      - name: ref
+        in: path
+        required: true
+        schema:
+          type: string
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                date:
+                  type: string
+                  format: date
+      responses:
+        '200':
+          description: The events recorded
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+        default: *id001
 components:
   schemas:
     Debt:
@@ -2144,6 +2442,100 @@ components:
           type: array
           items:
             $ref: '#/components/schemas/Debt'
+      required: [position, items]
+    Goal:
+      type: object
+      properties:
+        id:
+          type: string
+        name:
+          type: string
+        kind:
+          type: string
+          enum: [emergency, vacation, house, car, education, retirement, custom]
+        status:
+          type: string
+          enum: [active, completed, archived]
+        statusDate:
+          type: string
+          format: date
+        fundingType:
+          type: string
+          enum: [account, category]
+        funding:
+          type: string
+        currency:
+          type: string
+        target:
+          type: string
+        targetDate:
+          type: string
+          format: date
+        startDate:
+          type: string
+          format: date
+        onBudgetSheet:
+          type: boolean
+        note:
+          type: string
+        asOf:
+          type: string
+          format: date
+        saved:
+          type: string
+        left:
+          type: string
+        percent:
+          type: string
+          description: saved as a percentage of the target, one decimal, rounded down
+        monthlyNeed:
+          type: string
+          description: left over the months to the target date counting this one, rounded up to the cent
+        monthlyRate:
+          type: string
+          description: average net saving a month over the three full months before asOf's month
+        projectedDate:
+          type: string
+          format: date
+          description: a projection at monthlyRate
+        pace:
+          type: string
+          enum: [reached, on-track, behind, overdue, no-date]
+        entries:
+          type: array
+          items:
+            type: object
+            properties:
+              id:
+                type: string
+              type:
+                type: string
+                enum: [contribution, withdrawal]
+              date:
+                type: string
+                format: date
+              amount:
+                type: string
+              source:
+                type: string
+                enum: [manual, recurring, roundup, windfall]
+              transaction:
+                type: string
+              transfer:
+                type: string
+              note:
+                type: string
+            required: [id, type, date, amount, source]
+      required: [id, name, kind, status, fundingType, funding, currency, target, startDate, onBudgetSheet, asOf, saved, left, percent, monthlyRate, pace, entries]
+    GoalList:
+      type: object
+      properties:
+        position:
+          type: integer
+        items:
+          type: array
+          items:
+            $ref: '#/components/schemas/Goal'
       required: [position, items]
     PayoffPlan:
       type: object
@@ -2765,6 +3157,24 @@ components:
             required:
             - category
             - date
+        goals:
+          type: array
+          description: goals on the budget sheet, each with its monthly need (docs/goals-and-debts.md)
+          items:
+            type: object
+            properties:
+              goal:
+                type: string
+              name:
+                type: string
+              category:
+                type: string
+              monthlyNeed:
+                type: string
+              counted:
+                type: boolean
+                description: whether the need is in the sheet's totals
+            required: [goal, name, monthlyNeed, counted]
       required:
       - month
       - position
@@ -2775,6 +3185,7 @@ components:
       - lines
       - income
       - dueDates
+      - goals
     Transaction:
       type: object
       properties:
