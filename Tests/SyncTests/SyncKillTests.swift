@@ -91,13 +91,14 @@ struct SyncKillTests {
     let before = try world.hubHead().position
     let ids = try await Self.record(12, on: "laptop", in: world)
     world.proxy.choose { $0.target.contains("sync/commands") ? .delay(milliseconds: 300) : .pass }
-    // When its sync is killed after five were accepted (a loaded machine may let one or two more
-    // through before the kill lands: what matters is that it stopped part-way)
+    // When its sync is killed after five were accepted (the fifth answer may not have reached
+    // the device yet, and a loaded machine may let one or two more through before the kill
+    // lands: what matters is that it stopped part-way)
     let sync = try ChildProcess(world.budget, ["sync", "--ledger", world.path("laptop"), "--json"])
     try await Self.waitUntil("five changes were pushed") { world.proxy.answered("sync/commands") >= 5 }
     sync.kill9()
     let waiting = try world.outbox("laptop").count { $0.state == .pending }
-    #expect((1...7).contains(waiting), "\(waiting) changes still waiting after the kill")
+    #expect((1...8).contains(waiting), "\(waiting) changes still waiting after the kill")
     // Then the next sync pushes the rest, and the hub has each change once
     try await Self.settle("laptop", in: world, expected: before + 12, ids: ids)
   }
