@@ -22,6 +22,14 @@ struct DebtRoutes {
       return try api.answer(DebtReport(debt), position: api.ledger.position)
     }
     group.post("debts/:ref/terms") { request, context in try await changeTerms(request, context) }
+    group.get("debts/:ref/statement") { request, context in
+      let id = try debt(context)
+      let through = try api.date(QueryParameters(request).string("through"), field: "through") ?? api.today
+      let name = try api.state().debts[id]?.name ?? id.description
+      let statement = try api.ledger.debtStatement(id, through: through)
+      return try api.answer(DebtStatementReport(name: name, statement), position: api.ledger.position)
+    }
+    group.post("debts/:ref/interest") { request, context in try await postInterest(request, context) }
     group.delete("debts/:ref") { request, context in
       let reason = QueryParameters(request).string("reason") ?? "removed by user"
       return try await api.write(.removeDebt(try debt(context), reason: reason), request)
@@ -76,6 +84,22 @@ struct DebtRoutes {
     let current = record.terms(on: from)
     let terms = try terms(body, currency: current.minimum.currency, current: current)
     return try await api.write(.changeDebtTerms(id, from: from, terms: terms), request)
+  }
+
+  private func postInterest(_ request: Request, _ context: ServerContext) async throws -> Response {
+    if let replayed = try await api.replay(request) { return replayed }
+    let (id, record) = try Resolver(state: try api.state()).debt(try api.parameter(context, "ref"))
+    let body = try await api.body(DebtInterestBody.self, request)
+    let month: YearMonth
+    do { month = try body.month.map { try YearMonth(parsing: $0) } ?? api.today.yearMonth.adding(months: -1) } catch {
+      throw APIError.badRequest("month '\(body.month ?? "")' is not a month, YYYY-MM", field: "month")
+    }
+    let currency = try api.state().accounts[record.account]?.currency ?? api.ledger.baseCurrency
+    let amount = try body.amount.map {
+      try api.money($0, currency, field: "amount", positive: true, direction: "give the statement's interest")
+    }
+    let posting = try api.ledger.debtInterestPosting(id, month: month, amount: amount, today: api.today)
+    return try await api.writeAll(posting.commands, request)
   }
 
   private func plan(_ request: Request) throws -> Response {

@@ -20,3 +20,10 @@ struct DebtTermsBody: Decodable {
   var term: Int?
   var from: String?
 }
+
+/// `POST /debts/{ref}/interest`: the month (default: last month) and the statement's interest
+/// (default: the rule's).
+struct DebtInterestBody: Decodable {
+  var month: String?
+  var amount: String?
+}

@@ -9,7 +9,10 @@ extension DebtKind: ExpressibleByArgument {}
 struct DebtCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "debt", abstract: "Debts on loan and credit-card accounts, and payoff plans.",
-    subcommands: [Add.self, Terms.self, List.self, Show.self, Remove.self, DebtPlanCommand.self])
+    subcommands: [
+      Add.self, Terms.self, List.self, Show.self, Remove.self, DebtPlanCommand.self, DebtStatementCommand.self,
+      DebtInterestCommand.self,
+    ])
 
   /// The terms the options give, in `currency`.
   static func terms(
