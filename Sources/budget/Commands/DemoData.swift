@@ -4,7 +4,7 @@ import LedgerDomain
 /// The sample ledger of `budget demo`: three months up to today, with budgets, income,
 /// transactions (one split, one amended, one deleted), a transfer, a closed period, and the
 /// household's schedules — rent on autopay, wages, a monthly saving, an estimated power bill,
-/// broadband due in five days and a gym fee three days overdue.
+/// broadband due in five days and a gym fee three days overdue — and two savings goals.
 struct DemoData {
   let options: LedgerOptions
   let ledger: Ledger
@@ -106,6 +106,31 @@ struct DemoData {
     try await run(
       .openPeriod(OpenPeriod(period: first, name: months[0].title, start: months[0].firstDay, end: months[0].lastDay)))
     try await run(.closePeriod(first, end: nil))
+    // Last, so every figure above stays as it was: the goals only read the money.
+    try await addGoals(savings: savings, saving: saving)
+  }
+
+  /// Two savings goals: an emergency fund that is the Savings account's balance, and a trip
+  /// saved for in the "Savings goal" category (nothing booked there yet: no projection).
+  private func addGoals(savings: AccountID, saving: CategoryID) async throws {
+    func money(_ text: String) throws -> Money { try Money(parsing: text, currency: .eur) }
+    let start = try today.yearMonth.adding(months: -1).firstDay
+    try await run(
+      .addGoal(
+        GoalAdded(
+          goal: .random(),
+          settings: GoalSettings(
+            name: "Emergency fund", goalKind: .emergency, target: try money("10000"),
+            targetDate: try today.yearMonth.adding(months: 9).lastDay, note: "six months of expenses"),
+          startDate: start, funding: .account(savings))))
+    try await run(
+      .addGoal(
+        GoalAdded(
+          goal: .random(),
+          settings: GoalSettings(
+            name: "Summer trip", goalKind: .vacation, target: try money("1500"),
+            targetDate: try today.yearMonth.adding(months: 4).lastDay),
+          startDate: start, funding: .category(saving))))
   }
 
   /// Bills and income from next month on, one bill due soon and one overdue.
