@@ -16,6 +16,7 @@ enum WebAssets {
     "analysis.js": Asset(contentType: "text/javascript; charset=utf-8", body: analysisJS),
     "history.js": Asset(contentType: "text/javascript; charset=utf-8", body: historyJS),
     "bills.js": Asset(contentType: "text/javascript; charset=utf-8", body: billsJS),
+    "goals.js": Asset(contentType: "text/javascript; charset=utf-8", body: goalsJS),
     "app.js": Asset(contentType: "text/javascript; charset=utf-8", body: appJS),
   ]
 
@@ -23,6 +24,6 @@ enum WebAssets {
   static let sources: [String: String] = [
     "index.html": indexHTML, "app.css": appCSS, "api.js": apiJS, "charts.js": chartsJS, "budget.js": budgetJS,
     "transactions.js": transactionsJS, "analysis.js": analysisJS, "history.js": historyJS, "bills.js": billsJS,
-    "app.js": appJS,
+    "goals.js": goalsJS, "app.js": appJS,
   ]
 }

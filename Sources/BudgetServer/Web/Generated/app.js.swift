@@ -5,7 +5,7 @@ extension WebAssets {
 "use strict";
 window.BL = window.BL || {};
 
-const views = { budget: () => BL.renderBudget(), transactions: () => BL.renderTransactions(), analysis: () => BL.renderAnalysis(), bills: () => BL.renderBills(), history: () => BL.renderHistory() };
+const views = { budget: () => BL.renderBudget(), transactions: () => BL.renderTransactions(), analysis: () => BL.renderAnalysis(), bills: () => BL.renderBills(), goals: () => BL.renderGoals(), history: () => BL.renderHistory() };
 
 /** Renders the current view; errors go to the toast. */
 BL.render = async function () {

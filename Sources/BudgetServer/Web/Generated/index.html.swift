@@ -15,6 +15,7 @@ extension WebAssets {
 <script src="/assets/analysis.js" defer></script>
 <script src="/assets/history.js" defer></script>
 <script src="/assets/bills.js" defer></script>
+<script src="/assets/goals.js" defer></script>
 <script src="/assets/app.js" defer></script>
 </head>
 <body>
@@ -26,6 +27,7 @@ extension WebAssets {
     <button role="tab" id="tab-transactions" data-view="transactions" aria-selected="false" aria-controls="view-transactions">Transactions</button>
     <button role="tab" id="tab-analysis" data-view="analysis" aria-selected="false" aria-controls="view-analysis">Analysis</button>
     <button role="tab" id="tab-bills" data-view="bills" aria-selected="false" aria-controls="view-bills">Bills</button>
+    <button role="tab" id="tab-goals" data-view="goals" aria-selected="false" aria-controls="view-goals">Goals</button>
     <button role="tab" id="tab-history" data-view="history" aria-selected="false" aria-controls="view-history">History</button>
   </nav>
   <section class="timebar" aria-label="Time travel">
@@ -45,6 +47,7 @@ extension WebAssets {
   <section id="view-transactions" role="tabpanel" aria-labelledby="tab-transactions" hidden></section>
   <section id="view-analysis" role="tabpanel" aria-labelledby="tab-analysis" hidden></section>
   <section id="view-bills" role="tabpanel" aria-labelledby="tab-bills" hidden></section>
+  <section id="view-goals" role="tabpanel" aria-labelledby="tab-goals" hidden></section>
   <section id="view-history" role="tabpanel" aria-labelledby="tab-history" hidden></section>
 </main>
 <dialog id="token-dialog" aria-labelledby="token-title">
