@@ -3,7 +3,8 @@ import Ledger
 import LedgerDomain
 import Synchronization
 
-/// The names requests resolve against — settings, accounts, categories, periods and budgets —
+/// The names requests resolve against — settings, accounts, categories, periods, budgets and
+/// goals —
 /// kept in step with the log by folding only the events that change them.
 ///
 /// Requests could read `Ledger.state` instead, but that is a value: while any copy of it is
@@ -25,6 +26,7 @@ final class NameIndex: Sendable {
       names.categories = full.categories
       names.periods = full.periods
       names.budgets = full.budgets
+      names.goals = full.goals  // goals recorded before the server started resolve too
     }
     cache = Mutex((position, names))
   }
