@@ -86,6 +86,10 @@ class GoalsViewTests(unittest.TestCase):
         self.assertEqual(float(card["now"]), min(100.0, float(goal["percent"])))
         self.assertIn(shown(goal["saved"]), card["valuetext"])
 
+    def submit(self, button):
+        """Clicks a form's button, again if a live refresh drew the form anew first (what was typed stays)."""
+        self.wait.until(lambda d: d.find_element(By.ID, button).click() or True)
+
     def refused(self, method, path, body):
         """The API's error message for a write it refuses."""
         with self.assertRaises(urllib.error.HTTPError) as caught:
@@ -115,7 +119,7 @@ class GoalsViewTests(unittest.TestCase):
         Select(self.driver.find_element(By.ID, "contribute-account")).select_by_visible_text("Checking")
         Select(self.driver.find_element(By.ID, "contribute-source")).select_by_visible_text("windfall")
         self.driver.find_element(By.ID, "contribute-note").send_keys("birthday money")
-        self.driver.find_element(By.ID, "contribute-save").click()
+        self.submit("contribute-save")
         self.wait.until(lambda d: self.api_goals()["Summer trip"]["saved"] != before["saved"])
         after = self.server.api("GET", "/goals/Summer%20trip")
         self.assertEqual(after["saved"], "250.00")
@@ -136,7 +140,7 @@ class GoalsViewTests(unittest.TestCase):
         Select(self.driver.find_element(By.ID, "contribute-goal")).select_by_visible_text("Emergency fund")
         self.driver.find_element(By.ID, "contribute-amount").send_keys("-5")
         Select(self.driver.find_element(By.ID, "contribute-account")).select_by_visible_text("Checking")
-        self.driver.find_element(By.ID, "contribute-save").click()
+        self.submit("contribute-save")
         alert = self.wait.until(lambda d: d.find_element(By.ID, "goal-contribute-error") if d.find_element(By.ID, "goal-contribute-error").text else None)
         self.assertEqual(alert.get_attribute("role"), "alert")
         self.assertEqual(alert.text, expected)
@@ -155,7 +159,7 @@ class GoalsViewTests(unittest.TestCase):
         self.driver.find_element(By.ID, "goal-target").send_keys("0")
         Select(self.driver.find_element(By.ID, "goal-kind")).select_by_visible_text("car")
         Select(self.driver.find_element(By.ID, "goal-funding")).select_by_visible_text("Transport")
-        self.driver.find_element(By.ID, "goal-add-save").click()
+        self.submit("goal-add-save")
         self.wait.until(lambda d: d.find_element(By.ID, "goal-add-error").text == expected)
         self.assertNotIn("Bike", self.api_goals())
         target = self.driver.find_element(By.ID, "goal-target")
@@ -163,7 +167,7 @@ class GoalsViewTests(unittest.TestCase):
         target.send_keys("800")
         self.driver.execute_script(
             "const d = document.getElementById('goal-target-date'); d.value = '2024-12-31'; d.dispatchEvent(new Event('change'));")
-        self.driver.find_element(By.ID, "goal-add-save").click()
+        self.submit("goal-add-save")
         self.wait.until(lambda d: "Bike" in self.cards())
         bike = self.api_goals()["Bike"]
         self.assertEqual((bike["kind"], bike["fundingType"], bike["funding"], bike["target"], bike["targetDate"]),

@@ -30,7 +30,35 @@ BL.renderGoals = async function () {
       ? el("p", { class: "muted", text: "Contributing and adding goals are off while looking at the past." })
       : el("div", { class: "goal-forms" }, [contributeForm(active), addGoalForm()]),
   ].filter(Boolean));
+  restoreGoalForms();
 };
+
+// What was typed in the forms and the last refusal, kept across live refreshes.
+BL.goalDrafts = {};
+BL.goalAlerts = {};
+
+function keepGoalDraft(form) {
+  const save = () => {
+    for (const input of form.querySelectorAll("input, select")) BL.goalDrafts[input.id] = input.value;
+  };
+  form.addEventListener("input", save);
+  form.addEventListener("change", save);
+}
+
+function restoreGoalForms() {
+  for (const [id, value] of Object.entries(BL.goalDrafts)) {
+    const input = document.getElementById(id);
+    if (input && [...(input.options || [])].every((o) => o.value !== value) && input.tagName === "SELECT") continue;
+    if (input) input.value = value;
+  }
+  for (const [alertId, error] of Object.entries(BL.goalAlerts)) {
+    const alert = document.getElementById(alertId);
+    if (!alert) continue;
+    alert.textContent = error.message;
+    const field = error.input && document.getElementById(error.input);
+    if (field) { field.setAttribute("aria-invalid", "true"); field.setAttribute("aria-describedby", alertId); }
+  }
+}
 
 /** One goal's card: a progress bar, the figures as the API gave them. */
 function goalCard(goal) {
@@ -142,6 +170,7 @@ function contributeForm(active) {
     goalWrite(form, "goal-contribute-error", "contribute", "POST", `/goals/${encodeURIComponent(goal.id)}/contributions`, body,
       `${body.amount} put into ${goal.name}`);
   });
+  keepGoalDraft(form);
   return form;
 }
 
@@ -177,6 +206,7 @@ function addGoalForm() {
     if (type === "category") body.category = rest.join(":");
     goalWrite(form, "goal-add-error", "goal", "POST", "/goals", body, `goal ${body.name} added`);
   });
+  keepGoalDraft(form);
   return form;
 }
 
@@ -184,6 +214,7 @@ function addGoalForm() {
 async function goalWrite(form, alertId, prefix, method, path, body, done) {
   const alert = document.getElementById(alertId);
   alert.textContent = "";
+  delete BL.goalAlerts[alertId];
   form.querySelectorAll("[aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
@@ -191,11 +222,17 @@ async function goalWrite(form, alertId, prefix, method, path, body, done) {
     await BL.api(method, path, body);
   } catch (error) {
     button.disabled = false;
-    alert.textContent = error.message;
-    const field = error.field && document.getElementById(`${prefix}-${error.field === "targetDate" ? "target-date" : error.field}`);
-    if (field) { field.setAttribute("aria-invalid", "true"); field.setAttribute("aria-describedby", alertId); field.focus(); }
+    // An account goal's contribution is refused in the transfer's words ("transfer amount").
+    const name = !error.field ? null : /amount/.test(error.field) ? "amount" : error.field === "targetDate" ? "target-date" : error.field;
+    const input = name ? `${prefix}-${name}` : null;
+    BL.goalAlerts[alertId] = { message: error.message, input };
+    // The form may have been drawn again meanwhile (a live refresh): write into the current one.
+    restoreGoalForms();
+    const field = input && document.getElementById(input);
+    if (field) field.focus();
     return;
   }
+  for (const input of form.querySelectorAll("input, select")) delete BL.goalDrafts[input.id];
   BL.toast(done);
   await BL.render();
 }
