@@ -1,10 +1,43 @@
 import Foundation
 import Ledger
+import LedgerDomain
 import LedgerTesting
 import Testing
 
 /// Savings goals through the API. The test server's today is 2024-03-20; Checking holds 1,000.00.
 @Suite struct GoalAPITests {
+  @Test func aGoalRecordedBeforeTheServerStartedIsFoundByIdAndName() async throws {
+    let goal = GoalID.random()
+    try await TestServer.with(empty: true, before: { ledger in
+      // Given a ledger whose goal was added before the server started
+      let savings = AccountID.random()
+      let euros = { (text: String) throws -> Money in try Money(parsing: text, currency: .eur) }
+      try await ledger.execute(.createLedger(LedgerCreated(name: "Test", baseCurrency: .eur)))
+      try await ledger.execute(
+        .openAccount(
+          OpenAccount(
+            account: savings, name: "Savings", type: .savings, openingBalance: try euros("500"),
+            date: try CivilDate(year: 2024, month: 1, day: 1))))
+      try await ledger.execute(
+        .addGoal(
+          GoalAdded(
+            goal: goal, settings: GoalSettings(name: "Trip", goalKind: .vacation, target: try euros("1000")),
+            startDate: try CivilDate(year: 2024, month: 1, day: 1), funding: .account(savings))))
+    }) { server in
+      // Then it is found by its id and by its name, and takes contributions
+      let byID = try await server.get("/api/v1/goals/\(goal)")
+      #expect(byID.status == 200, "\(byID.text)")
+      #expect(try await server.get("/api/v1/goals/Trip").json["saved"] as? String == "500.00")
+      let opened = try await server.post(
+        "/api/v1/accounts", #"{"name": "Checking", "type": "checking", "opening": "100", "date": "2024-01-01"}"#)
+      #expect(opened.status == 201, "\(opened.text)")
+      let contributed = try await server.post(
+        "/api/v1/goals/\(goal)/contributions", #"{"amount": "25", "account": "Checking"}"#)
+      #expect(contributed.status == 201, "\(contributed.text)")
+      #expect(try await server.get("/api/v1/goals/Trip").json["saved"] as? String == "525.00")
+    }
+  }
+
   @Test func aGoalIsAddedFundedChangedAndCompleted() async throws {
     try await TestServer.with { server in
       // Given a savings account and a goal on it

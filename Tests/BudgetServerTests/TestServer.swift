@@ -19,8 +19,8 @@ struct TestServer: Sendable {
     do { return try CivilDate(parsing: "2024-03-20") } catch { preconditionFailure("\(error)") }
   }()
 
-  /// Starts a server (set up with a ledger, accounts and a few transactions unless `empty`),
-  /// runs `body`, and stops the server and deletes the ledger whatever happens.
+  /// Starts a server (set up with a ledger, accounts and a few transactions unless `empty`;
+  /// `before` records events on the ledger before the server opens it), runs `body`, and stops the server and deletes the ledger whatever happens.
   /// The token every test server requires unless a test asks for another access.
   static let token = "test-token-0123456789abcdef0123456789abcdef"
 
@@ -28,6 +28,7 @@ struct TestServer: Sendable {
     empty: Bool = false, access: BudgetServer.Access? = nil, limits: BudgetServer.Limits = .init(),
     allowedHosts: [String] = [], maxBodyBytes: Int = 64 * 1024, maxImportBytes: Int = 64 * 1024 * 1024,
     heartbeat: Duration = .seconds(15), throttle: AuthThrottle.Policy = .init(),
+    before: (Ledger) async throws -> Void = { _ in },
     _ body: (TestServer) async throws -> Void
   ) async throws {
     let access = try access ?? .token(AccessToken(Self.token))
@@ -37,6 +38,8 @@ struct TestServer: Sendable {
     let today = Self.today
     let ledger = try await Ledger(
       path: directory.appendingPathComponent("test.ledger").path, options: Ledger.Options(today: { today }))
+    // What the ledger holds before the server starts (a server started on an existing ledger).
+    try await before(ledger)
     let configuration = BudgetServer.Configuration(
       host: "127.0.0.1", port: 0, access: access, allowedHosts: allowedHosts, limits: limits,
       maxBodyBytes: maxBodyBytes, maxImportBytes: maxImportBytes, today: { today }, heartbeat: heartbeat,

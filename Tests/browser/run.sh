@@ -9,6 +9,7 @@ export BUDGET_BIN="${BUDGET_BIN:-$(${SWIFT:-swift} build --show-bin-path)/budget
 status=0
 python3 Tests/browser/test_web_app.py || status=1
 python3 Tests/browser/test_debts.py || status=1
+python3 Tests/browser/test_goals.py || status=1
 python3 Tests/browser/test_security.py || status=1
 python3 Tests/browser/test_sync.py || status=1
 python3 Tests/browser/test_api_schema.py || status=1

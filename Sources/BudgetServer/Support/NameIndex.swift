@@ -3,8 +3,9 @@ import Ledger
 import LedgerDomain
 import Synchronization
 
-/// The names requests resolve against — settings, accounts, categories, periods and budgets —
-/// kept in step with the log by folding only the events that change them.
+/// The names requests resolve against — settings, accounts, categories, periods, budgets,
+/// schedules, debts and goals — kept in step with the log by folding only the events that
+/// change them.
 ///
 /// Requests could read `Ledger.state` instead, but that is a value: while any copy of it is
 /// alive, the writer's next commit must copy the whole state (every transaction) rather than
@@ -25,6 +26,10 @@ final class NameIndex: Sendable {
       names.categories = full.categories
       names.periods = full.periods
       names.budgets = full.budgets
+      // Every named entity recorded before the server started, so that it resolves too.
+      names.schedules = full.schedules
+      names.debts = full.debts
+      names.goals = full.goals
     }
     cache = Mutex((position, names))
   }

@@ -1,7 +1,8 @@
 import LedgerDomain
 
 /// A debt's statement as `budget debt statement --json` and the API show it: money as exact
-/// decimal strings; a month with no interest posted has `"interestCharged": null`.
+/// decimal strings; a month with no interest posted has no `interestCharged`, one not over yet
+/// no `minimumMet`.
 public struct DebtStatementReport: Codable, Sendable, Hashable {
   public struct Month: Codable, Sendable, Hashable {
     public var month: String
@@ -13,7 +14,7 @@ public struct DebtStatementReport: Codable, Sendable, Hashable {
     public var interestPaid: String
     public var principalPaid: String
     public var minimum: String
-    /// `null` for a month not over yet.
+    /// Absent for a month not over yet.
     public var minimumMet: Bool?
     public var closingOwed: String
   }

@@ -106,6 +106,24 @@ table.calendar li.status-skipped { text-decoration: line-through; color: var(--m
 .lowest-point { fill: var(--warn); stroke: #fff; stroke-width: 1.5; }
 .lowest-point.negative { fill: var(--bad); }
 .lowest-label { font-size: 12px; font-weight: 600; fill: var(--ink); }
+/* Goals */
+.goal-cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: .8rem; margin-bottom: 1rem; }
+.goal-card { border: 1px solid var(--line); border-radius: 8px; padding: .6rem .9rem; }
+.goal-card h3 { margin: 0 0 .4rem; font-size: 1.05rem; }
+.goal-bar { height: 12px; background: #e6e9ec; border-radius: 6px; overflow: hidden; }
+.goal-bar-fill { display: block; height: 100%; background: var(--actual); }
+.goal-card.pace-reached .goal-bar-fill, .goal-card.pace-on-track .goal-bar-fill { background: var(--good); }
+.goal-summary { margin: .3rem 0; }
+.goal-pace.pace-on-track, .goal-pace.pace-reached { color: var(--good); font-weight: 600; }
+.goal-pace.pace-behind, .goal-pace.pace-overdue { color: var(--bad); font-weight: 600; }
+.goal-figures { display: grid; grid-template-columns: auto 1fr; gap: .1rem .8rem; margin: 0; font-size: .9rem; }
+.goal-figures dt { color: var(--muted); }
+.goal-figures dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+#goals-closed { margin-bottom: 1rem; }
+#goals-closed summary { cursor: pointer; font-weight: 600; padding: .3rem 0; }
+.goal-forms { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 0 1rem; }
+.form-alert { color: var(--bad); margin-top: .3rem; }
+.form-alert:empty { display: none; }
 @media (max-width: 600px) {
   main { padding: .6rem; }
   .top { position: static; }

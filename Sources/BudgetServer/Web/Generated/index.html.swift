@@ -16,6 +16,7 @@ extension WebAssets {
 <script src="/assets/history.js" defer></script>
 <script src="/assets/bills.js" defer></script>
 <script src="/assets/debts.js" defer></script>
+<script src="/assets/goals.js" defer></script>
 <script src="/assets/app.js" defer></script>
 </head>
 <body>
@@ -28,6 +29,7 @@ extension WebAssets {
     <button role="tab" id="tab-analysis" data-view="analysis" aria-selected="false" aria-controls="view-analysis">Analysis</button>
     <button role="tab" id="tab-bills" data-view="bills" aria-selected="false" aria-controls="view-bills">Bills</button>
     <button role="tab" id="tab-debts" data-view="debts" aria-selected="false" aria-controls="view-debts">Debts</button>
+    <button role="tab" id="tab-goals" data-view="goals" aria-selected="false" aria-controls="view-goals">Goals</button>
     <button role="tab" id="tab-history" data-view="history" aria-selected="false" aria-controls="view-history">History</button>
   </nav>
   <section class="timebar" aria-label="Time travel">
@@ -48,6 +50,7 @@ extension WebAssets {
   <section id="view-analysis" role="tabpanel" aria-labelledby="tab-analysis" hidden></section>
   <section id="view-bills" role="tabpanel" aria-labelledby="tab-bills" hidden></section>
   <section id="view-debts" role="tabpanel" aria-labelledby="tab-debts" hidden></section>
+  <section id="view-goals" role="tabpanel" aria-labelledby="tab-goals" hidden></section>
   <section id="view-history" role="tabpanel" aria-labelledby="tab-history" hidden></section>
 </main>
 <dialog id="token-dialog" aria-labelledby="token-title">

@@ -2097,6 +2097,65 @@ paths:
               schema:
                 $ref: '#/components/schemas/WriteResult'
         default: *id001
+  /debts/{ref}/statement:
+    get:
+      summary: A debt's months - owed, interest, payments split into interest and principal, minimum met (budget debt statement)
+      tags:
+      - debts
+      operationId: debtStatement
+      parameters:
+      - name: ref
+        in: path
+        required: true
+        schema:
+          type: string
+      - name: through
+        in: query
+        description: the last day to show (default today)
+        schema:
+          type: string
+          format: date
+      responses:
+        '200':
+          description: The statement, money as exact decimal strings; a month with no interest posted has no interestCharged, one not over yet no minimumMet
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/DebtStatement'
+        default: *id001
+  /debts/{ref}/interest:
+    post:
+      summary: Post a month's interest on the debt's account - a statement's amount or the rule's (budget debt interest)
+      tags:
+      - debts
+      operationId: postDebtInterest
+      parameters:
+      - name: ref
+        in: path
+        required: true
+        schema:
+          type: string
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                month:
+                  type: string
+                  description: YYYY-MM (default last month)
+                amount:
+                  type: string
+                  description: the statement's interest (default the rule's)
+      responses:
+        '200':
+          description: The events recorded (the Interest category first, when the ledger had none)
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+        default: *id001
   /goals:
     get:
       summary: Every goal with its progress, monthly need and projected date (budget goal list)
@@ -2433,6 +2492,48 @@ components:
                 type: integer
             required: [from, apr, minimum]
       required: [id, name, kind, account, owed, currency, apr, minimum, terms]
+    DebtStatement:
+      type: object
+      properties:
+        name:
+          type: string
+        currency:
+          type: string
+        interestCharged:
+          type: string
+        interestPaid:
+          type: string
+        principalPaid:
+          type: string
+        months:
+          type: array
+          items:
+            type: object
+            properties:
+              month:
+                type: string
+              openingOwed:
+                type: string
+              interestCharged:
+                type: string
+              expectedInterest:
+                type: string
+              charges:
+                type: string
+              payments:
+                type: string
+              interestPaid:
+                type: string
+              principalPaid:
+                type: string
+              minimum:
+                type: string
+              minimumMet:
+                type: boolean
+              closingOwed:
+                type: string
+            required: [month, openingOwed, expectedInterest, charges, payments, interestPaid, principalPaid, minimum, closingOwed]
+      required: [name, currency, interestCharged, interestPaid, principalPaid, months]
     DebtList:
       type: object
       properties:
