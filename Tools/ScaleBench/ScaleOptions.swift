@@ -156,4 +156,6 @@ enum ScaleCase: String, CaseIterable, Sendable {
   /// 500 schedules on a copy of the main ledger: upcoming occurrences and a forecast
   /// in-process, `budget bills` and `budget report forecast` whole process.
   case schedules
+  /// 50 savings goals on a copy of the main ledger: every goal's progress in-process.
+  case goals
 }

@@ -349,6 +349,13 @@ enum ScaleBench {
       report.commands += result.commands
     }
 
+    if options.cases.contains(.goals) {
+      progress("50 savings goals: progress")
+      phase("goals")
+      report.queries.append(
+        try await GoalsCase.run(ledger: cached.path, scratch: scratch, keep: options.keepScratch))
+    }
+
     report.otherCPUShareByPhase = sampler.finish()
     report.interferenceByPhase = sampler.stop()
     report.notes.append(
