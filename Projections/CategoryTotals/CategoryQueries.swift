@@ -30,6 +30,23 @@ public struct CategoryQueries {
     try totals(.month(month), asKnownAt: asKnownAt)
   }
 
+  /// Spent less received per category in `month`, in `currency` only: the stored rows with no
+  /// names, roll-ups or order — for a caller that sums months (a savings goal's progress), where
+  /// ``month(_:asKnownAt:)``'s report would be read and sorted once per month.
+  public func nets(_ month: YearMonth, currency: Currency, asKnownAt: UInt64 = .max) throws -> [CategoryID: Int64] {
+    let range = TotalsKeys.range(of: .month(month))
+    let prefix = range.lower.count - 19
+    let code = currency.code
+    var nets: [CategoryID: Int64] = [:]
+    try reader.scan(name, range.table, from: range.lower, to: range.upper, asKnownAt: position(asKnownAt)) {
+      key, value in
+      guard let totals = Totals(value), KeyPart.currency(key, at: prefix) == code else { return .continue }
+      nets[CategoryID(raw: KeyPart.id(key, at: prefix + 3)), default: 0] &+= totals.spent &- totals.received
+      return .continue
+    }
+    return nets
+  }
+
   /// Spent and received per category in calendar `year`.
   public func year(_ year: Int, asKnownAt: UInt64 = .max) throws -> CategoryTotalsReport {
     try totals(.year(year), asKnownAt: asKnownAt)

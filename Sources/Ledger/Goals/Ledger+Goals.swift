@@ -47,7 +47,7 @@ extension Ledger {
         var record = record
         // An entry whose movement was deleted or cancelled lists no money: it is left out
         // (and comes back if the movement is restored).
-        record.entries.removeAll { !state.moves($0) }
+        record.entries = try record.entries.filter { try progress.moves($0, transfers: state.transferRecords) }
         let (saved, lastThree) = try progress.amounts(of: record, on: date)
         let forecast = GoalForecast(
           target: record.settings.target, saved: saved, targetDate: record.settings.targetDate, on: date,
@@ -89,15 +89,6 @@ extension Ledger {
     case .account(let id): state.accounts[id]?.name ?? id.description
     case .category(let id): state.categories[id]?.name ?? id.description
     }
-  }
-}
-
-extension LedgerState {
-  /// Whether `entry`'s transaction or transfer still moves money: not deleted, not cancelled.
-  fileprivate func moves(_ entry: GoalEntry) -> Bool {
-    if let id = entry.transaction { return transactions[id].map { !$0.isDeleted } ?? false }
-    if let id = entry.transfer { return transferRecords[id] != nil }
-    return false
   }
 }
 
@@ -144,6 +135,15 @@ struct GoalProgressReader {
     }
   }
 
+  /// Whether `entry`'s transaction or transfer still moves money: not deleted (the
+  /// transaction index's row, one look-up in this snapshot — not the transaction's history),
+  /// not cancelled.
+  func moves(_ entry: GoalEntry, transfers: [TransferID: TransferMade]) throws -> Bool {
+    if let id = entry.transaction { return try TransactionQueries(reader).transaction(id, asKnownAt: position) != nil }
+    if let id = entry.transfer { return transfers[id] != nil }
+    return false
+  }
+
   private mutating func balance(_ account: AccountID, on date: CivilDate) throws -> Int64 {
     if let known = balances[date] { return known[account]?.units ?? 0 }
     var all: [AccountID: Money] = [:]
@@ -155,11 +155,7 @@ struct GoalProgressReader {
   /// Spent less received in `category` over whole `month`.
   private mutating func monthNet(_ category: CategoryID, _ month: YearMonth) throws -> Int64 {
     if let known = months[month] { return known[category] ?? 0 }
-    var nets: [CategoryID: Int64] = [:]
-    for row in try CategoryQueries(reader).month(month, asKnownAt: position).rows
-    where row.spent.currency == currency {
-      nets[row.category, default: 0] &+= row.spent.units &- row.received.units
-    }
+    let nets = try CategoryQueries(reader).nets(month, currency: currency, asKnownAt: position)
     months[month] = nets
     return nets[category] ?? 0
   }
