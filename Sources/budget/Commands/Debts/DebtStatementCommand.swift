@@ -39,7 +39,7 @@ struct DebtStatementCommand: AsyncParsableCommand {
     }
     if statement.months.contains(where: { $0.interestCharged == nil }) {
       Console.note(
-        "— no interest posted that month (record a statement's with: budget debt interest \(record.name) --month YYYY-MM --amount X)"
+        "— no interest posted that month (record a statement's with: budget debt interest \(record.name.contains(" ") ? "\"\(record.name)\"" : record.name) --month YYYY-MM --amount X)"
       )
     }
   }
