@@ -24,8 +24,19 @@ public struct HubProbe: Sendable {
   public init(remote: Remote) { self.remote = remote }
 
   /// `true` when the hub has no event after `head` and holds `head`'s hash at its position;
-  /// `nil` when that is not known for sure.
-  public func hasNothingAfter(_ head: ChainHead) -> Bool? {
+  /// `nil` when that is not known for sure. The socket blocks (up to the timeout), so the
+  /// question is asked from a thread of its own, never from one of the few threads Swift's
+  /// tasks share.
+  public func hasNothingAfter(_ head: ChainHead) async -> Bool? {
+    await withCheckedContinuation { continuation in
+      let asking = Thread { continuation.resume(returning: askNothingAfter(head)) }
+      asking.name = "hub probe"
+      asking.start()
+    }
+  }
+
+  /// ``hasNothingAfter(_:)`` on the calling thread, blocking it.
+  func askNothingAfter(_ head: ChainHead) -> Bool? {
     guard let target = Target(url: remote.url) else { return nil }
     let request =
       "GET \(target.basePath)/api/v1/sync/events?after=\(head.position)&limit=1&wait=0 HTTP/1.1\r\n"

@@ -43,7 +43,7 @@ public struct Synchronizer: Sendable {
     }
     defer { _ = lock }
     let outbox = Outbox(files: files)
-    if let quiet = try nothingToDo(outbox: outbox, remote: remote) { return quiet }
+    if let quiet = try await nothingToDo(outbox: outbox, remote: remote) { return quiet }
     let client = HubClient(remote: remote)
 
     let workingHead = try await Self.prepareWorking(at: files.ledger, options: options)
@@ -126,11 +126,11 @@ public struct Synchronizer: Sendable {
   /// ledger whole or starting the HTTP client (the common case of `budget sync` run often);
   /// `nil` when there is work, or when that is not known for sure (the full sync then finds
   /// out, and says why if the hub is out of reach).
-  func nothingToDo(outbox: Outbox, remote: Remote) throws -> SyncReport? {
+  func nothingToDo(outbox: Outbox, remote: Remote) async throws -> SyncReport? {
     let entries = try outbox.entries()
     guard entries.allSatisfy({ $0.state == .conflict }) else { return nil }
     let head = try Ledger.chainHead(ofLedgerAt: files.replica)
-    guard HubProbe(remote: remote).hasNothingAfter(head) == true else { return nil }
+    guard await HubProbe(remote: remote).hasNothingAfter(head) == true else { return nil }
     return SyncReport(pulled: 0, pushed: 0, conflicts: entries.count, pending: 0, head: head, offline: nil)
   }
 

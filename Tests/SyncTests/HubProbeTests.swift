@@ -18,19 +18,21 @@ struct HubProbeTests {
     let remote = Remote(name: "origin", url: world.proxy.url, token: world.tokens["laptop"]!)
     let head = try await world.head(of: world.files("laptop").replica)
     // Then the probe says there is nothing to do
-    #expect(HubProbe(remote: remote).hasNothingAfter(head) == true)
+    #expect(await HubProbe(remote: remote).hasNothingAfter(head) == true)
     // And does not know when the hub's hash at that position is another
     let other = ChainHead(position: head.position, hash: String(repeating: "0", count: 64))
-    #expect(HubProbe(remote: remote).hasNothingAfter(other) == nil)
+    #expect(await HubProbe(remote: remote).hasNothingAfter(other) == nil)
     // Nor with a wrong token, nor over https, nor when nothing listens
-    #expect(HubProbe(remote: Remote(name: "x", url: world.proxy.url, token: "wrong")).hasNothingAfter(head) == nil)
-    let https = world.proxy.url.replacingOccurrences(of: "http://", with: "https://")
-    #expect(HubProbe(remote: Remote(name: "x", url: https, token: remote.token)).hasNothingAfter(head) == nil)
     #expect(
-      HubProbe(remote: Remote(name: "x", url: "http://127.0.0.1:1", token: remote.token)).hasNothingAfter(head) == nil)
+      await HubProbe(remote: Remote(name: "x", url: world.proxy.url, token: "wrong")).hasNothingAfter(head) == nil)
+    let https = world.proxy.url.replacingOccurrences(of: "http://", with: "https://")
+    #expect(await HubProbe(remote: Remote(name: "x", url: https, token: remote.token)).hasNothingAfter(head) == nil)
+    #expect(
+      await HubProbe(remote: Remote(name: "x", url: "http://127.0.0.1:1", token: remote.token)).hasNothingAfter(head)
+        == nil)
     // When the hub records an event, the probe no longer says there is nothing to do
     try world.hubAddTransaction(name: "new", amount: "1.00")
-    #expect(HubProbe(remote: remote).hasNothingAfter(head) == nil)
+    #expect(await HubProbe(remote: remote).hasNothingAfter(head) == nil)
     // And a sync pulls it
     let report = try await world.sync("laptop")
     #expect(report.pulled == 1, "\(report)")
@@ -45,7 +47,7 @@ struct HubProbeTests {
     let head = try await world.head(of: world.files("laptop").replica)
     world.proxy.choose { _ in .cut(fraction: 0.1) }
     // Then the probe does not know
-    #expect(HubProbe(remote: remote).hasNothingAfter(head) == nil)
+    #expect(await HubProbe(remote: remote).hasNothingAfter(head) == nil)
   }
 
   @Test func urlsAreReadOrRefused() {

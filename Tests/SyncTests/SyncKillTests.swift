@@ -63,18 +63,27 @@ struct SyncKillTests {
 
   /// kill -9 of a device's sync while it pulls a hub's history a few events a page, slowly.
   @Test func aDeviceKilledWhilePullingCatchesUp() async throws {
-    // Given a device 60 events behind its hub, pulling 5 a page, each page 100 ms late
+    // Given a device 60 events behind its hub, pulling 5 a page, each page 100 ms late and
+    // every page after the fourth held back until the kill (a loaded machine must not let
+    // the pull finish first)
     let world = try await SyncWorld(devices: ["laptop"])
     defer { world.shutDown() }
     let cloned = try await world.clone("laptop").head.position
     for index in 1...60 { try world.hubAddTransaction(name: "hub-\(index)", amount: "2.00") }
     let hubHead = try world.hubHead()
     world.proxy.rewriteRequestLine { $0.replacingOccurrences(of: "limit=50000", with: "limit=5") }
-    world.proxy.choose { $0.target.contains("sync/events") ? .delay(milliseconds: 100) : .pass }
+    let gate = FaultProxy.Gate()
+    let pages = Counter()
+    world.proxy.choose {
+      guard $0.target.contains("sync/events") else { return .pass }
+      return pages.next() > 5 ? .hold(gate) : .delay(milliseconds: 100)
+    }
     // When its sync is killed after four pages
     let sync = try ChildProcess(world.budget, ["sync", "--ledger", world.path("laptop"), "--json"])
     try await Self.waitUntil("four pages were pulled") { world.proxy.answered("sync/events") >= 4 }
     sync.kill9()
+    gate.release()
+    world.proxy.choose { _ in .pass }
     // Then the replica holds whole pages only, and the next sync brings the device to the hub
     let replica = try await world.head(of: world.files("laptop").replica).position
     #expect(replica < hubHead.position, "the kill came before the pull ended")
