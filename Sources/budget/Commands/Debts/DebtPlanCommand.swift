@@ -37,7 +37,7 @@ struct DebtPlanCommand: AsyncParsableCommand {
         try userFacing { try ledger.debtPlan(strategy: strategy, extra: extraMoney, from: from, on: today) }
       }
       if options.json {
-        try Console.json(plans.map { PayoffPlanReport($0) })
+        print(PayoffPlanReport.prettyJSON(of: plans.map { PayoffPlanReport($0) }))
         return
       }
       var table = Table([("STRATEGY", .left), ("DEBT-FREE", .left), ("INTEREST", .right), ("PAID", .right)])
@@ -58,7 +58,7 @@ struct DebtPlanCommand: AsyncParsableCommand {
       plan = try userFacing { try ledger.debtPlan(strategy: chosen, extra: extraMoney, from: from, on: today) }
     }
     if options.json {
-      try Console.json(PayoffPlanReport(plan, target: target))
+      print(PayoffPlanReport(plan, target: target).prettyJSON)
       return
     }
     if let target {
