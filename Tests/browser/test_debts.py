@@ -127,6 +127,23 @@ class DebtsViewTests(unittest.TestCase):
         self.assertEqual(next(d["owed"] for d in api if d["name"] == "Car loan"), "0.00")
         self.assertIn("do not travel in time", self.driver.find_element(By.ID, "debts-plan-note").text)
 
+    def test_6_interest_paid_is_each_statements(self):
+        # Given the card's interest posted for its first month (a statement's 6.00) and 50.00
+        # paid into it that month
+        card = next(d for d in self.server.api("GET", "/debts")["items"] if d["name"] == "Credit card")
+        first = self.server.api("GET", f"/debts/{card['id']}/statement")["months"][0]["month"]
+        self.server.api("POST", f"/debts/{card['id']}/interest", {"month": first, "amount": "6.00"})
+        self.server.api("POST", "/transfers", {"amount": "50", "from": "Checking", "to": "Credit card", "date": first + "-20"})
+        # When the Debts view opens
+        self.open_debts()
+        # Then each debt's interest paid is its statement's, and the card's payment paid 6.00 of interest
+        api = self.server.api("GET", "/debts")["items"]
+        expected = [self.server.api("GET", f"/debts/{d['id']}/statement")["interestPaid"] for d in api]
+        shown = self.script("""return [...document.querySelectorAll('#debts-list tbody tr')]
+            .map(r => r.querySelector('.interest-paid').dataset.interestPaid)""")
+        self.assertEqual(shown, expected)
+        self.assertEqual(shown[[d["name"] for d in api].index("Credit card")], "6.00")
+
 
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result

@@ -13,7 +13,10 @@ BL.renderDebts = async function () {
   // What is owed follows the date picker (asOf); the plans are always from the ledger as it is now.
   const debts = (await BL.api("GET", BL.withQuery("/debts", BL.state.asOf ? `asOf=${BL.state.asOf}` : ""))).body.items;
   const owed = debts.filter((d) => d.owed !== "0.00" && !d.owed.startsWith("-"));
-  const parts = [debtTable(debts)];
+  // Interest paid to date: each debt's statement (its payments split into interest and principal).
+  const statements = await Promise.all(debts.map((d) =>
+    BL.api("GET", BL.withQuery(`/debts/${d.id}/statement`, BL.state.asOf ? `through=${BL.state.asOf}` : "")).then((r) => r.body, () => null)));
+  const parts = [debtTable(debts, statements)];
   if (!owed.length) {
     parts.push(el("p", { class: "muted", id: "debts-none", text: "Nothing is owed on any debt: there is no plan to make." }));
     view.replaceChildren(...parts);
@@ -42,21 +45,23 @@ BL.renderDebts = async function () {
   view.replaceChildren(...parts.filter(Boolean));
 };
 
-/** Each debt: what is owed, its rate and its minimum (the API gives no interest to date). */
-function debtTable(debts) {
+/** Each debt: what is owed, its rate, its minimum and the interest paid to date. */
+function debtTable(debts, statements) {
   const el = BL.el;
   if (!debts.length) return el("p", { class: "muted", id: "debts-list", text: "No debts yet: add one with budget debt add NAME --account A --apr 19.99 --minimum 50." });
-  const headings = ["Debt", "Kind", "Account", "Owed", "APR", "Minimum"];
+  const headings = ["Debt", "Kind", "Account", "Owed", "APR", "Minimum", "Interest paid"];
   return el("table", { class: "sheet debts", id: "debts-list" }, [
     el("caption", { text: "Debts" }),
     el("thead", {}, [el("tr", {}, headings.map((h, i) => el("th", { scope: "col", class: i >= 3 ? "num" : "", text: h })))]),
-    el("tbody", {}, debts.map((d) => el("tr", { "data-debt": d.name }, [
+    el("tbody", {}, debts.map((d, i) => el("tr", { "data-debt": d.name }, [
       el("th", { scope: "row", text: d.name }),
       el("td", { text: d.kind }),
       el("td", { text: d.account }),
       el("td", { class: "num owed", "data-owed": d.owed, text: `${BL.money(d.owed)} ${d.currency}` }),
       el("td", { class: "num apr", text: `${d.apr} %` }),
       el("td", { class: "num minimum", text: `${BL.money(d.minimum)} ${d.currency}` }),
+      el("td", { class: "num interest-paid", "data-interest-paid": statements[i] ? statements[i].interestPaid : "",
+        text: statements[i] ? `${BL.money(statements[i].interestPaid)} ${d.currency}` : "—" }),
     ]))),
   ]);
 }
