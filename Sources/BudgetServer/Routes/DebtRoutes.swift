@@ -90,8 +90,8 @@ struct DebtRoutes {
     if let replayed = try await api.replay(request) { return replayed }
     let (id, record) = try Resolver(state: try api.state()).debt(try api.parameter(context, "ref"))
     let body = try await api.body(DebtInterestBody.self, request)
-    let month: YearMonth
-    do { month = try body.month.map { try YearMonth(parsing: $0) } ?? api.today.yearMonth.adding(months: -1) } catch {
+    let month: YearMonth?
+    do { month = try body.month.map { try YearMonth(parsing: $0) } } catch {
       throw APIError.badRequest("month '\(body.month ?? "")' is not a month, YYYY-MM", field: "month")
     }
     let currency = try api.state().accounts[record.account]?.currency ?? api.ledger.baseCurrency

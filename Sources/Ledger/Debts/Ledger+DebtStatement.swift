@@ -18,8 +18,7 @@ extension Ledger {
     let start = record.terms[0].from
     let first = start.yearMonth
     let last = date.yearMonth
-    let interestCategories = Set(
-      state.categories.filter { $0.value.name.lowercased() == Self.interestCategoryName.lowercased() }.map(\.key))
+    let interestCategories = Set(Self.interestCategories(in: state))
     let currency = state.accounts[record.account]?.currency ?? baseCurrency
 
     // The account's rows from `first`'s first day through `date`, and its balance before them.
@@ -72,6 +71,13 @@ extension Ledger {
       terms: { record.terms(on: $0.firstDay) }, asOf: date)
   }
 
+  /// The live categories named ``interestCategoryName`` (in any case).
+  private static func interestCategories(in state: LedgerState) -> [CategoryID] {
+    state.categories.filter {
+      !$0.value.isDeleted && $0.value.name.lowercased() == interestCategoryName.lowercased()
+    }.map(\.key).sorted()
+  }
+
   private func isInterest(_ id: EntityID, among categories: Set<CategoryID>, in state: LedgerState) -> Bool {
     guard !categories.isEmpty, let transaction = state.transactions[TransactionID(raw: id)] else { return false }
     return transaction.added.postings.allSatisfy { categories.contains($0.category) }
@@ -89,15 +95,19 @@ public struct DebtInterestPosting: Sendable {
 }
 
 extension Ledger {
-  /// The posting of `month`'s interest on debt `id` (docs/goals-and-debts.md): `amount` (a
+  /// The posting of `month`'s interest (last month's if `nil`) on debt `id`
+  /// (docs/goals-and-debts.md): `amount` (a
   /// statement's) or the rule's on what was owed at the month's start, as an expense in the
   /// interest category on the debt's account, dated the month's last day (or `today`, in the
   /// current month). Refused for a month that has not begun, one before the debt, one that
   /// already has interest posted, and when nothing was owed.
   public func debtInterestPosting(
-    _ id: DebtID, month: YearMonth, amount: Money?, today: CivilDate
+    _ id: DebtID, month: YearMonth?, amount: Money?, today: CivilDate
   ) throws(LedgerError) -> DebtInterestPosting {
     let state = self.state
+    guard let month = month ?? (try? today.yearMonth.previous) else {
+      throw .rejected(.invalidField(field: "month", reason: "there is no month before \(today.yearMonth)"))
+    }
     guard let record = state.debts[id] else {
       throw .rejected(.invalidField(field: "debt", reason: "no debt with id \(id)"))
     }
@@ -131,10 +141,8 @@ extension Ledger {
     }
     var commands: [LedgerCommand] = []
     let category: CategoryID
-    if let existing = state.categories.first(where: {
-      $0.value.name.lowercased() == Self.interestCategoryName.lowercased() && !$0.value.isDeleted
-    }) {
-      category = existing.key
+    if let existing = Self.interestCategories(in: state).first {
+      category = existing
     } else {
       category = .random()
       commands.append(.createCategory(CreateCategory(category: category, name: Self.interestCategoryName)))

@@ -24,28 +24,25 @@ struct DebtStatementCommand: AsyncParsableCommand {
     }
     print(
       "\(record.name): interest paid \(show(statement.interestPaid)), principal paid \(show(statement.principalPaid))")
-    print(
-      "MONTH    OWED AT START  INTEREST  EXPECTED   CHARGES  PAYMENTS  →INTEREST  →PRINCIPAL  MINIMUM  MET  OWED AT END"
-    )
+    var table = Table([
+      ("MONTH", .left), ("OWED AT START", .right), ("INTEREST", .right), ("EXPECTED", .right), ("CHARGES", .right),
+      ("PAYMENTS", .right), ("→INTEREST", .right), ("→PRINCIPAL", .right), ("MINIMUM", .right), ("MET", .left),
+      ("OWED AT END", .right),
+    ])
     for month in statement.months {
-      let columns = [
-        month.month.description.padding(toLength: 7, withPad: " ", startingAt: 0),
-        pad(show(month.openingOwed), 14), pad(month.interestCharged.map { show($0) } ?? "—", 9),
-        pad(show(month.expectedInterest), 9), pad(show(month.charges), 9), pad(show(month.payments), 9),
-        pad(show(month.interestPaid), 10), pad(show(month.principalPaid), 11), pad(show(month.minimum), 8),
-        month.minimumMet.map { $0 ? "yes" : "no " } ?? "…  ", pad(show(month.closingOwed), 12),
-      ]
-      print(columns.joined(separator: "  "))
+      table.add([
+        month.month.description, show(month.openingOwed), month.interestCharged.map { show($0) } ?? "—",
+        show(month.expectedInterest), show(month.charges), show(month.payments), show(month.interestPaid),
+        show(month.principalPaid), show(month.minimum), month.minimumMet.map { $0 ? "yes" : "no" } ?? "…",
+        show(month.closingOwed),
+      ])
     }
+    print(table.render())
     if statement.months.contains(where: { $0.interestCharged == nil }) {
       Console.note(
         "— no interest posted that month (record a statement's with: budget debt interest \(record.name.contains(" ") ? "\"\(record.name)\"" : record.name) --month YYYY-MM --amount X)"
       )
     }
-  }
-
-  private func pad(_ text: String, _ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - text.count)) + text
   }
 }
 
@@ -65,18 +62,17 @@ struct DebtInterestCommand: AsyncParsableCommand {
     let ledger = try await options.openExisting()
     let (id, record) = try userFacing { try ledger.state.debt(named: name) }
     let today = LedgerOptions.today()
-    let target = try month ?? userFacing { try today.yearMonth.adding(months: -1) }
     let currency = ledger.state.accounts[record.account]?.currency ?? ledger.baseCurrency
     let given = try amount.map {
       try positiveAmount($0, currency: currency, field: "--amount", direction: "give the statement's interest")
     }
-    let posting = try userFacing { try ledger.debtInterestPosting(id, month: target, amount: given, today: today) }
+    let posting = try userFacing { try ledger.debtInterestPosting(id, month: month, amount: given, today: today) }
     let outcomes = try await userFacing {
       try await ledger.execute(atomically: posting.commands, metadata: options.metadata)
     }
     guard let last = outcomes.last else { return }
     try options.report(
-      "posted \(show(posting.charge)) of interest on \(record.name) for \(target)\(posting.usesRule ? " (the rule's)" : "")",
+      "posted \(show(posting.charge)) of interest on \(record.name) for \(posting.month)\(posting.usesRule ? " (the rule's)" : "")",
       last, id: posting.transaction.description)
   }
 }

@@ -102,6 +102,18 @@ struct GoalCommand: AsyncParsableCommand {
     }
   }
 
+  /// Completes or archives `goal` on `date` (today by default): `command` for its id and day.
+  static func close(
+    _ goal: String, on date: CivilDate?, options: LedgerOptions, saying verb: String,
+    _ command: (GoalID, CivilDate) -> LedgerCommand
+  ) async throws {
+    let ledger = try await options.openExisting()
+    let (id, record) = try userFacing { try ledger.state.goal(named: goal) }
+    let day = date ?? LedgerOptions.today()
+    let outcome = try await options.execute(command(id, day), on: ledger)
+    try options.report("\(verb) goal '\(record.name)' on \(day)", outcome, id: id.description)
+  }
+
   struct Complete: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "complete", abstract: "Mark a goal reached: it takes no more contributions.")
@@ -110,11 +122,7 @@ struct GoalCommand: AsyncParsableCommand {
     @Option(help: "The day (default: today).", transform: dateArgument) var date: CivilDate?
 
     func run() async throws {
-      let ledger = try await options.openExisting()
-      let (id, record) = try userFacing { try ledger.state.goal(named: goal) }
-      let day = date ?? LedgerOptions.today()
-      let outcome = try await options.execute(.completeGoal(id, date: day), on: ledger)
-      try options.report("completed goal '\(record.name)' on \(day)", outcome, id: id.description)
+      try await GoalCommand.close(goal, on: date, options: options, saying: "completed") { .completeGoal($0, date: $1) }
     }
   }
 
@@ -126,11 +134,7 @@ struct GoalCommand: AsyncParsableCommand {
     @Option(help: "The day (default: today).", transform: dateArgument) var date: CivilDate?
 
     func run() async throws {
-      let ledger = try await options.openExisting()
-      let (id, record) = try userFacing { try ledger.state.goal(named: goal) }
-      let day = date ?? LedgerOptions.today()
-      let outcome = try await options.execute(.archiveGoal(id, date: day), on: ledger)
-      try options.report("archived goal '\(record.name)' on \(day)", outcome, id: id.description)
+      try await GoalCommand.close(goal, on: date, options: options, saying: "archived") { .archiveGoal($0, date: $1) }
     }
   }
 
