@@ -1,0 +1,34 @@
+import Synchronization
+
+/// Runs `body` while a ticker sleeps 50 ms at a time, and returns `body`'s value with the
+/// longest time a tick woke late: how long the shared concurrency pool was kept busy by other
+/// work meanwhile. On a 2-core machine two CPU-bound tests running at once hold the whole pool,
+/// and every task of an in-process server waits for them; a bound on how long something took
+/// is then only fair with that stall added (`elapsed < expected + stall + margin`).
+public func measuringStalls<T>(
+  _ body: () async throws -> T
+) async rethrows -> (value: T, stall: Duration) {
+  let done = Mutex(false)
+  let worst = Mutex(Duration.zero)
+  let ticker = Task {
+    let clock = ContinuousClock()
+    let tick = Duration.milliseconds(50)
+    while !done.withLock({ $0 }) {
+      let before = clock.now
+      try? await Task.sleep(for: tick)
+      let late = clock.now - before - tick
+      worst.withLock { $0 = max($0, late) }
+    }
+  }
+  let value: T
+  do {
+    value = try await body()
+  } catch {
+    done.withLock { $0 = true }
+    await ticker.value
+    throw error
+  }
+  done.withLock { $0 = true }
+  await ticker.value
+  return (value, worst.withLock { $0 })
+}
