@@ -20,9 +20,13 @@ final class StoredTransactions: TransactionSource {
   let bound = Mutex<Bound?>(nil)
 
   /// The writer's transaction: used only on the thread that runs it (which binds it), hence
-  /// `@unchecked Sendable`.
+  /// `@unchecked Sendable`. It keeps the last record read through it: a command's rule and
+  /// then its fold ask for the same transaction at the same position (an undo of an import
+  /// deletes each of its rows so), and the log below that position cannot change while the
+  /// transaction runs, since it only appends.
   struct Bound: @unchecked Sendable {
     let transaction: WriteTransaction
+    var last: (id: TransactionID, through: UInt64, record: TransactionRecord?)?
   }
 
   /// The stream-name prefix of every transaction.
@@ -48,7 +52,14 @@ final class StoredTransactions: TransactionSource {
   }
 
   func record(for id: TransactionID, through position: UInt64) -> TransactionRecord? {
-    try? reading { try Self.record(for: id, through: position, in: $0, log: log) }
+    let bound = self.bound.withLock { $0 }
+    guard let bound else { return try? reading { try Self.record(for: id, through: position, in: $0, log: log) } }
+    if let last = bound.last, last.id == id, last.through == position { return last.record }
+    guard let record = try? Self.record(for: id, through: position, in: bound.transaction, log: log) else {
+      return nil
+    }
+    self.bound.withLock { $0?.last = (id, position, record) }
+    return record
   }
 
   func count(through position: UInt64) -> Int {
