@@ -53,6 +53,7 @@ extension Ledger {
     batch commands: [BatchCommand], metadata: EventMetadata = .init(), projecting: ProjectionUpdate = .inline
   ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
     if let outbox {
+      try requireWorkingLedger()
       return try await journaled(batch: commands, metadata: metadata, projecting: projecting, outbox: outbox)
     }
     return try await record(batch: commands, metadata: metadata, projecting: projecting)

@@ -21,6 +21,7 @@ extension Ledger {
     requestFingerprint: ChainHash? = nil
   ) async throws(LedgerError) -> [CommandOutcome] {
     if let outbox {
+      try requireWorkingLedger()
       return try await journaled(
         atomically: commands, metadata: metadata, idempotencyKey: idempotencyKey,
         requestFingerprint: requestFingerprint,

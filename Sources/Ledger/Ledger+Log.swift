@@ -5,9 +5,6 @@ import LedgerDomain
 /// What the front ends read of the log itself — its events, positions and upkeep — without
 /// reaching past the ledger.
 extension Ledger {
-  /// The ledger file's path.
-  public var path: String { log.path }
-
   /// The id of the file's last committed write transaction, by any process: it moves with
   /// every commit (a command, an import's batch, a projection rebuild), and reading it takes
   /// no read transaction — for caches of answers that hold while the ledger is unchanged.

@@ -58,6 +58,13 @@ public final class Ledger: Sendable {
   let outbox: Outbox?
   /// On a device online, what sends its changes to the hub at once.
   let forwarder: (any CommandForwarder)?
+  /// The ledger's path: the file opened, except on a device that has no working ledger yet,
+  /// where the replica is read in its place (``readsReplica``).
+  public let path: String
+  /// Whether this is a device whose working ledger is not made yet, read from its replica:
+  /// every report answers, and the first change makes the working ledger
+  /// (``requireWorkingLedger()``), so that nothing of the device's own enters the replica.
+  public let readsReplica: Bool
 
   /// Opens (or creates) the ledger file at `path` and brings every projection up to date
   /// (rebuilding those whose code version changed, or that are behind the log — except while
@@ -69,13 +76,17 @@ public final class Ledger: Sendable {
   /// snapshot — written by an older program, or whose snapshot fails its checks — has it
   /// built (or completed) here, once, from the log.
   public init(path: String, options: Options = Options()) async throws(LedgerError) {
-    do { log = try EventLog(path: path, options: options.log) } catch { throw .log(error) }
+    let files = SyncFiles(ledger: path)
+    self.path = path
+    readsReplica = files.holdsOnlyReplica
+    do { log = try EventLog(path: readsReplica ? files.replica : path, options: options.log) } catch {
+      throw .log(error)
+    }
     do { projections = try ProjectionEngine(projectors: options.projectors, log: log) } catch {
       throw LedgerError(error)
     }
     do { keeper = try SnapshotKeeper(log: log, notice: options.log.notice) } catch { throw LedgerError(error) }
     today = options.today
-    let files = SyncFiles(ledger: path)
     outbox = files.isDevice ? Outbox(files: files) : nil
     forwarder = files.isDevice ? options.forwarder : nil
     writerState = StateCell(.unloaded)

@@ -34,13 +34,16 @@ public actor DeviceLink: CommandForwarder {
   }
 
   /// Opens the link for the device whose files are `files`, to its remote `remote` (the first
-  /// if `nil`).
+  /// if `nil`), and makes the device's working ledger if it has none yet.
   public init(files: SyncFiles, remote name: String? = nil, options: Ledger.Options) async throws {
     self.files = files
     client = HubClient(remote: try RemoteList(files: files).remote(named: name), timeout: .seconds(10))
     var replicaOptions = options
     replicaOptions.forwarder = nil
     replica = try await Ledger(path: files.replica, options: replicaOptions)
+    // The link writes the hub's events into the working ledger too: a device that read its
+    // replica so far gets one now, from the replica this process holds open.
+    try replica.makeWorkingLedger(at: files.ledger)
   }
 
   /// What one round of following did.

@@ -56,11 +56,12 @@ public struct HubClient: Sendable {
       frames: Array(buffer: response.body), count: count, lastPosition: last, hubHead: head, hashAfter: afterHash)
   }
 
-  /// Downloads the hub's whole ledger file (``GET /sync/snapshot``) into each of `paths`, new
-  /// files (0600), as it arrives; checks that every byte the hub announced arrived.
+  /// Downloads the hub's whole ledger file (``GET /sync/snapshot``) into `path`, a new file
+  /// (0600), as it arrives; checks that every byte the hub announced arrived. Nothing is
+  /// flushed: the caller does that (``FileFlush``), while it checks the copy.
   ///
-  /// - Returns: the number of bytes written to each file.
-  public func downloadSnapshot(into paths: [String]) async throws -> Int {
+  /// - Returns: the number of bytes written.
+  public func downloadSnapshot(into path: String) async throws -> Int {
     let base = remote.url.hasSuffix("/") ? String(remote.url.dropLast()) : remote.url
     var request = HTTPClientRequest(url: "\(base)/api/v1/sync/snapshot")
     request.headers.add(name: "Authorization", value: "Bearer \(remote.token)")
@@ -76,23 +77,18 @@ public struct HubClient: Sendable {
       }
       throw HubError.protocolError("\(remote.url) answered HTTP \(response.status.code) for the ledger's copy: \(text)")
     }
-    let descriptors = try paths.map { path in
-      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-      guard descriptor >= 0 else { throw SyncError.invalid("cannot create \(path) (errno \(errno)); remove it first") }
-      return descriptor
-    }
-    defer { descriptors.forEach { close($0) } }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw SyncError.invalid("cannot create \(path) (errno \(errno)); remove it first") }
+    defer { close(descriptor) }
     var written = 0
     do {
       for try await buffer in response.body {
         try buffer.withUnsafeReadableBytes { bytes in
-          for descriptor in descriptors {
-            var offset = 0
-            while offset < bytes.count {
-              let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-              guard count > 0 else { throw SyncError.damaged("cannot write the ledger's copy (errno \(errno))") }
-              offset += count
-            }
+          var offset = 0
+          while offset < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            guard count > 0 else { throw SyncError.damaged("cannot write the ledger's copy (errno \(errno))") }
+            offset += count
           }
         }
         written += buffer.readableBytes
@@ -104,9 +100,6 @@ public struct HubClient: Sendable {
     }
     if let announced = response.headers.first(name: "Content-Length").flatMap(Int.init), announced != written {
       throw HubError.unreachable("the ledger's copy stopped after \(written) of \(announced) bytes")
-    }
-    for descriptor in descriptors where fsync(descriptor) != 0 {
-      throw SyncError.damaged("cannot flush the ledger's copy (errno \(errno))")
     }
     return written
   }

@@ -11,7 +11,8 @@ import LedgerDomain
 ///    before anything is written;
 /// 3. bring the **working ledger** `P` to the replica plus the changes still pending: the
 ///    same events appended when it had none (it was the replica's twin), else rebuilt — a copy
-///    of the replica, and the pending changes decided again on top.
+///    of the replica, and the pending changes decided again on top. A device that never made a
+///    change has no working ledger: its commands read the replica.
 ///
 /// The whole sync holds `P.sync-lock` exclusively: commands on the device wait for it, and a
 /// sync refuses to start while another process (a `budget serve`) has the ledger open.
@@ -32,7 +33,8 @@ public struct Synchronizer: Sendable {
         "\(files.ledger) was not cloned from a hub (it has no \(files.replica)): a sync would replace its history with the hub's; nothing was changed — make a device with: budget clone URL --ledger NEW.ledger --token-file FILE"
       )
     }
-    guard FileManager.default.fileExists(atPath: files.ledger) else {
+    let hasWorking = FileManager.default.fileExists(atPath: files.ledger)
+    guard hasWorking || files.holdsOnlyReplica else {
       throw SyncError.wrongRole(
         "the clone into \(files.ledger) did not finish; run the same budget clone again: it goes on from where it stopped"
       )
@@ -46,9 +48,10 @@ public struct Synchronizer: Sendable {
     if let quiet = try await nothingToDo(outbox: outbox, remote: remote) { return quiet }
     let client = HubClient(remote: remote)
 
-    let workingHead = try await Self.prepareWorking(at: files.ledger, options: options)
+    // A device that made no change yet has no working ledger: it reads its replica.
+    let workingHead = hasWorking ? try await Self.prepareWorking(at: files.ledger, options: options) : nil
     let replica = try await Ledger(path: files.replica, options: options)
-    let twin = workingHead == (try replica.chainHead())
+    let twin = try workingHead.map { $0 == (try replica.chainHead()) } ?? true
 
     var offline: String?
     var pushed = 0
@@ -103,8 +106,10 @@ public struct Synchronizer: Sendable {
     // The working ledger had nothing of its own (or everything it had was just pushed and
     // pulled back, and nothing is left): the replica's new events continue it as they are.
     if twin, pulled > 0 {
-      let working = try await Ledger(path: files.ledger, options: options)
-      try await Self.copyEvents(from: replica, into: working, after: workingHead.position)
+      if let workingHead {
+        let working = try await Ledger(path: files.ledger, options: options)
+        try await Self.copyEvents(from: replica, into: working, after: workingHead.position)
+      }
     } else if offline == nil,
       pushed > 0 || pulled > 0 || refused > 0
         || entries.contains(where: { $0.state == .conflict && $0.positions != nil })

@@ -48,6 +48,16 @@ struct Budget: AsyncParsableCommand {
     return nil
   }
 
+  /// Runs a parsed command, async or not.
+  private static func run(_ parsed: any ParsableCommand) async throws {
+    var command = parsed
+    if var command = command as? any AsyncParsableCommand {
+      try await command.run()
+    } else {
+      try command.run()
+    }
+  }
+
   /// Runs the command with the project's exit codes: 0 ok, 1 user error, 2 usage, 3 internal,
   /// 4 an import that rejected rows (the others were recorded).
   static func main() async {
@@ -56,12 +66,14 @@ struct Budget: AsyncParsableCommand {
     // there would otherwise print the top-level usage, not that command's).
     var parsed: (any ParsableCommand.Type)?
     do {
-      var command = try parseAsRoot()
+      let command = try parseAsRoot()
       parsed = type(of: command)
-      if var command = command as? any AsyncParsableCommand {
-        try await command.run()
-      } else {
-        try command.run()
+      do {
+        try await run(command)
+      } catch LedgerError.sync(.madeWorkingLedger) {
+        // A device's first change made its working ledger (it read its replica until then)
+        // and recorded nothing: the command runs again, on the working ledger.
+        try await run(try parseAsRoot())
       }
     } catch let error as UserError {
       Console.error(error.message)

@@ -77,24 +77,56 @@ struct SyncCLIRefusalTests: SyncCLIHarness {
     #expect(!names.contains("Rent"))
   }
 
-  @Test func aCloneStoppedBeforeItsLedgerWasInPlaceIsResumedNotSynced() async throws {
-    // Given a clone that stopped after pulling the replica, before the working ledger was
-    // moved into place
+  @Test func aCloneStoppedBeforeItRememberedItsHubIsRunAgainNotSynced() async throws {
+    // Given a clone that stopped after pulling the replica, before the hub was remembered as
+    // the device's remote (its last step)
     try makeHub()
     let server = try HubProcess(budget: budget, ledger: hub)
     defer { server.stop() }
     let tokenFile = try addDevice("laptop")
     let laptop = directory.file("laptop.ledger")
     try ok("clone", server.url, "--ledger", laptop, "--token-file", tokenFile)
-    #expect(unlink(laptop) == 0)
-    // When it is synced, then that is refused, pointing to clone, and no empty ledger is made
+    #expect(unlink(laptop + ".remotes") == 0)
+    // When it is synced, then that is refused, pointing to clone, and no ledger is made
     let sync = try budget.run(["sync", "--ledger", laptop])
     #expect(sync.status == 1)
-    #expect(sync.stderr.contains("did not finish"))
     #expect(sync.stderr.contains("budget clone"))
     #expect(!FileManager.default.fileExists(atPath: laptop))
     // When the clone is run again, then it finishes, with the hub's chain head
     try ok("clone", server.url, "--ledger", laptop, "--token-file", tokenFile)
+    #expect(try verifiedHead(laptop) == verifiedHead(hub))
+  }
+
+  @Test func aNewDeviceReadsItsReplicaUntilItsFirstChange() async throws {
+    // Given a device just cloned from a hub
+    try makeHub()
+    let server = try HubProcess(budget: budget, ledger: hub)
+    defer { server.stop() }
+    let tokenFile = try addDevice("laptop")
+    let laptop = directory.file("laptop.ledger")
+    try ok("clone", server.url, "--ledger", laptop, "--token-file", tokenFile)
+    let hubHead = try verifiedHead(hub)
+    // Then the clone wrote the hub's copy once: there is a replica and no working ledger
+    #expect(FileManager.default.fileExists(atPath: laptop + ".replica"))
+    #expect(!FileManager.default.fileExists(atPath: laptop))
+    // When reports are asked, then they answer from the replica, and still nothing is made
+    #expect(try ok("account", "list", "--ledger", laptop).contains("Checking"))
+    #expect(!FileManager.default.fileExists(atPath: laptop))
+    // When the first change is made, then it is recorded once, on a working ledger made for
+    // it (0600), pending in the outbox, and the replica is still the hub's history
+    try ok(
+      "tx", "add", "4.20", "--account", "Checking", "--category", "Food", "--name", "First here", "--ledger", laptop)
+    let attributes = try FileManager.default.attributesOfItem(atPath: laptop)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let rows = try object("tx", "list", "--ledger", laptop)["rows"] as? [[String: Any]] ?? []
+    #expect(rows.filter { $0["name"] as? String == "First here" }.count == 1)
+    #expect(try verifiedHead(laptop + ".replica") == hubHead)
+    let status = try object("sync", "status", "--ledger", laptop)
+    #expect((status["pending"] as? Int) == 1)
+    // When it syncs, then the hub has it, once
+    try ok("sync", "--ledger", laptop)
+    let hubRows = try object("tx", "list", "--ledger", hub)["rows"] as? [[String: Any]] ?? []
+    #expect(hubRows.filter { $0["name"] as? String == "First here" }.count == 1)
     #expect(try verifiedHead(laptop) == verifiedHead(hub))
   }
 

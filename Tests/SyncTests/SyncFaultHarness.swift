@@ -61,9 +61,11 @@ final class SyncWorld: @unchecked Sendable {
     try await Cloner(files: files(device), options: Self.options).clone(url: proxy.url, token: tokens[device]!)
   }
 
-  /// Opens the device's working ledger for `body`, closed again when it returns.
+  /// Opens the device's working ledger for `body` (made from the replica if the device had
+  /// none yet, as its first change would), closed again when it returns.
   @discardableResult
   func onDevice<T>(_ device: String, _ body: (Ledger) async throws -> T) async throws -> T {
+    try await Ledger.makeWorkingLedger(of: files(device), options: Self.options)
     let ledger = try await Ledger(path: path(device), options: Self.options)
     return try await body(ledger)
   }

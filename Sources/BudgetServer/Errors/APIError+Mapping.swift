@@ -56,7 +56,8 @@ extension APIError {
       APIError(HTTPResponse.Status(code: status), code: code, reason)
     case .invalid(let message): .badRequest(message, field: "name")
     case .notFound(let message): .notFound(message)
-    case .wrongRole(let message), .busy(let message): APIError(.conflict, code: "sync", message)
+    case .wrongRole(let message), .busy(let message), .madeWorkingLedger(let message):
+      APIError(.conflict, code: "sync", message)
     case .damaged: APIError(.internalServerError, code: "internal", "the server could not complete the request")
     }
   }

@@ -138,6 +138,7 @@ extension Ledger {
   /// actor, without keeping it in the outbox again: what a sync does with the entries the hub
   /// has not seen yet.
   public func replay(_ entry: OutboxEntry) async throws(LedgerError) -> [CommandOutcome] {
+    try requireWorkingLedger()
     let metadata = EventMetadata(actor: entry.actor)
     let key = IdempotencyKey(validating: entry.key)
     if entry.atomic {
@@ -176,6 +177,7 @@ extension Ledger {
     guard entry.state == .conflict else {
       throw .sync(.invalid("change \(id) is \(entry.state.rawValue), not a conflict; only conflicts are retried"))
     }
+    try requireWorkingLedger()
     var rebased = entry
     rebased.commands = entry.commands.map { pinned(Self.unpinned($0)) }
     let outcomes: [CommandOutcome]

@@ -12,10 +12,15 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
   case damaged(String)
   /// The hub's rules refused a change sent to it at once (its HTTP status, code and message).
   case refusedByHub(status: Int, code: String, reason: String)
+  /// A device that read its replica has just made its working ledger for a change: nothing
+  /// was recorded; the change is to be run again on the working ledger.
+  case madeWorkingLedger(String)
 
   public var description: String {
     switch self {
-    case .invalid(let text), .notFound(let text), .wrongRole(let text), .busy(let text), .damaged(let text): text
+    case .invalid(let text), .notFound(let text), .wrongRole(let text), .busy(let text), .damaged(let text),
+      .madeWorkingLedger(let text):
+      text
     case .refusedByHub(_, _, let reason): reason
     }
   }

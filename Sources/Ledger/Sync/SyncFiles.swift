@@ -11,7 +11,9 @@ import Foundation
 /// | `P.sync-lock` | a device | held by a sync while it replaces `P` |
 ///
 /// On a device, `P` itself — what every command opens — is the replica plus the outbox's
-/// commands, decided by the same rules: the *working* ledger. All files are 0600.
+/// commands, decided by the same rules: the *working* ledger. Until the device's first
+/// change it does not exist, and commands read the replica (``holdsOnlyReplica``). All files
+/// are 0600.
 public struct SyncFiles: Sendable, Hashable {
   /// The ledger's path.
   public var ledger: String
@@ -26,6 +28,14 @@ public struct SyncFiles: Sendable, Hashable {
 
   /// Whether the ledger is a device's working ledger (it was cloned from a hub).
   public var isDevice: Bool { FileManager.default.fileExists(atPath: remotes) }
+
+  /// Whether this is a device that holds only its replica so far: a clone writes the hub's
+  /// copy once, and the working ledger `P` is made from the replica by the first change made
+  /// on the device (until then it would be the replica's twin, byte for byte).
+  public var holdsOnlyReplica: Bool {
+    let manager = FileManager.default
+    return isDevice && !manager.fileExists(atPath: ledger) && manager.fileExists(atPath: replica)
+  }
 
   /// Writes `data` to `path` as a whole or not at all: a temporary file beside it (0600),
   /// flushed, renamed over it, and the directory flushed — so a crash leaves the old file

@@ -53,7 +53,8 @@ struct LedgerOptions: ParsableArguments {
   /// Opens a ledger that must already be set up with `budget init`.
   func openExisting() async throws -> Ledger {
     let path = try resolvedPath()
-    guard FileManager.default.fileExists(atPath: path) else {
+    // A device that made no change yet reads its replica (it has no working ledger at `path`).
+    guard FileManager.default.fileExists(atPath: path) || SyncFiles(ledger: path).holdsOnlyReplica else {
       throw UserError(
         "no ledger at \(path); create one with: budget init --name NAME --currency EUR (or pass --ledger PATH)")
     }

@@ -16,6 +16,8 @@ struct UserError: Error, CustomStringConvertible {
   static func from(_ error: any Error) -> UserError? {
     switch error {
     case let error as UserError: error
+    // Not an error to report: the command is run again (``Budget/main()``).
+    case LedgerError.sync(.madeWorkingLedger): nil
     case let error as LedgerError: UserError(error.description)
     case let error as DomainError: UserError(error.description)
     case let error as MoneyError: UserError(error.description)

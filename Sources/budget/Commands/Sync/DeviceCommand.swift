@@ -81,12 +81,12 @@ extension LedgerOptions {
   /// The devices of the ledger at `--ledger`, which must exist (it is their hub).
   func deviceRegistry() throws -> DeviceRegistry {
     let path = try resolvedPath()
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw UserError("no ledger at \(path); devices belong to a hub's ledger (pass --ledger PATH)")
-    }
     let files = SyncFiles(ledger: path)
     guard !files.isDevice else {
       throw UserError("\(path) is itself a device of a hub; add devices on the hub's ledger")
+    }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw UserError("no ledger at \(path); devices belong to a hub's ledger (pass --ledger PATH)")
     }
     return DeviceRegistry(files: files)
   }
