@@ -33,17 +33,14 @@ public struct Synchronizer: Sendable {
         "\(files.ledger) was not cloned from a hub (it has no \(files.replica)): a sync would replace its history with the hub's; nothing was changed — make a device with: budget clone URL --ledger NEW.ledger --token-file FILE"
       )
     }
-    let hasWorking = FileManager.default.fileExists(atPath: files.ledger)
-    guard hasWorking || files.holdsOnlyReplica else {
-      throw SyncError.wrongRole(
-        "the clone into \(files.ledger) did not finish; run the same budget clone again: it goes on from where it stopped"
-      )
-    }
     guard let lock = try FileLock(path: files.lock, mode: .exclusive, wait: false) else {
       throw SyncError.busy(
         "another budget process has \(files.ledger) open (a budget serve syncs by itself); stop it, or let it sync")
     }
     defer { _ = lock }
+    // Only now, with every command of the device waiting: one may have just made it.
+    let hasWorking = FileManager.default.fileExists(atPath: files.ledger)
+    files.removeAbandonedWorkingCopies()
     let outbox = Outbox(files: files)
     if let quiet = try await nothingToDo(outbox: outbox, remote: remote) { return quiet }
     let client = HubClient(remote: remote)

@@ -111,6 +111,8 @@ struct SyncCLIRefusalTests: SyncCLIHarness {
     #expect(!FileManager.default.fileExists(atPath: laptop))
     // When reports are asked, then they answer from the replica, and still nothing is made
     #expect(try ok("account", "list", "--ledger", laptop).contains("Checking"))
+    let fresh = try object("sync", "status", "--ledger", laptop)
+    #expect((fresh["pending"] as? Int) == 0)
     #expect(!FileManager.default.fileExists(atPath: laptop))
     // When the first change is made, then it is recorded once, on a working ledger made for
     // it (0600), pending in the outbox, and the replica is still the hub's history
@@ -123,8 +125,12 @@ struct SyncCLIRefusalTests: SyncCLIHarness {
     #expect(try verifiedHead(laptop + ".replica") == hubHead)
     let status = try object("sync", "status", "--ledger", laptop)
     #expect((status["pending"] as? Int) == 1)
-    // When it syncs, then the hub has it, once
+    // When it syncs (with a copy of a working ledger that a killed process left behind),
+    // then the hub has the change, once, and the abandoned copy is gone
+    let abandoned = laptop + ".making-999999"
+    #expect(FileManager.default.createFile(atPath: abandoned, contents: Data(count: 4096)))
     try ok("sync", "--ledger", laptop)
+    #expect(!FileManager.default.fileExists(atPath: abandoned))
     let hubRows = try object("tx", "list", "--ledger", hub)["rows"] as? [[String: Any]] ?? []
     #expect(hubRows.filter { $0["name"] as? String == "First here" }.count == 1)
     #expect(try verifiedHead(laptop) == verifiedHead(hub))

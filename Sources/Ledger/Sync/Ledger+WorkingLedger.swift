@@ -18,17 +18,18 @@ extension Ledger {
   /// Makes a device's working ledger at `path` from this ledger's file (its replica): a
   /// compacted copy (0600, flushed) written beside it, then linked into place — if another
   /// process made one meanwhile, that one is kept and this copy dropped. Does nothing when
-  /// `path` exists.
+  /// `path` exists. A copy left by a process killed half-way is removed by the next sync
+  /// (``SyncFiles/removeAbandonedWorkingCopies()``).
   ///
   /// The copy is written from this ledger's own open file, so that the replica is never
   /// opened twice in one process (LMDB forbids it): on a device that reads its replica, from
   /// that ledger; a process that holds the replica open as such (a ``DeviceLink``), from it.
   public func makeWorkingLedger(at path: String) throws(LedgerError) {
     guard !FileManager.default.fileExists(atPath: path) else { return }
-    let fresh = path + ".making-\(getpid())"
+    let fresh = SyncFiles(ledger: path).workingCopy(of: getpid())
     unlink(fresh)
-    try writeCopy(to: fresh)
     defer { unlink(fresh) }
+    try writeCopy(to: fresh)
     guard link(fresh, path) == 0 || errno == EEXIST else {
       throw .sync(.damaged("cannot put the working ledger in place at \(path) (errno \(errno)); nothing was changed"))
     }

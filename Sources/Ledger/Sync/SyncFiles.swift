@@ -37,6 +37,21 @@ public struct SyncFiles: Sendable, Hashable {
     return isDevice && !manager.fileExists(atPath: ledger) && manager.fileExists(atPath: replica)
   }
 
+  /// The name a process writes a working ledger under before linking it into place
+  /// (``Ledger/makeWorkingLedger(at:)``).
+  func workingCopy(of process: Int32) -> String { ledger + ".making-\(process)" }
+
+  /// Removes the working ledgers' copies that processes killed while making them left behind.
+  /// Only while the sync lock is held alone: no command of the device is making one then.
+  public func removeAbandonedWorkingCopies() {
+    let directory = (ledger as NSString).deletingLastPathComponent
+    let prefix = (ledger as NSString).lastPathComponent + ".making-"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+    for name in names where name.hasPrefix(prefix) {
+      unlink(directory.isEmpty ? name : directory + "/" + name)
+    }
+  }
+
   /// Writes `data` to `path` as a whole or not at all: a temporary file beside it (0600),
   /// flushed, renamed over it, and the directory flushed — so a crash leaves the old file
   /// or the new, never half of one.

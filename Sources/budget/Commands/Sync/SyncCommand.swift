@@ -119,7 +119,11 @@ struct SyncCommand: AsyncParsableCommand {
       guard ledger.isDevice else { throw UserError("\(ledger.path) is not a device of a hub; it has nothing to sync") }
       let entries = try userFacing { try ledger.outboxEntries() }
       let files = SyncFiles(ledger: ledger.path)
-      let replica = try userFacing { try Ledger.chainHead(ofLedgerAt: files.replica) }
+      // A device without a working ledger has its replica open already (LMDB allows one open
+      // of a file per process).
+      let replica = try userFacing {
+        ledger.readsReplica ? try ledger.chainHead() : try Ledger.chainHead(ofLedgerAt: files.replica)
+      }
       let remote = try? RemoteList(files: files).remote(named: nil)
       let status = StatusJSON(
         remote: remote?.url, head: replica, working: try userFacing { try ledger.chainHead() },
