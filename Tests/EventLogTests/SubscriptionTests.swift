@@ -43,6 +43,8 @@ struct SubscriptionTests {
     }
 
     #expect(count == 0)
-    #expect(clock.now - start < stall + .seconds(5), "the pool was stalled \(stall)")
+    // Well before its 60 s poll interval: on a busy 2-core machine a cancellation can take
+    // seconds even while the pool is free
+    #expect(clock.now - start < stall + .seconds(20), "the pool was stalled \(stall)")
   }
 }

@@ -10,14 +10,17 @@ public func measuringStalls<T>(
 ) async rethrows -> (value: T, stall: Duration) {
   let done = Mutex(false)
   let worst = Mutex(Duration.zero)
+  let clock = ContinuousClock()
+  // From now, not from the ticker's first run: a pool already held delays that run too.
+  let started = clock.now
   let ticker = Task {
-    let clock = ContinuousClock()
     let tick = Duration.milliseconds(50)
+    var before = started
     while !done.withLock({ $0 }) {
-      let before = clock.now
       try? await Task.sleep(for: tick)
-      let late = clock.now - before - tick
-      worst.withLock { $0 = max($0, late) }
+      let now = clock.now
+      worst.withLock { $0 = max($0, now - before - tick) }
+      before = now
     }
   }
   let value: T
