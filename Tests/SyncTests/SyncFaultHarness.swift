@@ -65,7 +65,11 @@ final class SyncWorld: @unchecked Sendable {
   /// none yet, as its first change would), closed again when it returns.
   @discardableResult
   func onDevice<T>(_ device: String, _ body: (Ledger) async throws -> T) async throws -> T {
-    try await Ledger.makeWorkingLedger(of: files(device), options: Self.options)
+    if files(device).holdsOnlyReplica {
+      // As a process that holds no ledger of the device open: the replica is opened for the
+      // copy and closed again before the working ledger is.
+      try await Ledger(path: files(device).replica, options: Self.options).makeWorkingLedger(at: path(device))
+    }
     let ledger = try await Ledger(path: path(device), options: Self.options)
     return try await body(ledger)
   }

@@ -23,7 +23,7 @@ extension Ledger {
   ///
   /// The copy is written from this ledger's own open file, so that the replica is never
   /// opened twice in one process (LMDB forbids it): on a device that reads its replica, from
-  /// that ledger; a process that holds the replica open as such (a ``DeviceLink``), from it.
+  /// that ledger; a process that holds the replica open as such (a `DeviceLink`), from it.
   public func makeWorkingLedger(at path: String) throws(LedgerError) {
     guard !FileManager.default.fileExists(atPath: path) else { return }
     let fresh = SyncFiles(ledger: path).workingCopy(of: getpid())
@@ -34,18 +34,5 @@ extension Ledger {
       throw .sync(.damaged("cannot put the working ledger in place at \(path) (errno \(errno)); nothing was changed"))
     }
     SyncFiles.syncDirectory(of: path)
-  }
-}
-
-extension Ledger {
-  /// Makes the working ledger of the device whose files are `files` if it has none yet,
-  /// opening its replica for the copy and closing it again: for a caller that does not hold
-  /// the replica open (one that does uses ``makeWorkingLedger(at:)`` on it).
-  public static func makeWorkingLedger(of files: SyncFiles, options: Options) async throws(LedgerError) {
-    guard files.holdsOnlyReplica else { return }
-    var replicaOptions = options
-    replicaOptions.forwarder = nil
-    let replica = try await Ledger(path: files.replica, options: replicaOptions)
-    try replica.makeWorkingLedger(at: files.ledger)
   }
 }
