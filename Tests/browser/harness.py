@@ -6,10 +6,13 @@ import shutil
 import subprocess
 import tempfile
 import time
+import unittest
 import urllib.request
 
 from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 TODAY = "2024-03-20"  # the demo ledger covers January to March 2024
@@ -88,3 +91,32 @@ def browser(width=1280, height=1000):
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.set_page_load_timeout(30)
     return driver
+
+
+SCREENSHOTS = os.path.join(ROOT, "docs", "screenshots")
+
+
+class ViewTestCase(unittest.TestCase):
+    """A `budget serve` of the demo ledger and a headless browser logged in to it, shared by
+    a class's tests; `window` sets the browser's size."""
+
+    window = (1280, 1000)
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server()
+        cls.driver = browser(*cls.window)
+        # Views re-render when the log moves (SSE), so lookups retry on stale elements.
+        cls.wait = WebDriverWait(cls.driver, 15, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException])
+        # Log in once, as a user would: the printed link sets the session cookie.
+        cls.driver.get(cls.server.login_url)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.stop()
+
+    def save_screenshot(self, name):
+        """Writes the page as it is to docs/screenshots/NAME (the README's tour)."""
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        self.driver.save_screenshot(os.path.join(SCREENSHOTS, name))

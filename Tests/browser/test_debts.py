@@ -7,29 +7,16 @@ import os
 import sys
 import unittest
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, os.path.dirname(__file__))
-from harness import ROOT, Server, browser  # noqa: E402
+from harness import ViewTestCase  # noqa: E402
 
-SCREENSHOTS = os.path.join(ROOT, "docs", "screenshots")
 STRATEGIES = ["snowball", "avalanche", "minimums"]
 
 
-class DebtsViewTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.server = Server()
-        cls.driver = browser(1280, 1500)
-        cls.wait = WebDriverWait(cls.driver, 15, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException])
-        cls.driver.get(cls.server.login_url)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.stop()
+class DebtsViewTests(ViewTestCase):
+    window = (1280, 1500)
 
     def open_debts(self):
         self.driver.get("about:blank")
@@ -104,8 +91,7 @@ class DebtsViewTests(unittest.TestCase):
             self.assertEqual(item.get_attribute("data-extra-needed"), plan["extraNeeded"])
             self.assertIn(("" if plan["onTrack"] else "not ") + "on track", item.text)
         self.assertEqual(self.driver.find_element(By.ID, "debts-target").get_attribute("role"), "status")
-        os.makedirs(SCREENSHOTS, exist_ok=True)
-        self.driver.save_screenshot(os.path.join(SCREENSHOTS, "debts.png"))
+        self.save_screenshot("debts.png")
 
     def test_4_a_month_before_the_plan_is_an_error_next_to_the_form(self):
         self.open_debts()

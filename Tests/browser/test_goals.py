@@ -11,14 +11,12 @@ import sys
 import unittest
 import urllib.error
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(__file__))
-from harness import ROOT, Server, browser  # noqa: E402
+from harness import ViewTestCase  # noqa: E402
 
-SCREENSHOTS = os.path.join(ROOT, "docs", "screenshots")
 
 # What the view reads in one go, so a live refresh cannot change the page between reads.
 READ_CARDS = """
@@ -41,20 +39,7 @@ def shown(money, currency="EUR"):
     return ("−" if negative else "") + grouped + ("." + fraction if fraction else "") + " " + currency
 
 
-class GoalsViewTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.server = Server()
-        cls.driver = browser()
-        cls.wait = WebDriverWait(cls.driver, 15, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException])
-        os.makedirs(SCREENSHOTS, exist_ok=True)
-        cls.driver.get(cls.server.login_url)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.stop()
-
+class GoalsViewTests(ViewTestCase):
     # helpers
 
     def open_goals(self):
@@ -201,7 +186,7 @@ class GoalsViewTests(unittest.TestCase):
     def shot_goals(self):
         # Without the passing "put into" toast, so the picture shows the goals.
         self.driver.execute_script("window.scrollTo(0, 0); document.getElementById('toast').hidden = true;")
-        self.driver.save_screenshot(os.path.join(SCREENSHOTS, "goals.png"))
+        self.save_screenshot("goals.png")
 
 
 if __name__ == "__main__":

@@ -8,16 +8,14 @@ import subprocess
 import sys
 import unittest
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.path.insert(0, os.path.dirname(__file__))
-from harness import ROOT, Server, browser, budget_binary  # noqa: E402
+from harness import ViewTestCase, budget_binary  # noqa: E402
 
-SCREENSHOTS = os.path.join(ROOT, "docs", "screenshots")
 
 
 def cents(text):
@@ -29,22 +27,7 @@ def cents(text):
     return -value if negative else value
 
 
-class WebAppTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.server = Server()
-        cls.driver = browser()
-        # Views re-render when the log moves (SSE), so lookups retry on stale elements.
-        cls.wait = WebDriverWait(cls.driver, 15, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException])
-        os.makedirs(SCREENSHOTS, exist_ok=True)
-        # Log in once, as a user would: the printed link sets the session cookie.
-        cls.driver.get(cls.server.login_url)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.stop()
-
+class WebAppTests(ViewTestCase):
     # helpers
 
     def open(self, view):
@@ -72,7 +55,7 @@ class WebAppTests(unittest.TestCase):
         return cents(bar.get_attribute("data-actual"))
 
     def shot(self, name):
-        self.driver.save_screenshot(os.path.join(SCREENSHOTS, name))
+        self.save_screenshot(name)
 
     def click(self, find):
         """Clicks what `find(driver)` finds, again if a live refresh replaced it first."""
