@@ -8,7 +8,8 @@
 #
 # Environment: SERVE_BENCH_ROWS (default 1000000), SERVE_BENCH_DURATION (wrk -d, default 10s),
 # SERVE_BENCH_SCRATCH (SwiftPM scratch path and cache, default .build-serve-bench),
-# SERVE_BENCH_NO_APPEND=1 to print without touching docs/benchmarks-history.md.
+# SERVE_BENCH_NO_APPEND=1 to print without touching docs/benchmarks-history.md,
+# SERVE_BENCH_BUDGET=PATH to measure an already built `budget` instead of building one.
 # Needs wrk (apt-get install -y wrk). Every request goes to 127.0.0.1 and the run stops by itself.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,9 +19,13 @@ duration="${SERVE_BENCH_DURATION:-10s}"
 scratch="${SERVE_BENCH_SCRATCH:-.build-serve-bench}"
 command -v wrk >/dev/null 2>&1 || { echo "serve-bench: wrk not found; apt-get install -y wrk" >&2; exit 1; }
 
-echo "• building budget (release, scratch path $scratch)" >&2
-swift build -c release --scratch-path "$scratch" --static-swift-stdlib --product budget >&2
-budget="$(swift build -c release --scratch-path "$scratch" --static-swift-stdlib --show-bin-path)/budget"
+if [ -n "${SERVE_BENCH_BUDGET:-}" ]; then
+  budget="$(cd "$(dirname "$SERVE_BENCH_BUDGET")" && pwd)/$(basename "$SERVE_BENCH_BUDGET")"
+else
+  echo "• building budget (release, scratch path $scratch)" >&2
+  swift build -c release --scratch-path "$scratch" --static-swift-stdlib --product budget >&2
+  budget="$(swift build -c release --scratch-path "$scratch" --static-swift-stdlib --show-bin-path)/budget"
+fi
 
 data="$scratch/data"
 ledger="$data/serve-bench-$rows.ledger"
