@@ -55,3 +55,21 @@ extension EventLog {
     }
   }
 }
+
+extension EventLog {
+  /// Calls `body` with the stream name of every event after `position`, in log order, as
+  /// `txn` sees the log, until it returns `false`: the name's bytes only, nothing decoded.
+  /// For a short walk over the log's tail (a few thousand events), not the whole log.
+  public func forEachEventStream(
+    after position: UInt64, in txn: some Transaction, _ body: (UnsafeRawBufferPointer) throws -> Bool
+  ) throws {
+    try txn.withCursor(on: schema.events) { cursor in
+      var entry = try cursor.seek(atLeast: BigEndianKey(position + 1))
+      while let current = entry {
+        let view = try EventView(storedBytes: current.value, key: BigEndianKey.decode(current.key) ?? 0)
+        guard try body(view.streamBytes) else { return }
+        entry = try cursor.next()
+      }
+    }
+  }
+}

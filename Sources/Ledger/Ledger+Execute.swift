@@ -245,9 +245,13 @@ extension Ledger {
     let result = try body(&folded)
     if storing {
       // Once for the whole group commit, after its last request: the state then reflects
-      // every command of the transaction, and its header is encoded and hashed once.
+      // every command of the transaction, and its header is encoded and hashed once — when
+      // the schedule says this transaction stores it (``SnapshotSchedule``).
       session.beforeCommit("rules-state") { transaction in
-        try cell.withLock { state in try keeper.snapshot.store(&state, in: transaction) }
+        try cell.withLock { state in
+          guard keeper.schedule.stores(state) else { return }
+          try keeper.snapshot.store(&state, in: transaction)
+        }
       }
     }
     return (result, folded)

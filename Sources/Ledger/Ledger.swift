@@ -26,15 +26,21 @@ public final class Ledger: Sendable {
     /// On a device, what sends each change to the hub at once while it is reachable
     /// (``CommandForwarder``); without one, changes wait in the outbox for `budget sync`.
     public var forwarder: (any CommandForwarder)?
+    /// The least time between two stores of the rules' state by a busy writer (its first
+    /// commit always stores it): half a second by default; zero stores it at every commit,
+    /// which tests use to find it at the head after each command. See ``SnapshotSchedule``.
+    public var stateStoreInterval: Duration
 
     public init(
       log: EventLog.Options = .init(), today: @escaping @Sendable () -> CivilDate = Ledger.localToday,
-      projectors: [any Projector] = Ledger.standardProjectors, forwarder: (any CommandForwarder)? = nil
+      projectors: [any Projector] = Ledger.standardProjectors, forwarder: (any CommandForwarder)? = nil,
+      stateStoreInterval: Duration = .milliseconds(500)
     ) {
       self.log = log
       self.today = today
       self.projectors = projectors
       self.forwarder = forwarder
+      self.stateStoreInterval = stateStoreInterval
     }
   }
 
@@ -85,7 +91,12 @@ public final class Ledger: Sendable {
     do { projections = try ProjectionEngine(projectors: options.projectors, log: log) } catch {
       throw LedgerError(error)
     }
-    do { keeper = try SnapshotKeeper(log: log, notice: options.log.notice) } catch { throw LedgerError(error) }
+    do {
+      keeper = try SnapshotKeeper(
+        log: log, schedule: SnapshotSchedule(interval: options.stateStoreInterval), notice: options.log.notice)
+    } catch {
+      throw LedgerError(error)
+    }
     today = options.today
     outbox = files.isDevice ? Outbox(files: files) : nil
     forwarder = files.isDevice ? options.forwarder : nil
@@ -244,8 +255,12 @@ struct FoldedState: Sendable {
 
   /// The position of the stored snapshot that bears ``snapshotStamp``.
   var snapshotPosition: UInt64?
+  /// When this state was last stored (``RulesSnapshot/store(_:in:)``); `nil` if it was read
+  /// from the file, or never stored, in this process.
+  var storedAt: ContinuousClock.Instant?
   /// Transactions added since a stored snapshot's index of ids' tails was known to hold them
-  /// (``RulesSnapshot/store(_:in:)``): a bulk load's, until its end.
+  /// (``RulesSnapshot/store(_:in:)``): a bulk load's until its end, and a busy writer's until
+  /// its next store (``SnapshotSchedule``).
   var unindexed: [TransactionID] = []
 
   /// Folds `event` into the state (the position is the caller's to move).

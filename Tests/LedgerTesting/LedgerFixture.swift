@@ -16,12 +16,15 @@ public struct LedgerFixture: Sendable {
     if created {
       try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
       try await ledger.execute(
-        .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+        .openAccount(
+          OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
     }
   }
 
-  /// Options with today fixed at 2024-03-31 and no fsync.
+  /// Options with today fixed at 2024-03-31, no fsync, and the rules' state stored at every
+  /// commit (what a test that looks at the stored state after a command expects; the schedule
+  /// of a busy writer has tests of its own).
   public static var options: Ledger.Options {
-    Ledger.Options(log: EventLog.Options(durability: .noSync), today: { today })
+    Ledger.Options(log: EventLog.Options(durability: .noSync), today: { today }, stateStoreInterval: .zero)
   }
 }

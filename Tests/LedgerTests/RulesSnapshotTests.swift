@@ -88,6 +88,11 @@ struct RulesSnapshotTests {
     #expect(waiting.position == start)
     #expect(try ledger.snapshotProblems(deep: true) == [], "behind the log is valid: the events after it are folded in")
     #expect(ledger.state.transactions.count == 30, "readers see the rows meanwhile")
+    let tail = String(txID(107).raw.description.suffix(8))
+    #expect(
+      keeper.readerSource.ids(named: tail, limit: 10, lookingAtEveryID: false) == [txID(107)],
+      "a row not yet in the index of tails is found by its last eight digits in the log's tail, not by looking at every id"
+    )
     let reopened = try await Ledger(path: fixture.path, options: LedgerFixture.options)
     #expect(reopened.state.transactions.count == 30, "another process folds them from the log")
 

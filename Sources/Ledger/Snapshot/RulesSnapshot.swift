@@ -164,11 +164,19 @@ struct RulesSnapshot: Sendable {
     try txn.put(header.encoded(payload: payload), for: Self.stateKey, in: self.header)
     folded.snapshotStamp = header.stamp
     folded.snapshotPosition = header.position
+    folded.storedAt = .now
   }
 
   /// The stamp of the stored snapshot as `txn` sees it, if there is one.
   func storedStamp(in txn: some Transaction) throws -> UInt64? {
     guard let bytes = try txn.get(Self.stateKey, in: header) else { return nil }
     return SnapshotHeader.stamp(of: bytes)
+  }
+
+  /// The position of the stored snapshot as `txn` sees it: the index of tails holds every
+  /// transaction added up to it.
+  static func storedPosition(in txn: some Transaction, header: Database) throws -> UInt64? {
+    guard let bytes = try txn.get(stateKey, in: header) else { return nil }
+    return SnapshotHeader.position(of: bytes)
   }
 }

@@ -85,6 +85,15 @@ struct SnapshotHeader: Sendable, Hashable {
     return read(bytes, at: 56, width: 8)
   }
 
+  /// The position of stored bytes, unchecked (where the index of tails stands, for a lookup).
+  static func position(of bytes: UnsafeRawBufferPointer) -> UInt64? {
+    guard bytes.count >= size, Array(bytes[0..<4]) == magic, read(bytes, at: 4, width: 2) == UInt64(formatVersion)
+    else {
+      return nil
+    }
+    return read(bytes, at: 8, width: 8)
+  }
+
   private static func checksum(fields: [UInt8], payload: [UInt8]) -> ChainHash {
     ChainHash.sha256(fields + payload)
   }

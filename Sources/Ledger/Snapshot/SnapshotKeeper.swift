@@ -14,13 +14,16 @@ struct SnapshotKeeper: Sendable {
   let readerSource: StoredTransactions
   /// Where warnings go (a snapshot found unusable and rebuilt).
   let notice: @Sendable (String) -> Void
+  /// When the writer stores the state.
+  let schedule: SnapshotSchedule
 
-  init(log: EventLog, notice: @escaping @Sendable (String) -> Void) throws {
+  init(log: EventLog, schedule: SnapshotSchedule, notice: @escaping @Sendable (String) -> Void) throws {
     self.log = log
+    self.schedule = schedule
     self.notice = notice
     snapshot = try RulesSnapshot.open(in: log.environment)
-    writerSource = StoredTransactions(log: log, tails: snapshot.tails)
-    readerSource = StoredTransactions(log: log, tails: snapshot.tails)
+    writerSource = StoredTransactions(log: log, snapshot: snapshot)
+    readerSource = StoredTransactions(log: log, snapshot: snapshot)
   }
 
   /// Makes `folded` the state at the head `session` sees, reading its transactions through

@@ -17,6 +17,8 @@ final class StoredTransactions: TransactionSource {
   let log: EventLog
   /// The index of ids by their last four bytes (``RulesSnapshot/tails``).
   let tails: Database
+  /// The stored snapshot's header (``RulesSnapshot/header``): how far the index of tails goes.
+  let snapshotHeader: Database
   let bound = Mutex<Bound?>(nil)
 
   /// The writer's transaction: used only on the thread that runs it (which binds it), hence
@@ -32,9 +34,10 @@ final class StoredTransactions: TransactionSource {
   /// The stream-name prefix of every transaction.
   static let streamPrefix = TransactionID.streamPrefix + "-"
 
-  init(log: EventLog, tails: Database) {
+  init(log: EventLog, snapshot: RulesSnapshot) {
     self.log = log
-    self.tails = tails
+    self.tails = snapshot.tails
+    self.snapshotHeader = snapshot.header
   }
 
   /// Reads through `transaction` until ``unbind()``: only the thread that runs it may look up.
@@ -135,7 +138,10 @@ extension StoredTransactions {
         return add(TransactionID(raw: id))
       }
       // The start of its last eight digits, through the index of tails.
-      if nibbles.count <= 8 { try Self.scanTails(tails, in: transaction, startingWith: nibbles) { add($0) } }
+      if nibbles.count <= 8 {
+        try Self.scanTails(tails, in: transaction, startingWith: nibbles) { add($0) }
+        try scanRecentTails(in: transaction, startingWith: digits) { add($0) }
+      }
       guard found.isEmpty, lookingAtEveryID else { return found }
       // Any other run of digits: every id is looked at.
       try forEachID(in: transaction) { id in
