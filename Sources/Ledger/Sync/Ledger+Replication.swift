@@ -27,10 +27,12 @@ extension Ledger {
   }
 
   /// The chain hash at `position` (hex; the genesis link for 0), or an empty string past the head.
+  /// Read from the stored event in place, nothing else of it decoded: every pull asks.
   public func hash(at position: UInt64) throws(LedgerError) -> String {
     guard position > 0 else { return ChainHash.genesis.hex }
+    let log = self.log
     do {
-      return try log.event(at: position)?.hash.hex ?? ""
+      return try log.environment.read { try log.hash(at: position, in: $0) }?.hex ?? ""
     } catch {
       throw LedgerError(error)
     }
