@@ -183,6 +183,73 @@ class GoalsViewTests(ViewTestCase):
                 self.assert_card_matches(cards[name], goal)
         self.driver.find_element(By.ID, "time-now").click()
 
+    def test_7_withdrawing_lowers_the_progress_to_the_api_figure(self):
+        self.open_goals()
+        before = self.api_goals()["Holiday"]
+        Select(self.driver.find_element(By.ID, "contribute-goal")).select_by_visible_text("Holiday")
+        Select(self.driver.find_element(By.ID, "contribute-direction")).select_by_value("withdraw")
+        self.driver.find_element(By.ID, "contribute-amount").send_keys("100")
+        Select(self.driver.find_element(By.ID, "contribute-account")).select_by_visible_text("Checking")
+        self.submit("contribute-save")
+        self.wait.until(lambda d: self.api_goals()["Holiday"]["saved"] != before["saved"])
+        after = self.server.api("GET", "/goals/Holiday")
+        self.assertEqual(Decimal(after["saved"]), Decimal(before["saved"]) - 100)
+        self.assertEqual(after["entries"][-1]["type"], "withdrawal")
+        card = self.wait.until(lambda d: self.cards()["Holiday"] if self.cards().get("Holiday", {}).get("saved") == shown(after["saved"]) else None)
+        self.assert_card_matches(card, after)
+
+    def test_8_changing_a_target_shows_it_and_bad_input_shows_the_message(self):
+        self.open_goals()
+        goal = self.api_goals()["Emergency fund"]
+        head = self.server.api("GET", "/ledger")["position"]
+        expected = self.refused("PATCH", f"/goals/{goal['id']}", {"target": "lots"})
+        Select(self.driver.find_element(By.ID, "change-goal")).select_by_visible_text("Emergency fund")
+        self.driver.find_element(By.ID, "change-target").send_keys("lots")
+        self.submit("change-save")
+        alert = self.wait.until(lambda d: d.find_element(By.ID, "goal-change-error") if d.find_element(By.ID, "goal-change-error").text else None)
+        self.assertEqual(alert.text, expected)
+        self.assertEqual(self.driver.find_element(By.ID, "change-target").get_attribute("aria-invalid"), "true")
+        self.assertEqual(self.server.api("GET", "/ledger")["position"], head, "a refused change changes nothing")
+        field = self.driver.find_element(By.ID, "change-target")
+        field.clear()
+        field.send_keys("7500")
+        self.driver.execute_script(
+            "const d = document.getElementById('change-target-date'); d.value = '2026-06-30'; d.dispatchEvent(new Event('change'));")
+        self.submit("change-save")
+        self.wait.until(lambda d: self.api_goals()["Emergency fund"]["target"] != goal["target"])
+        after = self.api_goals()["Emergency fund"]
+        self.assertEqual(Decimal(after["target"]), Decimal("7500"))
+        self.assertEqual(after["targetDate"], "2026-06-30")
+        card = self.wait.until(lambda d: self.cards()["Emergency fund"] if self.cards().get("Emergency fund", {}).get("target") == shown(after["target"]) else None)
+        self.assert_card_matches(card, after)
+
+    def test_9_completing_and_archiving_ask_first_then_move_the_goal(self):
+        self.open_goals()
+        # Asked, then kept: nothing changes.
+        head = self.server.api("GET", "/ledger")["position"]
+        self.submit("goal-holiday-archive")
+        question = self.wait.until(lambda d: d.find_element(By.ID, "goal-holiday-confirm") if d.find_element(By.ID, "goal-holiday-confirm").is_displayed() else None)
+        self.assertIn("Archive Holiday?", question.text)
+        self.submit("goal-holiday-confirm-no")
+        self.assertEqual(self.server.api("GET", "/ledger")["position"], head)
+        self.assertIn("Holiday", self.cards())
+        # Archived: off the cards, in the closed table with the API's status.
+        self.submit("goal-holiday-archive")
+        self.submit("goal-holiday-confirm-yes")
+        self.wait.until(lambda d: "Holiday" not in self.cards())
+        holiday = self.api_goals("?archived=true")["Holiday"]
+        self.assertEqual(holiday["status"], "archived")
+        # Completed likewise.
+        self.submit("goal-emergency-fund-complete")
+        self.wait.until(lambda d: "complete" in d.find_element(By.ID, "goal-emergency-fund-confirm-yes").text)
+        self.submit("goal-emergency-fund-confirm-yes")
+        self.wait.until(lambda d: "Emergency fund" not in self.cards())
+        self.assertEqual(self.api_goals("?archived=true")["Emergency fund"]["status"], "completed")
+        closed = self.driver.find_element(By.ID, "goals-closed")
+        closed.find_element(By.TAG_NAME, "summary").click()
+        self.assertIn("archived", closed.find_element(By.CSS_SELECTOR, "tr[data-goal='Holiday']").text)
+        self.assertIn("completed", closed.find_element(By.CSS_SELECTOR, "tr[data-goal='Emergency fund']").text)
+
     def shot_goals(self):
         # Without the passing "put into" toast, so the picture shows the goals.
         self.driver.execute_script("window.scrollTo(0, 0); document.getElementById('toast').hidden = true;")

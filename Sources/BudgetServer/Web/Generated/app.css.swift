@@ -63,6 +63,8 @@ tr.clickable:hover, tr.clickable:focus { background: #eef5ff; }
 .actions { display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; margin-top: .4rem; }
 .confirm { margin-top: .6rem; padding: .6rem; border: 1px solid var(--bad); border-radius: 6px; background: #fff0ef; }
 .confirm p { margin: 0 0 .4rem; }
+.goal-actions { margin-top: .5rem; display: flex; flex-wrap: wrap; gap: .4rem; }
+.goal-actions .confirm { flex-basis: 100%; }
 .toast { position: fixed; right: 1rem; bottom: 1rem; background: var(--ink); color: #fff; padding: .6rem .9rem; border-radius: 6px; z-index: 5; max-width: 90vw; }
 .toast.error { background: var(--bad); }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 1rem; }

@@ -2,7 +2,9 @@
 extension WebAssets {
   static let goalsJS = #"""
 // Goals: each active savings goal's progress, monthly need and projected date (a projection),
-// a form to contribute and one to add a goal; completed and archived goals behind a toggle.
+// with buttons to mark it complete or archive it (each asks first); forms to put money in or
+// take it out, to change a goal's target or date, and to add a goal; completed and archived
+// goals behind a toggle.
 // Money stays the API's decimal strings: numbers only for the bars' widths.
 "use strict";
 window.BL = window.BL || {};
@@ -30,11 +32,78 @@ BL.renderGoals = async function () {
       : el("p", { class: "muted", id: "goals-active", text: "No active goals yet: add one below." }),
     closedSection(closed),
     BL.isTravelling()
-      ? el("p", { class: "muted", text: "Contributing and adding goals are off while looking at the past." })
-      : el("div", { class: "goal-forms" }, [contributeForm(active), addGoalForm()]),
+      ? el("p", { class: "muted", text: "Contributing, changing and adding goals are off while looking at the past." })
+      : el("div", { class: "goal-forms" }, [contributeForm(active), changeGoalForm(active), addGoalForm()]),
   ].filter(Boolean));
   restoreGoalForms();
+  restoreGoalConfirm();
 };
+
+// A card's question (complete or archive?) waiting for an answer, kept across live refreshes.
+BL.goalConfirm = null;
+
+const goalActions = {
+  complete: { label: "Mark complete", ask: (g) => `Mark ${g.name} complete? It leaves this list, with what it saved; undo brings it back.`, yes: "Yes, complete", path: "complete", done: (g) => `${g.name} completed` },
+  archive: { label: "Archive", ask: (g) => `Archive ${g.name}? It leaves this list and stops counting; undo brings it back.`, yes: "Yes, archive", path: "archive", done: (g) => `${g.name} archived` },
+};
+
+function goalSlug(goal) {
+  return goal.name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+
+/** A card's buttons and, hidden until one is pressed, the question it asks. */
+function goalCardActions(goal) {
+  const el = BL.el;
+  if (BL.isTravelling()) return null;
+  const slug = goalSlug(goal);
+  return el("div", { class: "goal-actions" }, [
+    ...Object.entries(goalActions).map(([action, spec]) => el("button", {
+      type: "button", class: "secondary", id: `goal-${slug}-${action}`, text: spec.label,
+      onclick: () => { BL.goalConfirm = { id: goal.id, action }; restoreGoalConfirm(); },
+    })),
+    el("div", { id: `goal-${slug}-confirm`, class: "confirm", hidden: true, role: "alertdialog", "aria-labelledby": `goal-${slug}-confirm-text` }, [
+      el("p", { id: `goal-${slug}-confirm-text` }),
+      el("button", { type: "button", class: "danger", id: `goal-${slug}-confirm-yes`, onclick: () => answerGoalConfirm(goal) }),
+      el("button", { type: "button", class: "secondary", id: `goal-${slug}-confirm-no`, text: "No, keep it",
+        onclick: () => { BL.goalConfirm = null; document.getElementById(`goal-${slug}-confirm`).hidden = true; } }),
+      el("div", { id: `goal-${slug}-error`, class: "form-alert", role: "alert" }),
+    ]),
+  ]);
+}
+
+/** Shows the question waiting for an answer, if its card is drawn. */
+function restoreGoalConfirm() {
+  const waiting = BL.goalConfirm;
+  if (!waiting) return;
+  const card = [...document.querySelectorAll("#goals-active article.goal-card")].find((c) => c.dataset.goalId === waiting.id);
+  if (!card) { BL.goalConfirm = null; return; }
+  const goal = { name: card.dataset.goal };
+  const slug = goalSlug(goal);
+  const spec = goalActions[waiting.action];
+  document.getElementById(`goal-${slug}-confirm-text`).textContent = spec.ask(goal);
+  const yes = document.getElementById(`goal-${slug}-confirm-yes`);
+  yes.textContent = spec.yes;
+  document.getElementById(`goal-${slug}-confirm`).hidden = false;
+  if (waiting.error) document.getElementById(`goal-${slug}-error`).textContent = waiting.error;
+  yes.focus();
+}
+
+/** Completes or archives the card's goal today; the API's refusal stays under the question. */
+async function answerGoalConfirm(goal) {
+  const waiting = BL.goalConfirm;
+  if (!waiting || waiting.id !== goal.id) return;
+  const spec = goalActions[waiting.action];
+  try {
+    await BL.api("POST", `/goals/${encodeURIComponent(goal.id)}/${spec.path}`, {});
+  } catch (error) {
+    waiting.error = error.message;
+    restoreGoalConfirm();
+    return;
+  }
+  BL.goalConfirm = null;
+  BL.toast(spec.done(goal));
+  await BL.render();
+}
 
 // What was typed in the forms and the last refusal, kept across live refreshes.
 BL.goalDrafts = {};
@@ -68,12 +137,12 @@ function goalCard(goal) {
   const el = BL.el;
   const percent = BL.amount(goal.percent);
   const money = (text) => `${BL.money(text)} ${goal.currency}`;
-  const slug = goal.name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const slug = goalSlug(goal);
   const row = (key, label, value, className) => [
     el("dt", { text: label }),
     el("dd", { class: [`goal-${key}`, className || ""].join(" ").trim(), text: value }),
   ];
-  return el("article", { class: `goal-card pace-${goal.pace}`, role: "listitem", "data-goal": goal.name, "aria-labelledby": `goal-${slug}-name` }, [
+  return el("article", { class: `goal-card pace-${goal.pace}`, role: "listitem", "data-goal": goal.name, "data-goal-id": goal.id, "aria-labelledby": `goal-${slug}-name` }, [
     el("h3", { id: `goal-${slug}-name` }, [
       el("span", { class: "goal-name", text: goal.name }),
       el("span", { class: "goal-kind muted", text: ` · ${goal.kind}` }),
@@ -98,7 +167,8 @@ function goalCard(goal) {
       ...row("date", "Target date", goal.targetDate || "none"),
       ...row("funding", "Funded by", `${goal.fundingType} ${goal.funding}`),
     ].flat()),
-  ]);
+    goalCardActions(goal),
+  ].filter(Boolean));
 }
 
 /** The bar's fill: its width set through the CSSOM (the CSP allows no style attributes). */
@@ -151,27 +221,64 @@ function contributeForm(active) {
   if (!active.length) return null;
   const accounts = BL.state.accounts.filter((a) => !a.closed).map((a) => a.name);
   const form = el("form", { id: "goal-contribute-form", class: "tx-form", novalidate: true, "aria-labelledby": "goal-contribute-title" }, [
-    el("h2", { id: "goal-contribute-title", text: "Contribute to a goal" }),
+    el("h2", { id: "goal-contribute-title", text: "Put money in or take it out" }),
     el("div", { class: "fields" }, [
       goalField("contribute-goal", "Goal", goalSelect("contribute-goal", active.map((g) => g.name), active[0].name)),
+      goalField("contribute-direction", "Direction", goalSelect("contribute-direction",
+        [["contribute", "contribute (into the goal)"], ["withdraw", "withdraw (out of the goal)"]], "contribute")),
       goalField("contribute-amount", "Amount", el("input", { id: "contribute-amount", inputmode: "decimal", autocomplete: "off", required: true })),
-      goalField("contribute-account", "From account", goalSelect("contribute-account", accounts, accounts.includes("Checking") ? "Checking" : accounts[0])),
+      goalField("contribute-account", "Account (money moves from it, or back to it)", goalSelect("contribute-account", accounts, accounts.includes("Checking") ? "Checking" : accounts[0])),
       goalField("contribute-date", "Date (optional)", el("input", { id: "contribute-date", type: "date" })),
       goalField("contribute-source", "Source", goalSelect("contribute-source", BL.goalSources, "manual")),
       goalField("contribute-note", "Note (optional)", el("input", { id: "contribute-note", autocomplete: "off" })),
     ]),
-    el("div", { class: "actions" }, [el("button", { type: "submit", id: "contribute-save", text: "Contribute" })]),
+    el("div", { class: "actions" }, [el("button", { type: "submit", id: "contribute-save", text: "Move money" })]),
     el("div", { id: "goal-contribute-error", class: "form-alert", role: "alert" }),
   ]);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const value = (id) => document.getElementById(id).value.trim();
-    const body = { amount: value("contribute-amount"), account: value("contribute-account"), source: value("contribute-source") };
+    const withdrawing = value("contribute-direction") === "withdraw";
+    const body = { amount: value("contribute-amount"), account: value("contribute-account") };
+    if (!withdrawing) body.source = value("contribute-source");  // a withdrawal has none
     if (value("contribute-date")) body.date = value("contribute-date");
     if (value("contribute-note")) body.note = value("contribute-note");
     const goal = active.find((g) => g.name === value("contribute-goal"));
-    goalWrite(form, "goal-contribute-error", "contribute", "POST", `/goals/${encodeURIComponent(goal.id)}/contributions`, body,
-      `${body.amount} put into ${goal.name}`);
+    goalWrite(form, "goal-contribute-error", "contribute", "POST",
+      `/goals/${encodeURIComponent(goal.id)}/${withdrawing ? "withdrawals" : "contributions"}`, body,
+      withdrawing ? `${body.amount} taken out of ${goal.name}` : `${body.amount} put into ${goal.name}`);
+  });
+  keepGoalDraft(form);
+  return form;
+}
+
+/** change: a goal's target or target date (only what is given changes). */
+function changeGoalForm(active) {
+  const el = BL.el;
+  if (!active.length) return null;
+  const form = el("form", { id: "goal-change-form", class: "tx-form", novalidate: true, "aria-labelledby": "goal-change-title" }, [
+    el("h2", { id: "goal-change-title", text: "Change a goal" }),
+    el("div", { class: "fields" }, [
+      goalField("change-goal", "Goal", goalSelect("change-goal", active.map((g) => g.name), active[0].name)),
+      goalField("change-target", "New target (optional)", el("input", { id: "change-target", inputmode: "decimal", autocomplete: "off" })),
+      goalField("change-target-date", "New target date (optional)", el("input", { id: "change-target-date", type: "date" })),
+    ]),
+    el("div", { class: "actions" }, [el("button", { type: "submit", id: "change-save", text: "Change goal" })]),
+    el("div", { id: "goal-change-error", class: "form-alert", role: "alert" }),
+  ]);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const value = (id) => document.getElementById(id).value.trim();
+    const goal = active.find((g) => g.name === value("change-goal"));
+    const body = {};
+    if (value("change-target")) body.target = value("change-target");
+    if (value("change-target-date")) body.targetDate = value("change-target-date");
+    if (!Object.keys(body).length) {
+      BL.goalAlerts["goal-change-error"] = { message: "give a new target, a new target date, or both", input: "change-target" };
+      restoreGoalForms();
+      return;
+    }
+    goalWrite(form, "goal-change-error", "change", "PATCH", `/goals/${encodeURIComponent(goal.id)}`, body, `${goal.name} changed`);
   });
   keepGoalDraft(form);
   return form;
