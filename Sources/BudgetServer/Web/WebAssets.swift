@@ -17,6 +17,7 @@ enum WebAssets {
     "history.js": Asset(contentType: "text/javascript; charset=utf-8", body: historyJS),
     "bills.js": Asset(contentType: "text/javascript; charset=utf-8", body: billsJS),
     "debts.js": Asset(contentType: "text/javascript; charset=utf-8", body: debtsJS),
+    "goal-forms.js": Asset(contentType: "text/javascript; charset=utf-8", body: goalFormsJS),
     "goals.js": Asset(contentType: "text/javascript; charset=utf-8", body: goalsJS),
     "app.js": Asset(contentType: "text/javascript; charset=utf-8", body: appJS),
   ]
@@ -25,6 +26,6 @@ enum WebAssets {
   static let sources: [String: String] = [
     "index.html": indexHTML, "app.css": appCSS, "api.js": apiJS, "charts.js": chartsJS, "budget.js": budgetJS,
     "transactions.js": transactionsJS, "analysis.js": analysisJS, "history.js": historyJS, "bills.js": billsJS,
-    "debts.js": debtsJS, "goals.js": goalsJS, "app.js": appJS,
+    "debts.js": debtsJS, "goal-forms.js": goalFormsJS, "goals.js": goalsJS, "app.js": appJS,
   ]
 }

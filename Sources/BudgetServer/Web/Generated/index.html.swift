@@ -16,6 +16,7 @@ extension WebAssets {
 <script src="/assets/history.js" defer></script>
 <script src="/assets/bills.js" defer></script>
 <script src="/assets/debts.js" defer></script>
+<script src="/assets/goal-forms.js" defer></script>
 <script src="/assets/goals.js" defer></script>
 <script src="/assets/app.js" defer></script>
 </head>
