@@ -117,15 +117,16 @@ extension Ledger {
   }
 
   /// Brings the rules' state up to the log's head now — folded from the history, or copied
-  /// from the readers' state — instead of in the first command. A server calls it before it
-  /// accepts requests, so that its first write does not wait seconds on a big ledger.
+  /// from the readers' state — instead of in the first command, and stores it there. A server
+  /// calls it before it accepts requests, so that its first write does not wait seconds on a
+  /// big ledger.
   public func prepareWriter() async throws(LedgerError) {
     let writerState = self.writerState
     let committedState = self.committedState
     let keeper = self.keeper
     do {
       _ = try await log.transact(weight: 0) { session in
-        _ = try Self.withWriterState(writerState, at: session, keeper: keeper) { _ in }
+        _ = try Self.withWriterState(writerState, at: session, keeper: keeper, always: true) { _ in }
       } afterCommit: { _ in
         Self.publish(writerState, to: committedState, keeper: keeper)
       }
@@ -226,9 +227,11 @@ extension Ledger {
   ///   page of the stored tables in every batch, are stored once, together, at its end
   ///   (``finish(_:)``) or by the next command. The file's snapshot then stays where it was,
   ///   behind the head but valid, with the events after it in the log.
+  /// - Parameter always: stores the state in this transaction whatever the schedule says
+  ///   (``SnapshotSchedule``): what bringing it up to date on purpose wants.
   static func withWriterState<R>(
     _ cell: StateCell, at session: LogWriteSession, keeper: SnapshotKeeper, storing: Bool = true,
-    _ body: (inout FoldedState) throws -> R
+    always: Bool = false, _ body: (inout FoldedState) throws -> R
   ) throws -> (result: R, state: FoldedState) {
     var folded = cell.withLock { state in
       let taken = state
@@ -243,6 +246,8 @@ extension Ledger {
     }
     try keeper.synchronize(&folded, with: session)
     let result = try body(&folded)
+    folded.changedAt = .now
+    if always { folded.storeDue = true }
     if storing {
       // Once for the whole group commit, after its last request: the state then reflects
       // every command of the transaction, and its header is encoded and hashed once — when

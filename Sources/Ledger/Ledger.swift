@@ -27,14 +27,19 @@ public final class Ledger: Sendable {
     /// (``CommandForwarder``); without one, changes wait in the outbox for `budget sync`.
     public var forwarder: (any CommandForwarder)?
     /// The least time between two stores of the rules' state by a busy writer (its first
-    /// commit always stores it): half a second by default; zero stores it at every commit,
-    /// which tests use to find it at the head after each command. See ``SnapshotSchedule``.
+    /// commit always stores it). Zero, the default, stores it in every commit: a command-line
+    /// process leaves it at the head. A server sets ``serverStateStoreInterval``. See
+    /// ``SnapshotSchedule``.
     public var stateStoreInterval: Duration
+
+    /// What a server sets ``stateStoreInterval`` to: under a steady load of group commits the
+    /// state is then stored twice a second rather than in every commit.
+    public static let serverStateStoreInterval: Duration = .milliseconds(500)
 
     public init(
       log: EventLog.Options = .init(), today: @escaping @Sendable () -> CivilDate = Ledger.localToday,
       projectors: [any Projector] = Ledger.standardProjectors, forwarder: (any CommandForwarder)? = nil,
-      stateStoreInterval: Duration = .milliseconds(500)
+      stateStoreInterval: Duration = .zero
     ) {
       self.log = log
       self.today = today
@@ -258,6 +263,11 @@ struct FoldedState: Sendable {
   /// When this state was last stored (``RulesSnapshot/store(_:in:)``); `nil` if it was read
   /// from the file, or never stored, in this process.
   var storedAt: ContinuousClock.Instant?
+  /// Whether the transaction being built stores the state whatever the schedule says (one
+  /// that brings it up to date on purpose: an opening, the end of a bulk load).
+  var storeDue = false
+  /// When a write transaction last changed this state, for a store once the writer is quiet.
+  var changedAt: ContinuousClock.Instant?
   /// Transactions added since a stored snapshot's index of ids' tails was known to hold them
   /// (``RulesSnapshot/store(_:in:)``): a bulk load's until its end, and a busy writer's until
   /// its next store (``SnapshotSchedule``).

@@ -10,7 +10,7 @@ import Testing
 /// at most every half second unless much has changed.
 @Suite("The rules' stored state: when it is stored")
 struct SnapshotScheduleTests {
-  let schedule = SnapshotSchedule(interval: SnapshotSchedule.defaultInterval)
+  let schedule = SnapshotSchedule(interval: Ledger.Options.serverStateStoreInterval)
 
   static func state(
     storedAgo: Duration?, unindexed: Int = 0, position: UInt64 = 100, stored: UInt64 = 90
@@ -44,6 +44,14 @@ struct SnapshotScheduleTests {
       let (folded, now) = Self.state(storedAgo: ago, unindexed: 1)
       #expect(schedule.stores(folded, now: now), "\(ago)")
     }
+  }
+
+  @Test("given a state stored just now, when the transaction brings it up to date on purpose, then it stores it")
+  func dueStoreStores() {
+    var (folded, now) = Self.state(storedAgo: .milliseconds(1), unindexed: 3)
+    #expect(!schedule.stores(folded, now: now))
+    folded.storeDue = true
+    #expect(schedule.stores(folded, now: now))
   }
 
   @Test(
@@ -100,8 +108,86 @@ struct BusyWriterSnapshotTests {
       #expect(source.ids(named: tail, limit: 10, lookingAtEveryID: false) == [txID(index)], "\(tail)")
       #expect(ledger.transactions.named(tail).map(\.key) == [txID(index)], "\(tail)")
     }
-    // Typed digits that an indexed and a waiting id share: both are named (the lookup is ambiguous).
-    #expect(Set(source.ids(named: "0000000", limit: 10, lookingAtEveryID: false)).isSuperset(of: [txID(1), txID(2)]))
+    try RulesSnapshotTests.expectSnapshotEqualsFold(ledger)
+  }
+
+  @Test(
+    "given an indexed transaction and a waiting one whose last eight digits start alike, when those digits are typed, then both are named (the reference is ambiguous)"
+  )
+  func indexedAndWaitingIdsAreBothNamed() async throws {
+    let directory = TemporaryDirectory()
+    let indexed = TransactionID(raw: try EntityID(parsing: "0190aaaa-0000-7000-8000-0000c0ffee01"))
+    let waiting = TransactionID(raw: try EntityID(parsing: "0190bbbb-0000-7000-8000-0000c0ffee02"))
+    // A command-line process (the default interval) adds the first: the index holds it.
+    var quiet = LedgerFixture.options
+    quiet.stateStoreInterval = .zero
+    do {
+      let ledger = try await Ledger(path: directory.file("busy.ledger"), options: quiet)
+      try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
+      try await ledger.execute(
+        .openAccount(
+          OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+      var added = expense(1, "2.00")
+      added.transaction = indexed
+      try await ledger.execute(.addTransaction(added))
+    }
+    // A busy server adds the second after its first commit: it waits for the index.
+    let ledger = try await Self.busyLedger(directory)
+    try await ledger.execute(.addTransaction(expense(2, "3.00")))
+    var added = expense(3, "4.00")
+    added.transaction = waiting
+    try await ledger.execute(.addTransaction(added))
+    #expect(try Self.storedPosition(ledger)! < ledger.position, "the second waits")
+
+    let source = ledger.keeper.readerSource
+    #expect(Set(source.ids(named: "c0ffee", limit: 10, lookingAtEveryID: false)) == [indexed, waiting])
+    #expect(Set(ledger.transactions.named("c0ffee").map(\.key)) == [indexed, waiting])
+    #expect(source.ids(named: "c0ffee02", limit: 10, lookingAtEveryID: false) == [waiting])
+  }
+
+  @Test(
+    "given the default options (a command-line process), when commands run one after another, then the stored state is at the head after each"
+  )
+  func commandLineStoresEveryCommit() async throws {
+    let directory = TemporaryDirectory()
+    var options = LedgerFixture.options
+    options.stateStoreInterval = Ledger.Options().stateStoreInterval
+    let ledger = try await Ledger(path: directory.file("cli.ledger"), options: options)
+    try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
+    #expect(try Self.storedPosition(ledger) == ledger.position)
+    try await ledger.execute(
+      .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+    for index in 1...5 {
+      try await ledger.execute(.addTransaction(expense(UInt64(index), "1.00")))
+      #expect(try Self.storedPosition(ledger) == ledger.position, "after transaction \(index)")
+    }
+  }
+
+  @Test(
+    "given a busy writer whose state waits, when a bulk load finishes or the writer is asked once quiet, then the state is stored at the head"
+  )
+  func finishAndQuietStoreAtTheHead() async throws {
+    let directory = TemporaryDirectory()
+    let ledger = try await Self.busyLedger(directory)
+    try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
+    try await ledger.execute(
+      .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+    var load = try await ledger.beginBulkLoad(keepingState: false)
+    let rows = try (0..<10).map { index in
+      BulkLoad.Row(expense(UInt64(100 + index), "2.00"), idempotencyKey: try IdempotencyKey("row-\(index)"))
+    }
+    _ = try await ledger.record(load.prepare(rows))
+    #expect(try Self.storedPosition(ledger)! < ledger.position)
+    await ledger.finish(&load)
+    #expect(try Self.storedPosition(ledger) == ledger.position, "the load's end stores the state")
+
+    try await ledger.execute(.addTransaction(expense(1, "1.00")))
+    #expect(try Self.storedPosition(ledger)! < ledger.position, "a busy commit waits")
+    #expect(try await ledger.storeStateIfBehind(quietFor: .seconds(3_600)) == false, "not quiet for an hour")
+    #expect(try Self.storedPosition(ledger)! < ledger.position)
+    #expect(try await ledger.storeStateIfBehind() == true)
+    #expect(try Self.storedPosition(ledger) == ledger.position)
+    #expect(try await ledger.storeStateIfBehind() == false, "at the head: nothing to do")
     try RulesSnapshotTests.expectSnapshotEqualsFold(ledger)
   }
 

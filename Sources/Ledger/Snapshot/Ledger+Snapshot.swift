@@ -20,6 +20,21 @@ extension Ledger {
     if !current { try await prepareWriter() }
   }
 
+  /// Stores the rules' state if a busy writer left it behind the head
+  /// (``Options/stateStoreInterval``) and has written nothing for `quiet` since: what a server
+  /// does now and then, and as it stops, so that the next process to open the ledger finds it
+  /// at the head. Returns whether it stored.
+  @discardableResult
+  public func storeStateIfBehind(quietFor quiet: Duration = .zero) async throws(LedgerError) -> Bool {
+    let behind = writerState.withLock { state in
+      state.isLoaded && !state.isTaken && state.snapshotPosition != state.position
+        && (state.changedAt.map { ContinuousClock.now - $0 >= quiet } ?? true)
+    }
+    guard behind else { return false }
+    try await prepareWriter()
+    return true
+  }
+
   /// The ledger's transactions at the log's head, each read from its stream when asked for,
   /// without reading the rest of the rules' state: for resolving an id a user typed.
   public var transactions: TransactionTable {

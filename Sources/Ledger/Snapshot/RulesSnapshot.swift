@@ -165,6 +165,7 @@ struct RulesSnapshot: Sendable {
     folded.snapshotStamp = header.stamp
     folded.snapshotPosition = header.position
     folded.storedAt = .now
+    folded.storeDue = false
   }
 
   /// The stamp of the stored snapshot as `txn` sees it, if there is one.

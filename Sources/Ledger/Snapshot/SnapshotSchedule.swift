@@ -3,19 +3,20 @@
 /// Storing it rewrites its header and puts each new transaction's tail into the index of
 /// tails, whose keys are random: under a steady load of group commits that is a page of the
 /// file per transaction, rewritten and flushed in every commit (a third of what a commit
-/// wrote, measured on a 1 M-transaction hub taking `POST`s). So the writer stores the state
-/// in its first commit, and after that at most every ``interval`` (``Ledger/Options/stateStoreInterval``,
-/// half a second unless set) — unless much has changed since — and the index then takes many
-/// tails in one sorted pass. A command-line process commits once and stores every time; a busy
-/// server stores twice a second.
+/// wrote, measured on a 1 M-transaction hub taking `POST`s). So a writer stores the state in
+/// its first commit, and after that at most every ``interval`` — unless much has changed since
+/// — and the index then takes many tails in one sorted pass. The interval is
+/// ``Ledger/Options/stateStoreInterval``: zero, the default, stores in every commit (a
+/// command-line process leaves the state at the head); a server sets half a second, and
+/// stores the state at the head once it has been quiet that long and as it stops
+/// (``Ledger/storeStateIfBehind(quietFor:)``). A transaction that brings the state up to date
+/// on purpose (an opening, the end of a bulk load) always stores it.
 ///
 /// In between, the stored state is behind the head, and valid: whoever reads it folds the
-/// events after it (at most ``maximumLag``); the transactions added since are found by their
-/// stream names (``StoredTransactions/scanRecentTails(in:startingWith:_:)``). A process that
-/// stops leaves it so; the next one to open the ledger brings it to the head.
+/// events after it (at most ``maximumLag``, or a running bulk load's rows); the transactions added since are found by their
+/// stream names (``StoredTransactions/scanRecentTails(in:startingWith:_:)``). A process
+/// killed meanwhile leaves it so; the next one to open the ledger brings it to the head.
 struct SnapshotSchedule: Sendable {
-  /// The interval unless the ledger's options set another (their default).
-  static var defaultInterval: Duration { Ledger.Options().stateStoreInterval }
   /// The least time between two stores of a busy writer; zero stores at every commit.
   let interval: Duration
   /// The state is stored, however soon, once this many transactions were added since the
@@ -26,7 +27,7 @@ struct SnapshotSchedule: Sendable {
 
   /// Whether the writer stores `folded` in the transaction it is about to commit.
   func stores(_ folded: FoldedState, now: ContinuousClock.Instant = .now) -> Bool {
-    guard let storedAt = folded.storedAt, let stored = folded.snapshotPosition else { return true }
+    guard !folded.storeDue, let storedAt = folded.storedAt, let stored = folded.snapshotPosition else { return true }
     return now - storedAt >= interval || folded.unindexed.count >= Self.maximumUnindexed
       || folded.position - min(stored, folded.position) >= Self.maximumLag
   }

@@ -140,7 +140,9 @@ extension StoredTransactions {
       // The start of its last eight digits, through the index of tails.
       if nibbles.count <= 8 {
         try Self.scanTails(tails, in: transaction, startingWith: nibbles) { add($0) }
-        try scanRecentTails(in: transaction, startingWith: digits) { add($0) }
+        // A log tail that cannot be read finds nothing more; what the index found stands
+        // (`budget verify` reports the damage).
+        try? scanRecentTails(in: transaction, startingWith: digits) { add($0) }
       }
       guard found.isEmpty, lookingAtEveryID else { return found }
       // Any other run of digits: every id is looked at.

@@ -59,7 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
       try await runOnDevice()
       return
     }
-    let ledger = try await options.open()
+    let ledger = try await options.open(stateStoreInterval: Ledger.Options.serverStateStoreInterval)
     _ = try await serve(ledger, until: nil)
   }
 
@@ -104,10 +104,19 @@ struct ServeCommand: AsyncParsableCommand {
     let catchUp = Task.detached { await Self.catchUpAbandonedProjections(of: ledger, every: 5) }
     // Bills on autopay are posted at start and then as days begin.
     let autopay = Task.detached { await Self.postAutopay(of: ledger, every: 3600) }
+    // Under load the rules' state is stored twice a second at most; once the writes stop,
+    // it is stored at the head, so that the next process to open the ledger need not.
+    let stateStore = Task.detached {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .seconds(1))
+        _ = try? await ledger.storeStateIfBehind(quietFor: Ledger.Options.serverStateStoreInterval)
+      }
+    }
     defer {
       readerCheck.cancel()
       catchUp.cancel()
       autopay.cancel()
+      stateStore.cancel()
     }
     let announce: @Sendable (Int) async -> Void = { port in
       var lines = "serving \(path) at http://\(shownHost):\(port)  (Ctrl-C to stop)\n"
@@ -120,6 +129,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
     guard let until else {
       try await server.run(onRunning: announce)
+      _ = try? await ledger.storeStateIfBehind()
       return false
     }
     return try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -131,6 +141,7 @@ struct ServeCommand: AsyncParsableCommand {
       let stopped = try await group.next() ?? false
       group.cancelAll()
       while try await group.next() != nil {}
+      _ = try? await ledger.storeStateIfBehind()
       return stopped
     }
   }

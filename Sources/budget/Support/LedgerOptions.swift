@@ -25,8 +25,9 @@ struct LedgerOptions: ParsableArguments {
     return "\(directory)/default.ledger"
   }
 
-  /// Opens the ledger (creating the file if needed).
-  func open() async throws -> Ledger {
+  /// Opens the ledger (creating the file if needed); a server passes its
+  /// ``Ledger/Options/stateStoreInterval``.
+  func open(stateStoreInterval: Duration = .zero) async throws -> Ledger {
     let path = try resolvedPath()
     let directory = (path as NSString).deletingLastPathComponent
     var isDirectory: ObjCBool = false
@@ -38,7 +39,8 @@ struct LedgerOptions: ParsableArguments {
       )
     }
     try Self.holdDeviceLock(for: path)
-    return try await userFacing { try await Ledger(path: path, options: Ledger.Options(today: Self.today)) }
+    let options = Ledger.Options(today: Self.today, stateStoreInterval: stateStoreInterval)
+    return try await userFacing { try await Ledger(path: path, options: options) }
   }
 
   /// On a device, shares its sync lock for the rest of the process: a `budget sync` replaces
