@@ -102,9 +102,7 @@ struct SyncCLIRefusalTests: SyncCLIHarness {
     try makeHub()
     let server = try HubProcess(budget: budget, ledger: hub)
     defer { server.stop() }
-    let tokenFile = try addDevice("laptop")
-    let laptop = directory.file("laptop.ledger")
-    try ok("clone", server.url, "--ledger", laptop, "--token-file", tokenFile)
+    let laptop = try clone("laptop", from: server)
     let hubHead = try verifiedHead(hub)
     // Then the clone wrote the hub's copy once: there is a replica and no working ledger
     #expect(FileManager.default.fileExists(atPath: laptop + ".replica"))

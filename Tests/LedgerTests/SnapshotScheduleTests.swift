@@ -81,6 +81,13 @@ struct BusyWriterSnapshotTests {
     return try await Ledger(path: directory.file("busy.ledger"), options: options)
   }
 
+  /// Creates the ledger and opens Checking (two commits).
+  static func createWithChecking(_ ledger: Ledger) async throws {
+    try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
+    try await ledger.execute(
+      .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+  }
+
   static func storedPosition(_ ledger: Ledger) throws -> UInt64? {
     try ledger.log.environment.read { txn in
       try RulesSnapshot.storedPosition(in: txn, header: ledger.keeper.snapshot.header)
@@ -93,10 +100,8 @@ struct BusyWriterSnapshotTests {
   func storedStateWaitsAndIdsAreFound() async throws {
     let directory = TemporaryDirectory()
     let ledger = try await Self.busyLedger(directory)
-    try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
+    try await Self.createWithChecking(ledger)
     let stored = try #require(try Self.storedPosition(ledger))
-    try await ledger.execute(
-      .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
     for index in 1...20 { try await ledger.execute(.addTransaction(expense(UInt64(index), "\(index).00"))) }
 
     #expect(try Self.storedPosition(ledger) == stored, "not stored again within the interval")
@@ -123,10 +128,7 @@ struct BusyWriterSnapshotTests {
     quiet.stateStoreInterval = .zero
     do {
       let ledger = try await Ledger(path: directory.file("busy.ledger"), options: quiet)
-      try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
-      try await ledger.execute(
-        .openAccount(
-          OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+      try await Self.createWithChecking(ledger)
       var added = expense(1, "2.00")
       added.transaction = indexed
       try await ledger.execute(.addTransaction(added))
@@ -153,10 +155,8 @@ struct BusyWriterSnapshotTests {
     var options = LedgerFixture.options
     options.stateStoreInterval = Ledger.Options().stateStoreInterval
     let ledger = try await Ledger(path: directory.file("cli.ledger"), options: options)
-    try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
+    try await Self.createWithChecking(ledger)
     #expect(try Self.storedPosition(ledger) == ledger.position)
-    try await ledger.execute(
-      .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
     for index in 1...5 {
       try await ledger.execute(.addTransaction(expense(UInt64(index), "1.00")))
       #expect(try Self.storedPosition(ledger) == ledger.position, "after transaction \(index)")
@@ -169,9 +169,7 @@ struct BusyWriterSnapshotTests {
   func finishAndQuietStoreAtTheHead() async throws {
     let directory = TemporaryDirectory()
     let ledger = try await Self.busyLedger(directory)
-    try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
-    try await ledger.execute(
-      .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+    try await Self.createWithChecking(ledger)
     var load = try await ledger.beginBulkLoad(keepingState: false)
     let rows = try (0..<10).map { index in
       BulkLoad.Row(expense(UInt64(100 + index), "2.00"), idempotencyKey: try IdempotencyKey("row-\(index)"))
@@ -197,9 +195,7 @@ struct BusyWriterSnapshotTests {
   func manyWaitingTransactionsAreStoredAtOnce() async throws {
     let directory = TemporaryDirectory()
     let ledger = try await Self.busyLedger(directory)
-    try await ledger.execute(.createLedger(LedgerCreated(name: "Home", baseCurrency: .eur)))
-    try await ledger.execute(
-      .openAccount(OpenAccount(account: Scenario.checking, name: "Checking", type: .checking, date: day("2024-01-01"))))
+    try await Self.createWithChecking(ledger)
     let stored = try #require(try Self.storedPosition(ledger))
     var next: UInt64 = 1
     func batch(_ count: Int) async throws {

@@ -4,6 +4,8 @@ import LMDB
 import LedgerTesting
 import Testing
 
+@testable import Ledger
+
 /// `budget serve` stores the rules' state at most twice a second under load
 /// (`SnapshotSchedule`); as it stops, it stores the state at the log's head, so that the next
 /// process to open the ledger finds it there.
@@ -11,18 +13,14 @@ import Testing
 struct ServerStateStoreTests {
   /// The stored state's position and the log's head, read from the file by LMDB alone (opening
   /// a `Ledger` would bring the state up to date itself).
-  static func storedAndHead(_ path: String) throws -> (stored: UInt64, head: UInt64) {
+  static func storedAndHead(_ path: String) throws -> (stored: UInt64?, head: UInt64) {
     let environment = try Environment(path: path)
     let header = try environment.openDatabase(named: "rules-state")
     let events = try environment.openDatabase(named: "events")
     return try environment.read { txn in
-      let bytes = Array(try #require(try txn.get(Array("state".utf8), in: header)))
-      let stored = bytes[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-      var head: UInt64 = 0
-      try txn.withCursor(on: events) { cursor in
-        if let last = try cursor.last() { head = BigEndianKey.decode(last.key) ?? 0 }
-      }
-      return (stored, head)
+      let stored = try RulesSnapshot.storedPosition(in: txn, header: header)
+      let head = try txn.withCursor(on: events) { cursor in try cursor.last().flatMap { BigEndianKey.decode($0.key) } }
+      return (stored, head ?? 0)
     }
   }
 

@@ -77,21 +77,18 @@ struct SnapshotHeader: Sendable, Hashable {
   }
 
   /// The stamp of stored bytes, unchecked (the writer's quick look before each transaction).
-  static func stamp(of bytes: UnsafeRawBufferPointer) -> UInt64? {
-    guard bytes.count >= size, Array(bytes[0..<4]) == magic, read(bytes, at: 4, width: 2) == UInt64(formatVersion)
-    else {
-      return nil
-    }
-    return read(bytes, at: 56, width: 8)
-  }
+  static func stamp(of bytes: UnsafeRawBufferPointer) -> UInt64? { quickLook(bytes, at: 56) }
 
   /// The position of stored bytes, unchecked (where the index of tails stands, for a lookup).
-  static func position(of bytes: UnsafeRawBufferPointer) -> UInt64? {
-    guard bytes.count >= size, Array(bytes[0..<4]) == magic, read(bytes, at: 4, width: 2) == UInt64(formatVersion)
+  static func position(of bytes: UnsafeRawBufferPointer) -> UInt64? { quickLook(bytes, at: 8) }
+
+  /// The 8-byte field at `offset` of bytes in this layout, nothing else checked or copied.
+  private static func quickLook(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64? {
+    guard bytes.count >= size, bytes[0..<4].elementsEqual(magic), read(bytes, at: 4, width: 2) == UInt64(formatVersion)
     else {
       return nil
     }
-    return read(bytes, at: 8, width: 8)
+    return read(bytes, at: offset, width: 8)
   }
 
   private static func checksum(fields: [UInt8], payload: [UInt8]) -> ChainHash {
