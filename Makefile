@@ -7,6 +7,11 @@ LEDGER ?= $(CURDIR)/.build/demo.ledger
 setup:
 	@bash Tools/setup.sh
 
+## What `setup` installs, and the benchmarks' load tools and peers (wrk, hyperfine, ledger, sqlite3).
+.PHONY: setup-bench
+setup-bench:
+	@bash Tools/setup.sh --bench
+
 build: setup
 	$(SWIFT) build
 
@@ -36,14 +41,14 @@ test: setup
 ## Benchmarks against a raw-LMDB C baseline, in one run; results in JSON and text. The
 ## benchmarks are the package in Tools/ (built in release into .build-bench and .build-scale),
 ## which `build` and `test` do not build.
-bench: setup
+bench: setup-bench
 	bash Tools/bench.sh
 	bash Tools/scale-bench.sh
 
 ## Scale benchmark only: 1 M-transaction ledger, rebuilds, queries vs SQLite, CLI vs hledger / ledger
 ## (docs/benchmarks.md). SCALE_ARGS=--quick for a 100 k smoke run.
 .PHONY: bench-scale
-bench-scale: setup
+bench-scale: setup-bench
 	bash Tools/scale-bench.sh $(SCALE_ARGS)
 
 ## Long-running checks (docs/reliability.md): the event-log kill -9 loop with 300 kills instead

@@ -4,10 +4,20 @@
 # the same way), lmdb-utils (mdb_stat, which a test reads the reader
 # table with), hledger (a peer the tests compare against) and python3-dateutil (the recurrence
 # tests' reference).
+# With --bench (`make bench`) it also installs what the benchmarks drive or compare against:
+# wrk (HTTP load), hyperfine (process timing), ledger and sqlite3 (peers), libsqlite3-dev
+# (the C SQLite baseline).
 # Safe to run again: it does nothing when all is there.
 set -euo pipefail
 
 need=()
+if [ "${1:-}" = "--bench" ]; then
+  command -v wrk >/dev/null 2>&1 || need+=(wrk)
+  command -v hyperfine >/dev/null 2>&1 || need+=(hyperfine)
+  command -v ledger >/dev/null 2>&1 || need+=(ledger)
+  command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
+  echo '#include <sqlite3.h>' | cc -E -x c - >/dev/null 2>&1 || need+=(libsqlite3-dev)
+fi
 pkg-config --exists lmdb 2>/dev/null || need+=(liblmdb-dev)
 # The `budget` executable's allocator (Sources/budget/Support/Allocator.swift).
 pkg-config --exists jemalloc 2>/dev/null || need+=(libjemalloc-dev)
