@@ -242,7 +242,11 @@ struct RulesSnapshotTests {
     let snapshot = ledger.keeper.snapshot
     let stranger = TransactionID(raw: try EntityID(parsing: "0190cccc-0000-7000-8000-00000000abcd"))
     try ledger.log.environment.write { txn in
-      try txn.delete(RulesSnapshot.tailKey(txID(3)), in: snapshot.tails)
+      // A few new ids are in the recent table; merged ones in the big index.
+      let removed =
+        try txn.delete(RulesSnapshot.key(txID(3)), in: snapshot.recentTails)
+        || txn.delete(RulesSnapshot.tailKey(txID(3)), in: snapshot.tails)
+      #expect(removed)
       try txn.put([UInt8](), for: RulesSnapshot.tailKey(stranger), in: snapshot.tails)
     }
 
@@ -283,13 +287,13 @@ struct RulesSnapshotTests {
     for index in 6...8 { try await fixture.ledger.execute(.addTransaction(expense(UInt64(index), "\(index).00"))) }
     try fixture.ledger.log.environment.write { txn in
       try txn.put(saved, for: RulesSnapshot.stateKey, in: snapshot.header)
-      for index in 6...8 { _ = try txn.delete(RulesSnapshot.tailKey(txID(UInt64(index))), in: snapshot.tails) }
+      for index in 6...8 { #expect(try txn.delete(RulesSnapshot.key(txID(UInt64(index))), in: snapshot.recentTails)) }
     }
 
     let (reopened, notices) = try await Self.reopen(fixture)
 
     #expect(notices.isEmpty, "\(notices)")
-    #expect(try reopened.log.environment.read { try $0.count(of: reopened.keeper.snapshot.tails) } == 8)
+    #expect(try reopened.log.environment.read { try reopened.keeper.snapshot.indexedCount(in: $0) } == 8)
     #expect(try reopened.snapshotProblems(deep: true) == [])
     #expect(reopened.state.transactions.named(txID(7).raw.description.suffix(8).description).map(\.key) == [txID(7)])
   }
@@ -390,7 +394,52 @@ struct RulesSnapshotTests {
     #expect(source.ids(named: "0190bb", limit: 10, lookingAtEveryID: false) == [ids[2]])
     #expect(source.ids(named: "beef", limit: 10, lookingAtEveryID: false).isEmpty)
     let snapshot = ledger.keeper.snapshot
-    #expect(try ledger.log.environment.read { try $0.count(of: snapshot.tails) } == ledger.state.transactions.count)
+    #expect(try ledger.log.environment.read { try snapshot.indexedCount(in: $0) } == ledger.state.transactions.count)
     #expect(found("xyz!").isEmpty)
   }
+
+  @Test(
+    "given groups of new transactions stored one after another, when the recent index of short ids fills, then its ids move to the big index and every id is found by its last eight digits throughout"
+  )
+  func recentIdsAreMergedIntoTheIndex() async throws {
+    let fixture = try await LedgerFixture()
+    let ledger = fixture.ledger
+    let snapshot = ledger.keeper.snapshot
+    let limit = RulesSnapshot.recentLimit(indexed: 0)
+    let group = limit / 4 + 100  // four groups fill the recent table past its limit
+    func counts() throws -> (big: Int, recent: Int) {
+      try ledger.log.environment.read { (try $0.count(of: snapshot.tails), try $0.count(of: snapshot.recentTails)) }
+    }
+    func expectEveryIDFound(_ ids: some Sequence<UInt64>, _ comment: Comment) {
+      let source = ledger.keeper.readerSource
+      for n in ids {
+        let lastEight = String(String(n, radix: 16).leftPadded(to: 8).suffix(8))
+        #expect(source.ids(named: lastEight, limit: 2, lookingAtEveryID: false) == [txID(n)], comment)
+      }
+    }
+
+    for index in 0..<4 {
+      let first = UInt64(1 + index * group)
+      try await ledger.execute(
+        atomically: (first..<first + UInt64(group)).map { .addTransaction(expense($0, "1.00")) })
+      let (big, recent) = try counts()
+      if index < 3 {
+        #expect(big == 0 && recent == group * (index + 1), "group \(index): in the recent table")
+      } else {
+        #expect(big == group * 4 && recent == 0, "the fourth group took the recent table past \(limit): merged")
+      }
+      expectEveryIDFound(stride(from: 1, through: first + UInt64(group) - 1, by: 97), "after group \(index)")
+    }
+    try await ledger.execute(atomically: (9_001...9_010).map { .addTransaction(expense($0, "2.00")) })
+    #expect(try counts() == (big: group * 4, recent: 10))
+    expectEveryIDFound([1, UInt64(group * 4), 9_001, 9_010], "in both tables")
+    try Self.expectSnapshotEqualsFold(ledger, "after the merge")
+    let (reopened, notices) = try await Self.reopen(fixture)
+    #expect(notices.isEmpty, "the header counts both tables: the stored state is trusted")
+    #expect(try reopened.snapshotProblems(deep: false) == [])
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

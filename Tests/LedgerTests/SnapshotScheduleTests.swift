@@ -209,7 +209,7 @@ struct BusyWriterSnapshotTests {
     #expect(try Self.storedPosition(ledger) == stored, "4,000 waiting: not yet")
     try await batch(100)
     #expect(try Self.storedPosition(ledger) == ledger.position, "4,100 waiting: stored")
-    let indexed = try ledger.log.environment.read { try $0.count(of: ledger.keeper.snapshot.tails) }
+    let indexed = try ledger.log.environment.read { try ledger.keeper.snapshot.indexedCount(in: $0) }
     #expect(indexed == 4_100)
     try RulesSnapshotTests.expectSnapshotEqualsFold(ledger)
   }

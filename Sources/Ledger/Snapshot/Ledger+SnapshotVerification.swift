@@ -33,15 +33,7 @@ extension Ledger {
     // the snapshot's position (indexed when it is next stored).
     let indexed = try log.environment.read { txn in
       var ids: [TransactionID] = []
-      try txn.withCursor(on: keeper.snapshot.tails) { cursor in
-        var entry = try cursor.first()
-        while let (key, _) = entry {
-          guard key.count == 20, let id = RulesSnapshot.transactionID(UnsafeRawBufferPointer(rebasing: key[4..<20]))
-          else { throw CodecError.malformed("a key of the index of short ids is \(key.count) bytes, not 20") }
-          ids.append(id)
-          entry = try cursor.next()
-        }
-      }
+      try keeper.snapshot.forEachIndexedID(in: txn) { ids.append($0) }
       return ids
     }
     return try SnapshotComparison(

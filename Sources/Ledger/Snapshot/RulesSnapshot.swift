@@ -6,16 +6,17 @@ import LedgerDomain
 /// the events it reflects: a command, a server or a report opens it in milliseconds instead of
 /// folding the whole history.
 ///
-/// Two tables:
+/// Three tables:
 /// - `rules-state`: one value — a ``SnapshotHeader`` (position, chain hash, checksum) and
 ///   ``LedgerState/snapshotPayload()``: everything but the transactions, which the log itself
 ///   holds by id (``StoredTransactions``);
 /// - `rules-transaction-tails`: the last four bytes of each id (the eight digits tables show)
-///   followed by the id, for resolving a short id without reading every stream. The header
-///   counts its keys.
+///   followed by the id, for resolving a short id without reading every stream;
+/// - `rules-transaction-tails-recent`: the ids indexed since the last merge into the former,
+///   by id (``RulesSnapshot+Tails``). The header counts the keys of both.
 ///
-/// Both are written in one transaction, so they always reflect the same position; a crash
-/// leaves the old pair or the new one. (`rules-transactions`, one row per transaction, was
+/// All are written in one transaction, so they always reflect the same position; a crash
+/// leaves the old set or the new one. (`rules-transactions`, one row per transaction, was
 /// written by earlier versions; it is emptied when the state is next stored afresh.)
 struct RulesSnapshot: Sendable {
   static let stateKey = "state"
@@ -24,6 +25,8 @@ struct RulesSnapshot: Sendable {
   /// No longer written: see above.
   let legacyRows: Database
   let tails: Database
+  /// The ids indexed since the last merge into ``tails``, by id.
+  let recentTails: Database
 
   /// Opens (creating them if need be) the snapshot's tables in `environment`.
   static func open(in environment: Environment) throws -> RulesSnapshot {
@@ -31,7 +34,8 @@ struct RulesSnapshot: Sendable {
       RulesSnapshot(
         environment: environment, header: try txn.openDatabase(named: "rules-state", flags: .create),
         legacyRows: try txn.openDatabase(named: "rules-transactions", flags: .create),
-        tails: try txn.openDatabase(named: "rules-transaction-tails", flags: .create))
+        tails: try txn.openDatabase(named: "rules-transaction-tails", flags: .create),
+        recentTails: try txn.openDatabase(named: "rules-transaction-tails-recent", flags: .create))
     }
   }
 
@@ -83,7 +87,7 @@ struct RulesSnapshot: Sendable {
         return .unusable("the snapshot's chain hash at position \(header.position) is not the log's")
       }
     }
-    let indexed = try transaction.count(of: tails)
+    let indexed = try indexedCount(in: transaction)
     guard UInt64(indexed) == header.rows else {
       return .unusable("the snapshot names \(header.rows) transactions, \(indexed) are indexed")
     }
@@ -105,7 +109,7 @@ struct RulesSnapshot: Sendable {
   func isCurrent(in transaction: some Transaction, log: EventLog, head: UInt64) throws -> Bool {
     guard let bytes = try transaction.get(Self.stateKey, in: header),
       case .success(let (header, _)) = SnapshotHeader.decode(bytes), header.position == head,
-      try UInt64(transaction.count(of: tails)) == header.rows
+      try UInt64(indexedCount(in: transaction)) == header.rows
     else { return false }
     return try header.position == 0 || log.hash(at: header.position, in: transaction) == header.hash
   }
@@ -118,7 +122,7 @@ struct RulesSnapshot: Sendable {
   func store(_ folded: inout FoldedState, in txn: WriteTransaction) throws {
     // Kept until the writer sees this store committed (``SnapshotKeeper/synchronize(_:with:)``):
     // a transaction that fails after this point takes the entries with it.
-    try index(folded.unindexed, in: txn, appending: false)
+    try index(folded.unindexed, in: txn)
     try writeHeader(of: &folded, in: txn)
   }
 
@@ -127,40 +131,18 @@ struct RulesSnapshot: Sendable {
   func replace(with folded: inout FoldedState, source: StoredTransactions, in txn: WriteTransaction) throws {
     try txn.clear(legacyRows)
     try txn.clear(tails)
+    try txn.clear(recentTails)
     folded.unindexed = []
-    try index(Array(folded.state.transactions.changes.keys), in: txn, appending: true)
+    try indexSorted(Array(folded.state.transactions.changes.keys), in: txn, appending: true)
     folded.state.transactions.read(from: source)
     try writeHeader(of: &folded, in: txn)
-  }
-
-  /// Adds `ids` to the index of tails, in key order: a bulk load's many ids then fill its
-  /// pages one after another (`appending`: into an empty table, each at its end).
-  private func index(_ ids: [TransactionID], in txn: WriteTransaction, appending: Bool) throws {
-    // The key's order (its last four bytes, then the id) as integers: no byte arrays to compare.
-    let ordered = ids.sorted { a, b in
-      (UInt32(truncatingIfNeeded: a.raw.low), a.raw.high, a.raw.low)
-        < (UInt32(truncatingIfNeeded: b.raw.low), b.raw.high, b.raw.low)
-    }
-    guard let first = ordered.first else { return }
-    // All after the index's last key (a first import, say): each put then goes to the end of
-    // the last page instead of descending the tree.
-    let appending =
-      try appending
-      || txn.withCursor(on: tails) { cursor in
-        try cursor.last().map { Array($0.key).lexicographicallyPrecedes(Self.tailKey(first)) } ?? true
-      }
-    var previous: TransactionID?
-    for id in ordered where id != previous {
-      try txn.put([UInt8](), for: Self.tailKey(id), in: tails, flags: appending ? .append : [])
-      previous = id
-    }
   }
 
   private func writeHeader(of folded: inout FoldedState, in txn: WriteTransaction) throws {
     let payload = try folded.state.snapshotPayload()
     let header = SnapshotHeader(
       stateVersion: LedgerState.snapshotVersion, position: folded.position, hash: folded.hash,
-      rows: UInt64(try txn.count(of: tails)), stamp: UInt64.random(in: 1...UInt64.max))
+      rows: UInt64(try indexedCount(in: txn)), stamp: UInt64.random(in: 1...UInt64.max))
     try txn.put(header.encoded(payload: payload), for: Self.stateKey, in: self.header)
     folded.snapshotStamp = header.stamp
     folded.snapshotPosition = header.position

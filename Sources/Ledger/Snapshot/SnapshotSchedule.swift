@@ -1,11 +1,10 @@
 /// When the writer stores the rules' state (``RulesSnapshot``) in the transaction it commits.
 ///
-/// Storing it rewrites its header and puts each new transaction's tail into the index of
-/// tails, whose keys are random: under a steady load of group commits that is a page of the
-/// file per transaction, rewritten and flushed in every commit (a third of what a commit
-/// wrote, measured on a 1 M-transaction hub taking `POST`s). So a writer stores the state in
-/// its first commit, and after that at most every ``interval`` — unless much has changed since
-/// — and the index then takes many tails in one sorted pass. The interval is
+/// Storing it rewrites its header and a payload of every account, category and budget, and
+/// indexes each new transaction's tail (``RulesSnapshot+Tails``): under a steady load of
+/// group commits, storing at every commit would write those again for every thirty or so
+/// transactions. So a writer stores the state in its first commit, and after that at most
+/// every ``interval`` — unless much has changed since. The interval is
 /// ``Ledger/Options/stateStoreInterval``: zero, the default, stores in every commit (a
 /// command-line process leaves the state at the head); a server sets half a second, and
 /// stores the state at the head once it has been quiet that long and as it stops

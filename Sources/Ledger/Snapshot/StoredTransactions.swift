@@ -17,6 +17,8 @@ final class StoredTransactions: TransactionSource {
   let log: EventLog
   /// The index of ids by their last four bytes (``RulesSnapshot/tails``).
   let tails: Database
+  /// The ids indexed since the last merge into ``tails`` (``RulesSnapshot/recentTails``).
+  let recentTails: Database
   /// The stored snapshot's header (``RulesSnapshot/header``): how far the index of tails goes.
   let snapshotHeader: Database
   let bound = Mutex<Bound?>(nil)
@@ -37,6 +39,7 @@ final class StoredTransactions: TransactionSource {
   init(log: EventLog, snapshot: RulesSnapshot) {
     self.log = log
     self.tails = snapshot.tails
+    self.recentTails = snapshot.recentTails
     self.snapshotHeader = snapshot.header
   }
 
@@ -140,6 +143,7 @@ extension StoredTransactions {
       // The start of its last eight digits, through the index of tails.
       if nibbles.count <= 8 {
         try Self.scanTails(tails, in: transaction, startingWith: nibbles) { add($0) }
+        try Self.scanRecentIndex(recentTails, in: transaction, startingWith: nibbles) { add($0) }
         // A log tail that cannot be read finds nothing more; what the index found stands
         // (`budget verify` reports the damage).
         try? scanRecentTails(in: transaction, startingWith: digits) { add($0) }
@@ -163,6 +167,25 @@ extension StoredTransactions {
       text.append(digit)
     }
     return text
+  }
+
+  /// Calls `body` with every id of the recent index (keyed by id, at most a few thousand)
+  /// whose last four bytes start with `nibbles`, until it returns `false`.
+  private static func scanRecentIndex(
+    _ database: Database, in transaction: some Transaction, startingWith nibbles: [UInt8],
+    _ body: (TransactionID) -> Bool
+  ) throws {
+    try transaction.withCursor(on: database) { cursor in
+      var entry = try cursor.first()
+      entries: while let (key, _) = entry, key.count == 16 {
+        entry = try cursor.next()
+        for (index, nibble) in nibbles.enumerated() {
+          let byte = key[12 + index / 2]
+          guard (index % 2 == 0 ? byte >> 4 : byte & 0xF) == nibble else { continue entries }
+        }
+        if let id = RulesSnapshot.transactionID(key), !body(id) { return }
+      }
+    }
   }
 
   /// Calls `body` with the id of every key of the tails index whose first bytes hold
