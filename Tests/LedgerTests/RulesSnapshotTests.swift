@@ -244,7 +244,7 @@ struct RulesSnapshotTests {
     try ledger.log.environment.write { txn in
       // A few new ids are in the recent table; merged ones in the big index.
       let removed =
-        try txn.delete(RulesSnapshot.key(txID(3)), in: snapshot.recentTails)
+        try txn.delete(RulesSnapshot.recentKey(txID(3)), in: snapshot.recentTails)
         || txn.delete(RulesSnapshot.tailKey(txID(3)), in: snapshot.tails)
       #expect(removed)
       try txn.put([UInt8](), for: RulesSnapshot.tailKey(stranger), in: snapshot.tails)
@@ -287,7 +287,9 @@ struct RulesSnapshotTests {
     for index in 6...8 { try await fixture.ledger.execute(.addTransaction(expense(UInt64(index), "\(index).00"))) }
     try fixture.ledger.log.environment.write { txn in
       try txn.put(saved, for: RulesSnapshot.stateKey, in: snapshot.header)
-      for index in 6...8 { #expect(try txn.delete(RulesSnapshot.key(txID(UInt64(index))), in: snapshot.recentTails)) }
+      for index in 6...8 {
+        #expect(try txn.delete(RulesSnapshot.recentKey(txID(UInt64(index))), in: snapshot.recentTails))
+      }
     }
 
     let (reopened, notices) = try await Self.reopen(fixture)
@@ -399,7 +401,7 @@ struct RulesSnapshotTests {
   }
 
   @Test(
-    "given groups of new transactions stored one after another, when the recent index of short ids fills, then its ids move to the big index and every id is found by its last eight digits throughout"
+    "given groups of new transactions stored one after another, when the recent index of short ids fills, then its oldest buckets move to the big index and every id is found by its last eight digits throughout"
   )
   func recentIdsAreMergedIntoTheIndex() async throws {
     let fixture = try await LedgerFixture()
@@ -407,32 +409,35 @@ struct RulesSnapshotTests {
     let snapshot = ledger.keeper.snapshot
     let limit = RulesSnapshot.recentLimit(indexed: 0)
     let group = limit / 4 + 100  // four groups fill the recent table past its limit
+    // Ids whose last eight digits start with every hex digit in turn: all sixteen buckets.
+    func id(_ index: Int) -> UInt64 { UInt64(index % 16) << 28 | UInt64(index) }
     func counts() throws -> (big: Int, recent: Int) {
       try ledger.log.environment.read { (try $0.count(of: snapshot.tails), try $0.count(of: snapshot.recentTails)) }
     }
-    func expectEveryIDFound(_ ids: some Sequence<UInt64>, _ comment: Comment) {
+    func expectFound(_ indexes: some Sequence<Int>, _ comment: Comment) {
       let source = ledger.keeper.readerSource
-      for n in ids {
-        let lastEight = String(String(n, radix: 16).leftPadded(to: 8).suffix(8))
-        #expect(source.ids(named: lastEight, limit: 2, lookingAtEveryID: false) == [txID(n)], comment)
+      for index in indexes {
+        let lastEight = String(String(id(index), radix: 16).leftPadded(to: 8).suffix(8))
+        #expect(source.ids(named: lastEight, limit: 2, lookingAtEveryID: false) == [txID(id(index))], comment)
       }
     }
 
-    for index in 0..<4 {
-      let first = UInt64(1 + index * group)
-      try await ledger.execute(
-        atomically: (first..<first + UInt64(group)).map { .addTransaction(expense($0, "1.00")) })
+    for round in 0..<4 {
+      let first = 1 + round * group
+      try await ledger.execute(atomically: (first..<first + group).map { .addTransaction(expense(id($0), "1.00")) })
       let (big, recent) = try counts()
-      if index < 3 {
-        #expect(big == 0 && recent == group * (index + 1), "group \(index): in the recent table")
+      if round < 3 {
+        #expect(big == 0 && recent == group * (round + 1), "group \(round): in the recent table")
       } else {
-        #expect(big == group * 4 && recent == 0, "the fourth group took the recent table past \(limit): merged")
+        #expect(big + recent == group * 4 && recent < limit, "the fourth group took the recent table past \(limit)")
+        #expect(big > 0 && big <= 2 * (group * 4 / 16 + 1), "only the oldest buckets were merged: \(big)")
       }
-      expectEveryIDFound(stride(from: 1, through: first + UInt64(group) - 1, by: 97), "after group \(index)")
+      expectFound(stride(from: 1, to: first + group, by: 37), "after group \(round)")
     }
-    try await ledger.execute(atomically: (9_001...9_010).map { .addTransaction(expense($0, "2.00")) })
-    #expect(try counts() == (big: group * 4, recent: 10))
-    expectEveryIDFound([1, UInt64(group * 4), 9_001, 9_010], "in both tables")
+    let merged = try counts().big
+    try await ledger.execute(atomically: (9_001...9_040).map { .addTransaction(expense(id($0), "2.00")) })
+    #expect(try counts() == (big: merged, recent: group * 4 - merged + 40))
+    expectFound([1, 16, 32, group * 4, 9_001, 9_040], "in both tables")
     try Self.expectSnapshotEqualsFold(ledger, "after the merge")
     let (reopened, notices) = try await Self.reopen(fixture)
     #expect(notices.isEmpty, "the header counts both tables: the stored state is trusted")

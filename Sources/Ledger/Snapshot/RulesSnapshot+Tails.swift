@@ -7,51 +7,77 @@ import LedgerDomain
 /// a random page of `rules-transaction-tails`, and storing a few thousand of them rewrites
 /// (and flushes) a few thousand pages of a big ledger's file — about a page per transaction
 /// under a steady load of group commits. So the ids a store adds go first to
-/// `rules-transaction-tails-recent`, keyed by the id itself: ids are time-ordered, so they
-/// land on the last page or two. Once that table holds ``recentLimit(indexed:)`` ids they
-/// are merged into the big index in one sorted pass, which rewrites each of its pages at
-/// most once for many ids. A short id is looked up in both: a range read in the big index,
-/// a scan of the small one (at most a sixteenth of the big one's size, or 4,096 ids).
+/// `rules-transaction-tails-recent`, in sixteen buckets by the first of their last eight
+/// digits, each keyed by the id itself: ids are time-ordered, so a store's ids land on the
+/// last page of each bucket. Once that table holds ``recentLimit(indexed:)`` ids, its oldest
+/// bucket is merged into the big index in one sorted pass: a sixteenth of the big index's
+/// pages, each rewritten once for many ids, so no one commit stalls the writer for long. A
+/// short id is looked up in both: a range read in the big index, a scan of one bucket of the
+/// small one (at most a sixteenth of the big one's size, or 4,096 ids, in all).
 extension RulesSnapshot {
-  /// How many ids the recent table takes before they are merged into an index of `indexed`
-  /// ids: a merge rewrites about every page of the big index, so it waits for a sixteenth
-  /// of its size.
+  /// How many ids the recent table takes before its buckets are merged into an index of
+  /// `indexed` ids, one at a time: each merge rewrites about a sixteenth of the big index's
+  /// pages, so the table waits for a sixteenth of its size.
   static func recentLimit(indexed: Int) -> Int { max(4_096, indexed / 16) }
+
+  /// The recent table's key of `id`: its bucket (the first of its last eight digits), then the
+  /// id's 16 bytes.
+  static func recentKey(_ id: TransactionID) -> [UInt8] {
+    let key = key(id)
+    return [key[12] >> 4] + key
+  }
 
   /// How many ids the two tables hold between them: what the header counts.
   func indexedCount(in transaction: some Transaction) throws -> Int {
     try transaction.count(of: tails) + transaction.count(of: recentTails)
   }
 
-  /// Indexes `ids`, new since the last store: in the recent table, merged into the big index
-  /// once it is full. A batch as big as the recent table's limit (a bulk load) goes straight
-  /// to the big index, sorted.
+  /// Indexes `ids`, new since the last store: in the recent table, whose oldest buckets are
+  /// merged into the big index while it holds too many. A batch as big as the recent table's
+  /// limit (a bulk load) goes straight to the big index, sorted.
   func index(_ ids: [TransactionID], in txn: WriteTransaction) throws {
     guard !ids.isEmpty else { return }
     let limit = Self.recentLimit(indexed: try txn.count(of: tails))
     guard ids.count < limit else { return try indexSorted(ids, in: txn, appending: false) }
-    let ordered = ids.sorted { ($0.raw.high, $0.raw.low) < ($1.raw.high, $1.raw.low) }
-    // After the table's last key (as time-ordered ids usually are): each put then goes to the
-    // end of the last page instead of descending the tree.
-    let appending = try txn.withCursor(on: recentTails) { cursor in
-      try cursor.last().map { Array($0.key).lexicographicallyPrecedes(Self.key(ordered[0])) } ?? true
-    }
-    var previous: TransactionID?
-    for id in ordered where id != previous {
-      previous = id
+    let keys = ids.map(Self.recentKey).sorted { $0.lexicographicallyPrecedes($1) }
+    var previous: [UInt8]?
+    for key in keys where key != previous {
+      previous = key
       // Indexed once: an id the big index holds is not counted twice.
-      guard try txn.get(Self.tailKey(id), in: tails) == nil else { continue }
-      try txn.put([UInt8](), for: Self.key(id), in: recentTails, flags: appending ? .append : [])
+      guard try txn.get(Self.tailKey(fromRecentKey: key), in: tails) == nil else { continue }
+      try txn.put([UInt8](), for: key, in: recentTails)
     }
-    if try txn.count(of: recentTails) >= limit { try mergeRecentTails(in: txn) }
+    while try txn.count(of: recentTails) >= limit { try mergeOldestBucket(in: txn) }
   }
 
-  /// Moves every id of the recent table into the big index.
-  func mergeRecentTails(in txn: WriteTransaction) throws {
-    var ids: [TransactionID] = []
-    try forEachRecentID(in: txn) { ids.append($0) }
-    try indexSorted(ids, in: txn, appending: false)
-    try txn.clear(recentTails)
+  /// Moves the bucket of the recent table that holds its oldest id into the big index.
+  func mergeOldestBucket(in txn: WriteTransaction) throws {
+    var keys: [[UInt8]] = []
+    try txn.withCursor(on: recentTails) { cursor in
+      // Each bucket's first key is its oldest id.
+      var oldest: [UInt8]?
+      for bucket in UInt8(0)..<16 {
+        guard let (key, _) = try cursor.seek(atLeast: [bucket]), key.first == bucket else { continue }
+        if oldest.map({ key.dropFirst().lexicographicallyPrecedes($0.dropFirst()) }) ?? true { oldest = Array(key) }
+      }
+      guard let bucket = oldest?.first else { return }
+      var entry = try cursor.seek(atLeast: [bucket])
+      while let (key, _) = entry, key.first == bucket {
+        keys.append(Array(key))
+        entry = try cursor.next()
+      }
+    }
+    for key in keys { _ = try txn.delete(key, in: recentTails) }
+    try indexSorted(keys.compactMap { Self.transactionID(fromRecentKey: $0) }, in: txn, appending: false)
+  }
+
+  /// The big index's key for the id a recent key holds.
+  static func tailKey(fromRecentKey key: [UInt8]) -> [UInt8] { Array(key[13..<17] + key[1..<17]) }
+
+  /// The id a recent key holds (`nil` for another length).
+  static func transactionID(fromRecentKey key: some Collection<UInt8>) -> TransactionID? {
+    guard key.count == 17 else { return nil }
+    return Array(key.dropFirst()).withUnsafeBytes { transactionID($0) }
   }
 
   /// Adds `ids` to the big index, in key order: a bulk load's many ids then fill its pages one
@@ -78,13 +104,13 @@ extension RulesSnapshot {
     }
   }
 
-  /// Calls `body` with every id of the recent table, in id order.
+  /// Calls `body` with every id of the recent table, bucket by bucket.
   func forEachRecentID(in transaction: some Transaction, _ body: (TransactionID) throws -> Void) throws {
     try transaction.withCursor(on: recentTails) { cursor in
       var entry = try cursor.first()
       while let (key, _) = entry {
-        guard let id = Self.transactionID(key) else {
-          throw CodecError.malformed("a key of the index of recent short ids is \(key.count) bytes, not 16")
+        guard let id = Self.transactionID(fromRecentKey: key) else {
+          throw CodecError.malformed("a key of the index of recent short ids is \(key.count) bytes, not 17")
         }
         try body(id)
         entry = try cursor.next()

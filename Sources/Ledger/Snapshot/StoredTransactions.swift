@@ -169,21 +169,23 @@ extension StoredTransactions {
     return text
   }
 
-  /// Calls `body` with every id of the recent index (keyed by id, at most a few thousand)
-  /// whose last four bytes start with `nibbles`, until it returns `false`.
+  /// Calls `body` with every id of the recent index whose last four bytes start with
+  /// `nibbles` (one of its sixteen buckets, scanned), until it returns `false`.
   private static func scanRecentIndex(
     _ database: Database, in transaction: some Transaction, startingWith nibbles: [UInt8],
     _ body: (TransactionID) -> Bool
   ) throws {
+    guard let bucket = nibbles.first else { return }
     try transaction.withCursor(on: database) { cursor in
-      var entry = try cursor.first()
-      entries: while let (key, _) = entry, key.count == 16 {
+      var entry = try cursor.seek(atLeast: [bucket])
+      entries: while let (key, _) = entry, key.count == 17, key[0] == bucket {
         entry = try cursor.next()
-        for (index, nibble) in nibbles.enumerated() {
-          let byte = key[12 + index / 2]
+        // The key: the bucket, then the id, whose last four bytes are the tail.
+        for (index, nibble) in nibbles.enumerated().dropFirst() {
+          let byte = key[13 + index / 2]
           guard (index % 2 == 0 ? byte >> 4 : byte & 0xF) == nibble else { continue entries }
         }
-        if let id = RulesSnapshot.transactionID(key), !body(id) { return }
+        if let id = RulesSnapshot.transactionID(fromRecentKey: key), !body(id) { return }
       }
     }
   }
