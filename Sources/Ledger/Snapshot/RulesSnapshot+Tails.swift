@@ -47,11 +47,13 @@ extension RulesSnapshot {
       guard try txn.get(Self.tailKey(fromRecentKey: key), in: tails) == nil else { continue }
       try txn.put([UInt8](), for: key, in: recentTails)
     }
-    while try txn.count(of: recentTails) >= limit { try mergeOldestBucket(in: txn) }
+    while try txn.count(of: recentTails) >= limit, try mergeOldestBucket(in: txn) {}
   }
 
-  /// Moves the bucket of the recent table that holds its oldest id into the big index.
-  func mergeOldestBucket(in txn: WriteTransaction) throws {
+  /// Moves the bucket of the recent table that holds its oldest id into the big index;
+  /// `false` if no bucket holds any (keys of another form are never merged).
+  @discardableResult
+  func mergeOldestBucket(in txn: WriteTransaction) throws -> Bool {
     var keys: [[UInt8]] = []
     try txn.withCursor(on: recentTails) { cursor in
       // Each bucket's first key is its oldest id.
@@ -69,6 +71,7 @@ extension RulesSnapshot {
     }
     for key in keys { _ = try txn.delete(key, in: recentTails) }
     try indexSorted(keys.compactMap { Self.transactionID(fromRecentKey: $0) }, in: txn, appending: false)
+    return !keys.isEmpty
   }
 
   /// The big index's key for the id a recent key holds.

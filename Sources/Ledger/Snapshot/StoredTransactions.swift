@@ -9,7 +9,8 @@ import Synchronization
 /// The log already keeps every transaction's events by id, so the rules' state stores no copy
 /// of them: a command that amends a transaction reads its stream, and an import of a million
 /// rows writes them once, as events. What the log does not index — ids by their last eight
-/// digits, the short form tables show — is ``RulesSnapshot/tails``.
+/// digits, the short form tables show — is ``RulesSnapshot/tails`` and, for the ids added
+/// since its last merge, ``RulesSnapshot/recentTails``.
 ///
 /// The writer's instance is bound to the write transaction it runs in (``bind(_:)``); any
 /// other instance, or one not bound, reads in a read transaction of its own.
