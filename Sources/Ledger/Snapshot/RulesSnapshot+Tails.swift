@@ -34,11 +34,26 @@ extension RulesSnapshot {
 
   /// Indexes `ids`, new since the last store: in the recent table, whose oldest buckets are
   /// merged into the big index while it holds too many. A batch as big as the recent table's
-  /// limit (a bulk load) goes straight to the big index, sorted.
+  /// limit (a bulk load) goes straight to the big index, sorted, and takes the recent table's
+  /// ids with it.
   func index(_ ids: [TransactionID], in txn: WriteTransaction) throws {
     guard !ids.isEmpty else { return }
     let limit = Self.recentLimit(indexed: try txn.count(of: tails))
-    guard ids.count < limit else { return try indexSorted(ids, in: txn, appending: false) }
+    guard ids.count < limit else {
+      // With them, whatever the recent table holds: one sorted pass, each id indexed once.
+      var all = ids
+      if try txn.count(of: recentTails) > 0 {
+        try txn.withCursor(on: recentTails) { cursor in
+          var entry = try cursor.first()
+          while let (key, _) = entry {
+            if let id = Self.transactionID(fromRecentKey: key) { all.append(id) }
+            entry = try cursor.next()
+          }
+        }
+        try txn.clear(recentTails)
+      }
+      return try indexSorted(all, in: txn, appending: false)
+    }
     let keys = ids.map(Self.recentKey).sorted { $0.lexicographicallyPrecedes($1) }
     var previous: [UInt8]?
     for key in keys where key != previous {
@@ -115,6 +130,11 @@ extension RulesSnapshot {
         guard let id = Self.transactionID(fromRecentKey: key) else {
           throw CodecError.malformed("a key of the index of recent short ids is \(key.count) bytes, not 17")
         }
+        // A key in another bucket than its id's would never be found by its short id.
+        guard key[0] == key[13] >> 4 else {
+          throw CodecError.malformed(
+            "transaction \(id) is in bucket \(key[0]) of the recent short ids, not \(key[13] >> 4)")
+        }
         try body(id)
         entry = try cursor.next()
       }
@@ -129,6 +149,10 @@ extension RulesSnapshot {
       while let (key, _) = entry {
         guard key.count == 20, let id = Self.transactionID(UnsafeRawBufferPointer(rebasing: key[4..<20])) else {
           throw CodecError.malformed("a key of the index of short ids is \(key.count) bytes, not 20")
+        }
+        // A key whose tail is not its id's would never be found by its short id.
+        guard key[0..<4].elementsEqual(key[16..<20]) else {
+          throw CodecError.malformed("transaction \(id) is filed under another short id in the index of short ids")
         }
         try body(id)
         entry = try cursor.next()

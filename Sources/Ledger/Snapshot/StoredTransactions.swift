@@ -179,8 +179,9 @@ extension StoredTransactions {
     guard let bucket = nibbles.first else { return }
     try transaction.withCursor(on: database) { cursor in
       var entry = try cursor.seek(atLeast: [bucket])
-      entries: while let (key, _) = entry, key.count == 17, key[0] == bucket {
+      entries: while let (key, _) = entry, key.first == bucket {
         entry = try cursor.next()
+        guard key.count == 17 else { continue }  // damaged: `budget verify --deep` names it
         // The key: the bucket, then the id, whose last four bytes are the tail.
         for (index, nibble) in nibbles.enumerated().dropFirst() {
           let byte = key[13 + index / 2]
