@@ -54,6 +54,16 @@ struct SyncCLITests: SyncCLIHarness {
     // Then it shows at once in its reports, and waits in the outbox as pending
     let list = try object("tx", "list", "--ledger", laptop)["rows"] as? [[String: Any]] ?? []
     #expect(list.contains { $0["name"] as? String == "Kiosk" })
+    // marked pending in the tables, the log and the index alike; the hub's rows are not
+    let pendingNames = { (rows: [[String: Any]]) in
+      rows.filter { $0["pending"] as? Bool == true }.map { $0["name"] as? String }
+    }
+    #expect(pendingNames(list) == ["Kiosk"] && list.count > 1)
+    let indexed = try object("tx", "list", "--category", "Food", "--ledger", laptop)["rows"] as? [[String: Any]] ?? []
+    #expect(pendingNames(indexed) == ["Kiosk"])
+    let table = try ok("tx", "list", "--ledger", laptop).split(separator: "\n")
+    #expect(table.first?.hasSuffix("SYNC") == true, "\(table)")
+    #expect(table.filter { $0.hasSuffix("pending") }.map { $0.contains("Kiosk") } == [true], "\(table)")
     let status = try object("sync", "status", "--ledger", laptop)
     #expect(status["pending"] as? Int == 1)
     #expect((status["entries"] as? [[String: Any]])?.first?["state"] as? String == "pending")
@@ -72,6 +82,9 @@ struct SyncCLITests: SyncCLIHarness {
     let online = try object("sync", "--ledger", laptop)
     #expect(online["pushed"] as? Int == 1)
     #expect(online["pending"] as? Int == 0)
+    let synced = try object("tx", "list", "--ledger", laptop)["rows"] as? [[String: Any]] ?? []
+    #expect(synced.contains { $0["name"] as? String == "Kiosk" } && pendingNames(synced).isEmpty)
+    #expect(!(try ok("tx", "list", "--ledger", laptop)).contains("SYNC"))
     let hubList = try object("tx", "list", "--ledger", hub)["rows"] as? [[String: Any]] ?? []
     #expect(hubList.contains { $0["name"] as? String == "Kiosk" })
     #expect(try verifiedHead(laptop) == verifiedHead(hub))

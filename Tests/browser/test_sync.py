@@ -11,6 +11,7 @@ Run: python3 Tests/browser/test_sync.py  (make test runs it after swift test).
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -27,7 +28,7 @@ from harness import Server, browser, budget_binary  # noqa: E402
 class DeviceServer:
     """`budget serve` on a device's ledger (cloned from `hub`), on a free loopback port."""
 
-    def __init__(self, hub, name):
+    def __init__(self, hub, name, hub_out_of_reach=False):
         self.ledger = os.path.join(hub.directory, f"{name}.ledger")
         added = subprocess.run(
             [budget_binary(), "device", "add", name, "--ledger", hub.ledger, "--json"],
@@ -38,6 +39,15 @@ class DeviceServer:
         subprocess.run(
             [budget_binary(), "clone", hub.url, "--ledger", self.ledger, "--token-file", token_file],
             env=hub.env, capture_output=True, text=True, check=True)
+        if hub_out_of_reach:
+            # The hub's address replaced by one nothing listens on: every change stays pending.
+            with socket.socket() as unused:
+                unused.bind(("127.0.0.1", 0))
+                nowhere = f"http://127.0.0.1:{unused.getsockname()[1]}"
+            for arguments in (["remote", "remove", "origin"], ["remote", "add", "origin", nowhere, "--token-file", token_file]):
+                subprocess.run(
+                    [budget_binary(), *arguments, "--ledger", self.ledger],
+                    env=hub.env, capture_output=True, text=True, check=True)
         self.process = subprocess.Popen(
             [budget_binary(), "serve", "--ledger", self.ledger, "--port", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=hub.env, text=True)
@@ -122,6 +132,31 @@ class SyncBrowserTests(unittest.TestCase):
         # And both devices say they are in step with the hub
         self.wait(laptop).until(lambda d: d.find_element(By.ID, "sync").text == "synced")
         self.assertEqual(phone.find_element(By.ID, "sync").text, "synced")
+
+    def test_a_change_the_hub_has_not_got_is_marked_pending(self):
+        # Given a device whose hub is out of reach, its web app open on its transactions
+        tablet = DeviceServer(self.hub, "tablet", hub_out_of_reach=True)
+        driver = browser()
+        try:
+            driver.get(tablet.login_url)
+            driver.get(f"{tablet.url}/#transactions")
+            self.wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "#tx-table tbody tr"))
+            self.assertEqual(driver.find_elements(By.CSS_SELECTOR, "#tx-table .pending-mark"), [], "the hub's rows")
+            # When a transaction is added there
+            driver.find_element(By.ID, "tx-name").send_keys("Kiosk on the tablet")
+            driver.find_element(By.ID, "tx-amount").send_keys("2.50")
+            Select(driver.find_element(By.ID, "tx-category")).select_by_visible_text("Food")
+            Select(driver.find_element(By.ID, "tx-account")).select_by_visible_text("Checking")
+            driver.find_element(By.ID, "tx-save").click()
+            # Then its row, and only its row, is marked pending, and the sync status says so
+            row = "//table[@id='tx-table']//tr[td[@class='tx-name' and text()='Kiosk on the tablet']]"
+            mark = self.wait(driver).until(lambda d: d.find_element(By.XPATH, row + "//span[@class='pending-mark']"))
+            self.assertEqual(mark.text, "pending")
+            self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "#tx-table .pending-mark")), 1)
+            self.wait(driver).until(lambda d: "1 pending" in d.find_element(By.ID, "sync").text)
+        finally:
+            driver.quit()
+            tablet.stop()
 
 
 if __name__ == "__main__":

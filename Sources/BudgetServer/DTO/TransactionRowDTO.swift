@@ -7,6 +7,8 @@ struct TransactionRowDTO: Codable, Sendable {
   var id, date, kind, name, category, account, amount, currency: String
   var balance: String?
   var tags: [String]
+  /// On a device, `true` for a row a change made there, not yet on the hub, records or changes.
+  var pending: Bool?
 
   init(log row: LogRow, state: LedgerState, accountName: String) {
     id = row.id.description

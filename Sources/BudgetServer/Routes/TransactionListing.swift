@@ -78,7 +78,7 @@ struct TransactionListing {
     let accountName = account.flatMap { state.accounts[$0]?.name } ?? ""
     let page = TransactionPageDTO(
       position: position, recordedAt: recordedAt == 0 ? nil : isoTimestamp(recordedAt),
-      rows: rows.map { TransactionRowDTO(log: $0, state: state, accountName: accountName) },
+      rows: try marked(rows.map { TransactionRowDTO(log: $0, state: state, accountName: accountName) }, rows.map(\.id)),
       nextOffset: more ? offset + limit : nil)
     return try api.answer(page, position: position)
   }
@@ -111,8 +111,21 @@ struct TransactionListing {
     let state = try api.snapshots.state(at: time.point).state
     let page = TransactionPageDTO(
       position: position, recordedAt: recordedAt == 0 ? nil : isoTimestamp(recordedAt),
-      rows: rows.map { TransactionRowDTO(index: $0, state: state) }, nextOffset: more ? offset + limit : nil)
+      rows: try marked(rows.map { TransactionRowDTO(index: $0, state: state) }, rows.map(\.id.raw)),
+      nextOffset: more ? offset + limit : nil)
     return try api.answer(page, position: position)
+  }
+
+  /// `rows` (whose ids are `ids`), those that changes made on this device and not yet on its
+  /// hub record or change marked `pending`.
+  private func marked(_ rows: [TransactionRowDTO], _ ids: [EntityID]) throws -> [TransactionRowDTO] {
+    let pending = try api.ledger.pendingRowIDs()
+    guard !pending.isEmpty else { return rows }
+    return zip(rows, ids).map { row, id in
+      var row = row
+      if pending.contains(id) { row.pending = true }
+      return row
+    }
   }
 }
 

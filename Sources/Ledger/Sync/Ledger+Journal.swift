@@ -13,6 +13,17 @@ extension Ledger {
     do { return try outbox.entries() } catch { throw .sync(error) }
   }
 
+  /// The ids of the transactions and transfers that changes made here, not yet on the hub,
+  /// record or change (``LedgerCommand/rowIDs``): the rows tables mark *pending*. Empty on a
+  /// ledger that is not a device.
+  public func pendingRowIDs() throws(LedgerError) -> Set<EntityID> {
+    var ids = Set<EntityID>()
+    for entry in try outboxEntries() where entry.state == .pending {
+      for command in entry.commands { ids.formUnion(command.rowIDs) }
+    }
+    return ids
+  }
+
   /// Runs `commands` as ``record(batch:metadata:projecting:)`` does, each kept in the outbox
   /// first (under its own idempotency key, or a new one) and marked pending once it ran; a
   /// command the rules refuse leaves the outbox again. A command whose key this ledger already

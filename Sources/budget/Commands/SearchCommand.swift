@@ -37,6 +37,7 @@ struct SearchCommand: AsyncParsableCommand {
 /// Prints a page of the transaction index.
 func printPage(_ answer: Answer<TransactionPage>, ledger: Ledger, options: LedgerOptions, time: TimeOptions) throws {
   let names = try userFacing { try ledger.names(at: .position(answer.position)) }
+  let pending = try userFacing { try ledger.pendingRowIDs() }
   let next = answer.value.olderCursor.map { PageCursor(date: $0.date, id: $0.id.raw) }
   if options.json {
     return try Console.json(
@@ -46,7 +47,8 @@ func printPage(_ answer: Answer<TransactionPage>, ledger: Ledger, options: Ledge
           IndexRowJSON(
             id: row.id.description, date: row.date.description, name: row.name, amount: row.signedAmount.formatted(),
             currency: row.amount.currency.code, account: names.account(row.account),
-            categories: row.postings.map { names.category($0.category) }, tags: row.tags)
+            categories: row.postings.map { names.category($0.category) }, tags: row.tags,
+            pending: pending.contains(row.id.raw) ? true : nil)
         }))
   }
   // Rows of accounts in several currencies: each amount says its currency.
@@ -55,6 +57,7 @@ func printPage(_ answer: Answer<TransactionPage>, ledger: Ledger, options: Ledge
     ("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("ACCOUNT", .left), ("AMOUNT", .right),
   ]
   if mixed { columns.append(("CURRENCY", .left)) }
+  if !pending.isEmpty { columns.append(("SYNC", .left)) }
   var table = Table(columns)
   for row in answer.value.rows {
     table.add(
@@ -62,7 +65,8 @@ func printPage(_ answer: Answer<TransactionPage>, ledger: Ledger, options: Ledge
         row.date.description, String(row.id.description.suffix(8)), row.name,
         row.postings.map { names.category($0.category) }.joined(separator: "+"),
         names.account(row.account), show(row.signedAmount, color: true),
-      ] + (mixed ? [row.amount.currency.code] : []))
+      ] + (mixed ? [row.amount.currency.code] : [])
+        + (pending.isEmpty ? [] : [pending.contains(row.id.raw) ? "pending" : ""]))
   }
   print(answer.value.rows.isEmpty ? "no transactions" : table.render())
   if let next { print(PageCursor.moreLine(shown: answer.value.rows.count, next: next)) }
@@ -79,4 +83,6 @@ struct IndexPageJSON: Encodable {
 struct IndexRowJSON: Encodable {
   var id, date, name, amount, currency, account: String
   var categories, tags: [String]
+  /// On a device, `true` for a row a change made here, not yet on the hub, records or changes.
+  var pending: Bool?
 }

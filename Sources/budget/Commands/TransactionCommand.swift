@@ -254,21 +254,26 @@ struct TransactionCommand: AsyncParsableCommand {
       }
       let ids = answer.value.rows.filter { $0.kind == .transaction }.map { TransactionID(raw: $0.id) }
       let names = try userFacing { try ledger.names(transactions: ids, at: .position(answer.position)) }
+      let pending = try userFacing { try ledger.pendingRowIDs() }
       if options.json {
         return try Console.json(
           LogJSON(
-            position: answer.position, rows: answer.value.rows.map { LogRowJSON($0, names: names) },
+            position: answer.position,
+            rows: answer.value.rows.map { LogRowJSON($0, names: names, pending: pending) },
             before: next?.description))
       }
-      var table = Table([
-        ("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("AMOUNT", .right), ("BALANCE", .right),
-      ])
+      var table = Table(
+        [
+          ("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("AMOUNT", .right),
+          ("BALANCE", .right),
+        ] + (pending.isEmpty ? [] : [("SYNC", .left)]))
       for row in answer.value.rows {
-        let described = LogRowJSON(row, names: names)
-        table.add([
-          row.date.description, String(row.id.description.suffix(8)), described.name, described.category,
-          show(row.amount, color: true), show(row.balance, color: true),
-        ])
+        let described = LogRowJSON(row, names: names, pending: pending)
+        table.add(
+          [
+            row.date.description, String(row.id.description.suffix(8)), described.name, described.category,
+            show(row.amount, color: true), show(row.balance, color: true),
+          ] + (pending.isEmpty ? [] : [described.pending == true ? "pending" : ""]))
       }
       print(answer.value.rows.isEmpty ? "no transactions" : table.render())
       if let next { print(PageCursor.moreLine(shown: answer.value.rows.count, next: next)) }

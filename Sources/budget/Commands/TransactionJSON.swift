@@ -42,8 +42,11 @@ struct LogJSON: Encodable {
 /// One row of the log, described with names from the state.
 struct LogRowJSON: Encodable {
   var date, id, kind, name, category, amount, balance: String
+  /// On a device, `true` for a row a change made here, not yet on the hub, records or changes.
+  var pending: Bool?
 
-  init(_ row: LogRow, names: NameBook) {
+  init(_ row: LogRow, names: NameBook, pending: Set<EntityID> = []) {
+    self.pending = pending.contains(row.id) ? true : nil
     date = row.date.description
     id = row.id.description
     amount = row.amount.formatted()

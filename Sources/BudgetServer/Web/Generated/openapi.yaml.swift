@@ -3339,6 +3339,10 @@ components:
         tags:
           type: array
           items: *id002
+        pending:
+          type: boolean
+          description: On a device, true for a row that a change made there, not yet on
+            its hub, records or changes; absent otherwise.
       required:
       - id
       - date

@@ -51,7 +51,12 @@ BL.renderTransactions = async function () {
         "data-id": row.id, class: editable ? "clickable" : "", tabindex: editable ? "0" : null,
         "aria-label": editable ? `Edit ${row.name} ${row.amount}` : null,
       }, [
-        el("td", { text: row.date }), el("td", { class: "tx-name", text: row.name }), el("td", { text: row.category }),
+        el("td", { text: row.date }),
+        // A change made on this device that its hub does not have yet.
+        el("td", { class: "tx-name" }, [row.name, row.pending ? el("span", {
+          class: "pending-mark", text: "pending", title: "made on this device, not yet on the hub",
+        }) : null]),
+        el("td", { text: row.category }),
         el("td", { text: row.account }),
         el("td", { class: "num tx-amount " + (row.amount.startsWith("-") ? "neg" : "pos"), text: BL.money(row.amount) }),
         hasBalance ? el("td", { class: "num tx-balance " + ((row.balance || "").startsWith("-") ? "neg" : ""), text: BL.money(row.balance) }) : null,
