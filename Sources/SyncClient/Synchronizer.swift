@@ -59,16 +59,27 @@ public struct Synchronizer: Sendable {
       offline = try await Self.checkHistory(of: replica, at: client)
     }
     // A push the hub forbids (a read-only device) stops the pushes, not the pull: the device
-    // still gets the hub's changes, its own stay pending, and the refusal is thrown at the end.
+    // still gets the hub's changes; its own become conflicts with the hub's reason (to drop,
+    // or to retry once the device may write), and the refusal is thrown at the end.
     var forbidden: HubError?
-    for entry in try outbox.entries() where offline == nil && entry.state == .pending {
+    for entry in try outbox.entries() where offline == nil && forbidden == nil && entry.state == .pending {
       let outcome: Result<Submission, HubError>
       do {
         outcome = try await Self.attempt { () async throws(HubError) in try await client.submit(entry) }
       } catch {
-        guard case .forbidden = error else { throw error }
-        forbidden = error
-        break
+        guard case .forbidden(let reason) = error else { throw error }
+        for waiting in try outbox.entries() where waiting.state == .pending {
+          try outbox.update(waiting.id) {
+            $0.state = .conflict
+            $0.code = "forbidden"
+            $0.reason = reason
+          }
+          refused += 1
+        }
+        forbidden = .forbidden(
+          "\(reason) — the changes made here are kept as conflicts: see them with budget sync conflicts, "
+            + "discard them with budget sync drop ID")
+        continue
       }
       guard case .success(let answer) = outcome else {
         if case .failure(let error) = outcome { offline = error.description }

@@ -40,7 +40,7 @@ struct SyncFaultAccessTests {
     #expect(try await world.head(of: world.files("laptop").replica) == replicaBefore)
   }
 
-  /// A read-only device pulls, but its push is refused and its change stays pending.
+  /// A read-only device pulls, but its push is refused and its change becomes a conflict.
   @Test func aReadOnlyDeviceMayPullButNotPush() async throws {
     // Given a read-only device cloned from a hub that then records a change of its own
     let world = try await SyncWorld(devices: ["phone"], readOnly: ["phone"])
@@ -64,17 +64,23 @@ struct SyncFaultAccessTests {
       return
     }
 
-    // Then the hub did not take it, and the change waits, pending, under the same key
+    // Then the hub did not take it, and the change is kept as a conflict, under the same key,
+    // with the hub's reason; the device's own ledger is the hub's again
     #expect(try world.hubHead() == pulled.head)
     let entries = try world.outbox("phone")
-    #expect(entries.map(\.state) == [.pending])
+    #expect(entries.map(\.state) == [.conflict])
     #expect(entries.first?.key == key)
+    #expect(entries.first?.code == "forbidden")
+    #expect(entries.first?.reason?.contains("read-only") == true, "\(entries)")
     let working = try await world.onDevice("phone") { $0.state.transactions[txID(2)] }
-    #expect(working != nil, "the change is still in the device's own ledger")
+    #expect(working == nil, "a refused change is not shown as if it were recorded")
+    // And the next sync has nothing to push: it is no longer refused
+    #expect(try await world.sync("phone").conflicts == 1)
   }
 
   /// A read-only device that made a change (nothing tells it at clone that it may not) still
-  /// receives the hub's changes: the refused push stops the pushes, not the pull.
+  /// receives the hub's changes: the refused push stops the pushes, not the pull, in that sync
+  /// and after.
   @Test func aReadOnlyDeviceWithAPendingChangeStillPulls() async throws {
     // Given a read-only device whose push was refused
     let world = try await SyncWorld(devices: ["phone"], readOnly: ["phone"])
@@ -83,21 +89,25 @@ struct SyncFaultAccessTests {
     _ = try await world.onDevice("phone") {
       try await $0.execute(.addTransaction(expense(3, "6.00", on: "2026-11-26")))
     }
-    await #expect(throws: HubError.self) { try await world.sync("phone") }
-    // When the hub changes and the device syncs again
-    try world.hubAddTransaction(name: "later-on-the-hub", amount: "7.00")
-    let hub = try world.hubHead()
+    try world.hubAddTransaction(name: "on-the-hub", amount: "5.00")
+    let first = try world.hubHead()
     let error = await #expect(throws: HubError.self) { try await world.sync("phone") }
-    // Then the sync still says the push is forbidden, but the replica has the hub's change, and
-    // the device's own change still waits, pending and shown on the device
+    // Then the sync says the push is forbidden, and still pulled the hub's change
     guard case .forbidden = error else {
-      Issue.record("the push should still be forbidden, got \(String(describing: error))")
+      Issue.record("the push should be forbidden, got \(String(describing: error))")
       return
     }
+    #expect(try await world.head(of: world.files("phone").replica) == first)
+    // When the hub changes again and the device syncs
+    try world.hubAddTransaction(name: "later-on-the-hub", amount: "7.00")
+    let hub = try world.hubHead()
+    let report = try await world.sync("phone")
+    // Then it pulls, and its own change waits as a conflict, out of its ledger
+    #expect(report.pulled == 1 && report.conflicts == 1 && report.pending == 0)
     #expect(try await world.head(of: world.files("phone").replica) == hub)
-    #expect(try world.outbox("phone").map(\.state) == [.pending])
+    #expect(try world.outbox("phone").map(\.state) == [.conflict])
     let transactions = try await world.onDevice("phone") { $0.state.transactions }
-    #expect(transactions[txID(3)] != nil, "the device's own change")
-    #expect(transactions.count == 2, "the hub's change and the device's own")
+    #expect(transactions[txID(3)] == nil, "the refused change")
+    #expect(transactions.count == 2, "the hub's two changes")
   }
 }
