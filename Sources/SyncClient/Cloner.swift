@@ -29,6 +29,7 @@ public struct Cloner: Sendable {
       throw SyncError.invalid("\(files.ledger) exists; clone into a new path (--ledger NEW.ledger)")
     }
     let remote = Remote(name: "origin", url: url, token: token)
+    try remote.validate()
     let client = HubClient(remote: remote)
     let replicaDownload = files.replica + ".download"
     for path in [replicaDownload, files.replica, files.replica + "-lock"] { unlink(path) }

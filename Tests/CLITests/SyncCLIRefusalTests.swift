@@ -37,6 +37,11 @@ struct SyncCLIRefusalTests: SyncCLIHarness {
     #expect(ftp.status == 1)
     #expect(ftp.stderr.contains("is not an http:// or https:// URL"))
     #expect(!FileManager.default.fileExists(atPath: device + ".remotes"))
+    // When a clone is given something that is not a URL, then it is refused before any request
+    let typo = try budget.run(["clone", "not-a-url", "--ledger", device, "--token-file", tokenFile])
+    #expect(typo.status == 1)
+    #expect(typo.stderr.contains("'not-a-url' is not an http:// or https:// URL"), "\(typo.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: device + ".replica"))
     // When the token file can be read by others, then it is refused with the fix, nothing made
     chmod(tokenFile, 0o644)
     let open = try budget.run(["clone", "http://127.0.0.1:9", "--ledger", device, "--token-file", tokenFile])

@@ -12,6 +12,21 @@ public struct Remote: Sendable, Hashable, Codable {
     self.url = url
     self.token = token
   }
+
+  /// Refuses a URL that is not `http://` or `https://` with a host, and a token too short to
+  /// be a device's, before any request is made.
+  public func validate() throws(SyncError) {
+    guard let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme),
+      parsed.host != nil
+    else {
+      throw .invalid(
+        "'\(url)' is not an http:// or https:// URL (e.g. http://127.0.0.1:8080, the address budget serve printed, or https://budget.example.org)"
+      )
+    }
+    guard token.count >= 32 else {
+      throw .invalid("the token is \(token.count) characters; a device token has 43 — copy all of it")
+    }
+  }
 }
 
 /// The hubs a device knows, in `P.remotes` (0600, as it holds tokens): the first is the one
@@ -54,14 +69,7 @@ public struct RemoteList: Sendable {
         "\(files.ledger) was not cloned from a hub: a sync would replace its history with the hub's; make a device with: budget clone URL --ledger NEW.ledger --token-file FILE"
       )
     }
-    guard let url = URL(string: remote.url), let scheme = url.scheme, ["http", "https"].contains(scheme),
-      url.host != nil
-    else {
-      throw .invalid("'\(remote.url)' is not an http:// or https:// URL (e.g. https://budget.example.org)")
-    }
-    guard remote.token.count >= 32 else {
-      throw .invalid("the token is \(remote.token.count) characters; a device token has 43 — copy all of it")
-    }
+    try remote.validate()
     var remotes = try remotes()
     guard !remotes.contains(where: { $0.name == remote.name }) else {
       throw .invalid("remote '\(remote.name)' exists; remove it first with: budget remote remove \(remote.name)")
