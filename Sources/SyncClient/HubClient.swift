@@ -61,13 +61,29 @@ public struct HubClient: Sendable {
   /// flushed: the caller does that (``FileFlush``), while it checks the copy.
   ///
   /// - Returns: the number of bytes written.
+  /// A transport error in words a user can act on. The HTTP client's own descriptions name the
+  /// system call ("connection reset (error set): Connection refused (errno: 111)").
+  static func transportProblem(_ error: any Error) -> String {
+    let text = String(describing: error)
+    if text.contains("Connection refused") {
+      return "nothing answers at that address: is budget serve running there, on that port?"
+    }
+    if text.contains("connectTimeout") || text.contains("deadlineExceeded") || text.contains("readTimeout") {
+      return "no answer in time"
+    }
+    if text.contains("No address associated") || text.contains("Name or service not known") {
+      return "no such host"
+    }
+    return text
+  }
+
   public func downloadSnapshot(into path: String) async throws -> Int {
     let base = remote.url.hasSuffix("/") ? String(remote.url.dropLast()) : remote.url
     var request = HTTPClientRequest(url: "\(base)/api/v1/sync/snapshot")
     request.headers.add(name: "Authorization", value: "Bearer \(remote.token)")
     let response: HTTPClientResponse
     do { response = try await http.execute(request, timeout: .hours(2)) } catch {
-      throw HubError.unreachable("\(remote.url) is out of reach (\(error))")
+      throw HubError.unreachable("\(remote.url) is out of reach (\(Self.transportProblem(error)))")
     }
     guard response.status == .ok else {
       let body = try? await response.body.collect(upTo: 1 << 20)
@@ -146,7 +162,7 @@ public struct HubClient: Sendable {
       let collected = try await response.body.collect(upTo: 512 << 20)
       answer = Answer(status: response.status, headers: response.headers, body: collected)
     } catch {
-      throw .unreachable("\(remote.url) is out of reach (\(error))")
+      throw .unreachable("\(remote.url) is out of reach (\(Self.transportProblem(error)))")
     }
     switch answer.status.code {
     case 200..<300: return answer

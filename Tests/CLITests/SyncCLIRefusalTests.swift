@@ -42,6 +42,11 @@ struct SyncCLIRefusalTests: SyncCLIHarness {
     #expect(typo.status == 1)
     #expect(typo.stderr.contains("'not-a-url' is not an http:// or https:// URL"), "\(typo.stderr)")
     #expect(!FileManager.default.fileExists(atPath: device + ".replica"))
+    // When nothing answers at the hub's address, then the clone says so in words
+    let closed = try budget.run(["clone", "http://127.0.0.1:9", "--ledger", device, "--token-file", tokenFile])
+    #expect(closed.status == 1)
+    #expect(closed.stderr.contains("nothing answers at that address"), "\(closed.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: device + ".replica"))
     // When the token file can be read by others, then it is refused with the fix, nothing made
     chmod(tokenFile, 0o644)
     let open = try budget.run(["clone", "http://127.0.0.1:9", "--ledger", device, "--token-file", tokenFile])
