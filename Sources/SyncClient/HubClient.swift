@@ -86,11 +86,9 @@ public struct HubClient: Sendable {
       throw HubError.unreachable("\(remote.url) is out of reach (\(Self.transportProblem(error)))")
     }
     guard response.status == .ok else {
+      if response.status.code == 401 { throw HubError.unauthorized(refusedToken) }
       let body = try? await response.body.collect(upTo: 1 << 20)
-      let text = body.map { String(buffer: $0) } ?? ""
-      if response.status.code == 401 {
-        throw HubError.unauthorized("\(remote.url) refused this device's token: \(text)")
-      }
+      let text = body.map { Answer(status: response.status, headers: response.headers, body: $0) }.map(message) ?? ""
       throw HubError.protocolError("\(remote.url) answered HTTP \(response.status.code) for the ledger's copy: \(text)")
     }
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -166,10 +164,7 @@ public struct HubClient: Sendable {
     }
     switch answer.status.code {
     case 200..<300: return answer
-    case 401:
-      throw .unauthorized(
-        "\(remote.url) refused this device's token (\(message(answer))): the device may have been revoked — ask for a new one with budget device add on the hub"
-      )
+    case 401: throw .unauthorized(refusedToken)
     case 403: throw .forbidden("\(remote.url) refused: \(message(answer))")
     case 400..<500 where acceptingRefusals: return answer
     case 409: throw .diverged("\(remote.url): \(message(answer))")
@@ -179,6 +174,12 @@ public struct HubClient: Sendable {
 
   private func message(_ answer: Answer) -> String {
     (try? decode(Problem.self, answer.body))?.message ?? String(buffer: answer.body).prefix(200).description
+  }
+
+  /// Why a hub refused this device's token, and what to do. (The hub's own words are for its
+  /// owner: they point at the login link `budget serve` printed.)
+  private var refusedToken: String {
+    "\(remote.url) refused this device's token: it was revoked, or is not one of this hub's — ask the hub's owner for a new one (budget device add NAME on the hub), then give it to this device with budget remote remove and budget remote add"
   }
 
   private func decode<T: Decodable>(_ type: T.Type, _ buffer: ByteBuffer) throws(HubError) -> T {

@@ -156,9 +156,12 @@ struct SyncCLIRefusalTests: SyncCLIHarness {
     // When it records a change and syncs
     try ok("tx", "add", "2", "--account", "Checking", "--category", "Food", "--name", "Late", "--ledger", laptop)
     let sync = try budget.run(["sync", "--ledger", laptop])
-    // Then the sync fails saying the device may have been revoked, and the change waits
+    // Then the sync fails saying the token was revoked and what to do (not the hub owner's
+    // login advice), and the change waits
     #expect(sync.status == 1)
-    #expect(sync.stderr.contains("may have been revoked"))
+    #expect(sync.stderr.contains("refused this device's token: it was revoked"), "\(sync.stderr)")
+    #expect(sync.stderr.contains("budget device add NAME on the hub"))
+    #expect(!sync.stderr.contains("login link"))
     #expect(try object("sync", "status", "--ledger", laptop)["pending"] as? Int == 1)
   }
 }
