@@ -131,8 +131,11 @@ struct SyncCLITests: SyncCLIHarness {
     #expect(try object("sync", "--ledger", phone)["conflicts"] as? Int == 1)
     let second = try #require(
       (try json("sync", "conflicts", "--ledger", phone) as? [[String: Any]])?.first?["id"] as? Int)
-    try ok("sync", "drop", String(second), "--ledger", phone)
-    // Then no conflict is left, and the phone shows the hub's version
+    let dropped = try budget.run(["sync", "conflicts", "drop", String(second), "--ledger", phone])
+    // Then no conflict is left (and none is noted, as it was before the drop), and the phone
+    // shows the hub's version
+    #expect(dropped.status == 0 && dropped.stdout.contains("dropped change \(second)"), "\(dropped.stderr)")
+    #expect(!dropped.stderr.contains("conflict"), "\(dropped.stderr)")
     #expect((try json("sync", "conflicts", "--ledger", phone) as? [Any])?.isEmpty == true)
     #expect((try transaction(rent, on: phone)["amount"] as? String)?.contains("840") == true)
     #expect(try verifiedHead(phone) == verifiedHead(hub))

@@ -52,8 +52,10 @@ struct LedgerOptions: ParsableArguments {
     heldLocks.withLock { $0.append(lock) }
   }
 
-  /// Opens a ledger that must already be set up with `budget init`.
-  func openExisting() async throws -> Ledger {
+  /// Opens a ledger that must already be set up with `budget init`; on a device, notes on
+  /// stderr what waits for the hub unless `notingOutbox` is `false` (the sync commands, which
+  /// say it themselves, and change it).
+  func openExisting(notingOutbox: Bool = true) async throws -> Ledger {
     let path = try resolvedPath()
     // A device that made no change yet reads its replica (it has no working ledger at `path`).
     guard FileManager.default.fileExists(atPath: path) || SyncFiles(ledger: path).holdsOnlyReplica else {
@@ -65,7 +67,7 @@ struct LedgerOptions: ParsableArguments {
       throw UserError("no ledger at \(try resolvedPath()); create one with: budget init --name NAME --currency EUR")
     }
     Self.noteLag(of: ledger)
-    Self.noteUnsynced(on: ledger)
+    if notingOutbox { Self.noteUnsynced(on: ledger) }
     return ledger
   }
 

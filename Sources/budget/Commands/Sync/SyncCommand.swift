@@ -115,7 +115,7 @@ struct SyncCommand: AsyncParsableCommand {
     @OptionGroup var options: LedgerOptions
 
     func run() async throws {
-      let ledger = try await options.openExisting()
+      let ledger = try await options.openExisting(notingOutbox: false)
       guard ledger.isDevice else { throw UserError("\(ledger.path) is not a device of a hub; it has nothing to sync") }
       let entries = try userFacing { try ledger.outboxEntries() }
       let files = SyncFiles(ledger: ledger.path)
@@ -141,11 +141,13 @@ struct SyncCommand: AsyncParsableCommand {
 
   struct Conflicts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "conflicts", abstract: "Changes the hub refused, with its reasons; retry or drop each.")
+      commandName: "conflicts", abstract: "Changes the hub refused, with its reasons; retry or drop each.",
+      // `budget sync conflicts retry ID` reads as well as `budget sync retry ID`.
+      subcommands: [Retry.self, Drop.self])
     @OptionGroup var options: LedgerOptions
 
     func run() async throws {
-      let ledger = try await options.openExisting()
+      let ledger = try await options.openExisting(notingOutbox: false)
       let conflicts = try userFacing { try ledger.outboxEntries() }.filter { $0.state == .conflict }
       if options.json {
         try Console.json(conflicts.map(EntryJSON.init))
@@ -169,7 +171,7 @@ struct SyncCommand: AsyncParsableCommand {
     @Argument(help: "The conflict's id (from budget sync conflicts).") var id: Int
 
     func run() async throws {
-      let ledger = try await options.openExisting()
+      let ledger = try await options.openExisting(notingOutbox: false)
       let entry = try await userFacing { try await ledger.retry(outboxEntry: id) }
       if options.json {
         try Console.json(EntryJSON(entry))
@@ -186,7 +188,7 @@ struct SyncCommand: AsyncParsableCommand {
     @Argument(help: "The conflict's id (from budget sync conflicts).") var id: Int
 
     func run() async throws {
-      let ledger = try await options.openExisting()
+      let ledger = try await options.openExisting(notingOutbox: false)
       let entry = try userFacing { try ledger.drop(outboxEntry: id) }
       if options.json { try Console.json(EntryJSON(entry)) } else { print("dropped change \(id)") }
     }
