@@ -36,7 +36,7 @@ public struct Cloner: Sendable {
     defer { unlink(replicaDownload) }
     progress("downloading the hub's ledger")
     let bytes = try await client.downloadSnapshot(into: replicaDownload)
-    progress("checking every link of its \(bytes / 1_000_000) MB")
+    progress("checking every link of its " + (bytes >= 1_000_000 ? "\(bytes / 1_000_000) MB" : "\(bytes / 1_000) kB"))
     guard rename(replicaDownload, files.replica) == 0 else {
       throw SyncError.damaged("cannot move the hub's copy to \(files.replica) (errno \(errno))")
     }

@@ -212,6 +212,7 @@ struct FirstUseCLITests {
       #expect(second.rows == (command[1] == "list" ? 6 : 5))  // the log also has the opening balance
       #expect(second.before == nil)
       #expect(!(try budget.run(command + ["--before", cursor]).stdout.contains("rows shown")))
+      #expect(try budget.run(command + ["--limit", "1"]).stdout.contains("\n1 row shown; older ones"))
     }
     #expect(try budget.run(["tx", "list", "--before", "yesterday"]).status == 2)
   }

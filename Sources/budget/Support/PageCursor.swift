@@ -29,6 +29,6 @@ struct PageCursor: Sendable, Hashable, CustomStringConvertible, ExpressibleByArg
 extension PageCursor {
   /// The line under a page that has more: how many rows it showed and how to see the next.
   static func moreLine(shown: Int, next: PageCursor) -> String {
-    "\(shown) rows shown; older ones: the same command with --before \(next)"
+    "\(shown) row\(shown == 1 ? "" : "s") shown; older ones: the same command with --before \(next)"
   }
 }
