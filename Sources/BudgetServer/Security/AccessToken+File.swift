@@ -55,7 +55,8 @@ extension AccessToken {
       throw .file(
         path: path,
         reason: "other users can read it (mode \(String(status.st_mode & 0o777, radix: 8))); "
-          + "run chmod 600 \(path) — or delete it to have a new token made, if others may have seen it")
+          + "run chmod 600 \(path); if others may have seen it, replace the token (a server's: delete the "
+          + "file and start it again; a device's: budget device revoke and budget device add on the hub)")
     }
     var bytes = [UInt8](repeating: 0, count: 4096)
     let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
