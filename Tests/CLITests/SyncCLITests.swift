@@ -90,6 +90,30 @@ struct SyncCLITests: SyncCLIHarness {
     #expect(try verifiedHead(laptop) == verifiedHead(hub))
   }
 
+  @Test func aHubAtANewAddressIsFollowedWithSetURL() async throws {
+    // Given a device whose hub was started again at another port, and a change made meanwhile
+    try makeHub()
+    var server = try HubProcess(budget: budget, ledger: hub)
+    let laptop = try clone("laptop", from: server)
+    server.stop()
+    server = try HubProcess(budget: budget, ledger: hub)
+    defer { server.stop() }
+    try ok("tx", "add", "3.30", "--account", "Checking", "--category", "Food", "--name", "Moved", "--ledger", laptop)
+    #expect(try object("sync", "--ledger", laptop)["offline"] is String, "the old address answers no more")
+    // When a name or an address is wrong, then it is refused and nothing changes
+    let unknown = try budget.run(["remote", "set-url", "home", server.url, "--ledger", laptop])
+    #expect(unknown.status == 1 && unknown.stderr.contains("no remote 'home' — remotes: origin"), "\(unknown.stderr)")
+    let typo = try budget.run(["remote", "set-url", "origin", "localhost:8080", "--ledger", laptop])
+    #expect(typo.status == 1 && typo.stderr.contains("is not an http:// or https:// URL"), "\(typo.stderr)")
+    // When the device's remote is pointed at the new address
+    try ok("remote", "set-url", "origin", server.url, "--ledger", laptop)
+    // Then it keeps its token: the change goes up, and the device is in step with the hub
+    let remotes = try json("remote", "list", "--ledger", laptop) as? [[String: String]] ?? []
+    #expect(remotes == [["name": "origin", "url": server.url]])
+    #expect(try object("sync", "--ledger", laptop)["pushed"] as? Int == 1)
+    #expect(try verifiedHead(laptop) == verifiedHead(hub))
+  }
+
   @Test func twoDevicesEditingOneTransactionMeetAsAConflict() async throws {
     // Given a hub's transaction, cloned to two devices
     let rent = try makeHub()

@@ -87,6 +87,20 @@ public struct RemoteList: Sendable {
     try write(remotes)
   }
 
+  /// Points the remote `name` at `url`, keeping its token: a hub that moved (another port,
+  /// another host) is still the same hub.
+  public func setURL(named name: String, to url: String) throws(SyncError) {
+    var remotes = try remotes()
+    guard let index = remotes.firstIndex(where: { $0.name == name }) else {
+      throw .notFound("no remote '\(name)' — remotes: \(remotes.map(\.name).joined(separator: ", "))")
+    }
+    var moved = remotes[index]
+    moved.url = url
+    try moved.validate()
+    remotes[index] = moved
+    try write(remotes)
+  }
+
   private func write(_ remotes: [Remote]) throws(SyncError) {
     do {
       let encoder = JSONEncoder()

@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 import Ledger
 
-/// `budget remote add|list|remove`: the hubs a device syncs with.
+/// `budget remote add|list|set-url|remove`: the hubs a device syncs with.
 struct RemoteCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "remote", abstract: "The hubs this device syncs with: add, list, remove.",
-    subcommands: [Add.self, List.self, Remove.self])
+    commandName: "remote", abstract: "The hubs this device syncs with: add, list, set-url, remove.",
+    subcommands: [Add.self, List.self, SetURL.self, Remove.self])
 
   struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,6 +41,21 @@ struct RemoteCommand: AsyncParsableCommand {
         return
       }
       for remote in remotes { print("\(remote.name)\t\(remote.url)") }
+    }
+  }
+
+  struct SetURL: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "set-url", abstract: "Point a hub's name at its new address, keeping this device's token.")
+    @OptionGroup var options: LedgerOptions
+    @Argument(help: "The hub's name, e.g. origin.") var name: String
+    @Argument(help: "Its new URL, e.g. http://127.0.0.1:8081.") var url: String
+
+    func run() async throws {
+      try userFacing {
+        try RemoteList(files: SyncFiles(ledger: try options.resolvedPath())).setURL(named: name, to: url)
+      }
+      print("remote '\(name)' is now \(url)")
     }
   }
 
