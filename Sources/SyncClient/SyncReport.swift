@@ -14,13 +14,19 @@ public struct SyncReport: Sendable, Hashable, Codable {
   public var head: ChainHead
   /// Why the hub could not be reached, when it could not: the changes wait in the outbox.
   public var offline: String?
+  /// Why the hub refused this device's pushes, when it did (a read-only device): the changes
+  /// became conflicts. `budget sync` prints the report, then fails with this.
+  public var refused: String?
 
-  public init(pulled: Int, pushed: Int, conflicts: Int, pending: Int, head: ChainHead, offline: String?) {
+  public init(
+    pulled: Int, pushed: Int, conflicts: Int, pending: Int, head: ChainHead, offline: String?, refused: String? = nil
+  ) {
     self.pulled = pulled
     self.pushed = pushed
     self.conflicts = conflicts
     self.pending = pending
     self.head = head
     self.offline = offline
+    self.refused = refused
   }
 }

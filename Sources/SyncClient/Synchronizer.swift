@@ -60,9 +60,9 @@ public struct Synchronizer: Sendable {
     }
     // A push the hub forbids (a read-only device) stops the pushes, not the pull: the device
     // still gets the hub's changes; its own become conflicts with the hub's reason (to drop,
-    // or to retry once the device may write), and the refusal is thrown at the end.
-    var forbidden: HubError?
-    for entry in try outbox.entries() where offline == nil && forbidden == nil && entry.state == .pending {
+    // or to retry once the device may write), and the report says why.
+    var refusal: String?
+    for entry in try outbox.entries() where offline == nil && refusal == nil && entry.state == .pending {
       let outcome: Result<Submission, HubError>
       do {
         outcome = try await Self.attempt { () async throws(HubError) in try await client.submit(entry) }
@@ -76,9 +76,9 @@ public struct Synchronizer: Sendable {
           }
           refused += 1
         }
-        forbidden = .forbidden(
+        refusal =
           "\(reason) — the changes made here are kept as conflicts: see them with budget sync conflicts, "
-            + "discard them with budget sync drop ID")
+          + "discard them with budget sync drop ID"
         continue
       }
       guard case .success(let answer) = outcome else {
@@ -128,10 +128,10 @@ public struct Synchronizer: Sendable {
       // change built on one of them would be refused here.
       try await rebuildWorkingLedger(from: replica, replaying: stillPending)
     }
-    if let forbidden { throw forbidden }
     return SyncReport(
       pulled: pulled, pushed: pushed, conflicts: entries.count { $0.state == .conflict },
-      pending: entries.count { $0.state == .pending }, head: try replica.chainHead(), offline: offline)
+      pending: entries.count { $0.state == .pending }, head: try replica.chainHead(), offline: offline,
+      refused: refusal)
   }
 
   /// The report of a sync with nothing to do — an empty outbox and no new event on the hub —

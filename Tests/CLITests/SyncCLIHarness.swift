@@ -60,8 +60,10 @@ extension SyncCLIHarness {
   }
 
   /// Adds a device to the hub and writes its token to a 0600 file; returns the file's path.
-  func addDevice(_ name: String, mode: mode_t = 0o600) throws -> String {
-    let added = try object("device", "add", name, "--ledger", hub)
+  func addDevice(_ name: String, mode: mode_t = 0o600, readOnly: Bool = false) throws -> String {
+    let added =
+      try budget.run(["device", "add", name, "--ledger", hub, "--json"] + (readOnly ? ["--read-only"] : []))
+      .stdout.data(using: .utf8).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] } ?? [:]
     let token = try #require(added["token"] as? String)
     let file = directory.file("\(name).token")
     #expect(FileManager.default.createFile(atPath: file, contents: Data(token.utf8)))

@@ -164,4 +164,32 @@ struct SyncCLIRefusalTests: SyncCLIHarness {
     #expect(!sync.stderr.contains("login link"))
     #expect(try object("sync", "status", "--ledger", laptop)["pending"] as? Int == 1)
   }
+
+  @Test func aReadOnlyDevicesChangeBecomesAConflictToDrop() async throws {
+    // Given a read-only device of a running hub, which records a change of its own
+    try makeHub()
+    let server = try HubProcess(budget: budget, ledger: hub)
+    defer { server.stop() }
+    let tokenFile = try addDevice("phone", readOnly: true)
+    let phone = directory.file("phone.ledger")
+    try ok("clone", server.url, "--ledger", phone, "--token-file", tokenFile)
+    try ok("tx", "add", "5", "--account", "Checking", "--category", "Food", "--name", "Coffee", "--ledger", phone)
+    // When it syncs, then the sync prints its report (JSON too), says why, and fails
+    let sync = try budget.run(["sync", "--ledger", phone, "--json"])
+    #expect(sync.status == 1)
+    let report = try JSONSerialization.jsonObject(with: Data(sync.stdout.utf8)) as? [String: Any] ?? [:]
+    #expect(report["conflicts"] as? Int == 1 && report["pending"] as? Int == 0, "\(sync.stdout)")
+    #expect((report["refused"] as? String)?.contains("read-only") == true)
+    #expect(sync.stderr.contains("kept as conflicts"), "\(sync.stderr)")
+    // And the change is a conflict with the hub's reason, out of the device's ledger
+    let conflicts = try json("sync", "conflicts", "--ledger", phone) as? [[String: Any]] ?? []
+    #expect(conflicts.map { $0["code"] as? String } == ["forbidden"])
+    let rows = try object("tx", "list", "--ledger", phone)["rows"] as? [[String: Any]] ?? []
+    #expect(!rows.contains { $0["name"] as? String == "Coffee" })
+    // When it is dropped, then the next sync succeeds with nothing left
+    let id = try #require(conflicts.first?["id"] as? Int)
+    try ok("sync", "drop", String(id), "--ledger", phone)
+    let clean = try object("sync", "--ledger", phone)
+    #expect(clean["conflicts"] as? Int == 0 && clean["pending"] as? Int == 0 && clean["refused"] == nil)
+  }
 }

@@ -29,6 +29,8 @@ struct SyncCommand: AsyncParsableCommand {
       let synchronizer = Synchronizer(files: files, options: Ledger.Options(today: LedgerOptions.today))
       let report = try await userFacing { try await synchronizer.sync(remote: remote) }
       try show(report)
+      // Printed (JSON included) first: a script sees what was pulled, then the failure.
+      if let refused = report.refused { throw UserError(refused) }
       if watch { try await follow(files) }
     }
 
