@@ -132,6 +132,10 @@ struct SyncCLITests: SyncCLIHarness {
     #expect(conflicts.count == 1)
     #expect(conflicts.first?["code"] as? String == "version_mismatch")
     #expect(conflicts.first?["commands"] as? [String] == ["amendTransaction"])
+    // with what it would change, in words
+    let change = "amend \(rent.suffix(8)): name 'Flat rent'"
+    #expect(conflicts.first?["changes"] as? [String] == [change])
+    #expect(try ok("sync", "conflicts", "--ledger", phone).contains(change + " — "))
     // And it is in no ledger: the phone shows the laptop's edit, and the conflict no positions
     #expect(conflicts.first?["positions"] == nil)
     let shown = try transaction(rent, on: phone)

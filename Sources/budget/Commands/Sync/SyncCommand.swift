@@ -213,6 +213,8 @@ struct SyncCommand: AsyncParsableCommand {
     var id: Int
     var state: String
     var commands: [String]
+    /// What each command changes, in words (``LedgerDomain/LedgerCommand/outboxSummary``).
+    var changes: [String]
     var key: String
     var actor: String?
     var created: String
@@ -224,6 +226,7 @@ struct SyncCommand: AsyncParsableCommand {
       id = entry.id
       state = entry.state.rawValue
       commands = entry.commands.map(Self.name)
+      changes = entry.commands.map(\.outboxSummary)
       key = entry.key
       actor = entry.actor
       created = timestamp(entry.createdAt)
@@ -233,7 +236,7 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     var line: String {
-      "  \(id)  \(state)  \(commands.joined(separator: ", "))" + (reason.map { " — \($0)" } ?? "")
+      "  \(id)  \(state)  \(changes.joined(separator: "; "))" + (reason.map { " — \($0)" } ?? "")
     }
 
     /// A command's case name, e.g. `amendTransaction`.
