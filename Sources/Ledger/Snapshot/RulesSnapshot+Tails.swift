@@ -41,18 +41,9 @@ extension RulesSnapshot {
     let limit = Self.recentLimit(indexed: try txn.count(of: tails))
     guard ids.count < limit else {
       // With them, whatever the recent table holds: one sorted pass, each id indexed once.
-      var all = ids
-      if try txn.count(of: recentTails) > 0 {
-        try txn.withCursor(on: recentTails) { cursor in
-          var entry = try cursor.first()
-          while let (key, _) = entry {
-            if let id = Self.transactionID(fromRecentKey: key) { all.append(id) }
-            entry = try cursor.next()
-          }
-        }
-        try txn.clear(recentTails)
-      }
-      return try indexSorted(all, in: txn, appending: false)
+      let recent = try recentKeys(in: txn)
+      if !recent.isEmpty { try txn.clear(recentTails) }
+      return try indexSorted(ids + recent.compactMap(Self.transactionID(fromRecentKey:)), in: txn, appending: false)
     }
     let keys = ids.map(Self.recentKey).sorted { $0.lexicographicallyPrecedes($1) }
     var previous: [UInt8]?
@@ -69,24 +60,33 @@ extension RulesSnapshot {
   /// `false` if no bucket holds any (keys of another form are never merged).
   @discardableResult
   func mergeOldestBucket(in txn: WriteTransaction) throws -> Bool {
-    var keys: [[UInt8]] = []
-    try txn.withCursor(on: recentTails) { cursor in
+    let oldest = try txn.withCursor(on: recentTails) { cursor -> [UInt8]? in
       // Each bucket's first key is its oldest id.
       var oldest: [UInt8]?
       for bucket in UInt8(0)..<16 {
         guard let (key, _) = try cursor.seek(atLeast: [bucket]), key.first == bucket else { continue }
         if oldest.map({ key.dropFirst().lexicographicallyPrecedes($0.dropFirst()) }) ?? true { oldest = Array(key) }
       }
-      guard let bucket = oldest?.first else { return }
-      var entry = try cursor.seek(atLeast: [bucket])
-      while let (key, _) = entry, key.first == bucket {
-        keys.append(Array(key))
-        entry = try cursor.next()
-      }
+      return oldest
     }
+    guard let bucket = oldest?.first else { return false }
+    let keys = try recentKeys(in: txn, bucket: bucket)
     for key in keys { _ = try txn.delete(key, in: recentTails) }
     try indexSorted(keys.compactMap { Self.transactionID(fromRecentKey: $0) }, in: txn, appending: false)
     return !keys.isEmpty
+  }
+
+  /// The recent table's keys, of one bucket or of all, in key order.
+  private func recentKeys(in txn: some Transaction, bucket: UInt8? = nil) throws -> [[UInt8]] {
+    try txn.withCursor(on: recentTails) { cursor in
+      var keys: [[UInt8]] = []
+      var entry = try bucket.map { try cursor.seek(atLeast: [$0]) } ?? cursor.first()
+      while let (key, _) = entry, bucket.map({ key.first == $0 }) ?? true {
+        keys.append(Array(key))
+        entry = try cursor.next()
+      }
+      return keys
+    }
   }
 
   /// The big index's key for the id a recent key holds.
