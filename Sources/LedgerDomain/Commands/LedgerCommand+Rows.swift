@@ -12,7 +12,8 @@ extension LedgerCommand {
     case .cancelTransfer(let id, _): Self.legs(of: id)
     case .payOccurrence(let pay):
       switch pay.payment {
-      case .record(let id, _, _): [id, EntityID(high: id.high, low: ~id.low)]  // a transaction, or a transfer's legs
+      // A transaction under that id, or (a transfer schedule's) a transfer's two legs.
+      case .record(let id, _, _): Self.legs(of: TransferID(raw: id))
       case .link(let id): [id.raw]
       case .linkTransfer(let id): Self.legs(of: id)
       }
@@ -21,8 +22,6 @@ extension LedgerCommand {
   }
 
   /// A transfer's two rows: the outgoing leg under its id, the incoming one under
-  /// ``TransferMade/incomingLegID``'s.
-  private static func legs(of transfer: TransferID) -> [EntityID] {
-    [transfer.raw, EntityID(high: transfer.raw.high, low: ~transfer.raw.low)]
-  }
+  /// ``TransferID/incomingLegID``.
+  private static func legs(of transfer: TransferID) -> [EntityID] { [transfer.raw, transfer.incomingLegID] }
 }

@@ -10,10 +10,15 @@ extension EntityID {
   }
 }
 
-extension TransferMade {
+extension TransferID {
   /// The id of the transfer's incoming leg in an account's log (the outgoing leg has the
   /// transfer's own id): its mirror image, so that either leg leads back to the transfer.
-  public var incomingLegID: EntityID { EntityID(high: transfer.raw.high, low: ~transfer.raw.low) }
+  public var incomingLegID: EntityID { EntityID(high: raw.high, low: ~raw.low) }
+}
+
+extension TransferMade {
+  /// ``TransferID/incomingLegID`` of this transfer.
+  public var incomingLegID: EntityID { transfer.incomingLegID }
 }
 
 extension LedgerState {
@@ -25,12 +30,13 @@ extension LedgerState {
   /// The cancelled transfers one of whose legs `reference` names.
   public func cancelledTransfers(named reference: String) -> [TransferID] {
     cancelledTransfers.filter { id in
-      id.raw.isNamed(by: reference) || EntityID(high: id.raw.high, low: ~id.raw.low).isNamed(by: reference)
+      id.raw.isNamed(by: reference) || id.incomingLegID.isNamed(by: reference)
     }
   }
 
   /// The transfer whose outgoing or incoming leg has the id `leg` exactly (a row of a log).
   public func transfer(ofLeg leg: EntityID) -> TransferMade? {
-    transferRecords[TransferID(raw: leg)] ?? transferRecords[TransferID(raw: EntityID(high: leg.high, low: ~leg.low))]
+    // The mirror of either leg is the other.
+    transferRecords[TransferID(raw: leg)] ?? transferRecords[TransferID(raw: TransferID(raw: leg).incomingLegID)]
   }
 }

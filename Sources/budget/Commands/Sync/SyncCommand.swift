@@ -225,7 +225,7 @@ struct SyncCommand: AsyncParsableCommand {
     init(_ entry: OutboxEntry) {
       id = entry.id
       state = entry.state.rawValue
-      commands = entry.commands.map(Self.name)
+      commands = entry.commands.map(\.caseName)
       changes = entry.commands.map(\.outboxSummary)
       key = entry.key
       actor = entry.actor
@@ -239,9 +239,5 @@ struct SyncCommand: AsyncParsableCommand {
       "  \(id)  \(state)  \(changes.joined(separator: "; "))" + (reason.map { " — \($0)" } ?? "")
     }
 
-    /// A command's case name, e.g. `amendTransaction`.
-    static func name(_ command: LedgerCommand) -> String {
-      Mirror(reflecting: command).children.first?.label ?? String(describing: command)
-    }
   }
 }
