@@ -62,7 +62,7 @@ public struct Synchronizer: Sendable {
     // still gets the hub's changes; its own become conflicts with the hub's reason (to drop,
     // or to retry once the device may write), and the report says why.
     var refusal: String?
-    for entry in try outbox.entries() where offline == nil && refusal == nil && entry.state == .pending {
+    for entry in try outbox.entries() where offline == nil && entry.state == .pending {
       let outcome: Result<Submission, HubError>
       do {
         outcome = try await Self.attempt { () async throws(HubError) in try await client.submit(entry) }
@@ -79,7 +79,7 @@ public struct Synchronizer: Sendable {
         refusal =
           "\(reason) — the changes made here are kept as conflicts: see them with budget sync conflicts, "
           + "discard them with budget sync drop ID"
-        continue
+        break
       }
       guard case .success(let answer) = outcome else {
         if case .failure(let error) = outcome { offline = error.description }
