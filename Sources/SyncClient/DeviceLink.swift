@@ -98,6 +98,11 @@ public actor DeviceLink: CommandForwarder {
           }
           round.conflicts += 1
         }
+      } catch HubError.forbidden(let reason) {
+        // A read-only device: none of its changes will be taken; they become conflicts (as
+        // `budget sync` makes them), and it still follows the hub.
+        round.conflicts += (try? outbox.refuseEveryPending(code: "forbidden", reason: reason)) ?? 0
+        break
       } catch {
         round.offline = "\(error)"
         return round

@@ -68,14 +68,7 @@ public struct Synchronizer: Sendable {
         outcome = try await Self.attempt { () async throws(HubError) in try await client.submit(entry) }
       } catch {
         guard case .forbidden(let reason) = error else { throw error }
-        for waiting in try outbox.entries() where waiting.state == .pending {
-          try outbox.update(waiting.id) {
-            $0.state = .conflict
-            $0.code = "forbidden"
-            $0.reason = reason
-          }
-          refused += 1
-        }
+        refused += try outbox.refuseEveryPending(code: "forbidden", reason: reason)
         refusal =
           "\(reason) — the changes made here are kept as conflicts: see them with budget sync conflicts, "
           + "discard them with budget sync drop ID"

@@ -106,4 +106,24 @@ struct SyncFaultAccessTests {
     #expect(transactions[txID(3)] == nil, "the refused change")
     #expect(transactions.count == 2, "the hub's two changes")
   }
+
+  /// A read-only device that follows its hub live (`budget sync --watch`, `budget serve` on a
+  /// device) keeps following: its changes become conflicts, as `budget sync` makes them.
+  @Test func aReadOnlyDeviceFollowingItsHubKeepsPulling() async throws {
+    // Given a read-only device with a change of its own, and a change on the hub
+    let world = try await SyncWorld(devices: ["phone"], readOnly: ["phone"])
+    defer { world.shutDown() }
+    try await world.clone("phone")
+    try await world.onDevice("phone") { try await $0.execute(.addTransaction(expense(4, "3.00", on: "2026-11-26"))) }
+    try world.hubAddTransaction(name: "on-the-hub", amount: "5.00")
+    // When its live link takes a round
+    let files = world.files("phone")
+    let link = try await DeviceLink(files: files, options: SyncWorld.options)
+    let round = try await world.onDevice("phone") { await link.round($0) }
+    // Then it is not offline: the change is a conflict with the hub's reason, and it pulled
+    #expect(round.offline == nil, "\(round.offline ?? "")")
+    #expect(round.conflicts == 1 && round.pushed == 0 && round.pulled == 1)
+    let entries = try world.outbox("phone")
+    #expect(entries.map(\.state) == [.conflict] && entries.first?.code == "forbidden")
+  }
 }

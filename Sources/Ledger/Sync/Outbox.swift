@@ -45,6 +45,23 @@ public struct Outbox: Sendable {
     }
   }
 
+  /// Makes every pending entry a conflict with the hub's `code` and `reason` — what a hub that
+  /// refuses all of a device's pushes (a read-only device) leaves the device to drop or
+  /// retry — in one write; returns how many there were.
+  @discardableResult
+  public func refuseEveryPending(code: String, reason: String) throws(SyncError) -> Int {
+    try edit { file in
+      var count = 0
+      for index in file.entries.indices where file.entries[index].state == .pending {
+        file.entries[index].state = .conflict
+        file.entries[index].code = code
+        file.entries[index].reason = reason
+        count += 1
+      }
+      return count
+    }
+  }
+
   /// Removes the entry `id` and returns it.
   @discardableResult
   public func remove(_ id: Int) throws(SyncError) -> OutboxEntry? {
