@@ -13,7 +13,10 @@ extension BudgetQueries {
     let index = KeyPart.month(month)
     let zeros = [UInt8](repeating: 0, count: 16)
     var assigned: [CategoryID: Int64] = [:]
-    try reader.scan(name, "budgets", from: KeyPart.u32(index - min(index, 2)) + zeros, to: KeyPart.u32(index + 1) + zeros, asKnownAt: at) { key, value in
+    try reader.scan(
+      name, "budgets", from: KeyPart.u32(index - min(index, 2)) + zeros, to: KeyPart.u32(index + 1) + zeros,
+      asKnownAt: at
+    ) { key, value in
       guard let row = BudgetRow(value), row.currency == currency.code else { return .continue }
       let category = CategoryID(raw: KeyPart.id(key, at: 4))
       let units = row.units(monthsAfter: Int(index - KeyPart.u32(key, at: 0)), currency: currency)
@@ -29,7 +32,8 @@ extension BudgetQueries {
   func assignedUnits(of category: CategoryID, in index: UInt32, currency: Currency, _ at: UInt64) throws -> Int64 {
     var total: Int64 = 0
     for offset in 0...min(index, 2) {
-      guard let value = try reader.value(name, "budgets", key: BudgetKeys.budget(index - offset, category), asKnownAt: at),
+      guard
+        let value = try reader.value(name, "budgets", key: BudgetKeys.budget(index - offset, category), asKnownAt: at),
         let row = BudgetRow(value), row.currency == currency.code
       else { continue }
       total = try Self.sum(total, row.units(monthsAfter: Int(offset), currency: currency), currency)
@@ -37,12 +41,19 @@ extension BudgetQueries {
     return total
   }
 
-  /// Expense units per category in `month`, in `currency`.
+  /// Actual units per category in `month`, in `currency`: spent less received, so that a
+  /// refund booked to an expense category lowers its actual (negative when refunds outweigh
+  /// the month's spending).
   func spending(in month: YearMonth, currency: Currency, _ at: UInt64) throws -> [CategoryID: Int64] {
     let prefix = KeyPart.u32(KeyPart.month(month)) + KeyPart.currency(currency.code)
     var spent: [CategoryID: Int64] = [:]
-    try reader.scan(name, "actuals", from: prefix + [UInt8](repeating: 0, count: 16), to: prefix + [UInt8](repeating: 0xFF, count: 16), asKnownAt: at) { key, value in
-      if let totals = Totals(value), totals.spent != 0 { spent[CategoryID(raw: KeyPart.id(key, at: 7))] = totals.spent }
+    try reader.scan(
+      name, "actuals", from: prefix + [UInt8](repeating: 0, count: 16),
+      to: prefix + [UInt8](repeating: 0xFF, count: 16), asKnownAt: at
+    ) { key, value in
+      if let totals = Totals(value), totals.netSpent != 0 {
+        spent[CategoryID(raw: KeyPart.id(key, at: 7))] = totals.netSpent
+      }
       return .continue
     }
     return spent
@@ -51,8 +62,11 @@ extension BudgetQueries {
   /// Every category's rollover settings, each in month order.
   func rolloverSettings(_ at: UInt64) throws -> [CategoryID: RolloverHistory] {
     var settings: [CategoryID: RolloverHistory] = [:]
-    try reader.scan(name, "rollover", from: [UInt8](repeating: 0, count: 20), to: [UInt8](repeating: 0xFF, count: 20), asKnownAt: at) { key, value in
-      settings[CategoryID(raw: KeyPart.id(key, at: 0)), default: []].append((KeyPart.u32(key, at: 16), RolloverFlags(value.first ?? 0)))
+    try reader.scan(
+      name, "rollover", from: [UInt8](repeating: 0, count: 20), to: [UInt8](repeating: 0xFF, count: 20), asKnownAt: at
+    ) { key, value in
+      settings[CategoryID(raw: KeyPart.id(key, at: 0)), default: []].append(
+        (KeyPart.u32(key, at: 16), RolloverFlags(value.first ?? 0)))
       return .continue
     }
     return settings
@@ -63,13 +77,16 @@ extension BudgetQueries {
     guard let current = history.last(where: { $0.month <= KeyPart.month(month) }), current.flags.isOn,
       let since = KeyPart.month(index: current.month)
     else { return nil }
-    return RolloverSetting(carryUnspent: current.flags.carryUnspent, carryOverspent: current.flags.carryOverspent, since: since)
+    return RolloverSetting(
+      carryUnspent: current.flags.carryUnspent, carryOverspent: current.flags.carryOverspent, since: since)
   }
 
   /// What rollover carries into `month`: month by month from the month rollover was last
   /// switched on (carrying nothing into it), each month's leftover (budget plus carry minus
-  /// spending) carried by the setting in force that month.
-  func carry(into month: YearMonth, of category: CategoryID, history: RolloverHistory, currency: Currency, _ at: UInt64) throws -> Int64 {
+  /// spending net of refunds) carried by the setting in force that month.
+  func carry(
+    into month: YearMonth, of category: CategoryID, history: RolloverHistory, currency: Currency, _ at: UInt64
+  ) throws -> Int64 {
     let target = KeyPart.month(month)
     var start: UInt32?
     for setting in history where setting.month < target {
@@ -89,9 +106,11 @@ extension BudgetQueries {
         next += 1
       }
       let available = try Self.sum(try assignedUnits(of: category, in: index, currency: currency, at), carry, currency)
-      let spent = try reader.value(name, "actuals", key: BudgetKeys.actual(index, currency.code, category), asKnownAt: at)
-        .flatMap(Totals.init)?.spent ?? 0
-      carry = flags.carry(try (Money(units: available, currency: currency) - Money(units: spent, currency: currency)).units)
+      let spent =
+        try reader.value(name, "actuals", key: BudgetKeys.actual(index, currency.code, category), asKnownAt: at)
+        .flatMap(Totals.init)?.netSpent ?? 0
+      carry = flags.carry(
+        try (Money(units: available, currency: currency) - Money(units: spent, currency: currency)).units)
     }
     return carry
   }
@@ -122,7 +141,9 @@ extension BudgetQueries {
   ) throws -> [DueDate] {
     let categories = try known ?? CategoryRow.all(reader, projector: name, table: "categories", asKnownAt: at)
     var dates: [DueDate] = []
-    try reader.scan(name, "due", from: [UInt8](repeating: 0, count: 16), to: [UInt8](repeating: 0xFF, count: 16), asKnownAt: at) { key, value in
+    try reader.scan(
+      name, "due", from: [UInt8](repeating: 0, count: 16), to: [UInt8](repeating: 0xFF, count: 16), asKnownAt: at
+    ) { key, value in
       var row = RowReader(value)
       let category = CategoryID(raw: KeyPart.id(key, at: 0))
       guard let day = row.int(), let date = try? CivilDate(daysSinceEpoch: Int(day)), first <= date, date <= last,

@@ -98,20 +98,24 @@ public struct CategoryQueries {
   }
 
   /// The `limit` categories that spent most in `scope` (a month or a year, typically) in
-  /// `currency`, most first; ties by name. With `rolledUp`, groups include their children.
+  /// `currency`, net of refunds, most first; ties by name. Income categories are not
+  /// spending. With `rolledUp`, groups include their children.
   public func topSpending(
     _ scope: TotalsScope, currency: Currency, limit: Int, rolledUp: Bool = false, asKnownAt: UInt64 = .max
   ) throws -> CategoryTotalsReport {
     var report = rolledUp ? try self.rolledUp(scope, asKnownAt: asKnownAt) : try totals(scope, asKnownAt: asKnownAt)
     report.rows = Array(
-      report.rows.filter { $0.spent.currency == currency && $0.spent.isPositive }
-        .sorted { ($1.spent.units, $0.name, $0.category) < ($0.spent.units, $1.name, $1.category) }
+      report.rows.filter { $0.spent.currency == currency && $0.kind != .income && $0.netSpending.isPositive }
+        .sorted {
+          ($1.netSpending.units, $0.name, $0.category) < ($0.netSpending.units, $1.name, $1.category)
+        }
         .prefix(max(limit, 0)))
     return report
   }
 
-  /// Each category's spending over the `months` months ending with `endingAt` (inclusive)
-  /// and its average per month; a month without spending counts as zero.
+  /// Each expense category's spending, net of refunds, over the `months` months ending with
+  /// `endingAt` (inclusive) and its average per month; a month without spending counts as
+  /// zero, and a category whose refunds outweigh its spending is left out.
   public func averageMonthlySpending(
     months: Int, endingAt: YearMonth, asKnownAt: UInt64 = .max
   ) throws -> AverageSpendingReport {
@@ -122,9 +126,10 @@ public struct CategoryQueries {
     let range = TotalsKeys.range(months: first, through: endingAt)
     var spent: [RowKey: Money] = [:]
     try reader.scan(name, "month", from: range.lower, to: range.upper, asKnownAt: at) { key, value in
-      guard let totals = Totals(value), totals.spent != 0 else { return .continue }
+      guard let totals = Totals(value), totals.spent != totals.received else { return .continue }
       let rowKey = RowKey(category: CategoryID(raw: KeyPart.id(key, at: 7)), currency: KeyPart.currency(key, at: 4))
-      let amount = Money(units: totals.spent, currency: try Currency(code: rowKey.currency))
+      guard records[rowKey.category]?.kind != .income else { return .continue }
+      let amount = Money(units: totals.spent &- totals.received, currency: try Currency(code: rowKey.currency))
       spent[rowKey] = try spent[rowKey].map { try $0 + amount } ?? amount
       return .continue
     }

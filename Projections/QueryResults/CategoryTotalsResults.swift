@@ -65,6 +65,17 @@ public struct CategoryTotal: Sendable, Hashable {
   /// Transactions booked to it (a split counts once per category it touches).
   public var count: Int
 
+  /// The total in the category's own direction: for an expense category (or an unknown one)
+  /// spent less received, so that a refund lowers it; for an income category received less
+  /// spent, so that money taken back lowers it. Negative when the other way outweighs it.
+  public var net: Money {
+    kind == .income ? Money(units: received.units &- spent.units, currency: received.currency) : netSpending
+  }
+
+  /// Spent less received, whatever the category's kind: what it cost, net of refunds.
+  /// (Every sum the ledger makes stays within `LedgerState.turnover`, so it cannot wrap.)
+  public var netSpending: Money { Money(units: spent.units &- received.units, currency: spent.currency) }
+
   @inlinable
   package init(
     category: CategoryID, name: String, parent: CategoryID? = nil, kind: CategoryKind? = nil, spent: Money,
@@ -98,12 +109,25 @@ public struct CategoryTotalsReport: Sendable, Hashable {
   }
 }
 
+extension CategoryTotalsReport {
+  /// The rows with anything booked, `base`'s first, then each other currency's in code order
+  /// (amounts of two currencies are never compared); within a currency the biggest net
+  /// spender first, so income categories come last.
+  public func biggestSpendersFirst(base: Currency) -> [CategoryTotal] {
+    rows.filter { !$0.spent.isZero || !$0.received.isZero }.sorted { a, b in
+      let (x, y) = (a.spent.currency, b.spent.currency)
+      if x != y { return x == base || (y != base && x.code < y.code) }
+      return a.netSpending.units > b.netSpending.units
+    }
+  }
+}
+
 /// A category's spending over several months and its monthly average.
 public struct CategoryAverage: Sendable, Hashable {
   public var category: CategoryID
   public var name: String
   public var parent: CategoryID?
-  /// Spent over the whole window.
+  /// Spent over the whole window, net of refunds.
   public var total: Money
   /// `total` over the number of months, rounded to the nearest unit (halves to even).
   public var average: Money

@@ -61,6 +61,10 @@ package struct Totals: Sendable, Hashable {
     }
   }
 
+  /// Spent less received: an expense category's spending net of refunds.
+  @inlinable
+  package var netSpent: Int64 { spent &- received }
+
   @inlinable
   package var isZero: Bool { spent == 0 && received == 0 && count == 0 }
 

@@ -1,8 +1,12 @@
 import LedgerDomain
 
 /// Writes the ledger as an hledger / Ledger-CLI journal: accounts under `assets:` /
-/// `liabilities:`, categories under `expenses:` / `income:`, opening balances from
-/// `equity:opening`, transfers between assets. `hledger balance` on it gives our totals.
+/// `liabilities:`, categories under `expenses:` / `income:` by their kind, opening balances
+/// from `equity:opening`, transfers between assets. `hledger balance` on it gives our totals.
+///
+/// A posting goes to its category's account whichever way the money moved: a refund (money in,
+/// booked to an expense category) is `expenses:Food  -20.00`, so that `hledger balance
+/// expenses:Food` is the category's spending net of refunds, as the budget reports count it.
 ///
 /// Given `today`, the schedules' open occurrences follow as periodic transactions
 /// (``periodicRules(_:today:names:)``), so that `hledger balance --forecast` gives our forecast.
@@ -17,7 +21,9 @@ public enum HledgerExporter {
       return "\(root):\(name)"
     }
     func category(_ id: CategoryID, type: TransactionType) -> String {
-      "\(type == .income ? "income" : "expenses"):\(categoryNames[id] ?? "unknown")"
+      // The category's kind; a category the ledger does not know goes by the money's direction.
+      let kind = state.categories[id]?.kind ?? (type == .income ? .income : .expense)
+      return "\(kind == .income ? "income" : "expenses"):\(categoryNames[id] ?? "unknown")"
     }
     func amount(_ units: Int64, _ currency: Currency) -> String {
       "\(Money(units: units, currency: currency).formatted()) \(currency.code)"

@@ -18,14 +18,18 @@ public struct BudgetSheet: Sendable, Hashable {
   /// What accounts in other currencies hold then, one total per currency (none of it is in
   /// ``availableFunds``, which adds no currency to another): for the sheet to say so.
   public var otherCurrencyFunds: [Money]
-  /// What was spent in the month in other currencies, one total per currency: budgets are in
-  /// the base currency, so none of it is in the lines' actuals — for the sheet to say so.
+  /// What was spent in the month in other currencies, net of refunds, one total per currency:
+  /// budgets are in the base currency, so none of it is in the lines' actuals — for the sheet
+  /// to say so.
   public var otherCurrencySpending: [Money]
   /// The goals whose monthly need is on the sheet (``BudgetGoalLine``).
   public var goals: [BudgetGoalLine] = []
 }
 
-/// Income, expenses and the difference for one month.
+/// Income, expenses and the difference for one month. Each category counts in its own
+/// direction: a refund booked to an expense category lowers `expenses` (it is not income), and
+/// money taken back from an income category lowers `income`; `net` is what came in less what
+/// went out, either way.
 public struct CashflowRow: Sendable, Hashable {
   public var month: YearMonth
   public var income: Money
@@ -65,15 +69,16 @@ extension Ledger {
       }
       var spending: [Currency: Money] = [:]
       for row in try CategoryQueries(reader).totals(.month(month), asKnownAt: position).rows
-      where row.spent.currency != currency && row.spent.isPositive {
+      where row.spent.currency != currency && row.kind != .income {
         let sum = spending[row.spent.currency] ?? .zero(row.spent.currency)
-        spending[row.spent.currency] = (try? sum.adding(row.spent)) ?? sum
+        spending[row.spent.currency] = (try? sum.adding(row.netSpending)) ?? sum
       }
       return BudgetSheet(
         summary: summary, report: report,
         availableFunds: try BalanceQueries(reader).total(in: currency, on: fundsDate, asKnownAt: position),
         fundsDate: fundsDate, otherCurrencyFunds: others.values.sorted { $0.currency.code < $1.currency.code },
-        otherCurrencySpending: spending.values.sorted { $0.currency.code < $1.currency.code }, goals: goals)
+        otherCurrencySpending: spending.values.filter(\.isPositive).sorted { $0.currency.code < $1.currency.code },
+        goals: goals)
     }
   }
 
@@ -126,9 +131,8 @@ extension Ledger {
       var month = first
       while month <= last {
         var income: Int64 = 0, expenses: Int64 = 0
-        for row in try queries.month(month, asKnownAt: position).rows {
-          if row.received.currency == currency { income &+= row.received.units }
-          if row.spent.currency == currency { expenses &+= row.spent.units }
+        for row in try queries.month(month, asKnownAt: position).rows where row.spent.currency == currency {
+          if row.kind == .income { income &+= row.net.units } else { expenses &+= row.netSpending.units }
         }
         rows.append(
           CashflowRow(

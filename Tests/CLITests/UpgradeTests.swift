@@ -55,8 +55,12 @@ struct UpgradeTests {
     // A backup from before backups said the version: told by the events' content, the same.
     let text = try String(contentsOfFile: backup, encoding: .utf8)
     let unversioned = directory.file("unversioned.backup.json")
-    try Data(text.replacingOccurrences(of: #","schemaVersion":1"#, with: "").replacingOccurrences(of: #","schemaVersion":2"#, with: "").utf8)
-      .write(to: URL(fileURLWithPath: unversioned))
+    try Data(
+      text.replacingOccurrences(of: #","schemaVersion":1"#, with: "").replacingOccurrences(
+        of: #","schemaVersion":2"#, with: ""
+      ).utf8
+    )
+    .write(to: URL(fileURLWithPath: unversioned))
     #expect(!(try String(contentsOfFile: unversioned, encoding: .utf8)).contains("schemaVersion"))
     let fromOld = directory.file("from-old.ledger")
     #expect(try budget.run(["restore", unversioned, "--ledger", fromOld]).status == 0)
@@ -71,6 +75,48 @@ struct UpgradeTests {
       #expect(projector["lag"] as? Int == 0, "\(projector)")
       #expect(projector["generation"] as? Int ?? 0 >= 1, "\(projector)")
     }
+  }
+
+  @Test(
+    "given a ledger with refunds written before refunds lowered spending, when opened by this release, then every report counts them as negative spending"
+  )
+  func refundsWrittenEarlier() throws {
+    let directory = TemporaryDirectory()
+    let (_, budget) = try Self.copy("ledger-with-refunds", into: directory, today: "2026-12-06")
+    #expect(try budget.run(["verify"]).status == 0)
+
+    func json<T>(_ arguments: [String], as: T.Type) throws -> T? {
+      let output = try budget.run(arguments + ["--json"])
+      #expect(output.status == 0, "budget \(arguments): \(output.stderr)")
+      return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? T
+    }
+    func food(_ month: String) throws -> [String: Any]? {
+      let sheet = try json(["report", "budget-vs-actual", "--month", month], as: [String: Any].self)
+      return (sheet?["lines"] as? [[String: Any]])?.first { $0["name"] as? String == "Food" }
+    }
+    // October: 100 budgeted, 50 spent, 20 refunded: 30 actual, 70 left — and carried on.
+    let october = try food("2026-10")
+    #expect(october?["actual"] as? String == "30.00" && october?["difference"] as? String == "70.00")
+    // November: 100 + 70 carried = 170; 5 spent, 15 refunded: −10 actual, 180 left.
+    let november = try food("2026-11")
+    #expect(november?["carried"] as? String == "70.00" && november?["budgeted"] as? String == "170.00")
+    #expect(november?["actual"] as? String == "-10.00" && november?["difference"] as? String == "180.00")
+    #expect(november?["usedPercent"] as? String == "-5.88")
+    // December: 100 + 180 carried = 280; 50 − 20 = 30 actual; 250 left.
+    let december = try food("2026-12")
+    #expect(december?["carried"] as? String == "180.00" && december?["actual"] as? String == "30.00")
+    #expect(december?["difference"] as? String == "250.00")
+    // Category totals and cashflow of December: Food nets 30; the refund is not income.
+    let rows = try json(["report", "categories", "--month", "2026-12"], as: [[String: Any]].self) ?? []
+    #expect(rows.first { $0["category"] as? String == "Food" }?["net"] as? String == "30.00")
+    let months = try json(["report", "cashflow", "--year", "2026"], as: [[String: String]].self) ?? []
+    let cashflow = months.first { $0["month"] == "2026-12" }
+    #expect(cashflow?["income"] == "1000.00" && cashflow?["expenses"] == "30.00" && cashflow?["net"] == "970.00")
+    // As known before December's refund (position 20 of 22: the shop, not yet its refund): Food spent 50 in December.
+    let before = try json(
+      ["report", "budget-vs-actual", "--month", "2026-12", "--as-known-at", "20"], as: [String: Any].self)
+    let earlier = (before?["lines"] as? [[String: Any]])?.first { $0["name"] as? String == "Food" }
+    #expect(earlier?["actual"] as? String == "50.00")
   }
 
   @Test(

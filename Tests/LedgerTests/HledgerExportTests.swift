@@ -55,4 +55,43 @@ struct HledgerExportTests {
       #expect(line?.contains("\(total) EUR") == true, "hledger: \(balances)")
     }
   }
+
+  @Test(
+    "given 50 spent on Food and 20 refunded to it, when exported, then the refund is expenses:Food -20.00 and the real hledger gives Food 30.00"
+  )
+  func refundIsNegativeSpending() throws {
+    var state = LedgerState()
+    state.apply(.ledgerCreated(LedgerCreated(name: "Home", baseCurrency: .eur)))
+    state.apply(
+      .accountOpened(
+        AccountOpened(
+          account: Scenario.checking, name: "Checking", type: .checking, currency: .eur, openingBalance: eur("500"),
+          date: day("2026-12-01"))))
+    state.apply(DefaultCategories.events().map(LedgerEvent.categoryCreated))
+    state.apply(.transactionAdded(expense(1, "50", on: "2026-12-02", name: "Shop")))
+    var refund = expense(2, "20", on: "2026-12-03", name: "Shop refund")
+    refund.type = .income
+    state.apply(.transactionAdded(refund))
+    var salary = expense(3, "1000", on: "2026-12-04", category: Scenario.income, name: "Salary")
+    salary.type = .income
+    state.apply(.transactionAdded(salary))
+
+    let journal = HledgerExporter.journal(state)
+    #expect(
+      journal.contains("2026-12-03 Shop refund\n    expenses:Food  -20.00 EUR\n    assets:Checking"), "\(journal)")
+    #expect(!journal.contains("income:Food"), "\(journal)")
+
+    let directory = TemporaryDirectory()
+    let file = directory.file("refund.journal")
+    try journal.write(toFile: file, atomically: true, encoding: .utf8)
+    let hledger = try BinaryRunner.installed("hledger").run(["-f", file, "balance", "--flat", "--no-total"])
+    #expect(hledger.status == 0, "hledger failed (make setup installs it): \(hledger.stderr)")
+    // Food: 50 − 20 = 30; Checking: 500 − 50 + 20 + 1,000 = 1,470; hledger shows income negative.
+    for (account, total) in [
+      ("expenses:Food", "30.00"), ("assets:Checking", "1470.00"), ("income:Income", "-1000.00"),
+    ] {
+      let line = hledger.stdout.split(separator: "\n").first { $0.hasSuffix(" " + account) }
+      #expect(line?.contains("\(total) EUR") == true, "hledger: \(hledger.stdout)")
+    }
+  }
 }

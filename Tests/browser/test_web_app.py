@@ -96,6 +96,33 @@ class WebAppTests(ViewTestCase):
         self.driver.find_element(By.ID, "tab-analysis").click()
         self.wait.until(lambda d: self.food_actual() == chart_before + 2530)
 
+    def test_1b_refund_lowers_food_actual_and_its_share(self):
+        """Money in, booked to Food, is a refund: Food's bar, table row and donut slice drop by it."""
+        self.open("analysis")
+        actual_before = self.food_actual()
+        read_slice = """const s = document.querySelector("#donut-chart path[data-category='Food'] title");
+                        return s ? s.textContent : null;"""
+        slice_before = self.driver.execute_script(read_slice)
+        self.assertIsNotNone(slice_before)
+        self.driver.find_element(By.ID, "tab-transactions").click()
+        self.wait.until(EC.presence_of_element_located((By.ID, "tx-form")))
+        self.driver.find_element(By.ID, "tx-name").send_keys("Market refund")
+        self.driver.find_element(By.ID, "tx-amount").send_keys("10.00")
+        Select(self.driver.find_element(By.ID, "tx-type")).select_by_visible_text("income")
+        Select(self.driver.find_element(By.ID, "tx-category")).select_by_visible_text("Food")
+        Select(self.driver.find_element(By.ID, "tx-account")).select_by_visible_text("Checking")
+        marker = self.marker()
+        self.driver.find_element(By.ID, "tx-save").click()
+        self.rendered_after(marker)
+        self.driver.find_element(By.ID, "tab-analysis").click()
+        self.wait.until(lambda d: self.food_actual() == actual_before - 1000)
+        row = "return document.querySelector(\"#analysis-table tr[data-category='Food'] td:nth-of-type(2)\").textContent"
+        self.wait.until(lambda d: cents(d.execute_script(row)) == actual_before - 1000)
+        # The donut's slice is Food's net spending: "Food: <net> (…)", 10.00 less than before.
+        net_before = cents(slice_before.split(":")[1].split("(")[0])
+        self.wait.until(lambda d: (d.execute_script(read_slice) or "").startswith("Food: ")
+                        and cents(d.execute_script(read_slice).split(":")[1].split("(")[0]) == net_before - 1000)
+
     def test_2_set_budget_changes_remaining_to_assign(self):
         self.open("budget")
         remaining_before = cents(self.text("#remaining"))

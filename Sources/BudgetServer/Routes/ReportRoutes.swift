@@ -70,9 +70,7 @@ struct ReportRoutes {
     }
     let top = try query.string("top").map { _ in try query.int("top", default: 10, range: 1...1000) }
     let answer = try api.ledger.categoryTotals(scope, rolledUp: try query.bool("rolledUp"), at: time.point)
-    var rows = answer.value.rows.filter { !$0.spent.isZero || !$0.received.isZero }.sorted {
-      $0.spent.units > $1.spent.units
-    }
+    var rows = answer.value.biggestSpendersFirst(base: api.ledger.baseCurrency)
     if let top { rows = Array(rows.prefix(top)) }
     return (CategoryTotalsDTO(scope: label, rows: rows, position: answer.position), answer.position, nil)
   }

@@ -121,12 +121,20 @@ func alertLabel(_ line: BudgetLine) -> String {
 /// "75.0 %" with the alert level's colour.
 func percent(_ basisPoints: Int?, alert: BudgetAlert) -> String {
   guard let basisPoints else { return "" }
-  let text = "\(basisPoints / 100).\(abs(basisPoints % 100) / 10) %"
+  // Negative when refunds outweigh the month's spending: the sign even below one percent.
+  let magnitude = abs(basisPoints)
+  let text = "\(basisPoints < 0 ? "-" : "")\(magnitude / 100).\(magnitude % 100 / 10) %"
   switch alert {
   case .percent100: return Console.paint(text, .red)
   case .percent90, .percent75: return Console.paint(text, .yellow)
   default: return text
   }
+}
+
+/// Basis points as a percentage with two decimals and no sign of percent: `-5.88`, `-0.50`.
+func percentDigits(_ basisPoints: Int) -> String {
+  let magnitude = abs(basisPoints)
+  return "\(basisPoints < 0 ? "-" : "")\(magnitude / 100).\(magnitude % 100 < 10 ? "0" : "")\(magnitude % 100)"
 }
 
 /// `--json` shape of the budget sheet.
@@ -179,7 +187,7 @@ struct SheetJSON: Encodable {
         assigned: $0.assigned.formatted(),
         carried: $0.carried.formatted(), budgeted: $0.budgeted.formatted(), actual: $0.actual.formatted(),
         difference: $0.difference.formatted(),
-        usedPercent: $0.usedBasisPoints.map { "\($0 / 100).\(abs($0 % 100) < 10 ? "0" : "")\(abs($0 % 100))" },
+        usedPercent: $0.usedBasisPoints.map(percentDigits),
         overBudget: $0.isOverBudget, alert: $0.alert.rawValue)
     }
     dueDates = sheet.summary.dueDates.map { ["category": $0.name, "date": $0.date.description] }
@@ -233,7 +241,12 @@ struct BudgetVsActualReport: AsyncParsableCommand {
 /// `budget report categories`: spending and income per category.
 struct CategoriesReport: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "categories", abstract: "Spent and received per category for a month, year or period.")
+    commandName: "categories",
+    abstract: "Spent, received and net per category for a month, year or period.",
+    discussion: """
+      NET is in the category's direction: spent less received for an expense category (money \
+      back from a shop, a refund, lowers it), received less spent for an income category.
+      """)
   @OptionGroup var options: LedgerOptions
   @Option(
     help: "The month, YYYY-MM (default: the month of --as-of, else this month; not with --year or --period).",
@@ -270,35 +283,27 @@ struct CategoriesReport: AsyncParsableCommand {
       scope = .month(month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth)
     }
     let answer = try userFacing { try ledger.categoryTotals(scope, rolledUp: rolledUp, at: try time.point()) }
-    var rows = answer.value.rows.filter { !$0.spent.isZero || !$0.received.isZero }.sorted {
-      $0.spent.units > $1.spent.units
-    }
-    // Rows of several currencies — in the table and in JSON — the base currency's first, the
-    // biggest spenders first within each (amounts of two currencies are never compared).
-    let base = ledger.state.baseCurrency
+    // The base currency's rows first, then each other currency's, the biggest net spenders
+    // first within each — in the table and in JSON.
+    var rows = answer.value.biggestSpendersFirst(base: ledger.state.baseCurrency)
     let currencies = Set(rows.map(\.spent.currency))
-    if currencies.count > 1 {
-      rows.sort { a, b in
-        let (x, y) = (a.spent.currency, b.spent.currency)
-        if x != y { return x == base || (y != base && x.code < y.code) }
-        return a.spent.units > b.spent.units
-      }
-    }
     if let top { rows = Array(rows.prefix(top)) }
     if options.json {
       return try Console.json(
         rows.map {
           CategoryTotalJSON(
-            category: $0.name, spent: $0.spent.formatted(), received: $0.received.formatted(), count: $0.count,
-            currency: $0.spent.currency.code)
+            category: $0.name, kind: $0.kind?.rawValue, spent: $0.spent.formatted(), received: $0.received.formatted(),
+            net: $0.net.formatted(), count: $0.count, currency: $0.spent.currency.code)
         })
     }
-    var columns: [(String, Table.Alignment)] = [("CATEGORY", .left), ("SPENT", .right), ("RECEIVED", .right)]
+    var columns: [(String, Table.Alignment)] = [
+      ("CATEGORY", .left), ("SPENT", .right), ("RECEIVED", .right), ("NET", .right),
+    ]
     if currencies.count > 1 { columns.append(("CURRENCY", .left)) }
     var table = Table(columns + [("COUNT", .right)])
     for row in rows {
       let currency = currencies.count > 1 ? [row.spent.currency.code] : []
-      table.add([row.name, show(row.spent), show(row.received)] + currency + [String(row.count)])
+      table.add([row.name, show(row.spent), show(row.received), show(row.net)] + currency + [String(row.count)])
     }
     print(table.render())
     time.footer(answer.position, recordedAt: answer.recordedAt)
@@ -348,7 +353,13 @@ struct CashflowReport: AsyncParsableCommand {
 
 /// `report categories --json`: one row per category and currency.
 struct CategoryTotalJSON: Encodable {
-  var category, spent, received: String
+  var category: String
+  /// `income` or `expense`; absent for a category that no longer exists.
+  var kind: String?
+  var spent, received: String
+  /// In the category's direction: spent − received for an expense category (a refund lowers
+  /// it), received − spent for an income one.
+  var net: String
   /// Transactions booked to the category (a split counts once per part).
   var count: Int
   var currency: String

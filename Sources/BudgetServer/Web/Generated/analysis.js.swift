@@ -21,9 +21,10 @@ BL.renderAnalysis = async function () {
     label: line.name, budgeted: BL.amount(line.budgeted), actual: BL.amount(line.actual), over: line.overBudget,
     budgetedText: line.budgeted, actualText: line.actual,
   })), `Budgeted vs actual per category, ${BL.monthTitle(BL.state.month)}`);
-  const spending = totalsResponse.body.rows.filter((row) => Number(row.spent) > 0);
+  // Net spending: a refund booked to a category lowers its share; income categories are not spending.
+  const spending = totalsResponse.body.rows.filter((row) => row.kind !== "income" && Number(row.net) > 0);
   const donut = BL.charts.donut(spending.map((row, index) => ({
-    label: row.category, value: BL.amount(row.spent), text: row.spent, color: BL.palette[index % BL.palette.length],
+    label: row.category, value: BL.amount(row.net), text: row.net, color: BL.palette[index % BL.palette.length],
   })), `Spending by category, ${BL.monthTitle(BL.state.month)}`);
   const table = el("table", { class: "sheet", id: "analysis-table" }, [
     el("caption", { text: "Budget vs actual" }),
@@ -45,7 +46,7 @@ BL.renderAnalysis = async function () {
     BL.monthNavigator(BL.render),
     el("div", { class: "charts" }, [
       el("figure", {}, [bars, el("figcaption", { text: "Budgeted (grey) and actual (blue, red when over budget)" })]),
-      el("figure", {}, [donut, el("figcaption", { text: "Share of spending by category" })]),
+      el("figure", {}, [donut, el("figcaption", { text: "Share of net spending by category (refunds taken off)" })]),
     ]),
     table);
 };

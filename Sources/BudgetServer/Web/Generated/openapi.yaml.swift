@@ -3463,8 +3463,18 @@ components:
             properties:
               categoryId: *id002
               category: *id002
+              kind:
+                type: string
+                enum: [income, expense]
+                description: the category's kind; absent for a category that no longer exists
               spent: *id008
               received: *id008
+              net:
+                type: string
+                description: >-
+                  exact decimal string in the category's own direction: for an expense
+                  category spent less received (a refund lowers it), for an income category
+                  received less spent
               currency: *id002
               count: *id007
       required:
@@ -3482,8 +3492,12 @@ components:
             type: object
             properties:
               month: *id002
-              income: *id008
-              expenses: *id008
+              income:
+                type: string
+                description: what income categories received, less money taken back from them
+              expenses:
+                type: string
+                description: what expense categories spent, less refunds booked to them
               net: *id008
       required:
       - year
@@ -3983,7 +3997,7 @@ components:
           description: what was paid, if not the scheduled amount
         date:
           type: string
-          description: 'when it was paid, YYYY-MM-DD (default: the day it was due)'
+          description: 'when it was paid, YYYY-MM-DD (default: the day it was due, or today if it is paid early)'
     CreateSchedule:
       type: object
       description: 'A schedule: what it posts (category, splits, or to for a transfer) and when it recurs'
