@@ -37,7 +37,8 @@ extension Rules {
     switch command.payment {
     case .record(let id, let date, let amount):
       let amount = amount ?? terms.amount
-      let date = date ?? occurrence.due
+      // Paid when it was due — or today, for an occurrence paid before it falls due.
+      let date = date ?? min(occurrence.due, context.today)
       if terms.kind == .transfer, let to = terms.toAccount {
         let transfer = try makeTransfer(
           TransferMade(

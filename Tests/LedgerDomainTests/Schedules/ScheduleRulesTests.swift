@@ -96,6 +96,40 @@ struct ScheduleRulesTests {
     #expect(paid.transaction == added.transaction && paid.date == day("2024-03-01") && paid.amount == eur("950"))
   }
 
+  @Test(
+    "given Rent due 2024-04-01 and today 2024-03-31, when it is paid early, then the transaction is dated today and that occurrence is paid"
+  )
+  func payEarlyRecordsToday() throws {
+    let events = try withRent().when(pay("2024-04-01", id: 1))
+    guard events.count == 2, case .transactionAdded(let added) = events[0],
+      case .scheduleOccurrencePaid(let paid) = events[1]
+    else {
+      Issue.record("\(events)")
+      return
+    }
+    // Not dated on the future due day (which the rules refuse): paid today, for April's rent.
+    #expect(added.date == day("2024-03-31") && added.amount == eur("950"))
+    #expect(paid.date == day("2024-04-01") && paid.paidOn == day("2024-03-31") && paid.transaction == added.transaction)
+    // A date given still wins — and a future one is still refused.
+    let dated = LedgerCommand.payOccurrence(
+      PayOccurrence(
+        schedule: rent, date: day("2024-04-01"),
+        payment: .record(id: EntityID(high: 0x7A, low: 2), date: day("2024-03-29"), amount: nil),
+        source: .entered))
+    guard case .transactionAdded(let given) = try withRent().when(dated).first else {
+      Issue.record("no transaction")
+      return
+    }
+    #expect(given.date == day("2024-03-29"))
+    let future = LedgerCommand.payOccurrence(
+      PayOccurrence(
+        schedule: rent, date: day("2024-04-01"),
+        payment: .record(id: EntityID(high: 0x7A, low: 3), date: day("2024-04-01"), amount: nil),
+        source: .entered))
+    let scenario = try withRent()
+    #expect(reason { () throws(DomainError) in _ = try scenario.when(future) }.contains("is in the future"))
+  }
+
   @Test("given a paid occurrence, when it is paid again, or its transaction pays another, then both are refused")
   func paidOnce() throws {
     var scenario = try withRent()

@@ -17,7 +17,9 @@ extension ScheduleCommand {
     @Option(help: "For a transfer schedule: link this existing transfer (either leg's id, at least 4 characters).")
     var transfer: String?
     @Option(help: "What was paid, if not the scheduled amount.") var amount: String?
-    @Option(help: "When it was paid, YYYY-MM-DD (default: the day it was due).", transform: dateArgument)
+    @Option(
+      help: "When it was paid, YYYY-MM-DD (default: the day it was due, or today if it is paid early).",
+      transform: dateArgument)
     var date: CivilDate?
 
     func validate() throws {
