@@ -125,6 +125,12 @@ public struct BudgetServer: Sendable {
     self.throttle = AuthThrottle(policy: policy)
   }
 
+  /// Every route the server answers, as method and path (`:name` for a captured segment), in
+  /// the router's own words: for the check that what the docs and messages name exists.
+  package var routes: [(method: String, path: String)] {
+    makeRouter().routes.map { ($0.method.rawValue, $0.path.description) }
+  }
+
   /// The router: every route behind the security headers, the error shape and the request
   /// guard; `/api/v1/...` also behind authentication; the web app and its login at `/`.
   func makeRouter() -> Router<ServerContext> {

@@ -26,7 +26,7 @@ extension Ledger {
     guard outbox == nil else {
       throw .sync(
         .wrongRole(
-          "this ledger is a device of a hub, and an import on a device is not synced yet: import the file on the hub (budget import … --ledger HUB, or POST /api/v1/imports), then budget sync"
+          "this ledger is a device of a hub, and an import on a device is not synced yet: import the file on the hub (budget import csv FILE --account ACCOUNT --ledger HUB, or POST /api/v1/import/csv), then budget sync"
         ))
     }
     let metadata = Self.correlated(metadata)

@@ -2,6 +2,9 @@
 struct MoneyParser {
   let text: String
   let separator: DecimalSeparator
+  /// Whether a refusal may suggest the amount written with the other decimal separator (off
+  /// while checking that suggestion, so that the check never suggests back).
+  var suggests = true
 
   private func invalid(_ reason: String) -> MoneyError {
     .invalidAmount(text: text, reason: reason)
@@ -148,12 +151,19 @@ struct MoneyParser {
     }
   }
 
-  /// Points at the other decimal separator when the text looks written for it.
+  /// Points at the other decimal separator when the text looks written for it, with the
+  /// amount written that way: `5,50` → `write 5.50`. (Where a whole file is read with one
+  /// setting — a CSV import — the front end names its own option for it.)
   private var hint: String {
-    switch separator {
-    case .period: "; if ',' is the decimal separator, parse with the comma setting"
-    case .comma: "; if '.' is the decimal separator, parse with the period setting"
-    }
+    guard suggests else { return "" }
+    let swapped = String(
+      text.trimmedScalars.map { scalar -> Character in
+        scalar == "," ? "." : scalar == "." ? "," : Character(scalar)
+      })
+    let other: DecimalSeparator = separator == .period ? .comma : .period
+    // Only a rewriting that reads as an amount is worth suggesting.
+    guard (try? MoneyParser(text: swapped, separator: separator, suggests: false).parse()) != nil else { return "" }
+    return "; if '\(other.character)' is the decimal separator there, write \(swapped)"
   }
 
   private static func isSign(_ scalar: Unicode.Scalar) -> Bool {

@@ -113,6 +113,12 @@ struct ImportCommand: AsyncParsableCommand {
         }
         for problem in rejected.prefix(50) { Console.note("  \(problem)") }
         if rejected.count > 50 { Console.note("  … and \(rejected.count - 50) more (see --json)") }
+        if rejected.contains(where: { $0.contains("is the decimal separator there") }) {
+          Console.note(
+            decimalComma
+              ? "hint: the file's amounts have a decimal point (1,234.56): import it without --decimal-comma"
+              : "hint: the file's amounts have a decimal comma (1.234,56)? import it with --decimal-comma")
+        }
       }
       // Scripts must see that rows were left out, not only read it.
       if !rejected.isEmpty { throw ExitCode(ImportSummary.rowsRejectedExitCode) }

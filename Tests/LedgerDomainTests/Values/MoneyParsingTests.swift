@@ -120,14 +120,20 @@ struct MoneyParsingTests {
     #expect(
       error("1,23,4.5")?.description
         == "'1,23,4.5' is not an amount: the grouping separator ',' must split the digits into groups of three, "
-        + "as in 1,234,567.89; if ',' is the decimal separator, parse with the comma setting")
+        + "as in 1,234,567.89")
     for text in ["1,23", "1234,567", ",123", "1,", "1,,234", "1,234,", "1,2345.6"] {
       #expect(error(text) != nil, "\(text)")
     }
     #expect(
       error("12.34", .comma)?.description
         == "'12.34' is not an amount: the grouping separator '.' must split the digits into groups of three, "
-        + "as in 1.234.567,89; if '.' is the decimal separator, parse with the period setting")
+        + "as in 1.234.567,89; if '.' is the decimal separator there, write 12,34")
+  }
+
+  @Test("given '5,50', when parsed with a decimal point, then the error shows it written with one: 5.50")
+  func decimalCommaHint() {
+    #expect(error("5,50")?.description.hasSuffix("if ',' is the decimal separator there, write 5.50") == true)
+    #expect(error(" 5,50 ")?.description.hasSuffix("write 5.50") == true)
   }
 
   @Test("given mixed grouping separators or two decimal separators, when parsed, then it is refused")
@@ -139,6 +145,6 @@ struct MoneyParsingTests {
     #expect(
       error("1.234,56")?.description
         == "'1.234,56' is not an amount: it has ',' after the decimal separator '.'; the fraction may only hold "
-        + "digits; if ',' is the decimal separator, parse with the comma setting")
+        + "digits; if ',' is the decimal separator there, write 1,234.56")
   }
 }
