@@ -20,16 +20,20 @@ import Testing
   static func mentions(in text: String, relativeToAPI: Bool) throws -> [Mention] {
     let pattern =
       relativeToAPI
-      ? #"\b(GET|POST|PUT|PATCH|DELETE) (/[A-Za-z0-9_:{}<>.\-/]*)"#
-      : #"(?:\b(GET|POST|PUT|PATCH|DELETE) )?(/api/v1/[A-Za-z0-9_:{}<>.\-/]*)"#
+      ? #"\b(GET|POST|PUT|PATCH|DELETE) (/(?:\{[^}\s]*\}|[A-Za-z0-9_:<>.\-/])*)"#
+      : #"(?:\b(GET|POST|PUT|PATCH|DELETE) )?(/api/v1/(?:\{[^}\s]*\}|[A-Za-z0-9_:<>.\-/])*)"#
     let regex = try NSRegularExpression(pattern: pattern)
     let range = NSRange(text.startIndex..., in: text)
     return regex.matches(in: text, range: range).compactMap { match in
       let method = Range(match.range(at: 1), in: text).map { String(text[$0]) }
       guard let pathRange = Range(match.range(at: 2), in: text) else { return nil }
+      // A path the code goes on to build (`"/api/v1/\(collection)/\(id)"`) is no name.
+      if text[pathRange.upperBound...].hasPrefix("\\(") { return nil }
       var path = String(text[pathRange])
       while path.count > 1, let last = path.last, "./-".contains(last) { path.removeLast() }
       if relativeToAPI, !path.hasPrefix("/api/") { path = "/api/v1" + path }
+      // The prefix alone (`/api/v1/...`) names the API, not a route.
+      if path == "/api/v1" { return nil }
       return Mention(method: method, path: path)
     }
   }

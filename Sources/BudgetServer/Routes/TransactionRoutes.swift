@@ -33,20 +33,46 @@ struct TransactionRoutes {
     }
     group.post("transfers") { request, _ in try await transfer(request) }
     group.delete("transfers/:id") { request, context in
-      let reference = try api.parameter(context, "id").lowercased()
-      let state = try api.fullState()
-      // Either leg's id, as the log of an account shows it, or a unique prefix or suffix of one.
-      let matches = state.transfers(named: reference)
-      guard matches.count == 1, let transfer = matches.first else {
-        throw matches.isEmpty
-          ? APIError.notFound(
-            "transfer '\(reference)' not found (cancelled transfers leave the log); the log with GET /transactions shows both legs"
-          )
-          : APIError.badRequest("transfer id '\(reference)' is ambiguous; give more characters", field: "id")
-      }
+      let transfer = try transfer(try api.parameter(context, "id"))
       let reason = QueryParameters(request).string("reason") ?? "cancelled by user"
       return try await api.write(.cancelTransfer(transfer.transfer, reason: reason), request)
     }
+    group.patch("transfers/:id") { request, context in try await amendTransfer(request, context) }
+  }
+
+  /// The transfer `reference` names: either leg's id, as the log of an account shows it, or a
+  /// unique run of 4 or more of its characters.
+  private func transfer(_ reference: String) throws -> TransferMade {
+    let reference = reference.lowercased()
+    let matches = try api.fullState().transfers(named: reference)
+    guard matches.count == 1, let transfer = matches.first else {
+      throw matches.isEmpty
+        ? APIError.notFound(
+          "transfer '\(reference)' not found (cancelled transfers leave the log); the log with GET /transactions shows both legs"
+        )
+        : APIError.badRequest("transfer id '\(reference)' is ambiguous; give more characters", field: "id")
+    }
+    return transfer
+  }
+
+  /// `PATCH /transfers/{id}`: the transfer made again as changed, under a new id (the answer's
+  /// `id`), and the old one cancelled — one change, one undo step.
+  func amendTransfer(_ request: Request, _ context: Context) async throws -> Response {
+    let body = try await api.body(AmendTransferBody.self, request)
+    let current = try transfer(try api.parameter(context, "id"))
+    let commands = try transferAmendment(body, current)
+    return try await api.writeAll(commands, request)
+  }
+
+  private func transferAmendment(_ body: AmendTransferBody, _ current: TransferMade) throws -> [LedgerCommand] {
+    let resolver = Resolver(state: try api.state())
+    let from = try body.from.map { try resolver.account($0, .body("from")) }
+    let to = try body.to.map { try resolver.account($0, .body("to")) }
+    let currency = from?.record.currency ?? current.amount.currency
+    let changes = TransferChanges(
+      from: from?.id, to: to?.id, amount: try body.amount.map { try api.money($0, currency, positive: true) },
+      date: try api.date(body.date), note: body.note.map { note -> String? in note.isEmpty ? nil : note })
+    return try api.ledger.transferAmendment(current.transfer, changes, as: .random())
   }
 
   func show(_ request: Request, _ context: Context) throws -> Response {

@@ -982,6 +982,43 @@ paths:
         in: query
         schema: *id002
       - $ref: '#/components/parameters/idempotencyKey'
+    patch:
+      summary: Amend a transfer (transfer amend) - made again as changed under a new id, the old one cancelled
+      description: 'One change and one undo step. The answer''s id is the amended transfer''s new id (a cancelled
+        transfer''s id stays used). Fields left out stay as they are; an empty note drops the note.'
+      tags:
+      - transactions
+      operationId: amendTransfer
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              additionalProperties: false
+              properties:
+                amount: *id002
+                from: *id002
+                to: *id002
+                date: *id002
+                note: *id002
+      responses:
+        '200':
+          description: The events recorded; id is the amended transfer's
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+          headers:
+            ETag:
+              description: the entity's stream version
+              schema: *id002
+        default: *id001
+      parameters:
+      - name: id
+        in: path
+        required: true
+        schema: *id002
   /undo:
     post:
       summary: Undo the last command with compensating events (undo)
