@@ -187,7 +187,9 @@ struct EveryCommandTests {
     let shown = try json("tx", "show", id) as? [String: Any]
     #expect(shown?["version"] as? Int == 1 && shown?["tags"] as? [String] == ["weekly"])
     try ok("tx", "amend", id, "--amount", "40", "--expect-version", "1")
-    try fails("tx", "amend", id, "--name", "Other", "--expect-version", "1", saying: "was changed by someone else")
+    try fails(
+      "tx", "amend", id, "--name", "Other", "--expect-version", "1",
+      saying: "has changed since version 1, which you gave (it is at version 2 now")
     try ok("transfer", "100", "--from", "Checking", "--to", "Savings", "--date", "2024-03-11")
     try fails(
       "transfer", "0", "--from", "Checking", "--to", "Savings",
@@ -228,7 +230,7 @@ struct EveryCommandTests {
     #expect(history.last?["actor"] as? String == "ana")
     try ok("tx", "delete", id, "--reason", "duplicate")
     try fails("tx", "amend", id, "--amount", "1", saying: "was deleted")
-    try fails("tx", "restore", id, "--expect-version", "2", saying: "was changed by someone else")
+    try fails("tx", "restore", id, "--expect-version", "2", saying: "has changed since version 2, which you gave")
     try ok("undo")
     #expect((try json("tx", "show", id) as? [String: Any])?["amount"] as? String == "40.00")
     try fails("tx", "restore", id, saying: "is not deleted")

@@ -69,7 +69,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
       return "transaction \(id) was deleted; restore it first to change it"
     case .staleVersion(let entity, let expected, let actual):
       return
-        "\(entity) was changed by someone else (now at version \(actual), you had version \(expected)); reload it and try again"
+        "\(entity) has changed since version \(expected), which you gave (it is at version \(actual) now: budget history shows what changed); reload it and try again"
     case .splitsDoNotAddUp(let total, let sum):
       return "the splits add up to \(sum) but the transaction is \(total); make them add up to the total"
     case .sumsTooLarge:

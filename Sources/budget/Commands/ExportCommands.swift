@@ -38,9 +38,24 @@ struct ExportCommand: AsyncParsableCommand {
     default:
       throw ValidationError("format must be csv, json or hledger (got '\(format)')")
     }
-    guard let destination else { return print(text, terminator: "") }
+    guard let destination, let output else { return print(text, terminator: "") }
     try userFacing { try destination.write(text.utf8) }
+    let transactions = state.transactions.values.filter { !$0.isDeleted }.count
+    let transfers = state.transferRecords.count
+    if options.json {
+      return try Console.json(
+        ExportedJSON(file: output, format: format, transactions: transactions, transfers: transfers))
+    }
+    print(
+      "exported \(transactions) transaction\(transactions == 1 ? "" : "s") and \(transfers) transfer\(transfers == 1 ? "" : "s") to \(output) (\(format))"
+    )
   }
+}
+
+/// `export --output F --json`: the file written, its format and what it holds.
+struct ExportedJSON: Encodable {
+  var file, format: String
+  var transactions, transfers: Int
 }
 
 /// `backup --json` and `restore --json`: the file written (the backup, or the new ledger) and

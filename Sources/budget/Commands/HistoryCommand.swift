@@ -62,16 +62,7 @@ struct HistoryCommand: AsyncParsableCommand {
     }
     switch kind {
     case "transaction", "tx":
-      let resolve = Resolve(ledger: ledger)
-      // A transfer by either leg, as `tx list` shows them (not cancelled: those leave the list).
-      if (try? resolve.transaction(reference)) == nil, let transfer = resolve.transfer(reference) {
-        return transfer.transfer.stream
-      }
-      // A cancelled transfer (its legs left the log), by either leg's id: its audit trail stays.
-      if (try? resolve.transaction(reference)) == nil, let cancelled = resolve.cancelledTransfer(reference) {
-        return cancelled.stream
-      }
-      return try resolve.transaction(reference).id.stream
+      return try transactionStream(reference, ledger)
     case "category": return try family(CategoryID.self).categoryToRead(reference).stream
     case "account": return try family(AccountID.self).account(reference).id.stream
     case "period": return try family(PeriodID.self).period(reference).stream
@@ -86,13 +77,23 @@ struct HistoryCommand: AsyncParsableCommand {
         throw ValidationError("month must be YYYY-MM: \(error)")
       }
     default:
-      if self.reference == nil, let transaction = try? Resolve(ledger: ledger).transaction(kind) {
-        return transaction.id.stream
-      }
+      // An id alone: a transaction's, or either leg's of a transfer, as `tx list` shows them.
+      if self.reference == nil, let stream = try? transactionStream(kind, ledger) { return stream }
       throw ValidationError(
         "say what to show: transaction ID, category NAME, account NAME, period NAME, schedule NAME, debt NAME, goal NAME or month YYYY-MM"
       )
     }
+  }
+
+  /// The stream of the transaction `reference` names — or of the transfer, by either leg's id,
+  /// as `tx list` shows them, or cancelled (its legs left the log; its audit trail stays).
+  private func transactionStream(_ reference: String, _ ledger: Ledger) throws -> String {
+    let resolve = Resolve(ledger: ledger)
+    if (try? resolve.transaction(reference)) == nil {
+      if let transfer = resolve.transfer(reference) { return transfer.transfer.stream }
+      if let cancelled = resolve.cancelledTransfer(reference) { return cancelled.stream }
+    }
+    return try resolve.transaction(reference).id.stream
   }
 
   private static func example(_ kind: String) -> String {

@@ -62,7 +62,8 @@ struct GoalCommand: AsyncParsableCommand {
       let added = GoalAdded(goal: id, settings: settings, startDate: start ?? LedgerOptions.today(), funding: funding)
       let outcome = try await options.execute(.addGoal(added), on: ledger)
       try options.report(
-        "added goal '\(name)': \(settings.target)" + (by.map { " by \($0)" } ?? ""), outcome, id: id.description)
+        "added goal '\(name)': \(show(settings.target)) \(settings.target.currency.code)"
+          + (by.map { " by \($0)" } ?? ""), outcome, id: id.description)
     }
   }
 

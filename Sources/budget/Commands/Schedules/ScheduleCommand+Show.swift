@@ -6,7 +6,8 @@ import QueryResults
 extension ScheduleCommand {
   struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "list", abstract: "List schedules and their next occurrence.")
+      commandName: "list",
+      abstract: "List schedules and their next occurrence (an overdue one first, marked overdue).")
     @OptionGroup var options: LedgerOptions
     @OptionGroup var time: TimeOptions
 
@@ -17,10 +18,11 @@ extension ScheduleCommand {
       let names = try userFacing { try ledger.names() }
       var rows: [ScheduleJSON] = []
       for schedule in schedules {
+        // The oldest open occurrence: one still unpaid from before today comes before the next.
         let next = try userFacing {
           try ledger.occurrences(
-            of: schedule.schedule, from: today, through: (try? today.adding(days: 800)) ?? today, asOf: today,
-            at: try time.point())
+            of: schedule.schedule, from: (try? today.adding(days: -Ledger.scheduleLookbackDays)) ?? today,
+            through: (try? today.adding(days: 800)) ?? today, asOf: today, at: try time.point())
         }.value.first(where: \.isOpen)
         rows.append(ScheduleJSON(schedule, next: next, names: names))
       }
@@ -31,8 +33,8 @@ extension ScheduleCommand {
       ])
       for row in rows {
         table.add([
-          row.name, row.amount + (row.estimated ? "~" : ""), row.currency, row.recurrence, row.account,
-          row.next ?? "—",
+          row.name, row.shown + (row.estimated ? "~" : ""), row.currency, row.recurrence, row.account,
+          row.next.map { row.overdue ? "\($0) overdue" : $0 } ?? "—",
           [row.autopay ? "autopay" : nil, row.paused ? "paused" : nil].compactMap { $0 }.joined(separator: ", "),
           String(row.id.suffix(8)),
         ])

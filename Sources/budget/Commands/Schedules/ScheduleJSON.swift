@@ -6,8 +6,12 @@ import QueryResults
 struct ScheduleJSON: Encodable {
   var id, name, kind, amount, currency, recurrence, account: String
   var to, category, payee, notes, next: String?
+  /// Whether `next` is an occurrence due before today and still open.
+  var overdue: Bool
   var splits: [SplitTermJSON]
   var estimated, autopay, paused, deleted: Bool
+  /// The amount as the table shows it, with digit grouping (not in the JSON).
+  var shown: String
   var reminderDays: Int
   var start: String
   var endedAfter: String?
@@ -34,6 +38,13 @@ struct ScheduleJSON: Encodable {
     start = info.timeline.start.description
     endedAfter = info.timeline.endedAfter?.description
     self.next = next?.due.description
+    overdue = next?.status == .overdue
+    shown = show(info.terms.amount)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, name, kind, amount, currency, recurrence, account, to, category, payee, notes, next, overdue, splits
+    case estimated, autopay, paused, deleted, reminderDays, start, endedAfter
   }
 
   static func terms(_ terms: ScheduleTerms, names: NameBook) -> TermsJSON {
