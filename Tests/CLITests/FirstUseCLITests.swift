@@ -243,7 +243,8 @@ struct FirstUseCLITests {
     #expect((taken?["positions"] as? [Int])?.count == 2)
     #expect(taken?["command"] as? String == "command" && taken?["file"] == nil)
     #expect((object?["events"] as? [String: Int]) == ["AccountClosed": 1], "\(json.stdout)")
-    #expect((object?["summary"] as? String)?.hasPrefix("1 account closed (the command at position ") == true)
+    #expect(object?["summary"] as? String == "account 'Checking' closed", "\(json.stdout)")
+    #expect(object?["details"] as? [String] == ["account 'Checking' closed"])
     #expect(object?["list"] == nil)
   }
 
