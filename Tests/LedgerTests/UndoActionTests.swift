@@ -1,4 +1,5 @@
 import EventLog
+import Interchange
 import Ledger
 import LedgerDomain
 import LedgerTesting
@@ -54,6 +55,32 @@ struct UndoActionTests {
     let next = try await ledger.undo()
     #expect(next.description == "bill 'Broadband' deleted")
     #expect(ledger.state.schedules[Self.broadband]?.isDeleted == true)
+    #expect(try ledger.verify().problems == [])
+  }
+
+  @Test("given an import whose row paid a bill, when undone once, then the rows and the payment go back together")
+  func importAndTheBillItPaidAreOneStep() async throws {
+    let fixture = try await LedgerFixture()
+    let ledger = fixture.ledger
+    let terms = ScheduleTerms(
+      name: "Broadband", kind: .expense, amount: eur("39.99"), account: Scenario.checking, category: Scenario.bills,
+      recurrence: Recurrence(unit: .month, dayOfMonth: 11, start: day("2024-01-11")))
+    try await ledger.execute(.createSchedule(Self.broadband, terms: terms))
+    var options = CSVImportOptions()
+    options.fileName = "march.csv"
+    let job = try CSVImport(
+      "date,amount,payee,category,account\n2024-03-11,-39.99,Broadband Telekom,Bills,Checking\n"
+        + "2024-03-12,-3.50,Bakery,Food,Checking\n", into: ledger, options: options)
+    #expect(try await job.run().added == 2)
+    _ = try await ledger.matchScheduled(partOf: job.correlationId)
+    #expect(isPaid(ledger))
+
+    let summary = try await ledger.undo()
+
+    #expect(!isPaid(ledger))
+    #expect(summary.undone.isImport && summary.undone.importedFile == "march.csv")
+    #expect(summary.changes.map(\.description) == ["2 transactions deleted", "1 bill unpaid again"])
+    #expect(summary.description.hasPrefix("2 transactions deleted, 1 bill unpaid again (the import of march.csv at "))
     #expect(try ledger.verify().problems == [])
   }
 
