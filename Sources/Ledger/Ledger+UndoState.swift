@@ -60,19 +60,30 @@ extension Ledger {
     return (before, current)
   }
 
-  /// What the undo recorded at `positions` did, read back from the log: its events by type,
-  /// and the command it took back — the events, before it, that share the correlation id its
-  /// events name as their cause. Envelopes only: no payload is decoded.
+  /// What the undo or redo recorded at `positions` did, read back from the log: its events
+  /// by type — each in words when there are at most ``UndoSummary/detailLimit`` — and the
+  /// action it took back: the events before it that share the correlation id its events name
+  /// as their cause (a command's, and its follow-ups'). Envelopes only, but for those few
+  /// events described in words.
   func undoSummary(
     ofUndoAt positions: ClosedRange<UInt64>, wasDuplicate: Bool, work: UndoWork
   ) throws -> UndoSummary {
     var work = work
     var counts: [String: Int] = [:]
     var cause: String?
+    var isRedo = false
+    var described: [LedgerEvent] = []
+    // Few changes are described one by one; an import's are counted, with the file it read.
+    var few = positions.count <= UndoSummary.detailLimit
     work.eventsScanned += try log.scan(from: positions.lowerBound) { view in
       guard view.position <= positions.upperBound else { return .stop }
-      if cause == nil { cause = view.metadata.causationId }
+      if cause == nil {
+        cause = view.metadata.causationId
+        if case .redo? = ActionRole(view.metadata) { isRedo = true }
+        if let cause, UndoneCommand.isImport(cause) { few = false }
+      }
       counts[view.type, default: 0] += 1
+      if few { described.append(try StoredEvent.decode(view)) }
       return .continue
     }
     guard let cause else {
@@ -82,16 +93,29 @@ extension Ledger {
     var first: UInt64 = 0, last: UInt64 = 0
     var actor: String?
     var recordedAt: Int64 = 0
+    // Past the action's follow-ups (and others' commands recorded between), to its command.
+    var reachedCommand = false
+    var entries: [EntityID: (amount: Money, isWithdrawal: Bool)] = [:]
     work.eventsScanned += try log.scan(from: positions.lowerBound - 1, direction: .backward) { view in
       let metadata = view.metadata
-      guard metadata.correlationId == cause else { return last == 0 ? .continue : .stop }
+      guard metadata.correlationId == cause else { return reachedCommand ? .stop : .continue }
       if last == 0 {
         last = view.position
         actor = metadata.actor
         recordedAt = view.recordedAt
       }
+      if ActionRole(metadata) != .followUp { reachedCommand = true }
       first = view.position
       undoneCounts[view.type, default: 0] += 1
+      if few,
+        view.type == EventKind.goalContributed.rawValue || view.type == EventKind.goalContributionWithdrawn.rawValue
+      {
+        switch try StoredEvent.decode(view) {
+        case .goalContributed(let e): entries[e.contribution] = (e.amount, false)
+        case .goalContributionWithdrawn(let e): entries[e.withdrawal] = (e.amount, true)
+        default: break
+        }
+      }
       return .continue
     }
     guard last > 0 else {
@@ -100,7 +124,14 @@ extension Ledger {
     }
     let undone = UndoneCommand(
       positions: first...last, counts: undoneCounts, actor: actor, recordedAt: recordedAt, correlationId: cause)
-    var summary = UndoSummary(undone: undone, positions: positions, counts: counts, wasDuplicate: wasDuplicate)
+    // In the order of the action taken back: an undo's compensation runs it backwards, a
+    // redo's (backwards of an undo) forwards.
+    let details =
+      described.isEmpty
+      ? [] : ChangeWording(state: state, entries: entries).describe(isRedo ? described : Array(described.reversed()))
+    var summary = UndoSummary(
+      undone: undone, positions: positions, counts: counts, details: details, isRedo: isRedo,
+      wasDuplicate: wasDuplicate)
     summary.work = work
     return summary
   }

@@ -1,7 +1,10 @@
 import LedgerDomain
 
-/// What an undo did, in a few numbers rather than a list of its events: the command it took
-/// back, where its compensating events are, and how many of each kind of change they made.
+/// What an undo or a redo did: each change in the user's words when there are few
+/// ("transaction 'Broadband Telekom' 39.99 deleted; bill 'Broadband' of 2026-12-11 unpaid
+/// again"), in a few numbers when there are many or it took back an import ("30,000
+/// transactions deleted (the import of bank.csv …)") — never the names of event types — with
+/// the action it took back and where its compensating events are.
 public struct UndoSummary: Sendable, Hashable {
   /// A number of changes of one kind, in words: 30,000 × "transactions deleted".
   public struct Change: Sendable, Hashable {
@@ -13,12 +16,21 @@ public struct UndoSummary: Sendable, Hashable {
     public var description: String { "\(UndoSummary.grouped(count)) \(words)" }
   }
 
-  /// The command taken back.
+  /// Up to how many compensating events a summary describes one by one.
+  public static let detailLimit = 12
+
+  /// The action taken back: for a redo, the undo it took back.
   public var undone: UndoneCommand
   /// The first and last position of the compensating events.
   public var positions: ClosedRange<UInt64>
   /// The compensating events by type, most first (then by name).
   public var events: [UndoneCommand.EventCount]
+  /// Each change in words, in the order of the action taken back — when there are at most
+  /// ``detailLimit`` and it was no import (else empty: ``changes`` counts them, and
+  /// ``description`` names the import's file).
+  public var details: [String]
+  /// Whether this was a redo (it took back an undo) rather than an undo.
+  public var isRedo: Bool
   /// Whether an idempotency key matched an earlier undo: this is its summary, and nothing new
   /// was recorded.
   public var wasDuplicate: Bool
@@ -27,27 +39,37 @@ public struct UndoSummary: Sendable, Hashable {
   /// rather than the ledger's.
   package var work = UndoWork()
 
-  init(undone: UndoneCommand, positions: ClosedRange<UInt64>, counts: [String: Int], wasDuplicate: Bool) {
+  init(
+    undone: UndoneCommand, positions: ClosedRange<UInt64>, counts: [String: Int], details: [String] = [],
+    isRedo: Bool = false, wasDuplicate: Bool
+  ) {
     self.undone = undone
     self.positions = positions
     events = UndoneCommand.sorted(counts)
+    self.details = details
+    self.isRedo = isRedo
     self.wasDuplicate = wasDuplicate
   }
 
   /// How many compensating events were recorded.
   public var eventCount: Int { events.reduce(0) { $0 + $1.count } }
 
-  /// The changes, most first: each type of compensating event in plain words.
+  /// The changes, most first: each kind of compensating event in plain words.
   public var changes: [Change] {
     events.map { Change(count: $0.count, words: Self.words(for: $0.type, count: $0.count)) }
   }
 
-  /// One line: "30,000 transactions deleted (the import of bank.csv at positions 1204–31203,
-  /// by cli, 2026-11-27 06:40 UTC)".
+  /// One line. A few changes, each in words: "transaction 'Broadband Telekom' 39.99 deleted;
+  /// bill 'Broadband' of 2026-12-11 unpaid again". Many, counted, with the action taken
+  /// back: "30,000 transactions deleted (the import of bank.csv at positions 1204–31203, by
+  /// cli, 2026-11-27 06:40 UTC)".
   public var description: String {
+    if !details.isEmpty { return details.joined(separator: "; ") }
     let what: String
     if undone.isImport {
       what = undone.importedFile.map { "the import of \($0)" } ?? "an import"
+    } else if undone.isUndo {
+      what = "the undo"
     } else {
       what = "the command"
     }
@@ -60,38 +82,69 @@ public struct UndoSummary: Sendable, Hashable {
 
   /// What a compensating event of `type` did, in words for `count` of them.
   static func words(for type: String, count: Int) -> String {
-    guard let (one, many) = phrases[type] else { return count == 1 ? "\(type) event" : "\(type) events" }
+    guard let kind = EventKind(rawValue: type) else { return count == 1 ? "change" : "changes" }
+    let (one, many) = phrases(kind)
     return count == 1 ? one : many
   }
 
-  private static let phrases: [String: (String, String)] = [
-    "TransactionAdded": ("transaction added", "transactions added"),
-    "TransactionDeleted": ("transaction deleted", "transactions deleted"),
-    "TransactionRestored": ("transaction restored", "transactions restored"),
-    "TransactionAmended": ("transaction changed back", "transactions changed back"),
-    "AccountOpened": ("account opened", "accounts opened"),
-    "AccountClosed": ("account closed", "accounts closed"),
-    "AccountReopened": ("account reopened", "accounts reopened"),
-    "AccountRenamed": ("account renamed back", "accounts renamed back"),
-    "OpeningBalanceChanged": ("opening balance set back", "opening balances set back"),
-    "CategoryCreated": ("category created", "categories created"),
-    "CategoryDeleted": ("category deleted", "categories deleted"),
-    "CategoryRenamed": ("category renamed back", "categories renamed back"),
-    "CategoryMoved": ("category moved back", "categories moved back"),
-    "CategoryRestyled": ("category restyled back", "categories restyled back"),
-    "CategoryArchived": ("category archived", "categories archived"),
-    "CategoryRestored": ("category restored", "categories restored"),
-    "PeriodClosed": ("period closed", "periods closed"),
-    "PeriodReopened": ("period reopened", "periods reopened"),
-    "BudgetSet": ("budget set back", "budgets set back"),
-    "BudgetMoved": ("budget move reversed", "budget moves reversed"),
-    "IncomePlanned": ("planned income set back", "planned incomes set back"),
-    "DueDateSet": ("due date set back", "due dates set back"),
-    "DueDateCleared": ("due date cleared", "due dates cleared"),
-    "RolloverSet": ("rollover setting set back", "rollover settings set back"),
-    "TransferMade": ("transfer made again", "transfers made again"),
-    "TransferCancelled": ("transfer cancelled", "transfers cancelled"),
-  ]
+  /// Every kind of event in words, one and many: a new kind does not compile until it has
+  /// its wording here.
+  private static func phrases(_ kind: EventKind) -> (String, String) {
+    switch kind {
+    case .ledgerCreated: ("ledger created", "ledgers created")
+    case .transactionAdded: ("transaction added", "transactions added")
+    case .transactionDeleted: ("transaction deleted", "transactions deleted")
+    case .transactionRestored: ("transaction restored", "transactions restored")
+    case .transactionAmended: ("transaction changed back", "transactions changed back")
+    case .accountOpened: ("account opened", "accounts opened")
+    case .accountClosed: ("account closed", "accounts closed")
+    case .accountReopened: ("account reopened", "accounts reopened")
+    case .accountRenamed: ("account renamed back", "accounts renamed back")
+    case .openingBalanceChanged: ("opening balance set back", "opening balances set back")
+    case .categoryCreated: ("category created", "categories created")
+    case .categoryDeleted: ("category deleted", "categories deleted")
+    case .categoryRenamed: ("category renamed back", "categories renamed back")
+    case .categoryMoved: ("category moved back", "categories moved back")
+    case .categoryRestyled: ("category restyled back", "categories restyled back")
+    case .categoryArchived: ("category archived", "categories archived")
+    case .categoryRestored: ("category restored", "categories restored")
+    case .periodOpened: ("period opened", "periods opened")
+    case .periodClosed: ("period closed", "periods closed")
+    case .periodReopened: ("period reopened", "periods reopened")
+    case .budgetSet: ("budget set back", "budgets set back")
+    case .budgetMoved: ("budget move reversed", "budget moves reversed")
+    case .incomePlanned: ("planned income set back", "planned incomes set back")
+    case .dueDateSet: ("due date set back", "due dates set back")
+    case .dueDateCleared: ("due date cleared", "due dates cleared")
+    case .rolloverSet: ("rollover setting set back", "rollover settings set back")
+    case .transferMade: ("transfer made again", "transfers made again")
+    case .transferCancelled: ("transfer cancelled", "transfers cancelled")
+    case .scheduleCreated: ("schedule created", "schedules created")
+    case .scheduleChanged: ("schedule change set back", "schedule changes set back")
+    case .scheduleChangeWithdrawn: ("schedule change withdrawn", "schedule changes withdrawn")
+    case .schedulePaused: ("schedule paused", "schedules paused")
+    case .scheduleResumed: ("schedule resumed", "schedules resumed")
+    case .scheduleEnded: ("schedule ended", "schedules ended")
+    case .scheduleReinstated: ("schedule reinstated", "schedules reinstated")
+    case .scheduleDeleted: ("schedule deleted", "schedules deleted")
+    case .scheduleOccurrencePaid: ("bill paid again", "bills paid again")
+    case .scheduleOccurrenceUnpaid: ("bill unpaid again", "bills unpaid again")
+    case .scheduleOccurrenceSkipped: ("bill skipped", "bills skipped")
+    case .scheduleOccurrenceUnskipped: ("bill no longer skipped", "bills no longer skipped")
+    case .debtAdded: ("debt added", "debts added")
+    case .debtTermsChanged: ("debt terms set back", "debt terms set back")
+    case .debtTermsWithdrawn: ("debt terms withdrawn", "debt terms withdrawn")
+    case .debtRemoved: ("debt removed", "debts removed")
+    case .goalAdded: ("goal added", "goals added")
+    case .goalChanged: ("goal changed back", "goals changed back")
+    case .goalContributed: ("goal contribution made again", "goal contributions made again")
+    case .goalContributionWithdrawn: ("goal withdrawal made again", "goal withdrawals made again")
+    case .goalEntryRemoved: ("goal entry removed", "goal entries removed")
+    case .goalCompleted: ("goal completed", "goals completed")
+    case .goalArchived: ("goal archived", "goals archived")
+    case .goalReopened: ("goal reopened", "goals reopened")
+    }
+  }
 
   /// `count` with thousands separated by commas: 30,000.
   static func grouped(_ count: Int) -> String {

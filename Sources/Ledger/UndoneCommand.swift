@@ -1,8 +1,9 @@
 import EventLog
 import LedgerDomain
 
-/// The command an undo took back: where it was recorded, by whom, when, and what it recorded —
-/// so that the undo can say what it undid, not only list its compensating events.
+/// The action an undo took back (a command and its follow-ups), or the undo a redo took back:
+/// where it was recorded, by whom, when, and what it recorded — so that the undo can say what
+/// it undid, not only list its compensating events.
 public struct UndoneCommand: Sendable, Hashable {
   /// The events of one type a command recorded, and how many.
   public struct EventCount: Sendable, Hashable {
@@ -30,7 +31,13 @@ public struct UndoneCommand: Sendable, Hashable {
   public var eventCount: Int { events.reduce(0) { $0 + $1.count } }
 
   /// Whether it was a CSV import (``importCorrelationId(file:)``).
-  public var isImport: Bool { correlationId.hasPrefix(Self.importPrefix) }
+  public var isImport: Bool { Self.isImport(correlationId) }
+
+  /// Whether `correlationId` is a CSV import's.
+  static func isImport(_ correlationId: String) -> Bool { correlationId.hasPrefix(importPrefix) }
+
+  /// Whether it was an undo (what a redo takes back).
+  public var isUndo: Bool { correlationId.hasPrefix(ActionRole.undoPrefix) }
 
   /// The name of the file it imported, when it was an import that recorded it.
   public var importedFile: String? {

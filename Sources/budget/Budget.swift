@@ -24,7 +24,8 @@ struct Budget: AsyncParsableCommand {
       DebtCommand.self, GoalCommand.self,
       ReportCommand.self, HistoryCommand.self,
       LogCommand.self, VerifyCommand.self, ProjectionsCommand.self, ImportCommand.self, ExportCommand.self,
-      BackupCommand.self, RestoreCommand.self, UndoCommand.self, ServeCommand.self, DeviceCommand.self,
+      BackupCommand.self, RestoreCommand.self, UndoCommand.self, RedoCommand.self, ServeCommand.self,
+      DeviceCommand.self,
       RemoteCommand.self, CloneCommand.self, SyncCommand.self,
     ]
   )

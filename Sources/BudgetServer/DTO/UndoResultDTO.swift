@@ -1,8 +1,9 @@
 import Ledger
 
-/// What `POST /undo` answers: what the undo recorded, in counts rather than one entry per
-/// event (an undone import of 100,000 rows records 100,000 events), and the command it took
-/// back. Read back from the log, so a retry with the same `Idempotency-Key` gets the same body.
+/// What `POST /undo` and `POST /redo` answer: what the undo or redo recorded — each change in
+/// words when there are few, in counts rather than one entry per event when there are many
+/// (an undone import of 100,000 rows records 100,000 events) — and the action it took back
+/// (for a redo, the undo). Read back from the log, so a retry with the same `Idempotency-Key` gets the same body.
 struct UndoResultDTO: Codable, Sendable, Equatable {
   struct Change: Codable, Sendable, Equatable {
     var count: Int
@@ -15,14 +16,18 @@ struct UndoResultDTO: Codable, Sendable, Equatable {
     var eventCount: Int
     var actor: String?
     var recordedAt: String
-    /// `import` for a CSV import, else `command`.
+    /// `import` for a CSV import, `undo` for the undo a redo took back, else `command`.
     var command: String
     /// The file imported, when the import recorded its name.
     var file: String?
   }
 
+  /// `undo` or `redo`.
+  var kind: String
   /// The undo in one line, as `budget undo` prints it.
   var summary: String
+  /// Each change in words, in the order recorded, when there are at most 12; else empty.
+  var details: [String]
   /// First and last position of the compensating events.
   var positions: [UInt64]
   /// The compensating events by type.
@@ -33,7 +38,9 @@ struct UndoResultDTO: Codable, Sendable, Equatable {
   var undone: Undone
 
   init(_ summary: UndoSummary) {
+    kind = summary.isRedo ? "redo" : "undo"
     self.summary = summary.description
+    details = summary.details
     positions = [summary.positions.lowerBound, summary.positions.upperBound]
     events = Dictionary(summary.events.map { ($0.type, $0.count) }, uniquingKeysWith: +)
     eventCount = summary.eventCount
@@ -44,6 +51,6 @@ struct UndoResultDTO: Codable, Sendable, Equatable {
       events: Dictionary(undone.events.map { ($0.type, $0.count) }, uniquingKeysWith: +), eventCount: undone.eventCount,
       actor: undone.actor,
       recordedAt: isoTimestamp(undone.recordedAt),
-      command: undone.isImport ? "import" : "command", file: undone.importedFile)
+      command: undone.isImport ? "import" : undone.isUndo ? "undo" : "command", file: undone.importedFile)
   }
 }

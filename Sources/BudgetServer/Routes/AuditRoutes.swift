@@ -4,8 +4,8 @@ import Ledger
 import LedgerDomain
 import QueryResults
 
-/// `/history`, `/events`, `/verify`, `/projections` and `/undo`: `budget history|log|verify|
-/// projections status|undo`.
+/// `/history`, `/events`, `/verify`, `/projections`, `/undo` and `/redo`: `budget history|log|
+/// verify|projections status|undo|redo`.
 struct AuditRoutes {
   let api: LedgerAPI
 
@@ -28,15 +28,30 @@ struct AuditRoutes {
       return try api.answer(ListDTO(position: api.ledger.position, items: status), position: api.ledger.position)
     }
     group.post("undo") { request, _ in
-      try api.requireLedger()
-      let key = try api.idempotencyKey(request)
-      let fingerprint = key == nil ? nil : try await api.requestFingerprint(request)
-      let summary = try await api.ledger.undo(
-        metadata: try api.metadata(request), idempotencyKey: key, requestFingerprint: fingerprint)
-      var headers: HTTPFields = [.ledgerPosition: String(summary.positions.upperBound)]
-      if summary.wasDuplicate { headers[.idempotentReplayed] = "true" }
-      return try JSONCoding.response(UndoResultDTO(summary), headers: headers)
+      try await takeBack(request) { metadata, key, fingerprint in
+        try await api.ledger.undo(metadata: metadata, idempotencyKey: key, requestFingerprint: fingerprint)
+      }
     }
+    group.post("redo") { request, _ in
+      try await takeBack(request) { metadata, key, fingerprint in
+        try await api.ledger.redo(metadata: metadata, idempotencyKey: key, requestFingerprint: fingerprint)
+      }
+    }
+  }
+
+  /// `POST /undo` and `POST /redo`: the summary, with the position of the last compensating
+  /// event; a retry under the same `Idempotency-Key` gets the first answer.
+  private func takeBack(
+    _ request: Request,
+    _ body: (EventMetadata, IdempotencyKey?, ChainHash?) async throws -> UndoSummary
+  ) async throws -> Response {
+    try api.requireLedger()
+    let key = try api.idempotencyKey(request)
+    let fingerprint = key == nil ? nil : try await api.requestFingerprint(request)
+    let summary = try await body(try api.metadata(request), key, fingerprint)
+    var headers: HTTPFields = [.ledgerPosition: String(summary.positions.upperBound)]
+    if summary.wasDuplicate { headers[.idempotentReplayed] = "true" }
+    return try JSONCoding.response(UndoResultDTO(summary), headers: headers)
   }
 
   /// The stream a history request names: `transaction/ID`, `category/NAME`, `account/NAME`,

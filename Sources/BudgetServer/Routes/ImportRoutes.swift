@@ -33,7 +33,7 @@ struct ImportRoutes {
       do throws(CSVImportError) { summary = try await job.run() } catch { throw Self.apiError(error) }
       // The statement may hold what schedules expected: those occurrences are then paid.
       if !options.dryRun, summary.added > 0 {
-        _ = try? await api.ledger.matchScheduled(metadata: try api.metadata(request))
+        _ = try? await api.ledger.matchScheduled(partOf: job.correlationId, metadata: try api.metadata(request))
       }
       return try JSONCoding.response(summary, headers: [.ledgerPosition: String(api.ledger.position)])
     }

@@ -13,8 +13,7 @@ extension CSVImport {
   {
     var summary = ImportSummary()
     // One correlation id for the whole import: undo takes it back as one command.
-    let metadata = EventMetadata(
-      actor: options.actor, correlationId: UndoneCommand.importCorrelationId(file: options.fileName))
+    let metadata = EventMetadata(actor: options.actor, correlationId: correlationId)
     // As of before the import: which of the file's rows an undone import had recorded.
     let before = ledger.state
     let anyUndone = ImportedRows.anyDeletedImport(in: before)

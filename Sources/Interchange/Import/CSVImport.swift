@@ -16,6 +16,11 @@ public struct CSVImport: Sendable {
   public let ledger: Ledger
   /// How the file is read and recorded.
   public let options: CSVImportOptions
+  /// The correlation id the import's events carry: one for the whole import, so that undo
+  /// takes it back as one user action — and what follow-ups of the import (bills its rows
+  /// pay, ``Ledger/matchScheduled(account:dueFrom:through:after:partOf:linking:metadata:)``)
+  /// are recorded under, so that the same undo takes them back too.
+  public let correlationId: String
   let chunks: CSVChunks
   let session: CSVImporter.Session
 
@@ -27,6 +32,7 @@ public struct CSVImport: Sendable {
     try options.validate()
     self.ledger = ledger
     self.options = options
+    correlationId = UndoneCommand.importCorrelationId(file: options.fileName)
     // Checked whole now (a malformed file records nothing), read into records a batch at a
     // time as the import goes.
     do { chunks = try CSVReader(delimiter: options.delimiter).chunked(text, size: options.batchSize) } catch {

@@ -30,9 +30,15 @@ extension Ledger {
   /// memory: by amount for fixed bills, by date for estimated ones. Given the transaction
   /// that was just added (`added`), nothing is read unless it looks like an occurrence: a
   /// transaction that is no bill costs the adding of it nothing more.
+  ///
+  /// The links are a follow-up of the user's action that brought the transactions in — the
+  /// command that recorded `added`, or the action whose correlation id is `action` (an
+  /// import's): they are recorded under its correlation id (``Ledger/followUp(of:_:)``), so
+  /// that one undo takes back the transaction and the bill it paid.
   public func matchScheduled(
     account: AccountID? = nil, dueFrom from: CivilDate? = nil, through: CivilDate? = nil,
-    after added: TransactionAdded? = nil, linking: Bool = true, metadata: EventMetadata = .init()
+    after added: TransactionAdded? = nil, partOf action: String? = nil, linking: Bool = true,
+    metadata: EventMetadata = .init()
   ) async throws(LedgerError) -> MatchReport {
     // A transaction added by hand that fits no schedule's terms pays nothing: answered from
     // the rules' state in memory (the command that added it has it at hand), before anything
@@ -105,7 +111,11 @@ extension Ledger {
       report.suggested += commands.map(\.0)
       return report
     }
-    let results = try await execute(batch: commands.map(\.1), metadata: metadata)
+    var linkMetadata = metadata
+    var action = action
+    if action == nil, let added { action = try correlation(ofTransaction: added.transaction) }
+    if let action { linkMetadata = Self.followUp(of: action, metadata) }
+    let results = try await execute(batch: commands.map(\.1), metadata: linkMetadata)
     for ((pairing, _), result) in zip(commands, results) {
       if case .success = result { report.linked.append(pairing) } else { report.suggested.append(pairing) }
     }

@@ -98,7 +98,9 @@ struct ImportCommand: AsyncParsableCommand {
       if !dryRun { Allocator.keepFreedMemory() }
       let summary = try await run(job)
       // The statement may hold what schedules expected: those occurrences are then paid.
-      if !dryRun, summary.added > 0 { await options.matchScheduled(on: ledger, account: nil) }
+      if !dryRun, summary.added > 0 {
+        await options.matchScheduled(on: ledger, account: nil, partOf: job.correlationId)
+      }
       let rejected = summary.rejected
       if options.json {
         try Console.json(summary)

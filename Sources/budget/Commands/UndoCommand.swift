@@ -4,38 +4,72 @@ import Foundation
 import Ledger
 import LedgerDomain
 
-/// `budget undo`: compensates the last command with new events (kept forever in the log).
+/// `budget undo`: compensates the last action with new events (kept forever in the log).
 struct UndoCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "undo",
-    abstract: "Undo the last command by recording compensating events; run again to undo the one before.",
+    abstract: "Undo the last action by recording compensating events; run again to undo the one before.",
     discussion: """
-      Prints one line: how many changes of each kind the undo made, and which command it took back \
-      (where it is in the log, who recorded it and when). --json gives the positions and the events \
-      by type; add --list for every compensating event.
+      One action is one step: a transaction and the bill it paid, an import and the bills its rows \
+      paid, go back together. Prints one line: each change in words (how many of each kind when \
+      there are many, with the action taken back: where it is in the log, who recorded it and when). \
+      --json gives the positions and the events by type; add --list for every compensating event. \
+      budget redo re-applies what the undo took back.
       """)
   @OptionGroup var options: LedgerOptions
   @Flag(name: .long, help: "With --json, also list every compensating event (position and type).")
   var list = false
 
   func run() async throws {
+    try await TakeBackOutput.run(options: options, list: list) { ledger in
+      try await ledger.undo(metadata: options.metadata)
+    }
+  }
+}
+
+/// `budget redo`: re-applies what the last undo took back, with new events.
+struct RedoCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "redo",
+    abstract: "Re-apply what the last undo took back; only right after undo.",
+    discussion: """
+      Refused once anything else was recorded after the undo. After several undos, each redo \
+      re-applies one, the last undone first. Prints one line, as undo does; budget undo takes a \
+      redo back.
+      """)
+  @OptionGroup var options: LedgerOptions
+  @Flag(name: .long, help: "With --json, also list every compensating event (position and type).")
+  var list = false
+
+  func run() async throws {
+    try await TakeBackOutput.run(options: options, list: list) { ledger in
+      try await ledger.redo(metadata: options.metadata)
+    }
+  }
+}
+
+/// What `budget undo` and `budget redo` print.
+enum TakeBackOutput {
+  static func run(
+    options: LedgerOptions, list: Bool, _ takeBack: (Ledger) async throws -> UndoSummary
+  ) async throws {
     let ledger = try await options.openExisting()
     // The rules' state, which recording the compensation needs, folded the way reads fold it
     // (decoding on a second thread): the writer then starts from it rather than folding the
     // history again on one thread.
     _ = ledger.state
-    let summary = try await userFacing { try await ledger.undo(metadata: options.metadata) }
+    let summary = try await userFacing { try await takeBack(ledger) }
     if options.json {
       let listed =
         list ? try userFacing { try ledger.events(from: summary.positions.lowerBound, limit: summary.eventCount) } : nil
       return try Console.json(
         UndoJSON(summary, listed: listed.map { $0.map { .init(position: $0.position, type: $0.type) } }))
     }
-    print("undone: \(summary.description)")
+    print("\(summary.isRedo ? "redone" : "undone"): \(summary.description)")
   }
 }
 
-/// `--json` of `budget undo`: what it recorded, in counts, and the command it took back.
+/// `--json` of `budget undo` and `budget redo`: what it recorded, in counts, and the command it took back.
 struct UndoJSON: Encodable {
   struct Change: Encodable {
     var count: Int
@@ -54,7 +88,11 @@ struct UndoJSON: Encodable {
     var command: String
     var file: String?
   }
+  /// `undo` or `redo`.
+  var kind: String
   var summary: String
+  /// Each change in words, when there are few.
+  var details: [String]
   var positions: [UInt64]
   var events: [String: Int]
   var eventCount: Int
@@ -63,7 +101,9 @@ struct UndoJSON: Encodable {
   var list: [Listed]?
 
   init(_ summary: UndoSummary, listed: [Listed]?) {
+    kind = summary.isRedo ? "redo" : "undo"
     self.summary = summary.description
+    details = summary.details
     positions = [summary.positions.lowerBound, summary.positions.upperBound]
     events = Dictionary(summary.events.map { ($0.type, $0.count) }, uniquingKeysWith: +)
     eventCount = summary.eventCount
@@ -74,7 +114,7 @@ struct UndoJSON: Encodable {
       events: Dictionary(undone.events.map { ($0.type, $0.count) }, uniquingKeysWith: +), eventCount: undone.eventCount,
       actor: undone.actor,
       recordedAt: Date(timeIntervalSince1970: Double(undone.recordedAt) / 1000).formatted(.iso8601),
-      command: undone.isImport ? "import" : "command", file: undone.importedFile)
+      command: undone.isImport ? "import" : undone.isUndo ? "undo" : "command", file: undone.importedFile)
     list = listed
   }
 }

@@ -13,6 +13,9 @@ body { margin: 0; line-height: 1.45; }
 .skip:focus { left: .5rem; }
 :focus-visible { outline: 3px solid #e3a008; outline-offset: 2px; }
 .top { background: var(--band); border-bottom: 1px solid var(--line); padding: .6rem 1rem; position: sticky; top: 0; z-index: 2; }
+.headline { display: flex; align-items: center; justify-content: space-between; gap: 1rem; flex-wrap: wrap; }
+.undo-redo { display: flex; gap: .4rem; }
+.travelling .undo-redo button { opacity: .5; }
 h1 { font-size: 1.2rem; margin: 0 0 .4rem; }
 h2 { font-size: 1.1rem; }
 .muted { color: var(--muted); font-weight: normal; }

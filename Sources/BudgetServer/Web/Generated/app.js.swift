@@ -145,6 +145,28 @@ function connectEvents() {
 
 let pendingRefresh = false;
 
+/**
+ * Undo and Redo: each takes back one whole action (a transaction and the bill it paid go
+ * together) and says in the toast what changed, in words. Redo works only right after undo;
+ * the server says so otherwise. Off while travelling in the log.
+ */
+function setupUndoRedo() {
+  const takeBack = async (path, done) => {
+    if (BL.isTravelling()) { BL.toast("Editing is off while travelling in the log: press Now first.", true); return; }
+    try {
+      const result = (await BL.api("POST", path, {})).body;
+      BL.toast(`${done}: ${result.summary}`);
+      BL.state.head = Math.max(BL.state.head, result.positions[1]);
+      updateTimebar();
+      await BL.render();
+    } catch (error) {
+      BL.toast(error.message, true);
+    }
+  };
+  document.getElementById("undo").addEventListener("click", () => takeBack("/undo", "Undone"));
+  document.getElementById("redo").addEventListener("click", () => takeBack("/redo", "Redone"));
+}
+
 function isTyping() {
   const active = document.activeElement;
   return Boolean(active && active.closest("main") && active.matches("input, select, textarea") && active.value);
@@ -163,6 +185,7 @@ async function start() {
   BL.state.head = ledger.position;
   setupTabs();
   setupTimebar();
+  setupUndoRedo();
   updateTimebar();
   connectEvents();
   refreshSync();

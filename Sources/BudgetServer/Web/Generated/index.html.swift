@@ -23,7 +23,13 @@ extension WebAssets {
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="top">
-  <h1>Budget ledger <span id="ledger-name" class="muted"></span></h1>
+  <div class="headline">
+    <h1>Budget ledger <span id="ledger-name" class="muted"></span></h1>
+    <div class="undo-redo" role="group" aria-label="Undo and redo">
+      <button type="button" id="undo" class="secondary" title="Take back your last change (and what followed from it)">Undo</button>
+      <button type="button" id="redo" class="secondary" title="Re-apply what the last undo took back">Redo</button>
+    </div>
+  </div>
   <nav class="tabs" role="tablist" aria-label="Sheets">
     <button role="tab" id="tab-budget" data-view="budget" aria-selected="true" aria-controls="view-budget">Budget</button>
     <button role="tab" id="tab-transactions" data-view="transactions" aria-selected="false" aria-controls="view-transactions">Transactions</button>

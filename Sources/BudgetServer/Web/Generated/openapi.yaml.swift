@@ -1021,17 +1021,38 @@ paths:
         schema: *id002
   /undo:
     post:
-      summary: Undo the last command with compensating events (undo)
+      summary: Undo the last action with compensating events (undo)
       tags:
       - audit
-      description: 'Records compensating events for the last command that is neither an undo nor undone, all or nothing.
-        The answer counts them by type and names the command taken back rather than listing every event (an undone
-        import of 100,000 rows records 100,000 events; read them with GET /events?after=). A retry with the same
-        Idempotency-Key gets the same body and Idempotent-Replayed: true.'
+      description: 'Records compensating events for the last action that is neither an undo nor undone, all or nothing.
+        One action is one step: a transaction and the bill it paid, an import and the bills its rows paid, go back
+        together. The answer says each change in words (details) when there are few, and counts them by kind and names
+        the action taken back rather than listing every event (an undone import of 100,000 rows records 100,000 events;
+        read them with GET /events?after=). A retry with the same Idempotency-Key gets the same body and
+        Idempotent-Replayed: true.'
       operationId: undo
       responses:
         '200':
-          description: What the undo recorded, and the command it took back
+          description: What the undo recorded, and the action it took back
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/UndoResult'
+        default: *id001
+  /redo:
+    post:
+      summary: Re-apply what the last undo took back (redo)
+      tags:
+      - audit
+      description: 'Records compensating events for the last undo not yet redone, all or nothing — only while nothing but
+        undos and redos was recorded since that undo (after two undos, two redos re-apply both, the last undone first).
+        422 when there is nothing to redo, or a change was recorded after the undo; nothing is recorded then. Undo takes
+        a redo back like any other action. The answer is shaped as the undo''s, with kind redo and the undo taken back
+        in undone. A retry with the same Idempotency-Key gets the same body and Idempotent-Replayed: true.'
+      operationId: redo
+      responses:
+        '200':
+          description: What the redo recorded, and the undo it took back
           content:
             application/json:
               schema:
@@ -2898,8 +2919,17 @@ components:
     UndoResult:
       type: object
       properties:
+        kind:
+          type: string
+          enum:
+          - undo
+          - redo
         summary:
           type: string
+        details:
+          type: array
+          items:
+            type: string
         positions:
           type: array
           items:
@@ -2944,6 +2974,7 @@ components:
               enum:
               - import
               - command
+              - undo
             file:
               type: string
           required:
@@ -2953,7 +2984,9 @@ components:
           - recordedAt
           - command
       required:
+      - kind
       - summary
+      - details
       - positions
       - events
       - eventCount

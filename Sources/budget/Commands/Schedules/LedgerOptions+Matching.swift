@@ -11,14 +11,19 @@ extension LedgerOptions {
   ///   - dates: the days they are dated in, if known (a transaction added by hand): only
   ///     occurrences due within a week of them are looked at.
   ///   - added: the transaction added by hand, if that is what happened: nothing more is read
-  ///     unless it looks like a due occurrence.
+  ///     unless it looks like a due occurrence. The links are part of the command that added
+  ///     it: one undo takes back both.
+  ///   - action: the correlation id of the action that brought the transactions in (an
+  ///     import's), whose undo takes back the links too.
   func matchScheduled(
-    on ledger: Ledger, account: AccountID?, dates: ClosedRange<CivilDate>? = nil, added: TransactionAdded? = nil
+    on ledger: Ledger, account: AccountID?, dates: ClosedRange<CivilDate>? = nil, added: TransactionAdded? = nil,
+    partOf action: String? = nil
   ) async {
     let window = ScheduleMatching.windowDays
     let report = try? await ledger.matchScheduled(
       account: account, dueFrom: dates.flatMap { try? $0.lowerBound.adding(days: -window) },
-      through: dates.flatMap { try? $0.upperBound.adding(days: window) }, after: added, metadata: metadata)
+      through: dates.flatMap { try? $0.upperBound.adding(days: window) }, after: added, partOf: action,
+      metadata: metadata)
     guard let report else { return }
     for pairing in report.linked {
       Console.note(
