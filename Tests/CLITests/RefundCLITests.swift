@@ -40,7 +40,9 @@ struct RefundCLITests {
     try ok("account", "open", "Checking", "--opening", "500", "--date", "2026-12-01")
     try ok("budget", "set", "Food", "100", "--month", "2026-12")
     try ok("tx", "add", "50", "--name", "Shop", "--category", "Food", "--date", "2026-12-02")
-    try ok("tx", "add", "20", "--type", "income", "--name", "Shop refund", "--category", "Food", "--date", "2026-12-03")
+    let refund = try ok(
+      "tx", "add", "20", "--type", "income", "--name", "Shop refund", "--category", "Food", "--date", "2026-12-03")
+    #expect(refund.hasSuffix(" — a refund: it lowers Food's spending\n"), "\(refund)")
     try ok("tx", "add", "1000", "--type", "income", "--name", "Salary", "--category", "Income", "--date", "2026-12-04")
 
     // Food: 50 − 20 = 30 actual; 100 − 30 = 70 left; 30 of 100 used.

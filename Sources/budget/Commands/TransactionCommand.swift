@@ -43,8 +43,14 @@ struct TransactionCommand: AsyncParsableCommand {
         notes: notes,
         period: try period.map(resolve.period), tags: tag)
       let outcome = try await options.execute(.addTransaction(added), on: ledger)
+      // Money in, booked to an expense category, is a refund: say what it does to the budget.
+      let refunded =
+        type == .income
+        ? added.postings.compactMap { ledger.state.categories[$0.category] }
+          .filter { $0.kind == .expense }.map(\.name) : []
+      let refund = refunded.isEmpty ? "" : " — a refund: it lowers \(refunded.joined(separator: " and "))'s spending"
       try options.report(
-        "added \(type.rawValue) \(show(money)) \(money.currency.code) '\(outcome.recordedName ?? name)' (\(id.short))",
+        "added \(type.rawValue) \(show(money)) \(money.currency.code) '\(outcome.recordedName ?? name)' (\(id.short))\(refund)",
         outcome,
         id: id.description)
       await options.matchScheduled(on: ledger, account: added.account, dates: added.date...added.date, added: added)
