@@ -14,7 +14,9 @@ import LMDB
 ///   name: the paths are compared by device and inode, so a symbolic or hard link to either
 ///   is caught as well as the path itself;
 /// - any LMDB file — another ledger, or a lock file — recognised by its header
-///   (``EnvironmentSignature``), or a name ending in `-lock` beside an LMDB file.
+///   (``EnvironmentSignature``), or a name ending in `-lock` beside an LMDB file;
+/// - a device, a named pipe or a socket (`/dev/null` included): a rename would put a plain
+///   file in its place.
 ///
 /// Renaming a new file over a ledger that a server has open would not stop the server: it
 /// would go on acknowledging writes into the deleted file, and lose them all.
@@ -49,6 +51,7 @@ public struct OutputFile: Sendable {
     }
     var link = stat()
     guard lstat(path, &link) == 0 else { return }  // nothing there (or nothing this process may see)
+    if let kind = Self.specialKind(link.st_mode) { throw .isSpecialFile(path: path, kind: kind) }
     var target = stat()
     if stat(path, &target) == 0 {
       for ledger in protectedLedgers {
@@ -92,6 +95,18 @@ public struct OutputFile: Sendable {
     guard directory >= 0 else { return }
     fsync(directory)
     close(directory)
+  }
+
+  /// What a file of `mode` is, when it is neither a regular file, a directory nor a symbolic
+  /// link — a device, a named pipe or a socket, which a rename would replace with a plain file.
+  static func specialKind(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFIFO: "a named pipe"
+    case S_IFSOCK: "a socket"
+    default: nil
+    }
   }
 
   /// The directory `path` is in (`.` for a bare name).

@@ -19,6 +19,8 @@ public enum OutputFileError: Error, Sendable, Equatable, CustomStringConvertible
   case isEnvironment(path: String)
   /// The destination is a directory.
   case isDirectory(path: String)
+  /// The destination is a device, a named pipe or a socket (`kind` says which).
+  case isSpecialFile(path: String, kind: String)
   /// The destination exists and `--force` was not given.
   case exists(path: String)
   /// Writing failed: `step` says which step, `code` is the `errno`.
@@ -39,6 +41,9 @@ public enum OutputFileError: Error, Sendable, Equatable, CustomStringConvertible
         "'\(path)' already exists and is a ledger (an LMDB data or lock file); budget never replaces one, even with --force — choose another file name"
     case .isDirectory(let path):
       return "'\(path)' is a directory; give the path of a file"
+    case .isSpecialFile(let path, let kind):
+      return
+        "'\(path)' is \(kind), not a file; budget writes only regular files, even with --force — give a new file name or an existing file's"
     case .exists(let path):
       return "'\(path)' exists; pass --force to replace it, or choose another name"
     case .writeFailed(let path, let step, let code):

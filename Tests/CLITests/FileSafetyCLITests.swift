@@ -171,6 +171,37 @@ struct FileSafetyCLITests {
   }
 
   @Test(
+    "given a named pipe, when a backup, an export or a restore is aimed at it even with --force, then each is refused and the pipe stays a pipe"
+  )
+  func refusesSpecialFiles() throws {
+    let count = try givenALedger()
+    let pipe = directory.file("pipe")
+    #expect(mkfifo(pipe, 0o600) == 0)
+
+    for command in try writers(to: pipe, ["--force"]) {
+      try expectRefused(command, saying: "'\(pipe)' is a named pipe, not a file; budget writes only regular files")
+    }
+    var status = stat()
+    #expect(lstat(pipe, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    #expect(try events() == count)
+  }
+
+  @Test(
+    "given a token file that is a named pipe, when budget clone reads it, then it is refused at once, not waited on")
+  func tokenFileThatIsAPipe() throws {
+    let pipe = directory.file("device.token")
+    #expect(mkfifo(pipe, 0o600) == 0)
+    // Under `timeout`: reading a pipe no one writes to would wait for ever.
+    let timeout = try BinaryRunner.installed("timeout")
+    let output = try timeout.run([
+      "20", budget.path, "clone", "http://127.0.0.1:9", "--ledger", directory.file("device.ledger"), "--token-file",
+      pipe,
+    ])
+    #expect(output.status == 1, "exit \(output.status): \(output.stderr)")
+    #expect(output.stderr.contains("it is not a regular file"), "\(output.stderr)")
+  }
+
+  @Test(
     "given --force and a symbolic link to a plain file, when written, then the link is replaced and its target is not")
   func forceReplacesTheLinkNotItsTarget() throws {
     _ = try givenALedger()

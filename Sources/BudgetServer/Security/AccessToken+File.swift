@@ -34,9 +34,10 @@ extension AccessToken {
   }
 
   /// The token in the file at `path` (`--token-file`): a regular file, not a symbolic link,
-  /// owned by this user and readable by no one else.
+  /// owned by this user and readable by no one else. Opened without blocking, so that a named
+  /// pipe (which would wait for a writer forever) is refused as not a regular file.
   public static func load(from path: String) throws(AccessTokenError) -> AccessToken {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let reason =
         errno == ELOOP
