@@ -38,6 +38,15 @@ public struct CSVImporter: Sendable {
       guard let name else { return nil }
       if let index = columns[normalize(name)] { return index }
       guard required else { return nil }
+      // One column whose name holds another separator: the file is not separated by commas.
+      if header.fields.count == 1, let other = [";", "\t", "|"].first(where: { header.fields[0].contains($0) }) {
+        let shown = other == "\t" ? "a tab" : "'\(other)'"
+        throw ImportRowError(
+          line: header.line,
+          message:
+            "the header reads as one column ('\(header.fields[0])'): its fields are separated by \(shown) — import it with --delimiter \(other == "\t" ? "$'\\t'" : "'\(other)'")"
+        )
+      }
       let known = header.fields.map { "'\($0)'" }.joined(separator: ", ")
       throw ImportRowError(
         line: header.line,

@@ -58,6 +58,9 @@ extension Ledger {
     if let note = changes.note { amended.note = note }
     guard amended != current else { throw .rejected(.nothingToChange) }
     amended.transfer = newID
-    return [.makeTransfer(amended), .cancelTransfer(id, reason: "amended")]
+    // The old transfer's history says which one took its place (its id as tables show it).
+    return [
+      .makeTransfer(amended), .cancelTransfer(id, reason: "amended: now transfer \(newID.description.suffix(8))"),
+    ]
   }
 }

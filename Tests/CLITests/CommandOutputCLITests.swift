@@ -54,7 +54,11 @@ struct CommandOutputCLITests {
     // 5,000 − 1,250 = 3,750 in Checking; 1,250 in Savings.
     #expect(balances.first { $0["account"] as? String == "Checking" }?["balance"] as? String == "3750.00")
     #expect(balances.first { $0["account"] as? String == "Savings" }?["balance"] as? String == "1250.00")
-    let unchanged = try budget.run(["transfer", "amend", String(amended.suffix(10).prefix(8)), "--amount", "1250"])
+    let newID = String(amended.suffix(10).prefix(8))
+    // The old transfer's history ends with the id that took its place.
+    let replaced = try ok("history", id)
+    #expect(replaced.contains("amended: now transfer \(newID)"), "\(replaced)")
+    let unchanged = try budget.run(["transfer", "amend", newID, "--amount", "1250"])
     #expect(unchanged.status == 1 && unchanged.stderr.contains("nothing to change"), "\(unchanged.stderr)")
     let nothing = try budget.run(["transfer", "amend", id])
     #expect(nothing.status == 2 && nothing.stderr.contains("say what to change"), "\(nothing.stderr)")
@@ -124,5 +128,21 @@ struct CommandOutputCLITests {
     #expect(
       stale.stderr.contains("has changed since version 1, which you gave (it is at version 2 now"), "\(stale.stderr)")
     #expect(!stale.stderr.contains("someone else"))
+    let ahead = try budget.run(["tx", "amend", id, "--amount", "12", "--expect-version", "9"])
+    #expect(ahead.status == 1 && ahead.stderr.contains("is at version 2; there is no version 9 yet"), "\(ahead.stderr)")
+  }
+
+  @Test(
+    "given a file separated by semicolons, when imported as CSV, then the refusal names --delimiter, and with it the rows are added"
+  )
+  func semicolonFile() throws {
+    let file = directory.file("bank.csv")
+    try "date;payee;amount\n2026-12-01;Bakery;-4.50\n".write(toFile: file, atomically: true, encoding: .utf8)
+    let refused = try budget.run(["import", "csv", file, "--account", "Checking", "--default-category", "Food"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains("its fields are separated by ';' — import it with --delimiter ';'"), "\(refused.stderr)")
+    let added = try ok("import", "csv", file, "--account", "Checking", "--default-category", "Food", "--delimiter", ";")
+    #expect(added.hasPrefix("added 1,"), "\(added)")
   }
 }

@@ -67,6 +67,9 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
       return "period '\(name)' is not closed, so it cannot be reopened"
     case .transactionDeleted(let id):
       return "transaction \(id) was deleted; restore it first to change it"
+    case .staleVersion(let entity, let expected, let actual) where expected > actual:
+      return
+        "\(entity) is at version \(actual); there is no version \(expected) yet (the version you gave) — reload it and give the version shown"
     case .staleVersion(let entity, let expected, let actual):
       return
         "\(entity) has changed since version \(expected), which you gave (it is at version \(actual) now: budget history shows what changed); reload it and try again"

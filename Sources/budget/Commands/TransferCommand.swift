@@ -46,7 +46,7 @@ struct TransferCommand: AsyncParsableCommand {
       discussion: """
         The transfer is cancelled and made again as changed, in one step that one `budget undo` \
         takes back; the amended transfer gets an id of its own (printed), and `budget history` of \
-        either id shows both.
+        the old id ends with the id that replaced it.
         """)
     @OptionGroup var options: LedgerOptions
     @Argument(help: "The transfer: 4 or more characters of either leg's id, as `budget tx list` shows them.")

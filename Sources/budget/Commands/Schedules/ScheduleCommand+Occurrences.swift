@@ -63,7 +63,7 @@ extension ScheduleCommand {
     static func oldestOpen(_ id: ScheduleID, name: String, ledger: Ledger) throws -> CivilDate {
       let today = LedgerOptions.today()
       let from = (try? today.adding(days: -Ledger.scheduleLookbackDays)) ?? today
-      let through = (try? today.adding(days: 62)) ?? today
+      let through = (try? today.adding(days: 400)) ?? today
       let open = try userFacing { try ledger.occurrences(of: id, from: from, through: through, asOf: today) }.value
         .first(where: \.isOpen)
       guard let open else { throw UserError("'\(name)' has no open occurrence; name one with --occurrence DATE") }
