@@ -40,10 +40,13 @@ enum TextRules {
     {
       throw .invalidField(field: field, reason: "contains a line break or a tab; it must be one line")
     }
-    if !trimmed.printable,
-      trimmed.text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F })
-    {
-      throw .invalidField(field: field, reason: "contains control characters")
+    if !trimmed.printable, let hidden = HiddenCharacters.first(in: trimmed.text) {
+      let what = hidden.value < 0x20 || (0x7F...0x9F).contains(hidden.value) ? "control" : "invisible or text-direction"
+      throw .invalidField(
+        field: field,
+        reason:
+          "contains \(what) characters (\(HiddenCharacters.name(hidden))), which would hide what it says; type it again without them"
+      )
     }
     return trimmed.text
   }

@@ -20,7 +20,9 @@ struct TextRulesTests {
     "\r\n", "a\r\nb", "\u{7F}x", "x\u{1}", "  \u{200B}  ",
   ]
 
-  @Test("given 20,000 byte strings of 0 to 40 bytes, most printable with one byte at the edges of the range (0x1F, 0x20, 0x7E, 0x7F, 0x80, 0xFF) anywhere, when checked eight bytes at a time, then the answer is the byte-by-byte one")
+  @Test(
+    "given 20,000 byte strings of 0 to 40 bytes, most printable with one byte at the edges of the range (0x1F, 0x20, 0x7E, 0x7F, 0x80, 0xFF) anywhere, when checked eight bytes at a time, then the answer is the byte-by-byte one"
+  )
   func printableASCIIWordAtATime() {
     var generator = SplitMix64(seed: 11)
     let edges: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x7E, 0x7F, 0x80, 0xA0, 0xFF]
@@ -75,5 +77,25 @@ struct TextRulesTests {
       }
     }
     #expect(try TextRules.validated("\n Market \t", field: "name", maximum: 50) == "Market")  // at the ends: trimmed
+  }
+
+  @Test(
+    "given names with a bidi override, a zero-width space or a C1 control, when validated, then each is refused naming the character; emoji joined by ZWJ are kept"
+  )
+  func hiddenCharactersAreRefused() throws {
+    for (text, code) in [
+      ("Rent\u{202E}laH", "U+202E"), ("Re\u{200B}nt", "U+200B"), ("Bills\u{9B}31m", "U+009B"),
+      ("\u{2066}Food", "U+2066"),
+      ("Gym\u{FEFF}", "U+FEFF"),
+    ] {
+      let error = #expect(throws: DomainError.self) { try TextRules.validated(text, field: "name", maximum: 50) }
+      #expect(error?.description.contains(code) == true, "\(text.debugDescription): \(String(describing: error))")
+      #expect(throws: DomainError.self) { try TextRules.optional(text, field: "notes", maximum: 50) }
+    }
+    // A family emoji is three emoji joined by zero-width joiners: one character, kept.
+    let family = "Family \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+    #expect(try TextRules.validated(family, field: "name", maximum: 50) == family)
+    // A joiner between letters joins nothing: refused.
+    #expect(throws: DomainError.self) { try TextRules.validated("Fo\u{200D}od", field: "name", maximum: 50) }
   }
 }

@@ -1,0 +1,40 @@
+/// Characters that change how text looks without showing themselves: control characters (C0
+/// and C1), the marks and controls that reorder text on screen (bidi), and zero-width
+/// characters. A name holding one can pass for another in a list or in `budget history`
+/// (`Rent` and `Re\u{200B}nt`), or reverse what follows it on a terminal — so names, notes,
+/// actors and every other text the ledger keeps refuse them.
+///
+/// The zero-width joiner is allowed between two emoji, where it joins them into one (👨‍👩‍👧);
+/// the tab, the line feed and the next-line mark are the callers' to allow (in notes) or refuse
+/// (in names).
+public enum HiddenCharacters {
+  /// The first hidden character of `text`, if any.
+  public static func first(in text: String) -> Unicode.Scalar? {
+    let scalars = Array(text.unicodeScalars)
+    for (index, scalar) in scalars.enumerated() where isHidden(scalar) {
+      if scalar.value == 0x200D, index > 0, index + 1 < scalars.count,
+        scalars[index - 1].properties.isEmoji || scalars[index - 1].value == 0xFE0F,
+        scalars[index + 1].properties.isEmoji
+      {
+        continue
+      }
+      return scalar
+    }
+    return nil
+  }
+
+  /// `scalar` as people can read it about: `U+202E`.
+  public static func name(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
+  static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x08, 0x0B...0x1F, 0x7F...0x84, 0x86...0x9F: true  // C0 and C1 controls but tab, line feed, next line
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidi marks and controls
+    case 0x200B...0x200D, 0x2060, 0xFEFF: true  // zero-width characters
+    default: false
+    }
+  }
+}
