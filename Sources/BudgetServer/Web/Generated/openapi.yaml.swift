@@ -208,6 +208,37 @@ paths:
           application/json:
             schema:
               $ref: '#/components/schemas/OpeningBalance'
+  /accounts/{ref}/role:
+    post:
+      summary: Make an account a budget account (counted in the available funds) or a tracking one (account set --role)
+      description: |
+        A budget account (by default checking, savings, cash, credit card) holds money the budget
+        can assign; a tracking account (by default loan, investment) shows its balance but is not
+        in the budget sheet's availableFunds. Asking for the role the account has is refused (422).
+      tags:
+      - accounts
+      operationId: setAccountRole
+      responses:
+        '200':
+          description: The events recorded (AccountRoleChanged)
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+          headers:
+            ETag:
+              description: the entity's stream version
+              schema: *id002
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/ref'
+      - $ref: '#/components/parameters/idempotencyKey'
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/AccountRole'
   /accounts/{ref}/reopen:
     post:
       summary: Reopen a closed account (account reopen)
@@ -2949,6 +2980,12 @@ components:
         id: *id002
         name: *id002
         type: *id002
+        role:
+          type: string
+          enum:
+          - budget
+          - tracking
+          description: budget — the balance counts in the available funds; tracking — it does not
         currency: *id002
         closed: *id006
         openingDate: *id002
@@ -2960,6 +2997,7 @@ components:
       - id
       - name
       - type
+      - role
       - currency
       - closed
       - balance
@@ -3005,6 +3043,16 @@ components:
         balance: *id002
       required:
       - balance
+    AccountRole:
+      type: object
+      properties:
+        role:
+          type: string
+          enum:
+          - budget
+          - tracking
+      required:
+      - role
     Close:
       type: object
       properties:
@@ -3206,11 +3254,26 @@ components:
         totalBudgeted: *id008
         totalActual: *id008
         remainingToAssign: *id008
-        availableFunds: *id008
+        availableFunds:
+          type: string
+          description: |
+            exact decimal string: the balances of the budget accounts in the sheet's currency on
+            fundsDate (a credit card's debt lowers it; tracking accounts — loans, investments — are
+            not in it), each account with its role as known at the sheet's position
         fundsDate: *id002
+        fundsAccounts:
+          type: array
+          description: the budget accounts availableFunds adds up, by name
+          items:
+            $ref: '#/components/schemas/FundsAccount'
+        trackingAccounts:
+          type: array
+          description: the tracking accounts, in any currency, by name; not in availableFunds
+          items:
+            $ref: '#/components/schemas/FundsAccount'
         otherCurrencyFunds:
           type: array
-          description: what accounts in other currencies hold, one amount per currency; not in availableFunds
+          description: what budget accounts in other currencies hold, one amount per currency; not in availableFunds
           items:
             type: object
             properties:
@@ -3283,10 +3346,24 @@ components:
       - totalBudgeted
       - remainingToAssign
       - availableFunds
+      - fundsAccounts
+      - trackingAccounts
       - lines
       - income
       - dueDates
       - goals
+    FundsAccount:
+      type: object
+      properties:
+        id: *id002
+        name: *id002
+        balance: *id008
+        currency: *id002
+      required:
+      - id
+      - name
+      - balance
+      - currency
     Transaction:
       type: object
       properties:
