@@ -31,6 +31,7 @@ import Testing
       let set = try await server.post("/api/v1/accounts/Car%20loan/role", #"{"role": "budget"}"#)
       #expect(set.status == 200, "\(set.text)")
       #expect(set.json["events"] as? [String] == ["AccountRoleChanged"])
+      #expect((set.json["warnings"] as? [Any])?.isEmpty == true)
       // 937.50 − 120.00 − 9,000.00 = −8,182.50
       #expect(try await server.get("/api/v1/budget/2024-03").json["availableFunds"] as? String == "-8182.50")
       let before = try #require(set.json["positions"] as? [Int]).first! - 1

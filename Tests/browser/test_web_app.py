@@ -286,8 +286,9 @@ class WebAppTests(ViewTestCase):
 
 
 class FundsAndWarningsTests(ViewTestCase):
-    """Available funds count the budget accounts only — on a demo ledger of its own (the
-    writes here would move the other class's figures)."""
+    """Available funds count the budget accounts only, and a write that takes one below zero
+    says so in a toast — on a demo ledger of its own (the writes here would move the other
+    class's figures)."""
 
     open = WebAppTests.open
     text = WebAppTests.text
@@ -312,6 +313,21 @@ class FundsAndWarningsTests(ViewTestCase):
         for account in budget:
             self.assertIn(account["name"], makeup)
         self.assertEqual(tracking, "not counted (tracking): Car loan, Family loan")
+
+    def test_2_a_write_that_takes_checking_below_zero_shows_a_warning(self):
+        checking = next(a for a in self.server.api("GET", "/accounts")["items"] if a["name"] == "Checking")
+        amount = cents(checking["balance"]) + 10000  # 100.00 more than it holds
+        self.open("transactions")
+        self.wait.until(EC.presence_of_element_located((By.ID, "tx-form")))
+        self.driver.find_element(By.ID, "tx-name").send_keys("Laptop")
+        self.driver.find_element(By.ID, "tx-amount").send_keys(f"{amount // 100}.{amount % 100:02d}")
+        Select(self.driver.find_element(By.ID, "tx-category")).select_by_visible_text("Bills")
+        Select(self.driver.find_element(By.ID, "tx-account")).select_by_visible_text("Checking")
+        self.driver.find_element(By.ID, "tx-save").click()
+        toast = self.wait.until(lambda d: (lambda t: t if t.is_displayed() and "warning" in t.get_attribute("class") else None)(
+            d.find_element(By.ID, "toast")))
+        self.assertEqual(toast.text, "Warning: Checking is now -100.00")
+        self.assertEqual(toast.get_attribute("data-codes"), "account_below_zero")
 
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result

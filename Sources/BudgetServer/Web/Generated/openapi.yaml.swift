@@ -2884,11 +2884,40 @@ components:
         events:
           type: array
           items: *id002
+        warnings:
+          type: array
+          description: |
+            What the write left that is allowed but probably not meant, worked out from the ledger
+            as known right after it (a replay under the same Idempotency-Key says the same): a
+            budget account the write lowered that ends below zero today (account_below_zero), a
+            goal the write put money into that now holds more than its target (goal_past_target).
+            Empty when nothing; the write stands either way.
+          items:
+            $ref: '#/components/schemas/Warning'
       required:
       - stream
       - version
       - positions
       - events
+      - warnings
+    Warning:
+      type: object
+      properties:
+        code:
+          type: string
+          enum:
+          - account_below_zero
+          - goal_past_target
+        message:
+          type: string
+          description: one line for people, e.g. "Checking is now -3,734.99"
+        subject:
+          type: string
+          description: the id of the account or goal the warning is about
+      required:
+      - code
+      - message
+      - subject
     UndoResult:
       type: object
       properties:
