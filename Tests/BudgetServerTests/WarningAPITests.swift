@@ -37,6 +37,18 @@ import Testing
         "/api/v1/transactions",
         #"{"amount": "100", "type": "income", "name": "Gift", "category": "Income", "account": "Checking"}"#)
       #expect((income.json["warnings"] as? [Any])?.isEmpty == true, "\(income.text)")
+      // An autopay bill of 50.00 posted by POST /schedules/post: 27.50 − 50.00 = −22.50
+      let schedule = try await server.post(
+        "/api/v1/schedules",
+        #"{"name": "Gym", "amount": "50", "account": "Checking", "category": "Bills", "every": "month", "day": 15, "start": "2024-03-15", "autopay": true}"#
+      )
+      #expect(schedule.status == 201, "\(schedule.text)")
+      #expect((schedule.json["warnings"] as? [Any])?.isEmpty == true)
+      let posted = try await server.post("/api/v1/schedules/post", "{}")
+      #expect(posted.status == 200, "\(posted.text)")
+      #expect(
+        (posted.json["warnings"] as? [[String: Any]])?.map { $0["message"] as? String } == ["Checking is now -22.50"],
+        "\(posted.text)")
     }
   }
 

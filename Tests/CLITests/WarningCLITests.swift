@@ -82,5 +82,15 @@ struct WarningCLITests {
       "--start", "2024-03-15")
     let pay = try ok("schedule", "pay", "Power")
     #expect(pay.stderr.contains("warning: Checking is now -5,140.00"), "\(pay.stderr)")
+    // An autopay bill posted by `schedule post`: −5,140.00 − 40.00 = −5,180.00
+    try ok(
+      "schedule", "add", "Gym", "40", "--account", "Checking", "--category", "Bills", "--every", "month", "--day", "20",
+      "--start", "2024-03-20", "--autopay")
+    let post = try budget.run(["schedule", "post", "--json"])
+    #expect(post.status == 0 && post.stderr.contains("warning: Checking is now -5,180.00"), "\(post.stderr)")
+    let posted =
+      (try JSONSerialization.jsonObject(with: Data(post.stdout.utf8)) as? [String: Any])?["warnings"]
+      as? [[String: Any]]
+    #expect(posted?.map { $0["message"] as? String } == ["Checking is now -5,180.00"], "\(post.stdout)")
   }
 }

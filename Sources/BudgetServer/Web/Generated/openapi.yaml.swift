@@ -4063,12 +4063,18 @@ components:
             - scheduleId
             - date
             - reason
+        warnings:
+          type: array
+          description: what the postings made now left, as in a write result (an account below zero)
+          items:
+            $ref: '#/components/schemas/Warning'
       required:
       - through
       - capped
       - posted
       - alreadyPosted
       - refused
+      - warnings
     PostAutopay:
       type: object
       properties:
