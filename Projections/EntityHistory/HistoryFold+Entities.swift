@@ -19,6 +19,11 @@ extension HistoryFold {
       return ["reopened: \(e.reason)"]
     case .openingBalanceChanged(let e):
       return [Wording.change("opening balance", e.previous.description, e.balance.description)]
+    case .accountRoleChanged(let e):
+      return [
+        Wording.change("role", e.previous.rawValue, e.role.rawValue),
+        e.role == .budget ? "counts in the available funds" : "left out of the available funds",
+      ]
     default:
       return []
     }

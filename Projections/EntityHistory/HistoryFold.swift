@@ -41,7 +41,8 @@ struct HistoryFold {
     case .budgetSet(let e): return try budgetSet(e, at: position)
     case .budgetMoved(let e): return try budgetMoved(e, at: position)
     case .incomePlanned(let e): return incomePlanned(e)
-    case .accountOpened, .accountRenamed, .accountClosed, .accountReopened, .openingBalanceChanged:
+    case .accountOpened, .accountRenamed, .accountClosed, .accountReopened, .openingBalanceChanged,
+      .accountRoleChanged:
       return accountEvent(event)
     case .periodOpened, .periodClosed, .periodReopened: return periodEvent(event)
     case .ledgerCreated(let e):

@@ -5,28 +5,33 @@ public struct AccountBalance: Sendable, Hashable {
   public var account: AccountID
   public var name: String
   public var balance: Money
+  /// Whether the balance counts in the available funds (as known when asked).
+  public var role: AccountRole
 
   @inlinable
-  package init(account: AccountID, name: String, balance: Money) {
+  package init(account: AccountID, name: String, balance: Money, role: AccountRole = .budget) {
     self.account = account
     self.name = name
     self.balance = balance
+    self.role = role
   }
 }
 
-/// An account's name, type and currency.
+/// An account's name, type, currency and role.
 public struct AccountInfo: Sendable, Hashable {
   public var account: AccountID
   public var name: String
   public var type: String
   public var currency: Currency
+  public var role: AccountRole
 
   @inlinable
-  package init(account: AccountID, name: String, type: String, currency: Currency) {
+  package init(account: AccountID, name: String, type: String, currency: Currency, role: AccountRole = .budget) {
     self.account = account
     self.name = name
     self.type = type
     self.currency = currency
+    self.role = role
   }
 }
 

@@ -10,7 +10,7 @@ public struct BalanceQueries {
 
   public init(_ reader: ProjectionReader) { self.reader = reader }
 
-  /// Every account's name, type and currency, by name.
+  /// Every account's name, type, role and currency, by name.
   public func accounts(asKnownAt: UInt64 = .max) throws -> [AccountInfo] {
     var accounts: [AccountInfo] = []
     try reader.scan(
@@ -21,19 +21,20 @@ public struct BalanceQueries {
       accounts.append(
         AccountInfo(
           account: AccountID(raw: EntityID(key)), name: row.name, type: row.type,
-          currency: (try? Currency(code: row.currency)) ?? .eur))
+          currency: (try? Currency(code: row.currency)) ?? .eur, role: row.role))
       return .continue
     }
     return accounts.sorted { $0.name < $1.name }
   }
 
-  /// Every account's balance at the end of `date`.
+  /// Every account's balance at the end of `date`, with its role as known at `asKnownAt`.
   public func balances(on date: CivilDate, asKnownAt: UInt64 = .max) throws -> [AccountBalance] {
     try accounts(asKnownAt: asKnownAt).map { info in
       AccountBalance(
         account: info.account, name: info.name,
         balance: Money(
-          units: try units(of: info.account.raw, through: date, asKnownAt: asKnownAt), currency: info.currency))
+          units: try units(of: info.account.raw, through: date, asKnownAt: asKnownAt), currency: info.currency),
+        role: info.role)
     }
   }
 

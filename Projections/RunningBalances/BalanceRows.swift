@@ -75,28 +75,42 @@ struct Flow {
   }
 }
 
-/// An account's currency, type and name.
+/// An account's currency, type, role and name: currency (3) ‖ type's length (1) ‖ type ‖
+/// role (1: 0 budget, 1 tracking) ‖ name.
 struct AccountRow {
   var currency: String
   var type: String
+  var role: AccountRole
   var name: String
 
   var encoded: [UInt8] {
-    Array(currency.utf8.prefix(3)) + [UInt8(type.utf8.count)] + Array(type.utf8) + Array(name.utf8)
+    Array(currency.utf8.prefix(3)) + [UInt8(type.utf8.count)] + Array(type.utf8) + [role == .tracking ? 1 : 0]
+      + Array(name.utf8)
   }
 
-  init(currency: String, type: String, name: String) {
+  init(currency: String, type: String, role: AccountRole, name: String) {
     self.currency = currency
     self.type = type
+    self.role = role
     self.name = name
   }
 
   init?(_ bytes: some Collection<UInt8>) {
     let bytes = Array(bytes)
-    guard bytes.count >= 4, bytes.count >= 4 + Int(bytes[3]) else { return nil }
+    guard bytes.count >= 4 else { return nil }
+    let typeEnd = 4 + Int(bytes[3])
+    guard bytes.count > typeEnd else { return nil }
     currency = String(decoding: bytes[0..<3], as: UTF8.self)
-    type = String(decoding: bytes[4..<4 + Int(bytes[3])], as: UTF8.self)
-    name = String(decoding: bytes[(4 + Int(bytes[3]))...], as: UTF8.self)
+    type = String(decoding: bytes[4..<typeEnd], as: UTF8.self)
+    role = bytes[typeEnd] == 1 ? .tracking : .budget
+    name = String(decoding: bytes[(typeEnd + 1)...], as: UTF8.self)
+  }
+
+  /// This row with `change` applied.
+  func with(_ change: (inout AccountRow) -> Void) -> AccountRow {
+    var row = self
+    change(&row)
+    return row
   }
 }
 

@@ -12,7 +12,7 @@ import ProjectionEngine
 ///
 /// | table | key | value |
 /// |---|---|---|
-/// | `accounts` | account (16) | currency (3), type, name |
+/// | `accounts` | account (16) | currency (3), type, role, name |
 /// | `day` / `month` / `year` | account (16) ‖ day (8, signed) / month (8) / year (8) | net flow, Int64 units |
 /// | `entries` | account (16) ‖ day (8) ‖ entry id (16) | signed Int64 units, kind |
 public struct RunningBalancesProjector: Projector {
@@ -20,8 +20,8 @@ public struct RunningBalancesProjector: Projector {
   public var name: String { Self.name }
   /// 2: no "all accounts" pseudo-account rows (totals and the overall log are merged from
   /// the accounts' rows at query time). 3: no `flows` table; amends and deletes carry the
-  /// transaction as it stood.
-  public var version: Int { 3 }
+  /// transaction as it stood. 4: the account's role (budget or tracking) in its row.
+  public var version: Int { 4 }
   /// Amounts, dates, accounts and categories only: rebuilt from events without their text.
   public var readsTransactionText: Bool { false }
   public var tables: [TableSpec] {
@@ -43,7 +43,8 @@ public struct RunningBalancesProjector: Projector {
     case .accountOpened(let e):
       try store.put(
         in: "accounts", key: BalanceKeys.id(e.account.raw),
-        value: AccountRow(currency: e.currency.code, type: e.type.rawValue, name: e.name).encoded, at: position)
+        value: AccountRow(currency: e.currency.code, type: e.type.rawValue, role: e.type.defaultRole, name: e.name)
+          .encoded, at: position)
       try addFlow(
         Flow(id: e.account.raw, account: e.account.raw, date: e.date, units: e.openingBalance.units, kind: .opening),
         into: &store, at: position)
@@ -55,11 +56,9 @@ public struct RunningBalancesProjector: Projector {
         Flow(id: e.account.raw, account: e.account.raw, date: e.date, units: e.balance.units, kind: .opening),
         into: &store, at: position)
     case .accountRenamed(let e):
-      guard let row = try store.value(in: "accounts", key: BalanceKeys.id(e.account.raw)).flatMap(AccountRow.init)
-      else { return }
-      try store.put(
-        in: "accounts", key: BalanceKeys.id(e.account.raw),
-        value: AccountRow(currency: row.currency, type: row.type, name: e.name).encoded, at: position)
+      try changeAccount(e.account, in: &store, at: position) { $0.name = e.name }
+    case .accountRoleChanged(let e):
+      try changeAccount(e.account, in: &store, at: position) { $0.role = e.role }
     case .transactionAdded(let e):
       try addFlow(Flow(transaction: e), into: &store, at: position)
     case .transactionAmended(let e):
@@ -78,6 +77,16 @@ public struct RunningBalancesProjector: Projector {
     default:
       break
     }
+  }
+
+  /// Rewrites `account`'s row with `change` applied (nothing if it has none).
+  private func changeAccount<Store: ProjectionStore>(
+    _ account: AccountID, in store: inout Store, at position: UInt64, _ change: (inout AccountRow) -> Void
+  ) throws {
+    guard let row = try store.value(in: "accounts", key: BalanceKeys.id(account.raw)).flatMap(AccountRow.init) else {
+      return
+    }
+    try store.put(in: "accounts", key: BalanceKeys.id(account.raw), value: row.with(change).encoded, at: position)
   }
 
   /// A transfer's two flows: out of one account under the transfer's id, into the other under

@@ -31,6 +31,7 @@ struct ChangeWording {
     case .accountReopened(let e): return "account \(account(e.account)) reopened"
     case .openingBalanceChanged(let e):
       return "opening balance of \(account(e.account)) set to \(e.balance.formatted())"
+    case .accountRoleChanged(let e): return "account \(account(e.account)) made a \(e.role.rawValue) account"
     case .categoryCreated(let e): return "category \(quoted(e.name)) created"
     case .categoryRenamed(let e): return "category \(quoted(e.previousName)) renamed \(quoted(e.name))"
     case .categoryMoved(let e): return "category \(category(e.category)) moved"

@@ -12,11 +12,18 @@ import TransactionIndex
 public struct BudgetSheet: Sendable, Hashable {
   public var summary: BudgetSummary
   public var report: BudgetMonthReport
-  /// Total of every account in the base currency at the end of `fundsDate`.
+  /// Total of the budget accounts (``AccountRole/budget``) in the base currency at the end of
+  /// `fundsDate`: money the budget can assign. A credit card's debt lowers it; a loan or an
+  /// investment (a tracking account) is not in it.
   public var availableFunds: Money
   public var fundsDate: CivilDate
-  /// What accounts in other currencies hold then, one total per currency (none of it is in
-  /// ``availableFunds``, which adds no currency to another): for the sheet to say so.
+  /// The accounts ``availableFunds`` adds up, each with its balance then, by name.
+  public var fundsAccounts: [AccountBalance] = []
+  /// The tracking accounts, in any currency, with their balances then, by name: none of
+  /// them is in ``availableFunds`` — for the sheet to say so.
+  public var trackingAccounts: [AccountBalance] = []
+  /// What budget accounts in other currencies hold then, one total per currency (none of it
+  /// is in ``availableFunds``, which adds no currency to another): for the sheet to say so.
   public var otherCurrencyFunds: [Money]
   /// What was spent in the month in other currencies, net of refunds, one total per currency:
   /// budgets are in the base currency, so none of it is in the lines' actuals — for the sheet
@@ -40,7 +47,8 @@ public struct CashflowRow: Sendable, Hashable {
 extension Ledger {
   /// The budget sheet for `month`, as known at `point`. Available funds are taken at the
   /// end of the month, or today if the month is not over — or on `asOf`, a day of the month
-  /// the sheet is asked as of.
+  /// the sheet is asked as of — from the budget accounts, with each account's role as known
+  /// at `point`.
   public func budgetSheet(
     _ month: YearMonth, asOf: CivilDate? = nil, at point: TimePoint = .now
   ) throws(LedgerError) -> Answer<BudgetSheet> {
@@ -62,10 +70,11 @@ extension Ledger {
       let goals = try addGoalLines(
         month: month, summary: &summary, report: &report, reader: reader, position: position)
       let balances = try BalanceQueries(reader).balances(on: fundsDate, asKnownAt: position)
+      let counted = balances.filter { $0.role == .budget && $0.balance.currency == currency }
       var others: [Currency: Money] = [:]
-      for balance in balances.map(\.balance) where balance.currency != currency {
-        let sum = others[balance.currency] ?? .zero(balance.currency)
-        others[balance.currency] = (try? sum.adding(balance)) ?? sum
+      for balance in balances where balance.role == .budget && balance.balance.currency != currency {
+        let sum = others[balance.balance.currency] ?? .zero(balance.balance.currency)
+        others[balance.balance.currency] = (try? sum.adding(balance.balance)) ?? sum
       }
       var spending: [Currency: Money] = [:]
       for row in try CategoryQueries(reader).totals(.month(month), asKnownAt: position).rows
@@ -75,8 +84,9 @@ extension Ledger {
       }
       return BudgetSheet(
         summary: summary, report: report,
-        availableFunds: try BalanceQueries(reader).total(in: currency, on: fundsDate, asKnownAt: position),
-        fundsDate: fundsDate, otherCurrencyFunds: others.values.sorted { $0.currency.code < $1.currency.code },
+        availableFunds: Money(units: counted.reduce(0) { $0 &+ $1.balance.units }, currency: currency),
+        fundsDate: fundsDate, fundsAccounts: counted, trackingAccounts: balances.filter { $0.role == .tracking },
+        otherCurrencyFunds: others.values.sorted { $0.currency.code < $1.currency.code },
         otherCurrencySpending: spending.values.filter(\.isPositive).sorted { $0.currency.code < $1.currency.code },
         goals: goals)
     }

@@ -67,6 +67,11 @@ extension Ledger {
         return "changes the opening balance of account \(e.account) from an amount it did not have"
       }
       return tooLarge(e.balance)
+    case .accountRoleChanged(let e):
+      guard let account = state.accounts[e.account] else { return "names account \(e.account), which does not exist" }
+      // Undo sets `previous` back: it must be the role the account had.
+      if e.previous != account.role { return "changes the role of account \(e.account) from one it did not have" }
+      return e.previous == e.role ? "changes the role of account \(e.account) to the one it had" : nil
     case .categoryCreated(let e):
       return state.categories[e.category] != nil ? "creates category \(e.category) a second time" : nil
     case .periodOpened(let e):

@@ -20,7 +20,7 @@ extension Ledger {
     for event in target.events {
       switch event {
       case .transactionAdded, .transactionDeleted, .transactionRestored, .transferMade, .ledgerCreated,
-        .accountOpened, .accountRenamed, .accountClosed, .accountReopened, .openingBalanceChanged,
+        .accountOpened, .accountRenamed, .accountClosed, .accountReopened, .openingBalanceChanged, .accountRoleChanged,
         .categoryCreated, .categoryRenamed, .categoryArchived, .categoryRestored, .categoryDeleted,
         .periodOpened, .periodClosed, .budgetMoved, .scheduleCreated, .scheduleChanged, .schedulePaused,
         .scheduleResumed, .scheduleEnded, .scheduleDeleted, .scheduleOccurrencePaid, .scheduleOccurrenceUnpaid,

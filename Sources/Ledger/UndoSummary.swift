@@ -101,6 +101,7 @@ public struct UndoSummary: Sendable, Hashable {
     case .accountReopened: ("account reopened", "accounts reopened")
     case .accountRenamed: ("account renamed back", "accounts renamed back")
     case .openingBalanceChanged: ("opening balance set back", "opening balances set back")
+    case .accountRoleChanged: ("account role set back", "account roles set back")
     case .categoryCreated: ("category created", "categories created")
     case .categoryDeleted: ("category deleted", "categories deleted")
     case .categoryRenamed: ("category renamed back", "categories renamed back")

@@ -315,7 +315,8 @@ struct FirstUseCLITests {
     // the sheet's available funds say they are euros only, and what they leave out
     let sheet = try budget.run(["budget", "show"]).stdout
     #expect(
-      sheet.contains("Available funds     976.50 EUR on 2024-03-31 (EUR accounts only; not added in: 170.00 USD)"),
+      sheet.contains(
+        "Available funds     976.50 EUR on 2024-03-31 (Checking 976.50; EUR accounts only; not added in: 170.00 USD)"),
       "\(sheet)")
     let json = try budget.run(["budget", "show", "--json"]).stdout
     #expect(json.contains("\"otherCurrencyFunds\""), "\(json)")

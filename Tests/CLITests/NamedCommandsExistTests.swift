@@ -87,6 +87,9 @@ struct NamedCommandsExistTests {
       let before = rest[..<range.lowerBound].last
       rest = rest[range.upperBound...]
       guard before.map({ !$0.isLetter && $0 != "-" && $0 != "." && $0 != "/" }) ?? true else { continue }
+      // "a budget account", "every budget account": the word is an adjective, not the program.
+      let previous = text[..<range.lowerBound].split(separator: " ").last.map { $0.filter(\.isLetter).lowercased() }
+      if let previous, Self.determiners.contains(previous) { continue }
       let end = rest.firstIndex { "\"`;|)(\\'".contains($0) } ?? rest.endIndex
       // A comma or full stop after a word is the sentence's, not the word's.
       lines.append(
@@ -94,6 +97,9 @@ struct NamedCommandsExistTests {
     }
     return lines
   }
+
+  /// Words before "budget" that make it an adjective ("a budget account").
+  static let determiners: Set<String> = ["a", "an", "the", "each", "every", "one", "no", "your", "its", "this", "that"]
 
   /// Words that, after a command's name, show a sentence going on rather than a subcommand.
   static let proseWords: Set<String> = [

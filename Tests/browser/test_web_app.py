@@ -312,6 +312,50 @@ class WebAppTests(ViewTestCase):
         self.wait.until(lambda d: text("#calendar-title") == "March 2024")
 
 
+class FundsAndWarningsTests(ViewTestCase):
+    """Available funds count the budget accounts only, and a write that takes one below zero
+    says so in a toast — on a demo ledger of its own (the writes here would move the other
+    class's figures)."""
+
+    open = WebAppTests.open
+    text = WebAppTests.text
+    marker = WebAppTests.marker
+    rendered_after = WebAppTests.rendered_after
+
+    def test_1_available_funds_leave_the_loans_out(self):
+        accounts = self.server.api("GET", "/accounts")["items"]
+        budget = [a for a in accounts if a["role"] == "budget" and a["currency"] == "EUR"]
+        loans = [a for a in accounts if a["role"] == "tracking"]
+        self.assertEqual(sorted(a["name"] for a in loans), ["Car loan", "Family loan"])
+        counted = sum(cents(a["balance"]) for a in budget)
+        everything = counted + sum(cents(a["balance"]) for a in loans)
+        self.open("budget")
+        # Read in one script: a live refresh may re-render the sheet between reads.
+        funds, makeup, tracking = self.wait.until(lambda d: d.execute_script(
+            "const f = id => document.getElementById(id); "
+            "return f('available-funds') && f('funds-accounts') && f('funds-tracking') "
+            "? [f('available-funds').textContent, f('funds-accounts').textContent, f('funds-tracking').textContent] : null"))
+        self.assertEqual(cents(funds), counted)
+        self.assertNotEqual(cents(funds), everything, "the loans' debt is not in the available funds")
+        for account in budget:
+            self.assertIn(account["name"], makeup)
+        self.assertEqual(tracking, "not counted (tracking): Car loan, Family loan")
+
+    def test_2_a_write_that_takes_checking_below_zero_shows_a_warning(self):
+        checking = next(a for a in self.server.api("GET", "/accounts")["items"] if a["name"] == "Checking")
+        amount = cents(checking["balance"]) + 10000  # 100.00 more than it holds
+        self.open("transactions")
+        self.wait.until(EC.presence_of_element_located((By.ID, "tx-form")))
+        self.driver.find_element(By.ID, "tx-name").send_keys("Laptop")
+        self.driver.find_element(By.ID, "tx-amount").send_keys(f"{amount // 100}.{amount % 100:02d}")
+        Select(self.driver.find_element(By.ID, "tx-category")).select_by_visible_text("Bills")
+        Select(self.driver.find_element(By.ID, "tx-account")).select_by_visible_text("Checking")
+        self.driver.find_element(By.ID, "tx-save").click()
+        toast = self.wait.until(lambda d: (lambda t: t if t.is_displayed() and "warning" in t.get_attribute("class") else None)(
+            d.find_element(By.ID, "toast")))
+        self.assertEqual(toast.text, "Warning: Checking is now -100.00")
+        self.assertEqual(toast.get_attribute("data-codes"), "account_below_zero")
+
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result
     failed = len(result.failures) + len(result.errors)

@@ -3,6 +3,8 @@ import LedgerDomain
 /// An account with its balance on the requested date.
 struct AccountDTO: Codable, Sendable {
   var id, name, type, currency: String
+  /// `budget` (its balance counts in the available funds) or `tracking`.
+  var role: String
   var closed: Bool
   var openingDate: String
   var balance: String
@@ -12,6 +14,7 @@ struct AccountDTO: Codable, Sendable {
     self.id = id.description
     name = record.name
     type = record.type.rawValue
+    role = record.role.rawValue
     currency = record.currency.code
     closed = record.isClosed
     openingDate = record.openingDate.description

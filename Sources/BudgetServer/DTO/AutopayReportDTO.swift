@@ -13,8 +13,11 @@ struct AutopayReportDTO: Codable, Sendable {
   var posted: [Posted]
   var alreadyPosted: Int
   var refused: [Refused]
+  /// What the postings made now left: an account below zero (as a write result says).
+  var warnings: [WarningDTO]
 
-  init(_ report: AutopayReport) {
+  init(_ report: AutopayReport, warnings: [LedgerWarning] = []) {
+    self.warnings = warnings.map(WarningDTO.init)
     through = report.through.description
     capped = report.capped
     posted = report.posted.map {

@@ -24,12 +24,27 @@ struct BudgetSheetDTO: Codable, Sendable {
   struct CurrencyAmount: Codable, Sendable {
     var amount, currency: String
   }
+  /// An account on the available-funds line, with its balance on `fundsDate`.
+  struct FundsAccount: Codable, Sendable {
+    var id, name, balance, currency: String
+
+    init(_ balance: AccountBalance) {
+      id = balance.account.description
+      name = balance.name
+      self.balance = balance.balance.formatted()
+      currency = balance.balance.currency.code
+    }
+  }
   var month, title, currency: String
   var position: UInt64
   var recordedAt: String?
   var plannedIncome, fixed, variable, quarterly, totalBudgeted, totalActual, remainingToAssign, availableFunds,
     fundsDate: String
-  /// What accounts in other currencies hold, per currency: not in `availableFunds`.
+  /// The budget accounts `availableFunds` adds up (those in the sheet's currency), by name.
+  var fundsAccounts: [FundsAccount]
+  /// The tracking accounts (loans, investments, …), in any currency: not in `availableFunds`.
+  var trackingAccounts: [FundsAccount]
+  /// What budget accounts in other currencies hold, per currency: not in `availableFunds`.
   var otherCurrencyFunds: [CurrencyAmount]
   /// What the month spent in other currencies, per currency: in no line's `actual`.
   var otherCurrencySpending: [CurrencyAmount]
@@ -56,6 +71,8 @@ struct BudgetSheetDTO: Codable, Sendable {
     remainingToAssign = summary.remainingToAssign.formatted()
     availableFunds = sheet.availableFunds.formatted()
     fundsDate = sheet.fundsDate.description
+    fundsAccounts = sheet.fundsAccounts.map(FundsAccount.init)
+    trackingAccounts = sheet.trackingAccounts.map(FundsAccount.init)
     otherCurrencyFunds = sheet.otherCurrencyFunds.map {
       CurrencyAmount(amount: $0.formatted(), currency: $0.currency.code)
     }

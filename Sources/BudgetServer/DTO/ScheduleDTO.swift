@@ -122,9 +122,11 @@ struct ScheduleCreatedDTO: Codable, Sendable {
   var version: UInt64
   var positions: [UInt64]
   var events: [String]
+  var warnings: [WarningDTO]
   var schedule: ScheduleDTO?
 
   init(_ result: WriteResultDTO, schedule: ScheduleDTO?) {
+    warnings = result.warnings
     id = result.id
     stream = result.stream
     version = result.version

@@ -3,7 +3,7 @@ import Ledger
 import LedgerDomain
 import QueryResults
 
-/// `/ledger` and `/accounts`: `budget init` and `budget account open|opening|rename|close|reopen|list`.
+/// `/ledger` and `/accounts`: `budget init` and `budget account open|opening|set|rename|close|reopen|list`.
 struct AccountRoutes {
   let api: LedgerAPI
 
@@ -16,6 +16,7 @@ struct AccountRoutes {
     group.patch("accounts/:ref") { request, context in try await rename(request, context) }
     group.post("accounts/:ref/close") { request, context in try await close(request, context) }
     group.post("accounts/:ref/opening") { request, context in try await changeOpening(request, context) }
+    group.post("accounts/:ref/role") { request, context in try await setRole(request, context) }
     group.post("accounts/:ref/reopen") { request, context in
       let (id, _) = try Resolver(state: try api.state()).account(try api.parameter(context, "ref"))
       let reason = QueryParameters(request).string("reason") ?? "reopened by user"
@@ -98,6 +99,15 @@ struct AccountRoutes {
     let (id, record) = try Resolver(state: try api.state()).account(try api.parameter(context, "ref"))
     let balance = try api.money(body.balance, record.currency, field: "balance")
     return try await api.write(.changeOpeningBalance(id, to: balance), request)
+  }
+
+  func setRole(_ request: Request, _ context: Context) async throws -> Response {
+    let body = try await api.body(AccountRoleBody.self, request)
+    let (id, _) = try Resolver(state: try api.state()).account(try api.parameter(context, "ref"))
+    guard let role = try api.choice(body.role, AccountRole.self, field: "role") else {
+      throw APIError.badRequest("role must be budget or tracking", field: "role")
+    }
+    return try await api.write(.setAccountRole(id, role: role), request)
   }
 
   func close(_ request: Request, _ context: Context) async throws -> Response {

@@ -110,6 +110,7 @@ struct OccurrenceRoutes {
     try api.requireLedger()
     let through = try api.date(body.through, field: "through")
     let report = try await api.ledger.postAutopay(through: through, metadata: try api.metadata(request))
-    return try api.answer(AutopayReportDTO(report), position: api.ledger.position)
+    let warnings = (try? api.ledger.warnings(after: report.outcomes)) ?? []
+    return try api.answer(AutopayReportDTO(report, warnings: warnings), position: api.ledger.position)
   }
 }

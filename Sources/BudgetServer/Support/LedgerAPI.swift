@@ -135,7 +135,8 @@ struct LedgerAPI: Sendable {
     let lower = first.positions.lowerBound
     let upper = last.positions.upperBound
     let recorded = try ledger.events(from: lower, limit: Int(upper - lower + 1))
-    let result = WriteResultDTO(events: recorded)
+    // The write stands whether or not its warnings can be worked out.
+    let result = WriteResultDTO(events: recorded, warnings: (try? ledger.warnings(after: outcomes)) ?? [])
     var headers: HTTPFields = [.eTag: EntityTag.format(result.version), .ledgerPosition: String(upper)]
     if outcomes.contains(where: \.wasDuplicate) { headers[.idempotentReplayed] = "true" }
     if status == .created, let id = result.id, let collection = Self.collection(of: result.stream) {

@@ -41,6 +41,8 @@ public struct AutopayReport: Sendable, Hashable {
   public var through: CivilDate
   /// Whether the day asked for was past today and was capped to it.
   public var capped: Bool
+  /// What the postings made now recorded, in order, for ``Ledger/warnings(after:)``.
+  public var outcomes: [CommandOutcome] = []
 
   public static func == (a: Self, b: Self) -> Bool {
     a.posted.map(\.entry) == b.posted.map(\.entry) && a.alreadyPosted == b.alreadyPosted

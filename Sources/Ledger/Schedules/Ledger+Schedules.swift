@@ -133,6 +133,7 @@ extension Ledger {
           return nil
         }.first
         if let paid { report.posted.append((occurrence, paid)) }
+        report.outcomes.append(outcome)
       case .failure(let error):
         report.refused.append((occurrence, error.description))
       }

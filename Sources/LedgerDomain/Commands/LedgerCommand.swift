@@ -17,6 +17,9 @@ public enum LedgerCommand: Sendable, Hashable, Codable {
   case reopenAccount(AccountID, reason: String)
   /// Sets the balance an account starts with (signed, in its currency) on its opening date.
   case changeOpeningBalance(AccountID, to: Money)
+  /// Makes an account a budget account (its balance counts in the available funds) or a
+  /// tracking one.
+  case setAccountRole(AccountID, role: AccountRole)
   case createCategory(CreateCategory)
   case renameCategory(CategoryID, name: String)
   case moveCategory(CategoryID, parent: CategoryID?, sortOrder: Int)

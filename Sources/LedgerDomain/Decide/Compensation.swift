@@ -63,6 +63,7 @@ private func compensation(
   case .accountClosed(let e): return .reopenAccount(e.account, reason: "undo")
   case .accountReopened(let e): return .closeAccount(e.account, date: today)
   case .openingBalanceChanged(let e): return .changeOpeningBalance(e.account, to: e.previous)
+  case .accountRoleChanged(let e): return .setAccountRole(e.account, role: e.previous)
   case .categoryCreated(let e): return .deleteCategory(e.category)
   case .categoryRenamed(let e): return .renameCategory(e.category, name: e.previousName)
   case .categoryMoved(let e):

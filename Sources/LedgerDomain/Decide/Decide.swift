@@ -37,6 +37,7 @@ private func decideEvents(
   case .reopenAccount(let id, let reason): return [.accountReopened(try rules.reopenAccount(id, reason: reason))]
   case .changeOpeningBalance(let id, let balance):
     return [.openingBalanceChanged(try rules.changeOpeningBalance(id, to: balance))]
+  case .setAccountRole(let id, let role): return [.accountRoleChanged(try rules.setAccountRole(id, to: role))]
   case .createCategory(let command): return [.categoryCreated(try rules.createCategory(command))]
   case .renameCategory(let id, let name): return [.categoryRenamed(try rules.renameCategory(id, to: name))]
   case .moveCategory(let id, let parent, let sortOrder):

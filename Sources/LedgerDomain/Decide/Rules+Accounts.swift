@@ -75,6 +75,20 @@ extension Rules {
     return OpeningBalanceChanged(account: id, previous: previous, balance: balance, date: account.openingDate)
   }
 
+  /// Gives an account a role: asking for the role it has is refused, as a change of nothing.
+  func setAccountRole(_ id: AccountID, to role: AccountRole) throws(DomainError) -> AccountRoleChanged {
+    let account = try account(id)
+    guard role != account.role else {
+      throw .invalidField(
+        field: "role",
+        reason: "'\(account.name)' is already a \(role.rawValue) account; "
+          + (role == .budget
+            ? "a budget account counts in the available funds"
+            : "a tracking account is left out of the available funds"))
+    }
+    return AccountRoleChanged(account: id, previous: account.role, role: role)
+  }
+
   func renameAccount(_ id: AccountID, to newName: String) throws(DomainError) -> AccountRenamed {
     let account = try account(id)
     let name = try uniqueAccountName(newName, field: "account name", except: id)

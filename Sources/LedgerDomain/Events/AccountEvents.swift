@@ -93,3 +93,21 @@ public struct AccountClosed: EventPayload {
     self.date = date
   }
 }
+
+/// An account's role changed (`budget account set NAME --role budget|tracking`): whether its
+/// balance counts in the available funds. `previous` is the role it had, for undo.
+public struct AccountRoleChanged: EventPayload {
+  public static let kind = EventKind.accountRoleChanged
+  public var event: LedgerEvent { .accountRoleChanged(self) }
+  public static let schemaVersion: UInt16 = 1
+  public var account: AccountID
+  public var previous: AccountRole
+  public var role: AccountRole
+  public var stream: String { account.stream }
+
+  public init(account: AccountID, previous: AccountRole, role: AccountRole) {
+    self.account = account
+    self.previous = previous
+    self.role = role
+  }
+}

@@ -59,6 +59,7 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
   case goalCompleted = "GoalCompleted"
   case goalArchived = "GoalArchived"
   case goalReopened = "GoalReopened"
+  case accountRoleChanged = "AccountRoleChanged"
 
   /// The payload type of this kind of event.
   public var payloadType: any EventPayload.Type {
@@ -69,6 +70,7 @@ public enum EventKind: String, CaseIterable, Sendable, Hashable {
     case .accountClosed: AccountClosed.self
     case .accountReopened: AccountReopened.self
     case .openingBalanceChanged: OpeningBalanceChanged.self
+    case .accountRoleChanged: AccountRoleChanged.self
     case .categoryCreated: CategoryCreated.self
     case .categoryRenamed: CategoryRenamed.self
     case .categoryMoved: CategoryMoved.self

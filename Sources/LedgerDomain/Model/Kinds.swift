@@ -1,6 +1,23 @@
 /// What kind of account money sits in (seed 002/003).
 public enum AccountType: String, Sendable, Hashable, Codable, CaseIterable {
   case checking, savings, creditCard = "credit-card", cash, loan, investment
+
+  /// The role an account of this type has until it is changed: money to spend or owe day to
+  /// day (checking, savings, cash, credit card) is a budget account; a loan or an investment
+  /// is tracked.
+  public var defaultRole: AccountRole {
+    switch self {
+    case .checking, .savings, .creditCard, .cash: .budget
+    case .loan, .investment: .tracking
+    }
+  }
+}
+
+/// What an account's balance counts for. A **budget** account holds money the budget can
+/// assign (a credit card's debt lowers it); a **tracking** account (a loan, an investment)
+/// shows a balance but is no part of the available funds.
+public enum AccountRole: String, Sendable, Hashable, Codable, CaseIterable {
+  case budget, tracking
 }
 
 /// Whether a category collects income or expenses.

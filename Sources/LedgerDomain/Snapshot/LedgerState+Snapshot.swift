@@ -2,7 +2,7 @@ extension LedgerState {
   /// The version of ``snapshotPayload()``'s form. A stored snapshot of another version is not
   /// read: the state is folded from the log and stored again (as a read model of another
   /// code version is re-projected). Raise it whenever the state or its encoding changes.
-  public static let snapshotVersion: UInt16 = 4
+  public static let snapshotVersion: UInt16 = 5
 
   /// Everything in the state but its transactions (which the ledger stores one row each), in
   /// a compact binary form — the same bytes for equal states: dictionaries are written in
@@ -19,6 +19,7 @@ extension LedgerState {
       out.string(account.currency.code)
       out.optionalMoney(account.openingBalance)
       out.date(account.openingDate)
+      out.string(account.role.rawValue)
       out.bool(account.isClosed)
       out.count(account.transactionDays.count)
       for (day, count) in account.transactionDays {
@@ -88,7 +89,7 @@ extension LedgerState {
       var account = AccountRecord(
         name: try input.string(), type: try input.raw(AccountType.self),
         currency: try input.currency(), openingBalance: try input.optionalMoney(),
-        openingDate: try input.date())
+        openingDate: try input.date(), role: try input.raw(AccountRole.self))
       account.isClosed = try input.bool()
       let dayCount = try input.count()
       account.transactionDays.reserveCapacity(dayCount)

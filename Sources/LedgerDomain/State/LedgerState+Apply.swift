@@ -13,9 +13,11 @@ extension LedgerState {
       accounts[e.account] = AccountRecord(
         name: e.name, type: e.type, currency: e.currency,
         openingBalance: e.openingBalance.isZero ? nil : e.openingBalance,
-        openingDate: e.date)
+        openingDate: e.date, role: e.type.defaultRole)
     case .accountRenamed(let e):
       updateAccount(e.account) { $0.name = e.name }
+    case .accountRoleChanged(let e):
+      updateAccount(e.account) { $0.role = e.role }
     case .accountClosed(let e):
       updateAccount(e.account) { $0.isClosed = true }
     case .accountReopened(let e):

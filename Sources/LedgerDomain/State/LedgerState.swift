@@ -52,6 +52,9 @@ public struct AccountRecord: Sendable, Hashable {
   /// The signed opening balance (nil when zero).
   public var openingBalance: Money?
   public var openingDate: CivilDate
+  /// Whether the account's balance counts in the available funds: its type's default role
+  /// until `AccountRoleChanged` says otherwise.
+  public var role: AccountRole
   public var isClosed = false
   /// How many live transactions the account has on each day: the last of those days is the
   /// earliest it may be closed on.

@@ -3,11 +3,11 @@ import Ledger
 import LedgerDomain
 import QueryResults
 
-/// `budget account open|opening|rename|close|reopen|list`.
+/// `budget account open|opening|set|rename|close|reopen|list`.
 struct AccountCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "account", abstract: "Open, rename, close and list accounts.",
-    subcommands: [Open.self, Opening.self, Rename.self, Close.self, Reopen.self, List.self])
+    subcommands: [Open.self, Opening.self, SetRole.self, Rename.self, Close.self, Reopen.self, List.self])
 
   struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "open", abstract: "Open an account.")
@@ -51,6 +51,31 @@ struct AccountCommand: AsyncParsableCommand {
       try options.report(
         "opening balance of '\(account.record.name)' is \(balance.formatted()) \(balance.currency.code) on \(account.record.openingDate)",
         outcome)
+    }
+  }
+
+  struct SetRole: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "set",
+      abstract: "Make an account a budget account (counted in the available funds) or a tracking one.",
+      discussion: """
+        A budget account holds money the budget can assign: checking, savings, cash and credit \
+        cards are budget accounts unless changed (a card's debt lowers the available funds). A \
+        tracking account — a loan, an investment — shows its balance but is not in the available \
+        funds. Example: budget account set "Car loan" --role tracking
+        """)
+    @OptionGroup var options: LedgerOptions
+    @Argument(help: "The account.") var name: String
+    @Option(help: "budget or tracking.") var role: AccountRole
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let account = try Resolve(state: ledger.state).account(name)
+      let outcome = try await options.execute(.setAccountRole(account.id, role: role), on: ledger)
+      let counted = role == .budget ? "counts in the available funds" : "is left out of the available funds"
+      try options.report(
+        "'\(account.record.name)' is a \(role.rawValue) account: its balance \(counted)", outcome,
+        id: account.id.description)
     }
   }
 
@@ -126,15 +151,18 @@ struct AccountCommand: AsyncParsableCommand {
         try Console.json(
           accounts.map { id, record in
             AccountJSON(
-              id: id.description, name: record.name, type: record.type.rawValue, currency: record.currency.code,
+              id: id.description, name: record.name, type: record.type.rawValue, role: record.role.rawValue,
+              currency: record.currency.code,
               closed: record.isClosed, balance: (byID[id] ?? .zero(record.currency)).formatted())
           })
         return
       }
-      var table = Table([("ACCOUNT", .left), ("TYPE", .left), ("STATUS", .left), ("BALANCE", .right), ("", .left)])
+      var table = Table([
+        ("ACCOUNT", .left), ("TYPE", .left), ("ROLE", .left), ("STATUS", .left), ("BALANCE", .right), ("", .left),
+      ])
       for (id, record) in accounts {
         table.add([
-          record.name, record.type.rawValue, record.isClosed ? "closed" : "open",
+          record.name, record.type.rawValue, record.role.rawValue, record.isClosed ? "closed" : "open",
           show(byID[id] ?? .zero(record.currency), color: true), record.currency.code,
         ])
       }
@@ -145,7 +173,8 @@ struct AccountCommand: AsyncParsableCommand {
 
 /// `--json` shape of an account.
 struct AccountJSON: Encodable {
-  var id, name, type, currency: String
+  /// `role`: `budget` (counted in the available funds) or `tracking`.
+  var id, name, type, role, currency: String
   var closed: Bool
   var balance: String
 }

@@ -1,4 +1,5 @@
 import EventRecords
+import Foundation
 import Ledger
 import LedgerDomain
 
@@ -12,7 +13,17 @@ extension LedgerOptions {
       try await ledger.execute(command, metadata: metadata, idempotencyKey: idempotencyKey)
     }
     mentionWaitingAutopay(on: ledger)
+    warn(about: outcome, on: ledger)
     return outcome
+  }
+
+  /// One line on stderr per warning the write left (a budget account below zero, a goal past
+  /// its target: ``Ledger/warnings(after:)``), kept for ``report(_:_:id:seal:)``'s JSON. The
+  /// write stands either way; a failure to work the warnings out is not the write's.
+  func warn(about outcome: CommandOutcome, on ledger: Ledger) {
+    let warnings = (try? ledger.warnings(after: [outcome])) ?? []
+    WrittenWarnings.shared.record(warnings, for: outcome.positions)
+    for warning in warnings { Console.note("warning: \(warning.message)") }
   }
 
   /// One line on stderr when autopay occurrences are due and not posted: every command that
@@ -30,7 +41,8 @@ extension LedgerOptions {
       try Console.json(
         OutcomeJSON(
           id: id, positions: [outcome.positions.lowerBound, outcome.positions.upperBound],
-          events: outcome.events.map(\.typeName), duplicate: outcome.wasDuplicate, seal: seal))
+          events: outcome.events.map(\.typeName), duplicate: outcome.wasDuplicate, seal: seal,
+          warnings: WrittenWarnings.shared.warnings(for: outcome.positions).map(WarningJSON.init)))
     } else {
       print(message)
     }
@@ -45,6 +57,35 @@ struct OutcomeJSON: Encodable {
   var duplicate: Bool
   /// `period close`: the chain head the closed period is sealed with.
   var seal: String?
+  /// What the write left that is allowed but probably not meant; empty when nothing.
+  var warnings: [WarningJSON] = []
+}
+
+/// `--json` shape of a warning: a stable `code` (`account_below_zero`, `goal_past_target`)
+/// and the line a person reads.
+struct WarningJSON: Encodable {
+  var code, message: String
+
+  init(_ warning: LedgerWarning) {
+    code = warning.code.rawValue
+    message = warning.message
+  }
+}
+
+/// The warnings of the writes this process made, by their positions, for the JSON answer
+/// printed after them.
+final class WrittenWarnings: @unchecked Sendable {
+  static let shared = WrittenWarnings()
+  private let lock = NSLock()
+  private var byPositions: [ClosedRange<UInt64>: [LedgerWarning]] = [:]
+
+  func record(_ warnings: [LedgerWarning], for positions: ClosedRange<UInt64>) {
+    lock.withLock { byPositions[positions] = warnings }
+  }
+
+  func warnings(for positions: ClosedRange<UInt64>) -> [LedgerWarning] {
+    lock.withLock { byPositions[positions] ?? [] }
+  }
 }
 
 /// `--json` shape of several commands recorded in one transaction (`budget budget copy`):

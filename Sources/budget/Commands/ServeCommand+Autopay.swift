@@ -19,6 +19,9 @@ extension ServeCommand {
         for (occurrence, reason) in report.refused {
           note("could not post '\(occurrence.terms.name)' of \(occurrence.nominal): \(reason)")
         }
+        for warning in (try? ledger.warnings(after: report.outcomes)) ?? [] {
+          note("warning: \(warning.message) (autopay)")
+        }
       } catch {
         note("could not post autopay occurrences: \(error)")
       }

@@ -80,16 +80,7 @@ struct BudgetShowCommand: AsyncParsableCommand {
     print(
       "Remaining to assign \(remaining.isZero ? Console.paint(remainingText, .green) : Console.paint(remainingText, .red))  (goal: 0)"
     )
-    if sheet.otherCurrencyFunds.isEmpty {
-      print("Available funds     \(show(sheet.availableFunds)) on \(sheet.fundsDate)")
-    } else {
-      // Amounts in different currencies are never added: say what the figure leaves out.
-      let others = sheet.otherCurrencyFunds.map { "\(show($0)) \($0.currency.code)" }.joined(separator: ", ")
-      let base = sheet.availableFunds.currency.code
-      print(
-        "Available funds     \(show(sheet.availableFunds)) \(base) on \(sheet.fundsDate) (\(base) accounts only; "
-          + "not added in: \(others))")
-    }
+    print(availableFundsLine(sheet))
     if let note = otherCurrencySpendingNote(sheet) { print(note) }
     if !sheet.summary.dueDates.isEmpty {
       print("Due                 " + sheet.summary.dueDates.map { "\($0.name) \($0.date)" }.joined(separator: ", "))
@@ -148,7 +139,12 @@ struct SheetJSON: Encodable {
   var month: String
   var position: UInt64
   var plannedIncome, fixed, variable, quarterly, totalBudgeted, remainingToAssign, availableFunds: String
-  /// What accounts in other currencies hold, one amount per currency, not in `availableFunds`.
+  /// The budget accounts `availableFunds` adds up, with their balances.
+  var fundsAccounts: [FundsAccountJSON]
+  /// The tracking accounts, in any currency, with their balances: not in `availableFunds`.
+  var trackingAccounts: [FundsAccountJSON]
+  /// What budget accounts in other currencies hold, one amount per currency, not in
+  /// `availableFunds`.
   var otherCurrencyFunds: [CurrencyAmountJSON]
   /// What the month spent in other currencies, per currency: in no line's `actual`.
   var otherCurrencySpending: [CurrencyAmountJSON]
@@ -175,6 +171,8 @@ struct SheetJSON: Encodable {
     totalBudgeted = sheet.summary.budgeted.total.formatted()
     remainingToAssign = sheet.summary.remainingToAssign.formatted()
     availableFunds = sheet.availableFunds.formatted()
+    fundsAccounts = sheet.fundsAccounts.map(FundsAccountJSON.init)
+    trackingAccounts = sheet.trackingAccounts.map(FundsAccountJSON.init)
     otherCurrencyFunds = sheet.otherCurrencyFunds.map {
       CurrencyAmountJSON(amount: $0.formatted(), currency: $0.currency.code)
     }

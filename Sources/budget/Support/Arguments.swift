@@ -11,6 +11,7 @@ import LedgerDomain
 @Sendable func monthArgument(_ text: String) throws -> YearMonth { try YearMonth(parsing: text) }
 
 extension AccountType: ExpressibleByArgument {}
+extension AccountRole: ExpressibleByArgument {}
 extension CategoryKind: ExpressibleByArgument {}
 extension BudgetType: ExpressibleByArgument {}
 extension TransactionType: ExpressibleByArgument {}

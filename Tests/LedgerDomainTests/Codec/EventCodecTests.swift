@@ -40,6 +40,7 @@ struct EventCodecTests {
           account: Scenario.checking, previous: Money(units: -5, currency: .jpy),
           balance: Money(units: 7, currency: .jpy),
           date: day("2024-01-01"))),
+      .accountRoleChanged(AccountRoleChanged(account: Scenario.checking, previous: .budget, role: .tracking)),
       .categoryCreated(DefaultCategories.events()[0]),
       .categoryCreated(
         CategoryCreated(

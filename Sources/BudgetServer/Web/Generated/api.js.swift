@@ -36,6 +36,9 @@ BL.api = async function (method, path, body, headers) {
     error.details = (data && data.details) || {};
     throw error;
   }
+  // A write that stands but left something probably not meant (an account below zero, a
+  // goal past its target) says so.
+  if (method !== "GET" && data && Array.isArray(data.warnings) && data.warnings.length) BL.warn(data.warnings);
   return { status: response.status, body: data, etag: response.headers.get("ETag") };
 };
 
@@ -96,12 +99,28 @@ BL.el = function (tag, attributes, children) {
 };
 
 BL.toast = function (message, isError) {
+  // A write's warning stays up for its time: a "saved" that follows does not hide it.
+  if (!isError && Date.now() < (BL.warningUntil || 0)) return;
   const toast = document.getElementById("toast");
   toast.textContent = message;
   toast.classList.toggle("error", Boolean(isError));
+  toast.classList.remove("warning");
   toast.hidden = false;
   clearTimeout(BL.toastTimer);
   BL.toastTimer = setTimeout(() => { toast.hidden = true; }, 4000);
+};
+
+/** Shows a write's warnings ({code, message}), one line each, for eight seconds. */
+BL.warn = function (warnings) {
+  const toast = document.getElementById("toast");
+  toast.textContent = warnings.map((w) => "Warning: " + w.message).join("\n");
+  toast.classList.remove("error");
+  toast.classList.add("warning");
+  toast.dataset.codes = warnings.map((w) => w.code).join(" ");
+  toast.hidden = false;
+  BL.warningUntil = Date.now() + 8000;
+  clearTimeout(BL.toastTimer);
+  BL.toastTimer = setTimeout(() => { toast.hidden = true; toast.classList.remove("warning"); }, 8000);
 };
 
 /** Loads accounts and categories for forms and filters. */

@@ -70,6 +70,7 @@ tr.clickable:hover, tr.clickable:focus { background: #eef5ff; }
 .goal-actions .confirm { flex-basis: 100%; }
 .toast { position: fixed; right: 1rem; bottom: 1rem; background: var(--ink); color: #fff; padding: .6rem .9rem; border-radius: 6px; z-index: 5; max-width: 90vw; }
 .toast.error { background: var(--bad); }
+.toast.warning { background: var(--warn); white-space: pre-line; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 1rem; }
 figure { margin: 0; }
 figcaption { color: var(--muted); font-size: .85rem; }

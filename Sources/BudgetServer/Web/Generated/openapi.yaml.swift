@@ -208,6 +208,37 @@ paths:
           application/json:
             schema:
               $ref: '#/components/schemas/OpeningBalance'
+  /accounts/{ref}/role:
+    post:
+      summary: Make an account a budget account (counted in the available funds) or a tracking one (account set --role)
+      description: |
+        A budget account (by default checking, savings, cash, credit card) holds money the budget
+        can assign; a tracking account (by default loan, investment) shows its balance but is not
+        in the budget sheet's availableFunds. Asking for the role the account has is refused (422).
+      tags:
+      - accounts
+      operationId: setAccountRole
+      responses:
+        '200':
+          description: The events recorded (AccountRoleChanged)
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/WriteResult'
+          headers:
+            ETag:
+              description: the entity's stream version
+              schema: *id002
+        default: *id001
+      parameters:
+      - $ref: '#/components/parameters/ref'
+      - $ref: '#/components/parameters/idempotencyKey'
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/AccountRole'
   /accounts/{ref}/reopen:
     post:
       summary: Reopen a closed account (account reopen)
@@ -2911,11 +2942,40 @@ components:
         events:
           type: array
           items: *id002
+        warnings:
+          type: array
+          description: |
+            What the write left that is allowed but probably not meant, worked out from the ledger
+            as known right after it (a replay under the same Idempotency-Key says the same): a
+            budget account the write lowered that ends below zero today (account_below_zero), a
+            goal the write put money into that now holds more than its target (goal_past_target).
+            Empty when nothing; the write stands either way.
+          items:
+            $ref: '#/components/schemas/Warning'
       required:
       - stream
       - version
       - positions
       - events
+      - warnings
+    Warning:
+      type: object
+      properties:
+        code:
+          type: string
+          enum:
+          - account_below_zero
+          - goal_past_target
+        message:
+          type: string
+          description: one line for people, e.g. "Checking is now -3,734.99"
+        subject:
+          type: string
+          description: the id of the account or goal the warning is about
+      required:
+      - code
+      - message
+      - subject
     UndoResult:
       type: object
       properties:
@@ -3019,6 +3079,12 @@ components:
         id: *id002
         name: *id002
         type: *id002
+        role:
+          type: string
+          enum:
+          - budget
+          - tracking
+          description: budget — the balance counts in the available funds; tracking — it does not
         currency: *id002
         closed: *id006
         openingDate: *id002
@@ -3030,6 +3096,7 @@ components:
       - id
       - name
       - type
+      - role
       - currency
       - closed
       - balance
@@ -3075,6 +3142,16 @@ components:
         balance: *id002
       required:
       - balance
+    AccountRole:
+      type: object
+      properties:
+        role:
+          type: string
+          enum:
+          - budget
+          - tracking
+      required:
+      - role
     Close:
       type: object
       properties:
@@ -3276,11 +3353,26 @@ components:
         totalBudgeted: *id008
         totalActual: *id008
         remainingToAssign: *id008
-        availableFunds: *id008
+        availableFunds:
+          type: string
+          description: |
+            exact decimal string: the balances of the budget accounts in the sheet's currency on
+            fundsDate (a credit card's debt lowers it; tracking accounts — loans, investments — are
+            not in it), each account with its role as known at the sheet's position
         fundsDate: *id002
+        fundsAccounts:
+          type: array
+          description: the budget accounts availableFunds adds up, by name
+          items:
+            $ref: '#/components/schemas/FundsAccount'
+        trackingAccounts:
+          type: array
+          description: the tracking accounts, in any currency, by name; not in availableFunds
+          items:
+            $ref: '#/components/schemas/FundsAccount'
         otherCurrencyFunds:
           type: array
-          description: what accounts in other currencies hold, one amount per currency; not in availableFunds
+          description: what budget accounts in other currencies hold, one amount per currency; not in availableFunds
           items:
             type: object
             properties:
@@ -3353,10 +3445,24 @@ components:
       - totalBudgeted
       - remainingToAssign
       - availableFunds
+      - fundsAccounts
+      - trackingAccounts
       - lines
       - income
       - dueDates
       - goals
+    FundsAccount:
+      type: object
+      properties:
+        id: *id002
+        name: *id002
+        balance: *id008
+        currency: *id002
+      required:
+      - id
+      - name
+      - balance
+      - currency
     Transaction:
       type: object
       properties:
@@ -4041,12 +4147,18 @@ components:
             - scheduleId
             - date
             - reason
+        warnings:
+          type: array
+          description: what the postings made now left, as in a write result (an account below zero)
+          items:
+            $ref: '#/components/schemas/Warning'
       required:
       - through
       - capped
       - posted
       - alreadyPosted
       - refused
+      - warnings
     PostAutopay:
       type: object
       properties:

@@ -26,7 +26,7 @@ BL.renderBudget = async function () {
     card("Available funds", sheet.availableFunds, "available-funds", "",
       "on " + sheet.fundsDate + (sheet.otherCurrencyFunds.length
         ? ` (${sheet.currency} accounts; not added in: ${sheet.otherCurrencyFunds.map((f) => `${BL.money(f.amount)} ${f.currency}`).join(", ")})`
-        : "")),
+        : ""), fundsMakeup(sheet)),
   ]);
 
   const income = el("table", { class: "sheet", id: "income-table" }, [
@@ -79,12 +79,26 @@ BL.renderBudget = async function () {
   view.replaceChildren(...[BL.monthNavigator(BL.render), summary, due, other, income, addIncome, ...sections].filter(Boolean));
 };
 
-function card(title, value, id, className, note) {
+function card(title, value, id, className, note, extra) {
   return el("div", { class: "card" }, [
     el("span", { class: "card-title", text: title }),
     el("strong", { id, class: "card-value " + (className || ""), text: BL.money(value) }),
     note ? el("span", { class: "card-note", text: note }) : null,
+    ...(extra || []),
   ]);
+}
+
+/** What the available funds add up — the budget accounts — and the tracking accounts left out. */
+function fundsMakeup(sheet) {
+  const counted = sheet.fundsAccounts.length
+    ? el("span", { class: "card-note", id: "funds-accounts",
+        text: sheet.fundsAccounts.map((a) => `${a.name} ${BL.money(a.balance)}`).join(", ") })
+    : null;
+  const tracking = sheet.trackingAccounts.length
+    ? el("span", { class: "card-note", id: "funds-tracking",
+        text: "not counted (tracking): " + sheet.trackingAccounts.map((a) => a.name).join(", ") })
+    : null;
+  return [counted, tracking];
 }
 
 function usedBar(line) {

@@ -134,6 +134,8 @@ extension ScheduleCommand {
     func run() async throws {
       let ledger = try await options.openExisting()
       let report = try await userFacing { try await ledger.postAutopay(through: through, metadata: options.metadata) }
+      let warnings = (try? ledger.warnings(after: report.outcomes)) ?? []
+      for warning in warnings { Console.note("warning: \(warning.message)") }
       if report.capped {
         Console.note(
           "--through \(through.map(String.init(describing:)) ?? "") is after today; posted through today (\(report.through)) — a posting is never dated in the future"
@@ -150,7 +152,7 @@ extension ScheduleCommand {
             refused: report.refused.map {
               RefusedJSON(
                 schedule: $0.occurrence.terms.name, date: $0.occurrence.nominal.description, reason: $0.reason)
-            }))
+            }, warnings: warnings.map(WarningJSON.init)))
       } else {
         for (occurrence, entry) in report.posted {
           print(
@@ -177,6 +179,8 @@ struct PostJSON: Encodable {
   var posted: [PostedJSON]
   var alreadyPosted: Int
   var refused: [RefusedJSON]
+  /// What the postings left: an account below zero (as every write's `--json` says).
+  var warnings: [WarningJSON]
 }
 
 struct PostedJSON: Encodable { var schedule, date, id: String }
