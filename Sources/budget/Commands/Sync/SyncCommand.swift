@@ -32,6 +32,8 @@ struct SyncCommand: AsyncParsableCommand {
       // Printed (JSON included) first: a script sees what was pulled, then the failure.
       if let refused = report.refused { throw UserError(refused) }
       if watch { try await follow(files) }
+      // A cron job or a script tells a sync from none by the status (docs/cli.md).
+      if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
     /// `--watch`: keeps the replica and the working ledger open and follows the hub (a long
