@@ -10,7 +10,8 @@ import NIOCore
 ///
 /// Everything that writes the replica and the working ledger goes through one gate (an actor
 /// alone would not do: its methods interleave at every `await`), so a forwarded change and a
-/// followed event never race; the long wait for news happens outside it.
+/// followed event never race; the long wait for news happens outside it, and ends early when
+/// a change went to the outbox (``changesWaiting()``).
 public actor DeviceLink: CommandForwarder {
   public nonisolated let files: SyncFiles
   let client: HubClient
@@ -18,6 +19,8 @@ public actor DeviceLink: CommandForwarder {
   public nonisolated let replica: Ledger
   private var busy = false
   private var waiting: [CheckedContinuation<Void, Never>] = []
+  /// Rung when the loop that follows the hub should take its next round now.
+  private nonisolated let doorbell = Doorbell()
 
   /// Waits for the gate, then holds it until ``leave()``.
   private func enter() async {
@@ -76,11 +79,17 @@ public actor DeviceLink: CommandForwarder {
     }
   }
 
+  public nonisolated func changesWaiting() async { doorbell.ring() }
+
   /// Pushes the outbox (if anything waits) and pulls what the hub has, bringing `ledger` along
   /// when it is the replica's twin.
   public func round(_ ledger: Ledger) async -> Round {
     await enter()
     defer { leave() }
+    return await push(andPullInto: ledger)
+  }
+
+  private func push(andPullInto ledger: Ledger) async -> Round {
     var round = Round()
     let outbox = Outbox(files: files)
     let waiting = ((try? outbox.entries()) ?? []).filter { $0.state == .pending }
@@ -118,11 +127,27 @@ public actor DeviceLink: CommandForwarder {
     return round
   }
 
-  /// Waits (up to `seconds`) until the hub has an event after the replica's head; outside the
-  /// actor's work, so forwarded changes go on meanwhile.
+  /// Waits (up to `seconds`) until the hub has an event after the replica's head, or a round
+  /// is asked for (``changesWaiting()``); outside the actor's work, so
+  /// forwarded changes go on meanwhile.
   public nonisolated func waitForNews(seconds: Int) async {
     guard let head = try? replica.chainHead() else { return }
-    _ = try? await client.events(after: head.position, limit: 1, wait: seconds)
+    await firstOf { [client] in _ = try? await client.events(after: head.position, limit: 1, wait: seconds) }
+  }
+
+  /// Waits `seconds` (the hub is out of reach), or until a round is asked for.
+  public nonisolated func pause(seconds: Double) async {
+    await firstOf { try? await Task.sleep(for: .seconds(seconds)) }
+  }
+
+  /// Runs `wait` until it returns or the doorbell rings, whichever comes first.
+  private nonisolated func firstOf(_ wait: @escaping @Sendable () async -> Void) async {
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await wait() }
+      group.addTask { [doorbell] in await doorbell.wait() }
+      await group.next()
+      group.cancelAll()
+    }
   }
 
   /// Pulls into the replica and, when `ledger` was its twin, appends the same events to it.

@@ -1,0 +1,93 @@
+import Foundation
+import Ledger
+import LedgerTesting
+import SyncClient
+import Testing
+
+/// A device that serves its ledger (`budget serve` on a device, a real child process, and a
+/// real hub) while a change it made is an open conflict: new changes still reach the hub at
+/// once, and the server never stops to rebuild its ledger.
+@Suite("Sync: a serving device with an open conflict", .serialized)
+struct ServingDeviceTests {
+  /// The device server's own access token (`$BUDGET_TOKEN`).
+  static let serverToken = "device-serve-token-0123456789abcdef01234567"
+
+  /// How long a write through the device may take to be on the hub, as the issue asks; the
+  /// poll goes on to ``pollBound`` so that a slow write is measured, not just failed.
+  static let hubBound: Duration = .seconds(1)
+  /// Ten times ``hubBound``, and less than half of the 25-s long poll a write waited for
+  /// when a conflict held it up: a write past this is the stall, not a slow machine.
+  static let pollBound: Duration = .seconds(10)
+
+  /// A hub with a laptop cloned from it, on which one change is an open conflict: the
+  /// category "Travel", made on both, reached the hub second.
+  static func worldWithAConflict() async throws -> SyncWorld {
+    let world = try await SyncWorld(devices: ["laptop"])
+    try await world.clone("laptop")
+    let made = try world.budget.run(["category", "add", "Travel", "--ledger", world.path("laptop")])
+    #expect(made.status == 0, "\(made.stderr)")
+    let onHub = try HubHTTP(port: world.hub.port).send(
+      "POST", "/api/v1/categories", body: Array(#"{"name": "Travel"}"#.utf8))
+    #expect((200..<300).contains(onHub.status), "\(onHub.text)")
+    let report = try await world.sync("laptop")
+    #expect(report.conflicts == 1 && report.pending == 0, "\(report)")
+    return world
+  }
+
+  /// A transaction named `name` on Checking, as the API takes it.
+  static func transaction(_ name: String) -> [UInt8] {
+    Array(
+      #"{"amount": "2.50", "name": "\#(name)", "category": "Food", "account": "Checking", "date": "2026-11-20"}"#.utf8)
+  }
+
+  /// Whether the hub lists a transaction named `name`.
+  static func hubHas(_ name: String, _ world: SyncWorld) throws -> Bool {
+    try HubHTTP(port: world.hub.port).send("GET", "/api/v1/transactions?limit=100").text.contains("\"\(name)\"")
+  }
+
+  @Test func aWriteReachesTheHubAtOnceWhileAConflictIsOpen() async throws {
+    // Given a device with one open conflict, serving its ledger
+    let world = try await Self.worldWithAConflict()
+    defer { world.shutDown() }
+    let log = world.directory.file("laptop-serve.log")
+    let server = try ServeProcess(
+      budget: world.budget, ledger: world.path("laptop"), stderr: log, token: Self.serverToken)
+    defer { server.stop() }
+    let device = HubHTTP(port: server.port, token: Self.serverToken)
+    // When three transactions are written through its API, one after the other
+    var delays: [Duration] = []
+    for index in 1...3 {
+      let name = "served-\(index)"
+      let clock = ContinuousClock()
+      let start = clock.now
+      let answer = try device.send("POST", "/api/v1/transactions", body: Self.transaction(name))
+      #expect((200..<300).contains(answer.status), "\(answer.text)")
+      var landed = try Self.hubHas(name, world)
+      while !landed, clock.now - start < Self.pollBound {
+        try await Task.sleep(for: .milliseconds(20))
+        landed = try Self.hubHas(name, world)
+      }
+      let delay = clock.now - start
+      delays.append(delay)
+      // Then each is on the hub within the bound, not held up behind the conflict
+      #expect(landed, "\(name) did not reach the hub within \(Self.pollBound)")
+      #expect(delay <= Self.hubBound, "\(name) took \(delay) to reach the hub")
+    }
+    print("serving device with an open conflict: write to hub in \(delays)")
+    // And the server never stopped to rebuild its ledger, and says nothing went wrong
+    #expect(server.process.isRunning)
+    let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    for trouble in ["rebuilding", "Waiting on child channel", "shutdown error"] {
+      #expect(!said.contains(trouble), "\(said)")
+    }
+    // And nothing was lost: the conflict is still open for the user, nothing waits, and the
+    // device's ledger is the hub's
+    let entries = try world.outbox("laptop")
+    #expect(entries.map(\.state) == [.conflict])
+    let status = try JSONSerialization.jsonObject(with: device.send("GET", "/api/v1/sync/status").body)
+    let fields = status as? [String: Any] ?? [:]
+    #expect(fields["pending"] as? Int == 0 && fields["conflicts"] as? Int == 1, "\(fields)")
+    let head = (fields["head"] as? [String: Any])?["hash"] as? String
+    #expect(try head == world.hubHead().hash)
+  }
+}
