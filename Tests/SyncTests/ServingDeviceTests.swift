@@ -6,7 +6,8 @@ import Testing
 
 /// A device that serves its ledger (`budget serve` on a device, a real child process, and a
 /// real hub) while a change it made is an open conflict: new changes still reach the hub at
-/// once, and the server never stops to rebuild its ledger.
+/// once, the server never stops to rebuild its ledger, and `budget sync` on the device asks
+/// that server to sync instead of being refused.
 @Suite("Sync: a serving device with an open conflict", .serialized)
 struct ServingDeviceTests {
   /// The device server's own access token (`$BUDGET_TOKEN`).
@@ -89,5 +90,42 @@ struct ServingDeviceTests {
     #expect(fields["pending"] as? Int == 0 && fields["conflicts"] as? Int == 1, "\(fields)")
     let head = (fields["head"] as? [String: Any])?["hash"] as? String
     #expect(try head == world.hubHead().hash)
+  }
+
+  @Test func budgetSyncOnAServedDeviceAsksItsServer() async throws {
+    // Given a device with one open conflict, serving its ledger, and news on the hub
+    let world = try await Self.worldWithAConflict()
+    defer { world.shutDown() }
+    let files = world.files("laptop")
+    var server = try ServeProcess(budget: world.budget, ledger: world.path("laptop"), token: Self.serverToken)
+    defer { server.stop() }
+    try world.hubAddTransaction(name: "on-the-hub", amount: "4.00")
+    // When `budget sync` runs on the device
+    let synced = try world.budget.run(["sync", "--ledger", world.path("laptop"), "--json"])
+    // Then the server synced for it: the report is printed, at the hub's head, and the status
+    // says a conflict waits
+    #expect(synced.status == SyncReport.conflictsStatus, "\(synced.stderr)")
+    #expect(synced.stderr.contains("asking it to sync"), "\(synced.stderr)")
+    let report = try JSONDecoder().decode(SyncReport.self, from: Data(synced.stdout.utf8))
+    #expect(report.conflicts == 1 && report.pending == 0 && report.offline == nil, "\(report)")
+    #expect(try report.head == world.hubHead())
+    // and the record that led it there is this user's alone
+    let mode = try FileManager.default.attributesOfItem(atPath: files.server)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    // When `--watch` is asked of it, then it is refused, saying why
+    let watching = try world.budget.run(["sync", "--watch", "--ledger", world.path("laptop")])
+    #expect(watching.status == 1 && watching.stderr.contains("already follows the hub"), "\(watching.stderr)")
+    // When the server stops, then its record goes, and `budget sync` syncs by itself
+    server.stop()
+    #expect(!FileManager.default.fileExists(atPath: files.server))
+    #expect(try world.budget.run(["sync", "--ledger", world.path("laptop")]).status == SyncReport.conflictsStatus)
+    // When a server is killed, then the record it leaves names a process that is gone, and
+    // is passed over
+    server = try ServeProcess(budget: world.budget, ledger: world.path("laptop"), token: Self.serverToken)
+    server.kill9()
+    #expect(FileManager.default.fileExists(atPath: files.server))
+    let after = try world.budget.run(["sync", "--ledger", world.path("laptop")])
+    #expect(after.status == SyncReport.conflictsStatus, "\(after.stderr)")
+    #expect(!after.stderr.contains("asking it to sync"), "\(after.stderr)")
   }
 }

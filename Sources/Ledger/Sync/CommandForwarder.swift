@@ -11,6 +11,10 @@ public protocol CommandForwarder: Sendable {
   /// reach, or the working ledger holds changes the hub has not decided yet): what follows
   /// the hub pushes it now, not at its next round.
   func changesWaiting() async
+
+  /// Pushes what waits and pulls what the hub has, now, and answers what the sync did: how
+  /// `budget sync` on a device asks the server that holds its ledger open.
+  func syncNow() async -> SyncReport
 }
 
 /// What became of a forwarded change.

@@ -12,11 +12,11 @@ extension ServeCommand {
   /// for the user, not for the hub. When changes made offline have been decided by the hub,
   /// the working ledger is rebuilt from the replica: the server stops for that moment (letting
   /// open requests finish) and starts again on the same port (an open page reconnects by
-  /// itself).
+  /// itself). `budget sync` on the device asks this server to sync (``ServerRecord``).
   func runOnDevice() async throws {
     let path = try options.resolvedPath()
     let files = SyncFiles(ledger: path)
-    // Shared while serving (a `budget sync` elsewhere is refused: this server syncs), taken alone
+    // Shared while serving (a `budget sync` elsewhere asks this server instead), taken alone
     // to replace the working ledger.
     guard let lock = try userFacing({ try FileLock(path: files.lock, mode: .shared, wait: false) }) else {
       throw UserError("a budget sync is running on \(path); start the server when it ends")
@@ -25,6 +25,7 @@ extension ServeCommand {
     let link = try await userFacing { try await DeviceLink(files: files, options: ledgerOptions) }
     var forwarding = ledgerOptions
     forwarding.forwarder = link
+    defer { ServerRecord.remove(files) }
     // The port of the first start, for the next (`--port 0` picks one once).
     let bound = Latest<Int>()
     while true {
@@ -38,6 +39,7 @@ extension ServeCommand {
           from: link.replica, replaying: pending)
       }
       try userFacing { try lock.change(to: .shared) }
+      await link.rebuilt()
     }
   }
 
@@ -46,7 +48,16 @@ extension ServeCommand {
     path: String, options ledgerOptions: Ledger.Options, link: DeviceLink, bound: Latest<Int>
   ) async throws -> Bool {
     let ledger = try await userFacing { try await Ledger(path: path, options: ledgerOptions) }
-    let remember: @Sendable (Int, BudgetServer.Access) async -> Void = { port, _ in bound.value = port }
+    let files = link.files
+    let recordHost = recordHost
+    let remember: @Sendable (Int, BudgetServer.Access) async -> Void = { port, access in
+      bound.value = port
+      var token: String?
+      if case .token(let value) = access { token = value.value }
+      do { try ServerRecord(url: "http://\(recordHost):\(port)", token: token).write(to: files) } catch {
+        Self.note("budget sync on this device cannot find this server (\(error)); it will be refused while it runs")
+      }
+    }
     return try await serve(ledger, port: bound.value, onRunning: remember) {
       var lastOffline: String?
       while !Task.isCancelled {
@@ -65,6 +76,16 @@ extension ServeCommand {
         }
       }
       return false
+    }
+  }
+
+  /// The address `budget sync` on this machine reaches the server at: loopback for a server
+  /// bound to every address.
+  private var recordHost: String {
+    switch host {
+    case "0.0.0.0", "": "127.0.0.1"
+    case "::": "[::1]"
+    default: host.contains(":") ? "[\(host)]" : host
     }
   }
 }

@@ -1,6 +1,5 @@
-import Ledger
-
-/// What a sync did: `budget sync --json` prints it.
+/// What a sync did: `budget sync --json` prints it, and `POST /sync/run` on a device's server
+/// answers it.
 public struct SyncReport: Sendable, Hashable, Codable {
   /// Events pulled from the hub into the replica.
   public var pulled: Int
