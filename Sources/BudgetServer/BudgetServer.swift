@@ -5,6 +5,8 @@ import Ledger
 import LedgerDomain
 import Logging
 import NIOCore
+import ServiceLifecycle
+import UnixSignals
 
 /// The HTTP API (`/api/v1`) and the web app (`/`) of one open ledger, served by Hummingbird.
 ///
@@ -164,9 +166,13 @@ public struct BudgetServer: Sendable {
     return router
   }
 
-  /// Serves until the task is cancelled (or SIGINT / SIGTERM); `onRunning` receives the
-  /// bound port once the server accepts connections.
-  public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+  /// Serves until the task is cancelled, SIGINT / SIGTERM, or `stop` returns; `onRunning`
+  /// receives the bound port once the server accepts connections. A signal or `stop` shuts the
+  /// server down gracefully: no new connection is taken, and the requests under way finish
+  /// (long polls and event streams end at once).
+  public func run(
+    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }, stopWhen stop: (@Sendable () async -> Void)? = nil
+  ) async throws {
     // Hummingbird logs each start and stop at info; only problems matter here ($LOG_LEVEL overrides).
     var logger = Logger(label: "budget-serve")
     logger.logLevel =
@@ -187,7 +193,26 @@ public struct BudgetServer: Sendable {
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "budget-ledger"),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) }, logger: logger)
-    try await app.runService()
+    let services = ServiceGroup(
+      configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    guard let stop else {
+      try await services.run()
+      return
+    }
+    try await withThrowingTaskGroup(of: Bool.self) { tasks in
+      tasks.addTask {
+        try await services.run()
+        return true
+      }
+      tasks.addTask {
+        await stop()
+        await services.triggerGracefulShutdown()
+        return false
+      }
+      // Until the server has ended: after a signal, `stop` is not waited for.
+      while let served = try await tasks.next(), !served {}
+      tasks.cancelAll()
+    }
   }
 }
 

@@ -10,7 +10,8 @@ import NIOCore
 ///
 /// Everything that writes the replica and the working ledger goes through one gate (an actor
 /// alone would not do: its methods interleave at every `await`), so a forwarded change and a
-/// followed event never race; the long wait for news happens outside it.
+/// followed event never race; the long wait for news happens outside it, and ends early when
+/// a change went to the outbox or a `budget sync` asks for a round (``syncNow()``).
 public actor DeviceLink: CommandForwarder {
   public nonisolated let files: SyncFiles
   let client: HubClient
@@ -18,6 +19,13 @@ public actor DeviceLink: CommandForwarder {
   public nonisolated let replica: Ledger
   private var busy = false
   private var waiting: [CheckedContinuation<Void, Never>] = []
+  /// Rung when the loop that follows the hub should take its next round now.
+  private nonisolated let doorbell = Doorbell()
+  /// Who waits for the next round's report (``syncNow()``).
+  private var requests: [CheckedContinuation<SyncReport, Never>] = []
+  /// Whether a round found the working ledger to be rebuilt, and no round is taken until
+  /// ``rebuilt()``: a sync asked for meanwhile is answered at once.
+  private var rebuilding = false
 
   /// Waits for the gate, then holds it until ``leave()``.
   private func enter() async {
@@ -76,11 +84,47 @@ public actor DeviceLink: CommandForwarder {
     }
   }
 
+  public nonisolated func changesWaiting() async { doorbell.ring() }
+
+  /// Asks the loop that follows the hub for a round now, and answers what it did (the outbox
+  /// counted after it). Only for a link whose rounds are being taken (`budget serve`).
+  public func syncNow() async -> SyncReport {
+    // The server stops for the rebuild once its requests are answered: this one too.
+    if rebuilding { return report(of: Round()) }
+    return await withCheckedContinuation { continuation in
+      requests.append(continuation)
+      doorbell.ring()
+    }
+  }
+
+  /// The working ledger was rebuilt: rounds go on.
+  public func rebuilt() { rebuilding = false }
+
   /// Pushes the outbox (if anything waits) and pulls what the hub has, bringing `ledger` along
-  /// when it is the replica's twin.
+  /// when it is the replica's twin; answers those who asked for a round (``syncNow()``).
   public func round(_ ledger: Ledger) async -> Round {
     await enter()
     defer { leave() }
+    let asking = requests
+    requests = []
+    let round = await push(andPullInto: ledger)
+    rebuilding = round.needsRebuild
+    guard !asking.isEmpty else { return round }
+    let report = report(of: round)
+    for request in asking { request.resume(returning: report) }
+    return round
+  }
+
+  /// What `round` did, and where the outbox and the replica stand after it.
+  private func report(of round: Round) -> SyncReport {
+    let entries = (try? Outbox(files: files).entries()) ?? []
+    let head = (try? replica.chainHead()) ?? ChainHead(position: 0, hash: String(repeating: "0", count: 64))
+    return SyncReport(
+      pulled: round.pulled, pushed: round.pushed, conflicts: entries.count { $0.state == .conflict },
+      pending: entries.count { $0.state != .conflict }, head: head, offline: round.offline)
+  }
+
+  private func push(andPullInto ledger: Ledger) async -> Round {
     var round = Round()
     let outbox = Outbox(files: files)
     let waiting = ((try? outbox.entries()) ?? []).filter { $0.state == .pending }
@@ -118,11 +162,27 @@ public actor DeviceLink: CommandForwarder {
     return round
   }
 
-  /// Waits (up to `seconds`) until the hub has an event after the replica's head; outside the
-  /// actor's work, so forwarded changes go on meanwhile.
+  /// Waits (up to `seconds`) until the hub has an event after the replica's head, or a round
+  /// is asked for (``changesWaiting()``, ``syncNow()``); outside the actor's work, so
+  /// forwarded changes go on meanwhile.
   public nonisolated func waitForNews(seconds: Int) async {
     guard let head = try? replica.chainHead() else { return }
-    _ = try? await client.events(after: head.position, limit: 1, wait: seconds)
+    await firstOf { [client] in _ = try? await client.events(after: head.position, limit: 1, wait: seconds) }
+  }
+
+  /// Waits `seconds` (the hub is out of reach), or until a round is asked for.
+  public nonisolated func pause(seconds: Double) async {
+    await firstOf { try? await Task.sleep(for: .seconds(seconds)) }
+  }
+
+  /// Runs `wait` until it returns or the doorbell rings, whichever comes first.
+  private nonisolated func firstOf(_ wait: @escaping @Sendable () async -> Void) async {
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await wait() }
+      group.addTask { [doorbell] in await doorbell.wait() }
+      await group.next()
+      group.cancelAll()
+    }
   }
 
   /// Pulls into the replica and, when `ledger` was its twin, appends the same events to it.

@@ -134,6 +134,14 @@ public struct HubClient: Sendable {
       reason: problem?.message ?? "the hub refused the change (HTTP \(response.status.code))")
   }
 
+  /// Asks a device's own server (`budget serve` on the device, whose ledger `budget sync`
+  /// cannot open meanwhile) to sync with its hub now: `POST /sync/run`, answered once the
+  /// server's round is over.
+  public func syncNow() async throws(HubError) -> SyncReport {
+    let response = try await send("POST", "sync/run", body: Data("{}".utf8), timeout: .minutes(10))
+    return try decode(SyncReport.self, response.body)
+  }
+
   // MARK: Transport
 
   struct Answer {
@@ -148,7 +156,8 @@ public struct HubClient: Sendable {
     let base = remote.url.hasSuffix("/") ? String(remote.url.dropLast()) : remote.url
     var request = HTTPClientRequest(url: "\(base)/api/v1/\(path)")
     request.method = HTTPMethod(rawValue: method)
-    request.headers.add(name: "Authorization", value: "Bearer \(remote.token)")
+    // A device's own server started with --no-auth has no token to send.
+    if !remote.token.isEmpty { request.headers.add(name: "Authorization", value: "Bearer \(remote.token)") }
     request.headers.add(name: "Accept", value: "application/octet-stream, application/json")
     if let body {
       request.headers.add(name: "Content-Type", value: "application/json")

@@ -15,7 +15,8 @@ import LedgerDomain
 ///    change has no working ledger: its commands read the replica.
 ///
 /// The whole sync holds `P.sync-lock` exclusively: commands on the device wait for it, and a
-/// sync refuses to start while another process (a `budget serve`) has the ledger open.
+/// sync refuses to start while another process has the ledger open (`budget sync` asks a
+/// `budget serve` that holds it to sync instead, ``ServerRecord``).
 public struct Synchronizer: Sendable {
   public let files: SyncFiles
   public let options: Ledger.Options
@@ -35,7 +36,8 @@ public struct Synchronizer: Sendable {
     }
     guard let lock = try FileLock(path: files.lock, mode: .exclusive, wait: false) else {
       throw SyncError.busy(
-        "another budget process has \(files.ledger) open (a budget serve syncs by itself); stop it, or let it sync")
+        "another budget process has \(files.ledger) open — a budget sync --watch, or a budget serve (which budget sync asks to sync once it has written \(files.server)); they sync by themselves: stop it (Ctrl-C), or run budget sync again once the server is up"
+      )
     }
     defer { _ = lock }
     // Only now, with every command of the device waiting: one may have just made it.

@@ -71,8 +71,10 @@ struct SyncCLITests: SyncCLIHarness {
     // keeps the change
     let clock = ContinuousClock()
     let start = clock.now
-    let offline = try object("sync", "--ledger", laptop)
+    let offlineRun = try budget.run(["sync", "--ledger", laptop, "--json"])
+    let offline = try JSONSerialization.jsonObject(with: Data(offlineRun.stdout.utf8)) as? [String: Any] ?? [:]
     #expect(clock.now - start < .seconds(10), "a refused connection should not be retried until the deadline")
+    #expect(offlineRun.status == 75, "\(offlineRun.stderr)")
     #expect(offline["offline"] is String)
     #expect(offline["pending"] as? Int == 1)
     #expect(offline["pushed"] as? Int == 0)
@@ -99,7 +101,9 @@ struct SyncCLITests: SyncCLIHarness {
     server = try HubProcess(budget: budget, ledger: hub)
     defer { server.stop() }
     try ok("tx", "add", "3.30", "--account", "Checking", "--category", "Food", "--name", "Moved", "--ledger", laptop)
-    #expect(try object("sync", "--ledger", laptop)["offline"] is String, "the old address answers no more")
+    let old = try budget.run(["sync", "--ledger", laptop, "--json"])
+    #expect(old.status == 75, "the old address answers no more: \(old.stderr)")
+    #expect(try Self.report(old)["offline"] is String, "\(old.stdout)")
     // When a name or an address is wrong, then it is refused and nothing changes
     let unknown = try budget.run(["remote", "set-url", "home", server.url, "--ledger", laptop])
     #expect(unknown.status == 1 && unknown.stderr.contains("no remote 'home' — remotes: origin"), "\(unknown.stderr)")
@@ -125,8 +129,11 @@ struct SyncCLITests: SyncCLIHarness {
     try ok("tx", "amend", rent, "--amount", "820", "--ledger", laptop)
     try ok("sync", "--ledger", laptop)
     try ok("tx", "amend", rent, "--name", "Flat rent", "--ledger", phone)
-    let report = try object("sync", "--ledger", phone)
-    // Then the phone's edit is a conflict, listed with the hub's reason
+    let synced = try budget.run(["sync", "--ledger", phone, "--json"])
+    let report = try JSONSerialization.jsonObject(with: Data(synced.stdout.utf8)) as? [String: Any] ?? [:]
+    // Then the phone's edit is a conflict, listed with the hub's reason, and the sync's status
+    // says one waits
+    #expect(synced.status == 5, "\(synced.stderr)")
     #expect(report["conflicts"] as? Int == 1)
     let conflicts = try json("sync", "conflicts", "--ledger", phone) as? [[String: Any]] ?? []
     #expect(conflicts.count == 1)
@@ -156,7 +163,8 @@ struct SyncCLITests: SyncCLIHarness {
     try ok("tx", "amend", rent, "--amount", "840", "--ledger", laptop)
     try ok("sync", "--ledger", laptop)
     try ok("tx", "amend", rent, "--amount", "830", "--ledger", phone)
-    #expect(try object("sync", "--ledger", phone)["conflicts"] as? Int == 1)
+    let again = try budget.run(["sync", "--ledger", phone, "--json"])
+    #expect(try again.status == 5 && Self.report(again)["conflicts"] as? Int == 1, "\(again.stdout)")
     let second = try #require(
       (try json("sync", "conflicts", "--ledger", phone) as? [[String: Any]])?.first?["id"] as? Int)
     let dropped = try budget.run(["sync", "conflicts", "drop", String(second), "--ledger", phone])
@@ -167,6 +175,37 @@ struct SyncCLITests: SyncCLIHarness {
     #expect((try json("sync", "conflicts", "--ledger", phone) as? [Any])?.isEmpty == true)
     #expect((try transaction(rent, on: phone)["amount"] as? String)?.contains("840") == true)
     #expect(try verifiedHead(phone) == verifiedHead(hub))
+  }
+
+  @Test func syncsExitStatusTellsASyncFromNone() async throws {
+    // Given a device of a hub, in step with it
+    try makeHub()
+    var server = try HubProcess(budget: budget, ledger: hub)
+    let laptop = try clone("laptop", from: server)
+    let port = server.port
+    #expect(try budget.run(["sync", "--ledger", laptop]).status == 0, "in step")
+    // When a change is made and the hub is out of reach
+    server.stop()
+    try ok("tx", "add", "1.20", "--account", "Checking", "--category", "Food", "--name", "Bus", "--ledger", laptop)
+    let text = try budget.run(["sync", "--ledger", laptop])
+    let json = try budget.run(["sync", "--ledger", laptop, "--json"])
+    // Then the sync exits 75 (EX_TEMPFAIL), still printing its report, in words and in JSON
+    #expect(text.status == 75, "\(text.stderr)")
+    #expect(text.stdout.contains("pulled 0 event(s), pushed 0 change(s), 1 pending"), "\(text.stdout)")
+    #expect(text.stderr.contains("offline: "), "\(text.stderr)")
+    #expect(json.status == 75, "\(json.stderr)")
+    let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any] ?? [:]
+    #expect(report["offline"] is String && report["pending"] as? Int == 1, "\(json.stdout)")
+    // When the hub is back, then the change goes up and the sync exits 0
+    server = try HubProcess(budget: budget, ledger: hub, port: port)
+    defer { server.stop() }
+    let back = try budget.run(["sync", "--ledger", laptop, "--json"])
+    #expect(try back.status == 0 && Self.report(back)["pushed"] as? Int == 1, "\(back.stdout) \(back.stderr)")
+  }
+
+  /// The report `budget sync --json` printed, whatever its status.
+  static func report(_ output: BinaryRunner.Output) throws -> [String: Any] {
+    try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any] ?? [:]
   }
 
   @Test func aWatchingSyncNeverHoldsUpCommandsOnTheDevice() async throws {

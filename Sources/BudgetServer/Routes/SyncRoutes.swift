@@ -32,6 +32,11 @@ struct SyncRoutes {
       return try JSONCoding.response(status, status: .ok)
     }
     group.post("sync/commands") { request, _ in try await submit(request) }
+    // On a device's own server: `budget sync` asks it, as the server holds the ledger open.
+    group.post("sync/run") { _, _ in
+      try requireOwner()
+      return try JSONCoding.response(try await api.ledger.syncNow(), status: .ok)
+    }
     group.get("devices") { _, _ in
       try requireOwner()
       let devices = try registry.devices().map(DeviceReport.init)

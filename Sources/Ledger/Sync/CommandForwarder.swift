@@ -6,6 +6,15 @@ public protocol CommandForwarder: Sendable {
   /// Submits `entry` to the hub and, when it is accepted, brings `ledger` up to the hub's
   /// head (so the change's events are in it at the hub's positions).
   func forward(_ entry: OutboxEntry, to ledger: Ledger) async -> ForwardedChange
+
+  /// Told that a change was kept in the outbox instead of forwarded (the hub was out of
+  /// reach, or the working ledger holds changes the hub has not decided yet): what follows
+  /// the hub pushes it now, not at its next round.
+  func changesWaiting() async
+
+  /// Pushes what waits and pulls what the hub has, now, and answers what the sync did: how
+  /// `budget sync` on a device asks the server that holds its ledger open.
+  func syncNow() async -> SyncReport
 }
 
 /// What became of a forwarded change.

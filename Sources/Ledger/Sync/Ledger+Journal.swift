@@ -27,11 +27,13 @@ extension Ledger {
   /// Runs `commands` as ``record(batch:metadata:projecting:)`` does, each kept in the outbox
   /// first (under its own idempotency key, or a new one) and marked pending once it ran; a
   /// command the rules refuse leaves the outbox again. A command whose key this ledger already
-  /// recorded is a retry: it answers as the first did and is not kept twice.
+  /// recorded is a retry: it answers as the first did and is not kept twice. On a device
+  /// following its hub live, each goes to the hub at once instead (``CommandForwarder``) while
+  /// nothing waits ahead of it — an open conflict waits for the user, and holds up nothing.
   func journaled(
     batch commands: [BatchCommand], metadata: EventMetadata, projecting: ProjectionUpdate, outbox: Outbox
   ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
-    if let forwarder, try outboxEntries().isEmpty {
+    if let forwarder, try nothingWaitsForTheHub() {
       var results: [Result<CommandOutcome, LedgerError>] = []
       // Every command gets its key now: one the hub may have recorded before its answer was
       // lost must go to the outbox under the same key, or the hub would record it twice.
@@ -83,6 +85,7 @@ extension Ledger {
       guard let entry else { continue }
       try settle(entry, with: result.map { [$0] }, in: outbox)
     }
+    await forwarder?.changesWaiting()
     return results
   }
 
@@ -100,7 +103,7 @@ extension Ledger {
     }
     let commands = commands.map(pinned)
     var idempotencyKey = idempotencyKey
-    if let forwarder, try outboxEntries().isEmpty {
+    if let forwarder, try nothingWaitsForTheHub() {
       let key = idempotencyKey ?? Self.newOutboxKey()
       idempotencyKey = key
       let entry = OutboxEntry(
@@ -115,6 +118,7 @@ extension Ledger {
         atomically: commands, metadata: metadata, idempotencyKey: IdempotencyKey(validating: entry.key),
         requestFingerprint: requestFingerprint)
       try settle(entry, with: .success(outcomes), in: outbox)
+      await forwarder?.changesWaiting()
       return outcomes
     } catch {
       try settle(entry, with: .failure(error), in: outbox)

@@ -9,6 +9,7 @@ import Foundation
 /// | `P.replica` | a device | the hub's log, byte for byte (an ordinary ledger file) |
 /// | `P.outbox` | a device | the commands the hub has not accepted yet (``Outbox``) |
 /// | `P.sync-lock` | a device | held by a sync while it replaces `P` |
+/// | `P.server` | a device | where the `budget serve` holding `P` open answers (``ServerRecord``) |
 ///
 /// On a device, `P` itself — what every command opens — is the replica plus the outbox's
 /// commands, decided by the same rules: the *working* ledger. Until the device's first
@@ -25,6 +26,7 @@ public struct SyncFiles: Sendable, Hashable {
   public var replica: String { ledger + ".replica" }
   public var outbox: String { ledger + ".outbox" }
   public var lock: String { ledger + ".sync-lock" }
+  public var server: String { ledger + ".server" }
 
   /// Whether the ledger is a device's working ledger (it was cloned from a hub).
   public var isDevice: Bool { FileManager.default.fileExists(atPath: remotes) }

@@ -64,9 +64,15 @@ struct ServeCommand: AsyncParsableCommand {
   }
 
   /// Serves `ledger` until the server stops (SIGINT / SIGTERM) — or, with `until`, until that
-  /// task returns `true` (a device's ledger must be rebuilt): then the server stops, every
-  /// task that held the ledger has ended, and the answer is `true`.
-  func serve(_ ledger: Ledger, until: (@Sendable () async -> Bool)?) async throws -> Bool {
+  /// task returns `true` (a device's ledger must be rebuilt): then the server stops
+  /// gracefully (the requests under way finish), every task that held the ledger has ended,
+  /// and the answer is `true`. `onRunning` is told the port and the access before the server's
+  /// address is printed; `port` replaces `--port` (a device's server starts again on the port
+  /// it had).
+  func serve(
+    _ ledger: Ledger, port: Int? = nil, onRunning: (@Sendable (Int, BudgetServer.Access) async -> Void)? = nil,
+    until: (@Sendable () async -> Bool)?
+  ) async throws -> Bool {
     if ledger.state.settings == nil {
       if demo {
         try await DemoData(options: options, ledger: ledger, today: LedgerOptions.today()).create()
@@ -81,7 +87,8 @@ struct ServeCommand: AsyncParsableCommand {
       headerTimeout: .milliseconds(Int64(headerTimeout * 1000)), idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
       maxConnections: maxConnections, maxEventStreams: maxEventStreams)
     let configuration = BudgetServer.Configuration(
-      host: host, port: port, access: access, allowedHosts: allowHost, limits: limits, maxBodyBytes: maxBody,
+      host: host, port: port ?? self.port, access: access, allowedHosts: allowHost, limits: limits,
+      maxBodyBytes: maxBody,
       maxImportBytes: maxImport,
       today: LedgerOptions.today)
     let server: BudgetServer
@@ -119,6 +126,7 @@ struct ServeCommand: AsyncParsableCommand {
       stateStore.cancel()
     }
     let announce: @Sendable (Int) async -> Void = { port in
+      await onRunning?(port, access)
       var lines = "serving \(path) at http://\(shownHost):\(port)  (Ctrl-C to stop)\n"
       let loginHost = configuration.isLoopback ? shownHost : "127.0.0.1"
       if case .token(let token) = access {
@@ -132,18 +140,10 @@ struct ServeCommand: AsyncParsableCommand {
       _ = try? await ledger.storeStateIfBehind()
       return false
     }
-    return try await withThrowingTaskGroup(of: Bool.self) { group in
-      group.addTask {
-        try await server.run(onRunning: announce)
-        return false
-      }
-      group.addTask { await until() }
-      let stopped = try await group.next() ?? false
-      group.cancelAll()
-      while try await group.next() != nil {}
-      _ = try? await ledger.storeStateIfBehind()
-      return stopped
-    }
+    let stopped = Latest<Bool>()
+    try await server.run(onRunning: announce) { stopped.value = await until() }
+    _ = try? await ledger.storeStateIfBehind()
+    return stopped.value ?? false
   }
 
   /// The token to require, and a line saying where it came from: `--token-file`, then

@@ -1934,6 +1934,23 @@ paths:
               schema:
                 $ref: '#/components/schemas/SyncStatus'
         default: *id001
+  /sync/run:
+    post:
+      summary: On a device's own server, sync with the hub now (budget sync asks it while the server holds the ledger)
+      description: 'Pushes the changes waiting in the outbox and pulls the hub''s events, in the server''s next round
+        (taken at once), and answers what the sync did, as budget sync --json prints it. A conflict left open stays
+        open. On a hub (a ledger that is no device) it is refused with 409 sync.'
+      tags:
+      - sync
+      operationId: syncRun
+      responses:
+        '200':
+          description: the sync's report
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/SyncReport'
+        default: *id001
   /devices:
     get:
       summary: The devices this hub serves, revoked ones too (the owner only)
@@ -2851,6 +2868,30 @@ components:
       - device
       - pending
       - conflicts
+      - head
+    SyncReport:
+      type: object
+      properties:
+        pulled:
+          type: integer
+        pushed:
+          type: integer
+        conflicts:
+          type: integer
+        pending:
+          type: integer
+        head:
+          $ref: '#/components/schemas/ChainHead'
+        offline:
+          type: string
+          description: why the hub was out of reach, when it was (the changes wait in the outbox)
+        refused:
+          type: string
+      required:
+      - pulled
+      - pushed
+      - conflicts
+      - pending
       - head
     Device:
       type: object

@@ -26,12 +26,19 @@ struct SyncCommand: AsyncParsableCommand {
         throw UserError(
           "\(path) is not a device of a hub; make one with: budget clone URL --ledger PATH --token-file FILE")
       }
-      let synchronizer = Synchronizer(files: files, options: Ledger.Options(today: LedgerOptions.today))
-      let report = try await userFacing { try await synchronizer.sync(remote: remote) }
+      let report: SyncReport
+      if let server = ServerRecord.read(files) {
+        report = try await sync(through: server, files: files)
+      } else {
+        let synchronizer = Synchronizer(files: files, options: Ledger.Options(today: LedgerOptions.today))
+        report = try await userFacing { try await synchronizer.sync(remote: remote) }
+      }
       try show(report)
       // Printed (JSON included) first: a script sees what was pulled, then the failure.
       if let refused = report.refused { throw UserError(refused) }
       if watch { try await follow(files) }
+      // A cron job or a script tells a sync from none by the status (docs/cli.md).
+      if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
     /// `--watch`: keeps the replica and the working ledger open and follows the hub (a long
@@ -53,6 +60,7 @@ struct SyncCommand: AsyncParsableCommand {
         let pending = try userFacing { try Outbox(files: files).entries() }.filter { $0.state == .pending }
         try await userFacing { try await synchronizer.rebuildWorkingLedger(from: link.replica, replaying: pending) }
         try userFacing { try lock.change(to: .shared) }
+        await link.rebuilt()
       }
     }
 

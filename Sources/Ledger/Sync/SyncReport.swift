@@ -1,6 +1,5 @@
-import Ledger
-
-/// What a sync did: `budget sync --json` prints it.
+/// What a sync did: `budget sync --json` prints it, and `POST /sync/run` on a device's server
+/// answers it.
 public struct SyncReport: Sendable, Hashable, Codable {
   /// Events pulled from the hub into the replica.
   public var pulled: Int
@@ -29,4 +28,21 @@ public struct SyncReport: Sendable, Hashable, Codable {
     self.offline = offline
     self.refused = refused
   }
+
+  /// `budget sync`'s exit status for this report (docs/cli.md), so that a script or a cron
+  /// job can tell a sync from none: 0 in step (the hub's head pulled, nothing waiting),
+  /// ``conflictsStatus`` in step but with conflicts waiting for the user, ``offlineStatus``
+  /// when the hub was out of reach or changes still wait to go up. A refused push (a
+  /// read-only device) is an error (1), reported apart.
+  public var exitStatus: Int32 {
+    if offline != nil || pending > 0 { return Self.offlineStatus }
+    return conflicts > 0 ? Self.conflictsStatus : 0
+  }
+
+  /// The hub was out of reach, or changes still wait in the outbox: try again later
+  /// (`EX_TEMPFAIL` of sysexits.h).
+  public static let offlineStatus: Int32 = 75
+  /// The sync went through, but changes the hub refused wait for the user to retry or drop
+  /// them (`budget sync conflicts`).
+  public static let conflictsStatus: Int32 = 5
 }
