@@ -30,7 +30,7 @@ struct ChangeWording {
     case .accountClosed(let e): return "account \(account(e.account)) closed"
     case .accountReopened(let e): return "account \(account(e.account)) reopened"
     case .openingBalanceChanged(let e):
-      return "opening balance of \(account(e.account)) set to \(e.balance.formatted())"
+      return "opening balance of \(account(e.account)) set to \(e.balance.formatted(grouping: true))"
     case .accountRoleChanged(let e): return "account \(account(e.account)) made a \(e.role.rawValue) account"
     case .categoryCreated(let e): return "category \(quoted(e.name)) created"
     case .categoryRenamed(let e): return "category \(quoted(e.previousName)) renamed \(quoted(e.name))"
@@ -42,12 +42,14 @@ struct ChangeWording {
     case .periodOpened(let e): return "period \(quoted(e.name)) opened"
     case .periodClosed(let e): return "period \(period(e.period)) closed"
     case .periodReopened(let e): return "period \(period(e.period)) reopened"
-    case .budgetSet(let e): return "budget of \(category(e.category)) for \(e.month) set to \(e.amount.formatted())"
+    case .budgetSet(let e):
+      return "budget of \(category(e.category)) for \(e.month) set to \(e.amount.formatted(grouping: true))"
     case .incomePlanned(let e):
       let when = e.month?.description ?? String(e.year)
-      return "planned income \(quoted(e.source)) for \(when) set to \(e.amount.formatted())"
+      return "planned income \(quoted(e.source)) for \(when) set to \(e.amount.formatted(grouping: true))"
     case .budgetMoved(let e):
-      return "\(e.amount.formatted()) of \(e.month)'s budget moved from \(category(e.from)) to \(category(e.to))"
+      return
+        "\(e.amount.formatted(grouping: true)) of \(e.month)'s budget moved from \(category(e.from)) to \(category(e.to))"
     case .dueDateSet(let e): return "due date of \(category(e.category)) set to \(e.dueDate)"
     case .dueDateCleared(let e): return "due date of \(category(e.category)) cleared"
     case .rolloverSet(let e):
@@ -79,12 +81,16 @@ struct ChangeWording {
     case .debtRemoved(let e): return "debt \(debt(e.debt)) removed"
     case .goalAdded(let e): return "goal \(quoted(e.settings.name)) added"
     case .goalChanged(let e): return "goal \(quoted(e.settings.name)) changed"
-    case .goalContributed(let e): return "\(e.amount.formatted()) contributed to goal \(goal(e.goal))"
-    case .goalContributionWithdrawn(let e): return "\(e.amount.formatted()) withdrawn from goal \(goal(e.goal))"
+    case .goalContributed(let e): return "\(e.amount.formatted(grouping: true)) contributed to goal \(goal(e.goal))"
+    case .goalContributionWithdrawn(let e):
+      return "\(e.amount.formatted(grouping: true)) withdrawn from goal \(goal(e.goal))"
     case .goalEntryRemoved(let e):
       let known = state.goals[e.goal]?.entry(e.entry).map { ($0.amount, $0.isWithdrawal) } ?? entries[e.entry]
       guard let (amount, isWithdrawal) = known else { return "entry of goal \(goal(e.goal)) removed" }
-      let what = isWithdrawal ? "withdrawal of \(amount.formatted()) from" : "contribution of \(amount.formatted()) to"
+      let what =
+        isWithdrawal
+        ? "withdrawal of \(amount.formatted(grouping: true)) from"
+        : "contribution of \(amount.formatted(grouping: true)) to"
       return "\(what) goal \(goal(e.goal)) taken back"
     case .goalCompleted(let e): return "goal \(goal(e.goal)) completed"
     case .goalArchived(let e): return "goal \(goal(e.goal)) archived"
@@ -124,7 +130,9 @@ struct ChangeWording {
   }
 
   /// "'Broadband Telekom' 39.99".
-  private func transaction(_ added: TransactionAdded) -> String { "\(quoted(added.name)) \(added.amount.formatted())" }
+  private func transaction(_ added: TransactionAdded) -> String {
+    "\(quoted(added.name)) \(added.amount.formatted(grouping: true))"
+  }
 
   private func transaction(_ id: TransactionID) -> String {
     state.transactions[id].map { transaction($0.added) } ?? short(id.raw)
@@ -132,6 +140,6 @@ struct ChangeWording {
 
   /// "of 50.00 from 'Checking' to 'Savings'".
   private func transfer(_ made: TransferMade) -> String {
-    "of \(made.amount.formatted()) from \(account(made.from)) to \(account(made.to))"
+    "of \(made.amount.formatted(grouping: true)) from \(account(made.from)) to \(account(made.to))"
   }
 }

@@ -63,8 +63,9 @@ struct CommandOutputCLITests {
     let nothing = try budget.run(["transfer", "amend", id])
     #expect(nothing.status == 2 && nothing.stderr.contains("say what to change"), "\(nothing.stderr)")
 
-    // One undo takes the amendment back whole: 100 moved again, on the 1st.
-    try ok("undo")
+    // One undo takes the amendment back whole: 100 moved again, on the 1st; amounts grouped.
+    let undone = try ok("undo")
+    #expect(undone.contains("transfer of 1,250.00 from 'Checking' to 'Savings' cancelled"), "\(undone)")
     let after = try #require(try json("report", "balances", as: [String: Any].self)?["accounts"] as? [[String: Any]])
     #expect(after.first { $0["account"] as? String == "Checking" }?["balance"] as? String == "4900.00")
     #expect(after.first { $0["account"] as? String == "Savings" }?["balance"] as? String == "100.00")
