@@ -32,25 +32,9 @@ public struct CSVImporter: Sendable {
   /// missing or lacks a required column.
   public func session(header: CSVReader.Record?, state: LedgerState) throws(ImportRowError) -> Session {
     guard let header else { throw ImportRowError(line: 1, message: "the file is empty") }
-    let columns = Dictionary(
-      header.fields.enumerated().map { (normalize($1), $0) }, uniquingKeysWith: { first, _ in first })
+    let columns = HeaderColumns(header)
     func column(_ name: String?, required: Bool, what: String) throws(ImportRowError) -> Int? {
-      guard let name else { return nil }
-      if let index = columns[normalize(name)] { return index }
-      guard required else { return nil }
-      // One column whose name holds another separator: the file is not separated by commas.
-      if header.fields.count == 1, let other = [";", "\t", "|"].first(where: { header.fields[0].contains($0) }) {
-        let shown = other == "\t" ? "a tab" : "'\(other)'"
-        throw ImportRowError(
-          line: header.line,
-          message:
-            "the header reads as one column ('\(header.fields[0])'): its fields are separated by \(shown) — import it with --delimiter \(other == "\t" ? "$'\\t'" : "'\(other)'")"
-        )
-      }
-      let known = header.fields.map { "'\($0)'" }.joined(separator: ", ")
-      throw ImportRowError(
-        line: header.line,
-        message: "no \(what) column '\(name)'; the columns are \(known) — map it with --\(what)-column")
+      try columns.index(of: name, required: required, what: what)
     }
     let date = try column(mapping.date, required: true, what: "date")!
     let amount = try column(mapping.amount, required: mapping.debit == nil, what: "amount")
@@ -101,7 +85,8 @@ public struct CSVImporter: Sendable {
     let mapped = Session.Columns(
       date: date, amount: amount, debit: debit, credit: credit, payee: payee, category: category, account: account,
       description: description, notes: notes, tags: tags, currency: currency,
-      kind: columns["kind"].flatMap { used.contains($0) ? nil : $0 }, type: type,
+      kind: try columns.index(of: "kind", required: false, what: "kind").flatMap { used.contains($0) ? nil : $0 },
+      type: type,
       typeName: type.map { header.fields[$0].trimmingSpaces } ?? "")
     return Session(
       importer: self, columns: mapped, names: NameCache(state: state),
@@ -359,8 +344,6 @@ public struct CSVImporter: Sendable {
     }
     return splits
   }
-
-  private func normalize(_ name: String) -> String { name.trimmingSpaces.lowercased() }
 
   /// A row's idempotency key: `csv:2024-03-15:<hash>` — the date cell as written (trimmed), so
   /// that reading it with another `--date-format` gives the same key — or `csv::<hash>` for a

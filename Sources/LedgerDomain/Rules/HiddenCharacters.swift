@@ -10,15 +10,22 @@
 public enum HiddenCharacters {
   /// The first hidden character of `text`, if any.
   public static func first(in text: String) -> Unicode.Scalar? {
-    let scalars = Array(text.unicodeScalars)
-    for (index, scalar) in scalars.enumerated() where isHidden(scalar) {
-      if scalar.value == 0x200D, index > 0, index + 1 < scalars.count,
-        scalars[index - 1].properties.isEmoji || scalars[index - 1].value == 0xFE0F,
-        scalars[index + 1].properties.isEmoji
-      {
-        continue
+    // A walk of the scalars with the one before in hand: no copy of them (an import checks
+    // every name that is not plain ASCII).
+    let scalars = text.unicodeScalars
+    var previous: Unicode.Scalar?
+    var index = scalars.startIndex
+    while index != scalars.endIndex {
+      let scalar = scalars[index]
+      let next = scalars.index(after: index)
+      if isHidden(scalar) {
+        let joinsEmoji =
+          scalar.value == 0x200D && previous.map { $0.properties.isEmoji || $0.value == 0xFE0F } == true
+          && next != scalars.endIndex && scalars[next].properties.isEmoji
+        if !joinsEmoji { return scalar }
       }
-      return scalar
+      previous = scalar
+      index = next
     }
     return nil
   }
