@@ -6,7 +6,7 @@ import Testing
 
 /// Work registered with `LogWriteSession.beforeCommit` runs once per write transaction, after
 /// its requests, and commits or aborts with their events.
-@Suite("Event log: work before a commit", .timeLimit(.minutes(1)))
+@Suite("Event log: work before a commit", .timeLimit(.minutes(5)))
 struct BeforeCommitTests {
   private struct Boom: Error {}
 

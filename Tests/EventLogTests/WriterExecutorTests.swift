@@ -8,7 +8,7 @@ import Testing
 /// own thread, so that an append and the caller's resumption wake no other thread. These
 /// tests pin what that promises — the task really runs on the writer, such tasks still
 /// group-commit, and they mix with ordinary callers — and that it cannot hang the writer.
-@Suite("Event log: tasks on the writer's executor", .timeLimit(.minutes(1)))
+@Suite("Event log: tasks on the writer's executor", .timeLimit(.minutes(5)))
 struct WriterExecutorTests {
   private struct Boom: Error {}
 
