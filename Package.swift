@@ -242,8 +242,9 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       // The CLI is a dependency so that `swift build --build-tests` builds the binary under test.
-      // Interchange: its CSV reader parses what `export csv` writes.
-      dependencies: ["LedgerTesting", "budget", "Interchange"],
+      // Interchange: its CSV reader parses what `export csv` writes. BudgetServer: the web
+      // sessions `budget sessions` lists, made as the server makes them.
+      dependencies: ["LedgerTesting", "budget", "Interchange", "BudgetServer"],
       // Ledgers written by earlier releases, read from the source tree (see UpgradeTests).
       exclude: ["Fixtures"],
       swiftSettings: swiftSettings

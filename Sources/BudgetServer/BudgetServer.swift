@@ -73,12 +73,17 @@ public struct BudgetServer: Sendable {
     public var heartbeat: Duration
     /// Whether the HTTP layer logs its errors (tests that stop servers abruptly turn it off).
     public var logsErrors: Bool
+    /// Whether a reverse proxy in front adds the client's address to `X-Forwarded-For`: only
+    /// then does that address, not the proxy's, count for throttling wrong credentials.
+    public var trustProxy: Bool
+    /// How long web sessions and login codes last.
+    public var sessions: SessionStore.Policy
 
     public init(
       host: String = "127.0.0.1", port: Int = 8080, access: Access, allowedHosts: [String] = [],
       limits: Limits = Limits(), maxBodyBytes: Int = 64 * 1024, maxImportBytes: Int = 64 * 1024 * 1024,
       today: @escaping @Sendable () -> CivilDate = Ledger.localToday, heartbeat: Duration = .seconds(15),
-      logsErrors: Bool = true
+      logsErrors: Bool = true, trustProxy: Bool = false, sessions: SessionStore.Policy = .init()
     ) {
       self.host = host
       self.port = port
@@ -90,6 +95,8 @@ public struct BudgetServer: Sendable {
       self.today = today
       self.heartbeat = heartbeat
       self.logsErrors = logsErrors
+      self.trustProxy = trustProxy
+      self.sessions = sessions
     }
 
     /// Whether `host` is a loopback address (127.0.0.0/8, ::1 or localhost).
@@ -105,6 +112,10 @@ public struct BudgetServer: Sendable {
   public let configuration: Configuration
   /// Wrong credentials per client address (shared by every request).
   let throttle: AuthThrottle
+  /// The web app's logins and login codes (`LEDGER.sessions`).
+  public let sessions: SessionStore
+  /// The tickets event streams are opened with.
+  let tickets = EventTickets()
 
   /// - Throws: ``ServerConfigurationError`` when binding beyond loopback without a token.
   public init(ledger: Ledger, configuration: Configuration) throws(ServerConfigurationError) {
@@ -125,6 +136,7 @@ public struct BudgetServer: Sendable {
     self.ledger = ledger
     self.configuration = configuration
     self.throttle = AuthThrottle(policy: policy)
+    self.sessions = SessionStore(ledgerPath: ledger.path, policy: configuration.sessions)
   }
 
   /// Every route the server answers, as method and path (`:name` for a captured segment), in
@@ -141,12 +153,16 @@ public struct BudgetServer: Sendable {
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: RequestGuardMiddleware(hosts: configuration.hostPolicy))
-    WebRoutes(access: configuration.access, throttle: throttle).register(on: router)
+    WebRoutes(
+      access: configuration.access, throttle: throttle, sessions: sessions, trustProxy: configuration.trustProxy
+    )
+    .register(on: router)
     let group = router.group("api/v1")
     group.add(
       middleware: AuthenticationMiddleware(
-        access: configuration.access, throttle: throttle, devices: DeviceRegistry(files: SyncFiles(ledger: ledger.path))
-      ))
+        access: configuration.access, throttle: throttle,
+        devices: DeviceRegistry(files: SyncFiles(ledger: ledger.path)),
+        sessions: sessions, tickets: tickets, trustProxy: configuration.trustProxy))
     group.add(middleware: IdempotentBodyMiddleware(maxBodyBytes: configuration.maxBodyBytes))
     AccountRoutes(api: api).register(on: group)
     CategoryRoutes(api: api).register(on: group)
@@ -163,6 +179,7 @@ public struct BudgetServer: Sendable {
     SyncRoutes(api: api).register(on: group)
     DebtRoutes(api: api).register(on: group)
     GoalRoutes(api: api).register(on: group)
+    SessionRoutes(sessions: sessions, tickets: tickets).register(on: group)
     return router
   }
 
@@ -178,6 +195,8 @@ public struct BudgetServer: Sendable {
     logger.logLevel =
       ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
       ?? (configuration.logsErrors ? .warning : .critical)
+    // Logins made under a token since replaced, and ended ones, go at the start.
+    if case .token(let token) = configuration.access { try sessions.prune(token: token) }
     let limits = configuration.limits
     let connections = CappedCount(limit: limits.maxConnections)
     let app = Application(

@@ -25,7 +25,7 @@ struct Budget: AsyncParsableCommand {
       ReportCommand.self, HistoryCommand.self,
       LogCommand.self, VerifyCommand.self, ProjectionsCommand.self, ImportCommand.self, ExportCommand.self,
       BackupCommand.self, RestoreCommand.self, UndoCommand.self, RedoCommand.self, ServeCommand.self,
-      DeviceCommand.self,
+      LoginLinkCommand.self, SessionsCommand.self, DeviceCommand.self,
       RemoteCommand.self, CloneCommand.self, SyncCommand.self,
     ]
   )

@@ -27,7 +27,7 @@ struct TestServer: Sendable {
   static func with(
     empty: Bool = false, access: BudgetServer.Access? = nil, limits: BudgetServer.Limits = .init(),
     allowedHosts: [String] = [], maxBodyBytes: Int = 64 * 1024, maxImportBytes: Int = 64 * 1024 * 1024,
-    heartbeat: Duration = .seconds(15), throttle: AuthThrottle.Policy = .init(),
+    heartbeat: Duration = .seconds(15), throttle: AuthThrottle.Policy = .init(), trustProxy: Bool = false,
     before: (Ledger) async throws -> Void = { _ in },
     _ body: (TestServer) async throws -> Void
   ) async throws {
@@ -43,7 +43,7 @@ struct TestServer: Sendable {
     let configuration = BudgetServer.Configuration(
       host: "127.0.0.1", port: 0, access: access, allowedHosts: allowedHosts, limits: limits,
       maxBodyBytes: maxBodyBytes, maxImportBytes: maxImportBytes, today: { today }, heartbeat: heartbeat,
-      logsErrors: false)
+      logsErrors: false, trustProxy: trustProxy)
     let server = try BudgetServer(ledger: ledger, configuration: configuration, throttle: throttle)
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let task = Task { try await server.run { port in continuation.yield(port) } }
@@ -62,6 +62,18 @@ struct TestServer: Sendable {
     }
     task.cancel()
     _ = await task.result
+  }
+
+  /// A web login as a browser makes it: a code minted as `budget login-link` does, opened as
+  /// the link; the `Cookie` pair it set and the session key its page carries.
+  func logIn(userAgent: String = "TestBrowser/1") async throws -> (cookie: String, key: String) {
+    let (code, _) = try SessionStore(ledgerPath: ledger.path).mintCode()
+    let page = try await client.anonymous.send("GET", "/?code=\(code)", headers: ["User-Agent": userAgent])
+    guard page.status == 200, let setCookie = page.header("Set-Cookie"),
+      let start = page.text.range(of: #"<meta name="budget-session" content=""#),
+      let end = page.text[start.upperBound...].firstIndex(of: "\"")
+    else { throw ClientError("the login link did not log in: \(page.status) \(page.text.prefix(200))") }
+    return (String(setCookie.split(separator: ";")[0]), String(page.text[start.upperBound..<end]))
   }
 
   /// A ledger (EUR), a checking account with 1,000.00, and two expenses in March 2024.

@@ -2,11 +2,14 @@ import Foundation
 import LedgerTesting
 import Testing
 
-/// `budget serve` as a user starts it: a token by default (kept 0600 beside the ledger, shown
-/// as a login link), never one on the command line, none shorter than 128 bits.
+/// `budget serve` as a user starts it: a token by default (kept 0600 beside the ledger, never
+/// printed: the login link carries a one-time code), never one on the command line, none
+/// shorter than 128 bits.
 @Suite("budget serve: the access token", .serialized)
 struct ServeSecurityTests {
-  @Test("given no token configured, when budget serve starts, then it makes one in LEDGER.token (0600), prints the login link, requires it, and reuses it on the next start")
+  @Test(
+    "given no token configured, when budget serve starts, then it makes one in LEDGER.token (0600), prints a one-time login link without it, requires it, and reuses it on the next start"
+  )
   func tokenByDefault() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("served.ledger")
@@ -17,19 +20,35 @@ struct ServeSecurityTests {
     #expect(token.count == 64)
     let mode = try FileManager.default.attributesOfItem(atPath: tokenFile)[.posixPermissions] as? Int
     #expect(mode == 0o600)
-    #expect(server.banner.contains("log in: http://127.0.0.1:\(server.port)/?token=\(token)"))
+    #expect(server.banner.contains("log in (works once, for 10 minutes): http://127.0.0.1:\(server.port)/?code="))
+    #expect(!server.banner.contains(token), "the token itself is never printed")
+    let code = try #require(
+      server.banner.components(separatedBy: "?code=").dropFirst().first?.split(separator: "\n").first)
+    let linkPath = "/?code=\(code)"
+    let login = try RawHTTP(port: server.port).send("GET", linkPath)
+    #expect(login.status == 200)
+    #expect(login.header("Set-Cookie")?.hasPrefix("budget_session_\(server.port)=") == true)
+    #expect(try RawHTTP(port: server.port).send("GET", linkPath).status == 401, "the link works once")
     let anonymous = RawHTTP(port: server.port)
-    #expect(try anonymous.sendRaw(Array("GET /api/v1/ledger HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)).status == 401)
+    #expect(
+      try anonymous.sendRaw(Array("GET /api/v1/ledger HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        .status == 401)
     let authorized = try anonymous.send("GET", "/api/v1/ledger", headers: ["Authorization": "Bearer \(token)"])
     #expect(authorized.status == 200)
     server.stop()
     // the next start keeps the token (scripts and logged-in browsers keep working)
     let again = try ServerProcess(budget: budget, ledger: path, token: nil)
     defer { again.stop() }
-    #expect(again.banner.contains("?token=\(token)"))
+    #expect(again.banner.contains("?code="))
+    #expect(!again.banner.contains(token))
+    let reused = try RawHTTP(port: again.port).send(
+      "GET", "/api/v1/ledger", headers: ["Authorization": "Bearer \(token)"])
+    #expect(reused.status == 200)
   }
 
-  @Test("given a token on the command line, a short token, or --no-auth beyond loopback, when budget serve starts, then it refuses with the fix")
+  @Test(
+    "given a token on the command line, a short token, or --no-auth beyond loopback, when budget serve starts, then it refuses with the fix"
+  )
   func unsafeTokensAreRefused() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("refused.ledger")

@@ -50,14 +50,25 @@ class Server:
             match = re.search(r"at (http://127\.0\.0\.1:\d+)", line)
             if match:
                 self.url = match.group(1)
-            match = re.search(r"log in: (http://\S+/\?token=(\S+))", line)
+            match = re.search(r"log in \(works once, for \d+ minutes\): (http://\S+/\?code=\S+)", line)
             if match:
-                self.login_url, self.token = match.group(1), match.group(2)
+                self.login_url = match.group(1)
         if self.url is None:
             self.stop()
             raise RuntimeError("budget serve did not report its URL")
-        # The token it printed is the one in the file beside the ledger (0600).
+        # The token is in the file beside the ledger (0600); the link carries a one-time code.
         self.token_file = ledger + ".token"
+        self.token = None
+        if self.login_url:
+            with open(self.token_file) as file:
+                self.token = file.read().strip()
+
+    def new_login_url(self):
+        """A fresh one-time login link, as `budget login-link` prints it."""
+        output = subprocess.run(
+            [budget_binary(), "login-link", "--ledger", self.ledger, "--json"],
+            capture_output=True, text=True, env=self.env, check=True).stdout
+        return json.loads(output)["url"]
 
     def api(self, method, path, body=None, headers=None):
         data = json.dumps(body).encode() if body is not None else None

@@ -2,9 +2,11 @@
 
 A page served from another origin (a second small HTTP server on loopback, another port)
 submits a text/plain form and a no-cors fetch to the API — from a browser that is logged in
-to the ledger, and against a server run with --no-auth — and nothing is recorded. The login
-link sets the session cookie, after which the app works in a new tab without the token; a
-browser that has not logged in is asked to.
+to the ledger, and against a server run with --no-auth — and nothing is recorded. A one-time
+login link (or its code typed into the form) logs in, after which the app works in a new tab;
+a browser that has not logged in is asked to. The session cookie, which the browser also sends
+to a server on another port, is worth nothing there without the key the page keeps; Log out
+ends the session.
 
 Run: python3 Tests/browser/test_security.py  (make test runs it after swift test).
 """
@@ -16,6 +18,8 @@ import tempfile
 import threading
 import time
 import unittest
+import urllib.error
+import urllib.request
 
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
@@ -23,6 +27,16 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, os.path.dirname(__file__))
 from harness import Server, browser  # noqa: E402
+
+def status_of(url, headers=None, body=None):
+    """The HTTP status a plain client (no browser) gets for `url`."""
+    request = urllib.request.Request(url, data=body, headers=headers or {}, method="POST" if body else "GET")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
 
 FORGED = '{"amount": "666", "name": "Forged", "category": "Food", "account": "Checking", "x": "'
 
@@ -115,31 +129,84 @@ class SecurityTests(unittest.TestCase):
         try:
             # Not logged in: the app asks, and shows no data.
             driver.get(server.url + "/")
-            wait.until(lambda d: d.find_element(By.ID, "token-dialog").get_attribute("open") is not None)
+            wait.until(lambda d: d.find_element(By.ID, "login-dialog").get_attribute("open") is not None)
             # The login link: the cookie is set, the address bar is clean, the app renders.
             driver.get(server.login_url)
             wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-rendered"))
             self.assertTrue(driver.current_url.startswith(server.url + "/"))
-            self.assertNotIn("token=", driver.current_url, "the token has left the address bar")
+            self.assertNotIn("code=", driver.current_url, "the code has left the address bar")
             cookie = next(c for c in driver.get_cookies() if c["name"].startswith("budget_session_"))
             self.assertTrue(cookie["httpOnly"])
             self.assertEqual(cookie["sameSite"], "Strict")
             self.assertEqual(driver.execute_script("return document.cookie"), "", "scripts cannot read the session")
-            # A new tab: no token typed, the sheets and the live stream work.
+            # The link worked once: opened again (from the history, say), it logs nobody in.
+            self.assertEqual(status_of(server.login_url), 401)
+            # A new tab: nothing typed, the sheets and the live stream work.
             driver.switch_to.new_window("tab")
             driver.get(server.url + "/#transactions")
             wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-rendered"))
             wait.until(lambda d: "live" in d.find_element(By.ID, "live").text)
-            self.assertIsNone(driver.find_element(By.ID, "token-dialog").get_attribute("open"))
-            # Pasting the token into the dialog logs in too (a browser without the cookie).
+            self.assertIsNone(driver.find_element(By.ID, "login-dialog").get_attribute("open"))
+            # Typing a code from budget login-link into the form logs in too (a fresh browser).
             driver.delete_all_cookies()
+            driver.execute_script("localStorage.clear()")
             driver.get(server.url + "/")
-            wait.until(lambda d: d.find_element(By.ID, "token-dialog").get_attribute("open") is not None)
-            driver.find_element(By.ID, "token-input").send_keys(server.token)
-            driver.find_element(By.CSS_SELECTOR, "#token-form button[type=submit]").click()
+            wait.until(lambda d: d.find_element(By.ID, "login-dialog").get_attribute("open") is not None)
+            code = server.new_login_url().split("code=")[1]
+            driver.find_element(By.ID, "login-code").send_keys(code.lower())
+            driver.find_element(By.CSS_SELECTOR, "#login-form button[type=submit]").click()
             wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-rendered"))
             wait.until(lambda d: "live" in d.find_element(By.ID, "live").text)
         finally:
+            driver.quit()
+            server.stop()
+
+    def test_5_a_cookie_sent_to_another_port_is_worth_nothing_and_log_out_ends_the_session(self):
+        server = Server()
+        driver = browser()
+        wait = WebDriverWait(driver, 20, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException])
+        seen = []
+
+        class Catcher(http.server.BaseHTTPRequestHandler):
+            """Another local program's server: it keeps the cookies browsers send it."""
+
+            def do_GET(self):
+                seen.append(self.headers.get("Cookie") or "")
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.end_headers()
+                self.wfile.write(b"<!doctype html><title>nothing to see</title>")
+
+            def log_message(self, *arguments):
+                pass
+
+        catcher = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Catcher)
+        threading.Thread(target=catcher.serve_forever, daemon=True).start()
+        try:
+            driver.get(server.login_url)
+            wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-rendered"))
+            # The logged-in browser follows a link to the other program's port: cookies ignore
+            # ports, so the session cookie goes along.
+            driver.get(f"http://127.0.0.1:{catcher.server_address[1]}/")
+            cookie = next((c for c in seen if "budget_session_" in c), None)
+            self.assertIsNotNone(cookie, "the browser sent the session cookie to the other port")
+            # Replayed from there, it reads and writes nothing.
+            before = server.api("GET", "/ledger")["position"]
+            self.assertEqual(status_of(server.url + "/api/v1/ledger", {"Cookie": cookie}), 401)
+            self.assertEqual(status_of(server.url + "/api/v1/devices", {"Cookie": cookie, "Content-Type": "application/json"}, body=b'{"name": "evil"}'), 401)
+            self.assertEqual(server.api("GET", "/ledger")["position"], before)
+            self.assertEqual(server.api("GET", "/devices")["items"], [])
+            # The owner's own tab still works; Log out ends the session for good.
+            driver.get(server.url + "/")
+            wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-rendered"))
+            self.assertEqual(len(server.api("GET", "/sessions")["items"]), 1)
+            driver.find_element(By.ID, "logout").click()
+            wait.until(lambda d: d.find_element(By.ID, "login-dialog").get_attribute("open") is not None)
+            self.assertEqual(server.api("GET", "/sessions")["items"], [])
+            driver.get(server.url + "/")
+            wait.until(lambda d: d.find_element(By.ID, "login-dialog").get_attribute("open") is not None)
+        finally:
+            catcher.shutdown()
             driver.quit()
             server.stop()
 

@@ -60,7 +60,7 @@ class DeviceServer:
             match = re.search(r"at (http://127\.0\.0\.1:\d+)", line)
             if match:
                 self.url = match.group(1)
-            match = re.search(r"log in: (http://\S+/\?token=\S+)", line)
+            match = re.search(r"log in \(works once, for \d+ minutes\): (http://\S+/\?code=\S+)", line)
             if match:
                 self.login_url = match.group(1)
         if self.login_url is None:

@@ -1,12 +1,14 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// Slows down guessing: after a few wrong credentials from one client address, every further
-/// attempt from it — right or wrong — waits out a delay that doubles with each failure, up to
-/// a cap. A success clears the address's record; a quiet spell forgets it.
+/// Holds off an address that keeps presenting wrong credentials: after a few, its wrong
+/// attempts are refused (429) without a log line for a delay that doubles with each failure,
+/// up to a cap; a quiet spell forgets it. It never judges a right credential — the server
+/// checks the credential first — so sending wrong tokens from the owner's address, or from the
+/// reverse proxy every client shares, cannot lock the owner out.
 ///
 /// A request without any credential is not a guess (the web app's first calls before login),
-/// so only wrong tokens and cookies count.
+/// so only wrong tokens, sessions, tickets and login codes count.
 package final class AuthThrottle: Sendable {
   /// How many failures are free, and how long the delays grow.
   package struct Policy: Sendable {
@@ -67,13 +69,6 @@ package final class AuthThrottle: Sendable {
       record.blockedUntil = now + delay
       records[address] = record
       return (record.failures, delay)
-    }
-  }
-
-  /// Forgets `address`'s failures (it presented the right credential).
-  func recordSuccess(from address: String) {
-    records.withLockedValue { records in
-      if records[address] != nil { records[address] = nil }
     }
   }
 }

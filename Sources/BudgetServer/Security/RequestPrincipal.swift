@@ -7,4 +7,6 @@ enum RequestPrincipal {
   @TaskLocal static var current = "open"
   /// The device whose token the request presented, on a hub; `nil` for any other credential.
   @TaskLocal static var device: Device?
+  /// The web session the request came with; `nil` for any other credential.
+  @TaskLocal static var session: WebSession?
 }

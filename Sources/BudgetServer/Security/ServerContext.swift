@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import NIOCore
 
@@ -18,4 +19,14 @@ struct ServerContext: RequestContext, RemoteAddressRequestContext {
 
   /// The client's IP address as text (`unknown` when the socket has none).
   var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+
+  /// The address a request came from: the connection's, or — only when the server was told
+  /// to trust a reverse proxy in front of it — the last address in `X-Forwarded-For` (the
+  /// one the proxy added; earlier ones are the client's own word).
+  func clientAddress(of request: Request, trustingProxy: Bool) -> String {
+    guard trustingProxy, let forwarded = request.headers[values: .xForwardedFor].last,
+      let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
+    else { return clientAddress }
+    return last
+  }
 }

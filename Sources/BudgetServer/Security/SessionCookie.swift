@@ -1,36 +1,26 @@
-import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The web app's login: a cookie the browser keeps after visiting the login link
-/// (`/?token=…`), so that no page needs the token itself.
+/// The web app's session cookie, `budget_session_PORT=ID.SECRET`: one half of a login (the
+/// other is the session key the page sends in `X-Budget-Session`; see ``WebSession``).
 ///
-/// Its value is an HMAC of a fixed label under the access token: it proves the token was
-/// presented, survives a server restart (the token is kept in its file) and stops working
-/// when the token changes. `HttpOnly` keeps it from scripts; `SameSite=Strict` keeps every
-/// other site's pages from sending it. Cookies ignore ports, so its name carries the port:
-/// two servers on one machine keep their logins apart.
-struct SessionCookie: Sendable {
-  let token: AccessToken
-
+/// `HttpOnly` keeps it from scripts; `SameSite=Strict` keeps other sites' pages from sending
+/// it. Cookies ignore ports, so its name carries the port: two servers on one machine keep
+/// their logins apart — and a server on another port that is sent it still lacks the key.
+enum SessionCookie {
   /// `budget_session_8080`.
   static func name(port: Int?) -> String { "budget_session_\(port ?? 0)" }
 
-  /// The cookie's value for this server's token.
-  var value: String {
-    let key = SymmetricKey(data: Data(token.value.utf8))
-    let code = HMAC<SHA256>.authenticationCode(for: Data("budget-ledger web session v1".utf8), using: key)
-    return code.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+  /// The header that logs a browser in with `value` for `lifetime`.
+  static func set(_ value: String, port: Int?, lifetime: Duration) -> String {
+    "\(name(port: port))=\(value); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(lifetime.components.seconds)"
   }
 
-  /// The `Set-Cookie` header that logs a browser in.
-  func setCookie(port: Int?) -> String {
-    "\(Self.name(port: port))=\(value); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Self.lifetimeSeconds)"
+  /// The header that makes a browser forget its session cookie (a logout).
+  static func clear(port: Int?) -> String {
+    "\(name(port: port))=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"
   }
-
-  /// How long a login lasts: thirty days.
-  static let lifetimeSeconds = 30 * 24 * 3600
 
   /// The session cookie a request carries, if any.
   static func presented(in request: Request, port: Int?) -> String? {
@@ -45,9 +35,6 @@ struct SessionCookie: Sendable {
     }
     return nil
   }
-
-  /// Whether `presented` is this server's session cookie (compared in constant time).
-  func accepts(_ presented: String) -> Bool { ConstantTime.equal(presented, value) }
 }
 
 /// Comparison of secrets in time independent of where they differ.

@@ -23,6 +23,10 @@ extension HTTPField.Name {
   static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
   /// `X-Budget-Actor`: who, behind the credential, made a write.
   static let budgetActor = HTTPField.Name("X-Budget-Actor")!
+  /// `X-Budget-Session`: the web app's session key, the half of a login a cookie cannot carry.
+  static let budgetSession = HTTPField.Name("X-Budget-Session")!
+  /// `X-Forwarded-For`: the client's address as a reverse proxy saw it.
+  static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
 }
 
 /// ETag and If-Match as stream versions.

@@ -36,6 +36,23 @@ public enum HiddenCharacters {
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
+  /// `text` with every hidden character written out as its name in angle brackets
+  /// (`Re<U+200B>nt`), tab and line feed kept: for printing text that was stored before these
+  /// rules, or that came from outside (a browser's name for itself), where a terminal shows it.
+  public static func visible(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A || $0 >= 0x7F }), first(in: text) != nil
+    else { return text }
+    var output = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if isHidden(scalar) {
+        output.append(contentsOf: "<\(name(scalar))>".unicodeScalars)
+      } else {
+        output.append(scalar)
+      }
+    }
+    return String(output)
+  }
+
   static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x08, 0x0B...0x1F, 0x7F...0x84, 0x86...0x9F: true  // C0 and C1 controls but tab, line feed, next line

@@ -38,7 +38,8 @@ struct ExportCommand: AsyncParsableCommand {
     default:
       throw ValidationError("format must be csv, json or hledger (got '\(format)')")
     }
-    guard let destination, let output else { return print(text, terminator: "") }
+    // The export itself, exact, as the file would hold it.
+    guard let destination, let output else { return Swift.print(text, terminator: "") }
     try userFacing { try destination.write(text.utf8) }
     let transactions = state.transactions.values.filter { !$0.isDeleted }.count
     let transfers = state.transferRecords.count

@@ -81,7 +81,7 @@ extension ServeCommand {
 
   /// The address `budget sync` on this machine reaches the server at: loopback for a server
   /// bound to every address.
-  private var recordHost: String {
+  var recordHost: String {
     switch host {
     case "0.0.0.0", "": "127.0.0.1"
     case "::": "[::1]"

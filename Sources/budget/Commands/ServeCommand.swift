@@ -11,8 +11,9 @@ struct ServeCommand: AsyncParsableCommand {
     discussion: """
       Binds to 127.0.0.1:8080 by default. Every API request needs the access token: the \
       server makes one on its first start and keeps it in LEDGER.token (mode 0600), or takes \
-      it from --token-file or $BUDGET_TOKEN. Open the login link it prints to use the web \
-      app; scripts send 'Authorization: Bearer TOKEN'. docs/api.md, "Security", says more.
+      it from --token-file or $BUDGET_TOKEN. Scripts send 'Authorization: Bearer TOKEN'. To \
+      use the web app, open the one-time login link it prints (budget login-link prints \
+      another); budget sessions lists and ends the logins. docs/api.md, "Security", says more.
       """)
   @OptionGroup var options: LedgerOptions
   @Option(help: "The port (0 picks a free one).") var port = 8080
@@ -23,6 +24,11 @@ struct ServeCommand: AsyncParsableCommand {
     help: "Serve without an access token: any program or user of this machine may then use the ledger (loopback only).")
   var noAuth = false
   @Option(help: "Also answer to this host name, e.g. a reverse proxy's (repeatable).") var allowHost: [String] = []
+  @Flag(
+    help:
+      "A reverse proxy in front adds the client's address to X-Forwarded-For: count wrong credentials by that address, not the proxy's."
+  )
+  var trustProxy = false
   @Option(help: "The largest request body accepted, in bytes.") var maxBody = 64 * 1024
   @Option(help: "The largest CSV file POST /api/v1/import/csv accepts, in bytes.") var maxImport = 64 * 1024 * 1024
   @Option(help: "Seconds a new connection has to send its request headers.") var headerTimeout = 10.0
@@ -60,7 +66,17 @@ struct ServeCommand: AsyncParsableCommand {
       return
     }
     let ledger = try await options.open(stateStoreInterval: Ledger.Options.serverStateStoreInterval)
-    _ = try await serve(ledger, until: nil)
+    // Where `budget login-link` finds this server.
+    let files = SyncFiles(ledger: ledger.path)
+    defer { ServerRecord.remove(files) }
+    let recordHost = recordHost
+    _ = try await serve(
+      ledger,
+      onRunning: { port, access in
+        var token: String?
+        if case .token(let value) = access { token = value.value }
+        try? ServerRecord(url: "http://\(recordHost):\(port)", token: token).write(to: files)
+      }, until: nil)
   }
 
   /// Serves `ledger` until the server stops (SIGINT / SIGTERM) — or, with `until`, until that
@@ -90,7 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
       host: host, port: port ?? self.port, access: access, allowedHosts: allowHost, limits: limits,
       maxBodyBytes: maxBody,
       maxImportBytes: maxImport,
-      today: LedgerOptions.today)
+      today: LedgerOptions.today, trustProxy: trustProxy)
     let server: BudgetServer
     do { server = try BudgetServer(ledger: ledger, configuration: configuration) } catch {
       throw UserError(error.description)
@@ -129,8 +145,15 @@ struct ServeCommand: AsyncParsableCommand {
       await onRunning?(port, access)
       var lines = "serving \(path) at http://\(shownHost):\(port)  (Ctrl-C to stop)\n"
       let loginHost = configuration.isLoopback ? shownHost : "127.0.0.1"
-      if case .token(let token) = access {
-        lines += "log in: http://\(loginHost):\(port)/?token=\(token.value)\n"
+      if case .token = access {
+        do {
+          let (code, _) = try server.sessions.mintCode()
+          let minutes = server.sessions.policy.codeLifetime.components.seconds / 60
+          lines += "log in (works once, for \(minutes) minutes): http://\(loginHost):\(port)/?code=\(code)\n"
+          lines += "another login link: budget login-link; logins: budget sessions\n"
+        } catch {
+          lines += "no login link: \(error); fix it and run budget login-link\n"
+        }
       }
       if let tokenNote { lines += tokenNote + "\n" }
       FileHandle.standardOutput.write(Data(lines.utf8))

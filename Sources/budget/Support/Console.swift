@@ -26,18 +26,19 @@ enum Console {
   }
 
   static func error(_ message: String) {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("error: \(TerminalText.safe(message))\n".utf8))
   }
 
   static func note(_ message: String) {
-    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    FileHandle.standardError.write(Data("\(TerminalText.safe(message))\n".utf8))
   }
 
   /// Prints `value` as pretty, key-sorted JSON.
   static func json(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    // Data, exact: JSON escapes the C0 controls itself.
+    Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
   }
 }
 

@@ -27,6 +27,7 @@ struct UserError: Error, CustomStringConvertible {
     case let error as SyncFileError: UserError(error.description)
     case let error as HubError: UserError(error.description)
     case let error as AccessTokenError: UserError(error.description)
+    case let error as SessionFileError: UserError(error.description)
     default: LedgerError.fromLog(error).map { UserError($0.description) }
     }
   }

@@ -15,8 +15,9 @@ BL.state = {
 
 /** Calls the API; resolves with {status, body, etag} or throws an Error carrying the API error. */
 BL.api = async function (method, path, body, headers) {
-  // The session cookie (HttpOnly, set by the login link) authenticates: no token in scripts.
-  const init = { method, headers: Object.assign({ Accept: "application/json" }, headers || {}), credentials: "same-origin" };
+  // A login is the session cookie (HttpOnly, set by the login link) and the session key this
+  // page keeps in its origin's storage: a cookie alone, sent to another port, is worth nothing.
+  const init = { method, headers: Object.assign({ Accept: "application/json" }, BL.sessionHeaders(), headers || {}), credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -24,7 +25,7 @@ BL.api = async function (method, path, body, headers) {
   const response = await fetch("/api/v1" + path, init);
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
-  if (response.status === 401) { BL.askToken(); }
+  if (response.status === 401) { BL.askLogin(data && data.message); }
   if (!response.ok) {
     const error = new Error((data && data.message) || response.statusText);
     error.status = response.status;
@@ -131,7 +132,47 @@ BL.loadLists = async function () {
   BL.state.accounts = accounts.body.items;
 };
 
-BL.askToken = function () {
-  const dialog = document.getElementById("token-dialog");
+/** The session key header, when this browser has logged in here. */
+BL.sessionHeaders = function () {
+  const key = localStorage.getItem("budget-session");
+  return key ? { "X-Budget-Session": key } : {};
+};
+
+/**
+ * Takes the session key a login link's page carries (a <meta>), keeps it, and replaces the
+ * address — code and all — with "/", so nothing of the login stays in the address bar.
+ */
+BL.adoptSession = function () {
+  const meta = document.querySelector('meta[name="budget-session"]');
+  if (!meta) return;
+  if (meta.content) localStorage.setItem("budget-session", meta.content);
+  meta.remove();
+  history.replaceState(null, "", "/" + location.hash);
+};
+
+/** Shows the login form, with why (the server's message) when there is one. */
+BL.askLogin = function (why) {
+  const dialog = document.getElementById("login-dialog");
+  if (why) document.getElementById("login-why").textContent = why;
   if (!dialog.open) dialog.showModal();
+};
+
+/** Logs in with a code (or a whole login link) typed into the form; reloads when it works. */
+BL.loginWithCode = async function (text) {
+  const response = await fetch("/login", {
+    method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
+    credentials: "same-origin", body: JSON.stringify({ code: text.trim() }),
+  });
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  if (!response.ok) throw new Error((data && data.message) || response.statusText);
+  if (data.sessionKey) localStorage.setItem("budget-session", data.sessionKey);
+  location.assign("/" + location.hash);
+};
+
+/** Ends this browser's session on the server and here. */
+BL.logout = async function () {
+  try { await BL.api("POST", "/logout", {}); } catch (error) { if (error.status !== 401) { BL.toast(error.message, true); return; } }
+  localStorage.removeItem("budget-session");
+  BL.askLogin("You are logged out. Run budget login-link for a new link, or type its code here.");
 };

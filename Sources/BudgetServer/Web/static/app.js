@@ -103,16 +103,33 @@ async function refreshSync() {
   marker.classList.toggle("waiting", parts.length > 0);
 }
 
-/** Follows the log live: when any client writes, the head moves and the view refreshes. */
-function connectEvents() {
+/**
+ * Follows the log live: when any client writes, the head moves and the view refreshes. An
+ * EventSource cannot send the session key, so each connection opens with a one-time ticket
+ * asked for with it; when the stream drops, a new ticket opens the next (from where it was).
+ */
+async function connectEvents() {
   const live = document.getElementById("live");
-  // Same origin: the session cookie the login link set goes along.
-  const source = new EventSource("/api/v1/events/stream");
+  let ticket;
+  try { ticket = (await BL.api("POST", "/events/tickets", {})).body.ticket; } catch (error) {
+    live.textContent = "reconnecting…";
+    live.classList.remove("on");
+    if (error.status !== 401) setTimeout(connectEvents, 3000);
+    return;
+  }
+  const after = BL.state.head ? "&after=" + BL.state.head : "";
+  const source = new EventSource("/api/v1/events/stream?ticket=" + encodeURIComponent(ticket) + after);
   // Give the connection back when leaving: browsers allow only 6 per server.
   window.addEventListener("pagehide", () => source.close());
   let timer = null;
   source.onopen = () => { live.textContent = "live"; live.classList.add("on"); };
-  source.onerror = () => { live.textContent = "reconnecting…"; live.classList.remove("on"); };
+  source.onerror = () => {
+    // The ticket is used up: the browser's own retry would be refused.
+    source.close();
+    live.textContent = "reconnecting…";
+    live.classList.remove("on");
+    setTimeout(connectEvents, 1000);
+  };
   source.onmessage = (message) => {
     const event = JSON.parse(message.data);
     BL.state.head = Math.max(BL.state.head, event.position);
@@ -170,10 +187,14 @@ function isTyping() {
 }
 
 async function start() {
-  document.getElementById("token-form").addEventListener("submit", () => {
-    // The login link's address: the server sets the session cookie and comes back to "/".
-    location.assign("/?token=" + encodeURIComponent(document.getElementById("token-input").value.trim()));
+  BL.adoptSession();
+  document.getElementById("login-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try { await BL.loginWithCode(document.getElementById("login-code").value); } catch (error) {
+      document.getElementById("login-why").textContent = error.message;
+    }
   });
+  document.getElementById("logout").addEventListener("click", () => BL.logout());
   let ledger;
   try { ledger = (await BL.api("GET", "/ledger")).body; } catch (error) { BL.toast(error.message, true); return; }
   document.getElementById("ledger-name").textContent = ledger.name ? `· ${ledger.name}` : "· not set up (run budget init)";
