@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Benchmarks `budget serve` with wrk on loopback: GET budget vs actual for a month, and POST a
-# transaction (durable) with 64 connections, on a ledger of N transactions. Appends the
-# results to docs/benchmarks-history.md (docs/benchmarks.md keeps the current figures).
+# transaction (durable) with 64 connections, on a ledger of N transactions. Prints the
+# results as a Markdown table and writes them to $SERVE_BENCH_SCRATCH/serve-results.md (the
+# figures worth keeping go into docs/benchmarks.md by hand; no script writes the docs).
 #
 #   bash Tools/serve-bench.sh                 # 1,000,000 transactions (generated once, cached)
 #   SERVE_BENCH_ROWS=100000 bash Tools/serve-bench.sh
 #
 # Environment: SERVE_BENCH_ROWS (default 1000000), SERVE_BENCH_DURATION (wrk -d, default 10s),
 # SERVE_BENCH_SCRATCH (SwiftPM scratch path and cache, default .build-serve-bench),
-# SERVE_BENCH_NO_APPEND=1 to print without touching docs/benchmarks-history.md,
 # SERVE_BENCH_BUDGET=PATH to measure an already built `budget` instead of building one.
 # Needs wrk (apt-get install -y wrk). Every request goes to 127.0.0.1 and the run stops by itself.
 set -euo pipefail
@@ -120,7 +120,6 @@ run: $(cut -d' ' -f1-3 /proc/loadavg)). Verify after the run: $status.
 MD
 )
 echo "$report"
-if [ "${SERVE_BENCH_NO_APPEND:-0}" != 1 ]; then
-  echo "$report" >> docs/benchmarks-history.md
-  echo "• appended to docs/benchmarks-history.md" >&2
-fi
+mkdir -p "$scratch"
+echo "$report" > "$scratch/serve-results.md"
+echo "• written to $scratch/serve-results.md" >&2
