@@ -140,12 +140,16 @@ struct SyncRoutes {
   }
 
   /// `POST /sync/commands`: decides a device's change by this hub's rules, at its head, under
-  /// the change's key: a resubmission answers as the first did; a refusal is the usual error
-  /// (422 for a rule, 412 for a stale version), which the device keeps as a conflict.
+  /// the change's key in the sender's namespace (``ClientKey``): a resubmission answers as the
+  /// first did; a refusal is the usual error (422 for a rule, 412 for a stale version), which
+  /// the device keeps as a conflict.
   private func submit(_ request: Request) async throws -> Response {
     let body = try await api.body(SyncSubmissionBody.self, request)
-    guard let key = IdempotencyKey(validating: body.key) else {
-      throw APIError.badRequest("key must be 1 to \(IdempotencyKey.maximumLength) bytes", field: "key")
+    guard IdempotencyKey(validating: body.key) != nil,
+      let key = ClientKey.stored(body.key, in: RequestPrincipal.keyNamespace)
+    else {
+      throw APIError.badRequest(
+        "key must be 1 to \(IdempotencyKey.maximumLength) bytes (got \(body.key.utf8.count))", field: "key")
     }
     let atomic = body.atomic ?? false
     guard (1...1_000).contains(body.commands.count), atomic || body.commands.count == 1 else {
@@ -162,7 +166,9 @@ struct SyncRoutes {
     encoder.outputFormatting = .sortedKeys
     let fingerprint = ChainHash.sha256(Array(try encoder.encode(body.commands)))
     let outcomes: [CommandOutcome]
-    if atomic {
+    if let earlier = try earlierUnnamespacedOutcome(of: body.key, fingerprint: fingerprint) {
+      outcomes = [earlier]
+    } else if atomic {
       outcomes = try await api.ledger.execute(
         atomically: body.commands, metadata: metadata, idempotencyKey: key, requestFingerprint: fingerprint)
     } else {
@@ -176,6 +182,19 @@ struct SyncRoutes {
       positions: positions.isEmpty ? [] : [positions.min()!, positions.max()!],
       duplicate: outcomes.contains(where: \.wasDuplicate), head: try api.ledger.chainHead())
     return try JSONCoding.response(accepted, status: .ok)
+  }
+
+  /// The change a hub recorded under `given` itself, before keys were kept in their sender's
+  /// namespace — when its events are this sender's (``RequestPrincipal/isOwnActor(_:)``): a
+  /// change pushed before the hub was upgraded, whose answer was lost, is then not recorded
+  /// twice when the device pushes it again. Another sender's key is ignored, never answered.
+  private func earlierUnnamespacedOutcome(of given: String, fingerprint: ChainHash) throws -> CommandOutcome? {
+    guard let key = IdempotencyKey(validating: given),
+      let recorded = try api.ledger.earlierOutcome(forKey: key, requestFingerprint: nil),
+      let first = try api.ledger.events(from: recorded.positions.lowerBound, limit: 1).first,
+      RequestPrincipal.isOwnActor(first.metadata.actor)
+    else { return nil }
+    return try api.ledger.earlierOutcome(forKey: key, requestFingerprint: fingerprint)
   }
 }
 
