@@ -144,9 +144,7 @@ public struct BudgetServer: Sendable {
     WebRoutes(access: configuration.access, throttle: throttle).register(on: router)
     let group = router.group("api/v1")
     group.add(
-      middleware: AuthenticationMiddleware(
-        access: configuration.access, throttle: throttle, devices: DeviceRegistry(files: SyncFiles(ledger: ledger.path))
-      ))
+      middleware: AuthenticationMiddleware(access: configuration.access, throttle: throttle, devices: api.devices))
     group.add(middleware: IdempotentBodyMiddleware(maxBodyBytes: configuration.maxBodyBytes))
     AccountRoutes(api: api).register(on: group)
     CategoryRoutes(api: api).register(on: group)

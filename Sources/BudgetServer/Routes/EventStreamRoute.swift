@@ -13,6 +13,8 @@ import ServiceLifecycle
 /// `data: <EventDTO JSON>`; a comment line every heartbeat keeps proxies open and notices a
 /// client that went away. When projections that were behind the log (a bulk load deferred
 /// them) reach its head again, an `event: caught-up` frame says so.
+///
+/// A device's stream ends as soon as the device is revoked, and sends nothing written after.
 struct EventStreamRoute {
   let api: LedgerAPI
 
@@ -32,6 +34,8 @@ struct EventStreamRoute {
         field: "after")
     }
     let after = asked ?? resume.map { min($0, head) } ?? head
+    // The body is written after this handler returns, outside the request's task locals.
+    let device = RequestPrincipal.device
     guard let slot = api.eventStreams.take() else {
       throw APIError(
         .serviceUnavailable, code: "too_many_streams",
@@ -39,7 +43,7 @@ struct EventStreamRoute {
       )
     }
     let heartbeat = api.configuration.heartbeat
-    let body = ResponseBody { writer in
+    let body = ResponseBody { [devices = api.devices] writer in
       _ = slot  // held while the stream is open
       let (frames, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingOldest(256))
       // On SIGINT / SIGTERM the server waits for open requests: end the stream so it can stop.
@@ -48,7 +52,16 @@ struct EventStreamRoute {
           group.addTask { [ledger = api.ledger] in
             defer { continuation.finish() }
             for try await event in ledger.subscribe(after: after, pollInterval: .seconds(1)) {
+              // A device revoked before this event was written gets neither it nor any after.
+              if let device, !devices.isActive(device) { return }
               try await Self.send(Self.frame(event), to: continuation)
+            }
+          }
+          if let device {
+            // Revoked while nothing is written: the stream ends now, not at the next event.
+            group.addTask {
+              await devices.untilRevoked(device)
+              continuation.finish()
             }
           }
           group.addTask { [ledger = api.ledger] in

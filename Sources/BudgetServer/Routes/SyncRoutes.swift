@@ -57,7 +57,7 @@ struct SyncRoutes {
     }
   }
 
-  private var registry: DeviceRegistry { DeviceRegistry(files: SyncFiles(ledger: api.ledger.path)) }
+  private var registry: DeviceRegistry { api.devices }
 
   /// Devices sync; only the owner's token (or session) manages them.
   private func requireOwner() throws {
@@ -68,8 +68,10 @@ struct SyncRoutes {
 
   /// `GET /sync/events?after=P[&limit=N][&wait=S]`: the stored events after `P`, waiting up to
   /// `S` seconds (at most 30) for one when there is none yet — how `budget sync --watch`
-  /// follows the hub.
+  /// follows the hub. A device revoked while it waits is answered 401 at once, and never with
+  /// what was written after.
   private func events(_ request: Request) async throws -> Response {
+    let device = RequestPrincipal.device
     let query = try QueryParameters(request)
     let after = try query.uint("after") ?? 0
     let limit = try query.int("limit", default: Self.defaultLimit, range: 1...200_000)
@@ -84,10 +86,13 @@ struct SyncRoutes {
     if after == head.position, wait > 0 {
       // On SIGINT / SIGTERM the server waits for open requests: stop waiting, answer now.
       do {
-        _ = try await cancelWhenGracefulShutdown { [ledger = api.ledger] in
-          try await Self.firstEvent(after: after, of: ledger, within: .seconds(wait))
+        _ = try await cancelWhenGracefulShutdown { [ledger = api.ledger, devices = api.devices] in
+          try await Self.firstEvent(after: after, of: ledger, within: .seconds(wait)) {
+            if let device { await devices.untilRevoked(device) }
+          }
         }
       } catch is CancellationError {}
+      if let device { try api.devices.requireActive(device) }
       head = try api.ledger.chainHead()
     }
     let frames = try api.ledger.frames(after: after, limit: limit)
@@ -118,9 +123,11 @@ struct SyncRoutes {
     return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)
   }
 
-  /// Waits until the log has an event after `position`, or `timeout` passes.
+  /// Waits until the log has an event after `position`, `timeout` passes, or `stop` returns
+  /// (its device was revoked).
   private static func firstEvent(
-    after position: UInt64, of ledger: Ledger, within timeout: Duration
+    after position: UInt64, of ledger: Ledger, within timeout: Duration,
+    stoppingWhen stop: @escaping @Sendable () async -> Void
   ) async throws
     -> Bool
   {
@@ -131,6 +138,10 @@ struct SyncRoutes {
       }
       group.addTask {
         try await Task.sleep(for: timeout)
+        return false
+      }
+      group.addTask {
+        await stop()
         return false
       }
       let first = try await group.next() ?? false

@@ -15,6 +15,8 @@ struct LedgerAPI: Sendable {
   let names: NameIndex
   let responses: ResponseCache
   let eventStreams: EventStreamSlots
+  /// The devices this ledger serves as a hub (read again whenever their file changes).
+  let devices: DeviceRegistry
 
   init(ledger: Ledger, configuration: BudgetServer.Configuration) {
     self.ledger = ledger
@@ -23,6 +25,7 @@ struct LedgerAPI: Sendable {
     names = NameIndex(ledger: ledger)
     responses = ResponseCache()
     eventStreams = EventStreamSlots(limit: configuration.limits.maxEventStreams)
+    devices = DeviceRegistry(files: SyncFiles(ledger: ledger.path))
   }
 
   /// Today as the ledger sees it (the configuration's clock).
