@@ -11,7 +11,8 @@ import Testing
 #endif
 
 /// What a device keeps open on a hub — event streams, long polls — ends the moment the device
-/// is revoked and gets nothing written after.
+/// is revoked and gets nothing written after; and devices cannot take the event-stream slots
+/// the owner's live view needs.
 @Suite struct DeviceStreamAPITests {
   @Test func revokingADeviceEndsItsOpenStreamAtOnce() async throws {
     try await TestServer.with { server in
@@ -65,6 +66,62 @@ import Testing
         }
       }
       #expect(revokedWhileWaiting)
+    }
+  }
+
+  @Test func aDeviceCannotTakeTheOwnersStreamSlots() async throws {
+    try await TestServer.with(limits: .init(maxEventStreams: 4)) { server in
+      // Given a hub that allows 4 event streams, and a device that opens as many as it can
+      let token = try server.addDevice("tablet", readOnly: true)
+      var sockets: [Int32] = []
+      defer { sockets.forEach { close($0) } }
+      var opened = 0
+      var refusal = ""
+      for _ in 0..<4 {
+        let (socket, text) = try await server.client.openStream(
+          "/api/v1/events/stream", headers: TestServer.bearer(token))
+        sockets.append(socket)
+        guard text.contains("200 OK") else {
+          refusal = text
+          break
+        }
+        opened += 1
+      }
+      // Then it got 3 and was refused the last, which is kept for the owner
+      #expect(opened == 3)
+      #expect(refusal.contains("503"))
+      #expect(refusal.contains("too_many_streams"))
+      // When the owner opens its live view, then it is served
+      let (owner, text) = try await server.client.openStream("/api/v1/events/stream")
+      sockets.append(owner)
+      #expect(text.contains("200 OK"), "\(text)")
+    }
+  }
+
+  @Test func oneDeviceHoldsAtMostFourStreams() async throws {
+    try await TestServer.with { server in
+      // Given a hub with the default 32 event streams, and a device with 4 open
+      let laptop = try server.addDevice("laptop")
+      var sockets: [Int32] = []
+      defer { sockets.forEach { close($0) } }
+      for _ in 0..<4 {
+        let (socket, text) = try await server.client.openStream(
+          "/api/v1/events/stream", headers: TestServer.bearer(laptop))
+        sockets.append(socket)
+        #expect(text.contains("200 OK"), "\(text)")
+      }
+      // When it opens a fifth, then it is refused: too many for one device
+      let (fifth, refused) = try await server.client.openStream(
+        "/api/v1/events/stream", headers: TestServer.bearer(laptop))
+      sockets.append(fifth)
+      #expect(refused.contains("429"), "\(refused)")
+      #expect(refused.contains("too_many_streams"))
+      // And another device still opens one
+      let phone = try server.addDevice("phone")
+      let (other, served) = try await server.client.openStream(
+        "/api/v1/events/stream", headers: TestServer.bearer(phone))
+      sockets.append(other)
+      #expect(served.contains("200 OK"), "\(served)")
     }
   }
 }
