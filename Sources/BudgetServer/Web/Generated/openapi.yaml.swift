@@ -1392,7 +1392,9 @@ paths:
     get:
       summary: 'Server-Sent Events: each new event as `id: <position>` and `data: <Event JSON>`'
       description: 'Also `event: caught-up` with `data: {"position": N}` when read models that a
-        bulk import deferred reach the head again.'
+        bulk import deferred reach the head again. A device''s stream ends as soon as the device is revoked. A quarter
+        of --max-event-streams (rounded up) is kept for the owner; one device holds at most 4 streams (429 beyond),
+        devices together the rest (503 beyond).'
       tags:
       - audit
       operationId: eventStream
@@ -1902,7 +1904,9 @@ paths:
       summary: Submit one change a device made; the hub decides it by its own rules, under the change's idempotency key
       description: 'A resubmission under the same key answers as the first did (duplicate: true) and records nothing; the
         same key with other commands is refused (409). A refusal by the rules is 422, a stale version 412: the device
-        keeps the change as a conflict. Events record the actor device:NAME (person).'
+        keeps the change as a conflict. Events record the actor device:NAME (person); the owner''s token records
+        api:token (person). The key is kept in the sender''s namespace: two devices'' keys never meet, and no key can
+        be one the hub makes itself (autopay, imports).'
       tags:
       - sync
       operationId: syncSubmit
@@ -4385,7 +4389,8 @@ components:
     idempotencyKey:
       name: Idempotency-Key
       in: header
-      description: 'makes a POST safe to retry: a retry returns the first response (Idempotent-Replayed: true)'
+      description: 'makes a POST safe to retry: a retry returns the first response (Idempotent-Replayed: true). Keys are
+        kept per sender (the owner, each device): one sender''s key never answers or blocks another''s'
       schema:
         type: string
         minLength: 1
