@@ -160,8 +160,7 @@ public struct BudgetServer: Sendable {
     let group = router.group("api/v1")
     group.add(
       middleware: AuthenticationMiddleware(
-        access: configuration.access, throttle: throttle,
-        devices: DeviceRegistry(files: SyncFiles(ledger: ledger.path)),
+        access: configuration.access, throttle: throttle, devices: api.devices,
         sessions: sessions, tickets: tickets, trustProxy: configuration.trustProxy))
     group.add(middleware: IdempotentBodyMiddleware(maxBodyBytes: configuration.maxBodyBytes))
     AccountRoutes(api: api).register(on: group)

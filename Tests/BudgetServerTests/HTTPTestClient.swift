@@ -87,6 +87,48 @@ struct HTTPTestClient: Sendable {
     return try await reader.value
   }
 
+  /// Opens `path` as an event stream and leaves it open: the socket (for the caller to
+  /// close) and the text received until the stream said it is connected — or, for a refusal,
+  /// the whole answer.
+  func openStream(_ path: String, headers: [String: String] = [:]) async throws -> (socket: Int32, text: String) {
+    let port = self.port
+    let request = Self.requestText(
+      "GET", path, body: nil, headers: withToken(headers).merging(["Accept": "text/event-stream"]) { $1 })
+    return try await Self.onThread {
+      let socket = try Self.connect(port: port, timeoutSeconds: Self.responseTimeoutSeconds)
+      do {
+        try Self.write(socket, request)
+        var text = ""
+        while !text.contains(": connected"), let chunk = try Self.read(socket) {
+          text += String(decoding: chunk, as: UTF8.self)
+        }
+        return (socket, text)
+      } catch {
+        close(socket)
+        throw error
+      }
+    }
+  }
+
+  /// What else arrives on an open stream (``openStream(_:headers:)``) until the server closes
+  /// it, `until` returns true for it, or `timeoutSeconds` pass.
+  static func readOn(
+    _ socket: Int32, timeoutSeconds: Int, until: @escaping @Sendable (String) -> Bool
+  ) async throws -> String {
+    try await onThread {
+      var text = ""
+      let deadline = Date().addingTimeInterval(Double(timeoutSeconds))
+      while Date() < deadline {
+        do {
+          guard let chunk = try read(socket) else { break }
+          text += String(decoding: chunk, as: UTF8.self)
+          if until(text) { break }
+        } catch { continue }  // receive timeout: poll again
+      }
+      return text
+    }
+  }
+
   /// `headers` with the client's token added, unless they set `Authorization` themselves.
   func withToken(_ headers: [String: String]) -> [String: String] {
     guard let token, headers["Authorization"] == nil else { return headers }

@@ -10,37 +10,10 @@ import Testing
 /// revoked, and only to read when read-only) but never to manage devices, and a device's
 /// change is decided under its key, recorded as the device, and never twice.
 @Suite struct SyncAPITests {
-  /// Adds a device to the running server's ledger, as `budget device add` would.
-  func addDevice(_ name: String, readOnly: Bool = false, to server: TestServer) throws -> String {
-    try registry(of: server).add(name: name, readOnly: readOnly, now: DeviceRegistry.now()).token
-  }
+  func bearer(_ token: String) -> [String: String] { TestServer.bearer(token) }
 
-  func registry(of server: TestServer) -> DeviceRegistry {
-    DeviceRegistry(files: SyncFiles(ledger: server.ledger.path))
-  }
-
-  func bearer(_ token: String) -> [String: String] { ["Authorization": "Bearer \(token)"] }
-
-  /// A `POST /sync/commands` body.
   func submission(key: String, _ commands: [LedgerCommand], actor: String? = nil) throws -> String {
-    var body: [String: Any] = [
-      "key": key, "commands": try JSONSerialization.jsonObject(with: JSONEncoder().encode(commands)),
-    ]
-    if let actor { body["actor"] = actor }
-    return String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
-  }
-
-  /// An expense from the seeded checking account, dated in the server's month.
-  func expense(
-    _ id: UInt64, _ amount: String, on date: String = "2024-03-15", in server: TestServer
-  ) throws
-    -> LedgerCommand
-  {
-    let checking = try #require(server.ledger.state.accounts.first { $0.value.name == "Checking" }?.key)
-    return .addTransaction(
-      TransactionAdded(
-        transaction: txID(id), account: checking, date: day(date), amount: eur(amount), type: .expense,
-        category: Scenario.food, name: "Lunch"))
+    try TestServer.submission(key: key, commands, actor: actor)
   }
 
   @Test func aPullAnswersWithTheStoredEventsAndSyncHeaders() async throws {
@@ -102,7 +75,7 @@ import Testing
       let (news, newsStall) = try await measuringStalls {
         let poll = Task { try await server.get("/api/v1/sync/events?after=\(position)&wait=20") }
         try await Task.sleep(for: .milliseconds(300))
-        try await server.ledger.execute(try expense(90, "1.00", in: server))
+        try await server.ledger.execute(try server.expense(90, "1.00"))
         return try await poll.value
       }
       // Then it returns early with the new event, not at the end of its 20 s
@@ -118,12 +91,12 @@ import Testing
   @Test func aDeviceTokenLetsInUntilRevoked() async throws {
     try await TestServer.with { server in
       // Given a device of the hub
-      let token = try addDevice("laptop", to: server)
+      let token = try server.addDevice("laptop")
       // When it pulls with its token, then it is let in
       #expect(try await server.get("/api/v1/sync/head", headers: bearer(token)).status == 200)
       #expect(try await server.get("/api/v1/sync/events?after=0", headers: bearer(token)).status == 200)
       // When the owner revokes it while the server runs, then its very next request is refused
-      try registry(of: server).revoke(name: "laptop", now: DeviceRegistry.now())
+      try server.deviceRegistry.revoke(name: "laptop", now: DeviceRegistry.now())
       let refused = try await server.get("/api/v1/sync/head", headers: bearer(token))
       #expect(refused.status == 401)
     }
@@ -132,12 +105,12 @@ import Testing
   @Test func aReadOnlyDeviceMayPullButNotPush() async throws {
     try await TestServer.with { server in
       // Given a read-only device
-      let token = try addDevice("tablet", readOnly: true, to: server)
+      let token = try server.addDevice("tablet", readOnly: true)
       let before = server.ledger.position
       // When it pulls, then it may
       #expect(try await server.get("/api/v1/sync/events?after=0", headers: bearer(token)).status == 200)
       // When it pushes a change, then it is refused as read-only, and nothing is recorded
-      let body = try submission(key: "ro-1", [try expense(91, "1.00", in: server)])
+      let body = try submission(key: "ro-1", [try server.expense(91, "1.00")])
       let push = try await server.post("/api/v1/sync/commands", body, headers: bearer(token))
       #expect(push.status == 403)
       #expect(push.json["code"] as? String == "read_only_device")
@@ -148,7 +121,7 @@ import Testing
   @Test func onlyTheOwnerManagesDevices() async throws {
     try await TestServer.with { server in
       // Given a device
-      let token = try addDevice("laptop", to: server)
+      let token = try server.addDevice("laptop")
       // When it lists or adds devices, then it is refused as not the owner
       let list = try await server.get("/api/v1/devices", headers: bearer(token))
       #expect(list.status == 403)
@@ -156,7 +129,7 @@ import Testing
       let add = try await server.post("/api/v1/devices", #"{"name": "evil"}"#, headers: bearer(token))
       #expect(add.status == 403)
       #expect(add.json["code"] as? String == "owner_only")
-      #expect(try registry(of: server).devices().map(\.name) == ["laptop"])
+      #expect(try server.deviceRegistry.devices().map(\.name) == ["laptop"])
       // When the owner adds one, then its token is shown once and works
       let added = try await server.post("/api/v1/devices", #"{"name": "phone", "readOnly": true}"#)
       #expect(added.status == 201)
@@ -181,8 +154,8 @@ import Testing
   @Test func aDevicesChangeIsRecordedAsTheDeviceAndNeverTwice() async throws {
     try await TestServer.with { server in
       // Given a device
-      let token = try addDevice("laptop", to: server)
-      let command = try expense(92, "7.00", in: server)
+      let token = try server.addDevice("laptop")
+      let command = try server.expense(92, "7.00")
       // When it pushes a change made by anna
       let body = try submission(key: "outbox:abc", [command], actor: "anna")
       let first = try await server.post("/api/v1/sync/commands", body, headers: bearer(token))
@@ -201,7 +174,7 @@ import Testing
       #expect(again.json["positions"] as? [Int] == positions)
       #expect(server.ledger.position == before)
       // When the key comes with other commands, then that is refused and nothing recorded
-      let other = try submission(key: "outbox:abc", [try expense(93, "8.00", in: server)], actor: "anna")
+      let other = try submission(key: "outbox:abc", [try server.expense(93, "8.00")], actor: "anna")
       let reused = try await server.post("/api/v1/sync/commands", other, headers: bearer(token))
       #expect(reused.status == 409)
       #expect(reused.json["code"] as? String == "idempotency_key_reused")
@@ -212,11 +185,11 @@ import Testing
   @Test func aRefusedChangeIs422AndAStaleOne412() async throws {
     try await TestServer.with { server in
       // Given a device, and a transaction on the hub (version 1)
-      let token = try addDevice("laptop", to: server)
-      try await server.ledger.execute(try expense(94, "3.00", in: server))
+      let token = try server.addDevice("laptop")
+      try await server.ledger.execute(try server.expense(94, "3.00"))
       let before = server.ledger.position
       // When it pushes an expense dated after the hub's today
-      let future = try submission(key: "outbox:future", [try expense(95, "1.00", on: "2024-04-01", in: server)])
+      let future = try submission(key: "outbox:future", [try server.expense(95, "1.00", on: "2024-04-01")])
       let refused = try await server.post("/api/v1/sync/commands", future, headers: bearer(token))
       // Then the rules refuse it: 422
       #expect(refused.status == 422)
@@ -237,7 +210,7 @@ import Testing
   @Test func badDeviceRequestsAreTheClientsErrors() async throws {
     try await TestServer.with { server in
       // Given a hub with a device
-      _ = try addDevice("laptop", to: server)
+      _ = try server.addDevice("laptop")
       // When the owner adds a device under a name that is not one, then it is a bad request
       let badName = try await server.post("/api/v1/devices", #"{"name": "bad name!"}"#)
       #expect(badName.status == 400, "\(badName.text)")
@@ -250,7 +223,7 @@ import Testing
       let missing = try await server.post("/api/v1/devices/nosuch/revoke", "")
       #expect(missing.status == 404, "\(missing.text)")
       #expect(missing.json["code"] as? String == "not_found")
-      #expect(try registry(of: server).devices().map(\.name) == ["laptop"])
+      #expect(try server.deviceRegistry.devices().map(\.name) == ["laptop"])
     }
   }
 }

@@ -13,6 +13,9 @@ import ServiceLifecycle
 /// `data: <EventDTO JSON>`; a comment line every heartbeat keeps proxies open and notices a
 /// client that went away. When projections that were behind the log (a bulk load deferred
 /// them) reach its head again, an `event: caught-up` frame says so.
+///
+/// A device's stream ends as soon as the device is revoked, and sends nothing written after;
+/// how many streams devices may hold is capped (``EventStreamSlots``).
 struct EventStreamRoute {
   let api: LedgerAPI
 
@@ -32,14 +35,11 @@ struct EventStreamRoute {
         field: "after")
     }
     let after = asked ?? resume.map { min($0, head) } ?? head
-    guard let slot = api.eventStreams.take() else {
-      throw APIError(
-        .serviceUnavailable, code: "too_many_streams",
-        "\(api.eventStreams.limit) event streams are open, the most this server allows; close a tab, or start it with a higher --max-event-streams"
-      )
-    }
+    // The body is written after this handler returns, outside the request's task locals.
+    let device = RequestPrincipal.device
+    let slot = try takeSlot(for: device)
     let heartbeat = api.configuration.heartbeat
-    let body = ResponseBody { writer in
+    let body = ResponseBody { [devices = api.devices] writer in
       _ = slot  // held while the stream is open
       let (frames, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingOldest(256))
       // On SIGINT / SIGTERM the server waits for open requests: end the stream so it can stop.
@@ -48,7 +48,16 @@ struct EventStreamRoute {
           group.addTask { [ledger = api.ledger] in
             defer { continuation.finish() }
             for try await event in ledger.subscribe(after: after, pollInterval: .seconds(1)) {
+              // A device revoked before this event was written gets neither it nor any after.
+              if let device, !devices.isActive(device) { return }
               try await Self.send(Self.frame(event), to: continuation)
+            }
+          }
+          if let device {
+            // Revoked while nothing is written: the stream ends now, not at the next event.
+            group.addTask {
+              await devices.untilRevoked(device)
+              continuation.finish()
             }
           }
           group.addTask { [ledger = api.ledger] in
@@ -94,6 +103,31 @@ struct EventStreamRoute {
       HTTPField.Name("X-Accel-Buffering")!: "no",
     ]
     return Response(status: .ok, headers: headers, body: body)
+  }
+
+  /// A slot for a stream of the owner's or of `device` (``EventStreamSlots``), or the 503 or
+  /// 429 that says which cap is reached.
+  private func takeSlot(for device: Device?) throws -> EventStreamSlots.Slot {
+    let slots = api.eventStreams
+    switch slots.take(device: device?.name) {
+    case .success(let slot):
+      return slot
+    case .failure(.full):
+      throw APIError(
+        .serviceUnavailable, code: "too_many_streams",
+        "\(slots.limit) event streams are open, the most this server allows; close a tab, or start it with a higher --max-event-streams"
+      )
+    case .failure(.devicesFull):
+      throw APIError(
+        .serviceUnavailable, code: "too_many_streams",
+        "devices hold \(slots.deviceShare) event streams, all this server lets devices have (\(slots.ownerReserve) of its \(slots.limit) are kept for the owner); close one on another device, or start the hub with a higher --max-event-streams"
+      )
+    case .failure(.deviceFull):
+      throw APIError(
+        .tooManyRequests, code: "too_many_streams",
+        "device '\(device?.name ?? "")' has \(slots.perDevice) event streams open, the most one device may; close one first"
+      )
+    }
   }
 
   /// Queues `frame` for the client. A full buffer means a slow client: wait rather than drop

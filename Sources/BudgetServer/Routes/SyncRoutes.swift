@@ -57,7 +57,7 @@ struct SyncRoutes {
     }
   }
 
-  private var registry: DeviceRegistry { DeviceRegistry(files: SyncFiles(ledger: api.ledger.path)) }
+  private var registry: DeviceRegistry { api.devices }
 
   /// Devices sync; only the owner's token (or session) manages them.
   private func requireOwner() throws {
@@ -68,8 +68,10 @@ struct SyncRoutes {
 
   /// `GET /sync/events?after=P[&limit=N][&wait=S]`: the stored events after `P`, waiting up to
   /// `S` seconds (at most 30) for one when there is none yet — how `budget sync --watch`
-  /// follows the hub.
+  /// follows the hub. A device revoked while it waits is answered 401 at once, and never with
+  /// what was written after.
   private func events(_ request: Request) async throws -> Response {
+    let device = RequestPrincipal.device
     let query = try QueryParameters(request)
     let after = try query.uint("after") ?? 0
     let limit = try query.int("limit", default: Self.defaultLimit, range: 1...200_000)
@@ -84,10 +86,13 @@ struct SyncRoutes {
     if after == head.position, wait > 0 {
       // On SIGINT / SIGTERM the server waits for open requests: stop waiting, answer now.
       do {
-        _ = try await cancelWhenGracefulShutdown { [ledger = api.ledger] in
-          try await Self.firstEvent(after: after, of: ledger, within: .seconds(wait))
+        _ = try await cancelWhenGracefulShutdown { [ledger = api.ledger, devices = api.devices] in
+          try await Self.firstEvent(after: after, of: ledger, within: .seconds(wait)) {
+            if let device { await devices.untilRevoked(device) }
+          }
         }
       } catch is CancellationError {}
+      if let device { try api.devices.requireActive(device) }
       head = try api.ledger.chainHead()
     }
     let frames = try api.ledger.frames(after: after, limit: limit)
@@ -118,9 +123,11 @@ struct SyncRoutes {
     return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)
   }
 
-  /// Waits until the log has an event after `position`, or `timeout` passes.
+  /// Waits until the log has an event after `position`, `timeout` passes, or `stop` returns
+  /// (its device was revoked).
   private static func firstEvent(
-    after position: UInt64, of ledger: Ledger, within timeout: Duration
+    after position: UInt64, of ledger: Ledger, within timeout: Duration,
+    stoppingWhen stop: @escaping @Sendable () async -> Void
   ) async throws
     -> Bool
   {
@@ -133,6 +140,10 @@ struct SyncRoutes {
         try await Task.sleep(for: timeout)
         return false
       }
+      group.addTask {
+        await stop()
+        return false
+      }
       let first = try await group.next() ?? false
       group.cancelAll()
       return first
@@ -140,12 +151,16 @@ struct SyncRoutes {
   }
 
   /// `POST /sync/commands`: decides a device's change by this hub's rules, at its head, under
-  /// the change's key: a resubmission answers as the first did; a refusal is the usual error
-  /// (422 for a rule, 412 for a stale version), which the device keeps as a conflict.
+  /// the change's key in the sender's namespace (``ClientKey``): a resubmission answers as the
+  /// first did; a refusal is the usual error (422 for a rule, 412 for a stale version), which
+  /// the device keeps as a conflict.
   private func submit(_ request: Request) async throws -> Response {
     let body = try await api.body(SyncSubmissionBody.self, request)
-    guard let key = IdempotencyKey(validating: body.key) else {
-      throw APIError.badRequest("key must be 1 to \(IdempotencyKey.maximumLength) bytes", field: "key")
+    guard IdempotencyKey(validating: body.key) != nil,
+      let key = ClientKey.stored(body.key, in: RequestPrincipal.keyNamespace)
+    else {
+      throw APIError.badRequest(
+        "key must be 1 to \(IdempotencyKey.maximumLength) bytes (got \(body.key.utf8.count))", field: "key")
     }
     let atomic = body.atomic ?? false
     guard (1...1_000).contains(body.commands.count), atomic || body.commands.count == 1 else {
@@ -162,7 +177,9 @@ struct SyncRoutes {
     encoder.outputFormatting = .sortedKeys
     let fingerprint = ChainHash.sha256(Array(try encoder.encode(body.commands)))
     let outcomes: [CommandOutcome]
-    if atomic {
+    if let earlier = try earlierUnnamespacedOutcome(of: body.key, fingerprint: fingerprint) {
+      outcomes = [earlier]
+    } else if atomic {
       outcomes = try await api.ledger.execute(
         atomically: body.commands, metadata: metadata, idempotencyKey: key, requestFingerprint: fingerprint)
     } else {
@@ -176,6 +193,19 @@ struct SyncRoutes {
       positions: positions.isEmpty ? [] : [positions.min()!, positions.max()!],
       duplicate: outcomes.contains(where: \.wasDuplicate), head: try api.ledger.chainHead())
     return try JSONCoding.response(accepted, status: .ok)
+  }
+
+  /// The change a hub recorded under `given` itself, before keys were kept in their sender's
+  /// namespace — when its events are this sender's (``RequestPrincipal/isOwnActor(_:)``): a
+  /// change pushed before the hub was upgraded, whose answer was lost, is then not recorded
+  /// twice when the device pushes it again. Another sender's key is ignored, never answered.
+  private func earlierUnnamespacedOutcome(of given: String, fingerprint: ChainHash) throws -> CommandOutcome? {
+    guard let key = IdempotencyKey(validating: given),
+      let recorded = try api.ledger.earlierOutcome(forKey: key, requestFingerprint: nil),
+      let first = try api.ledger.events(from: recorded.positions.lowerBound, limit: 1).first,
+      RequestPrincipal.isOwnActor(first.metadata.actor)
+    else { return nil }
+    return try api.ledger.earlierOutcome(forKey: key, requestFingerprint: fingerprint)
   }
 }
 

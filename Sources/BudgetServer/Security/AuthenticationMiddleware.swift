@@ -16,7 +16,8 @@ import Ledger
 /// is about noise, not guessing.
 ///
 /// A hub also lets in the devices of its ``DeviceRegistry`` by their own bearer tokens: the
-/// principal is then `device:NAME`, and a read-only device may only read.
+/// principal is then `device:NAME` — what its writes record, whatever `X-Budget-Actor` says —
+/// and a read-only device may only read.
 struct AuthenticationMiddleware: RouterMiddleware {
   typealias Context = ServerContext
   let access: BudgetServer.Access

@@ -15,6 +15,8 @@ struct LedgerAPI: Sendable {
   let names: NameIndex
   let responses: ResponseCache
   let eventStreams: EventStreamSlots
+  /// The devices this ledger serves as a hub (read again whenever their file changes).
+  let devices: DeviceRegistry
 
   init(ledger: Ledger, configuration: BudgetServer.Configuration) {
     self.ledger = ledger
@@ -23,6 +25,7 @@ struct LedgerAPI: Sendable {
     names = NameIndex(ledger: ledger)
     responses = ResponseCache()
     eventStreams = EventStreamSlots(limit: configuration.limits.maxEventStreams)
+    devices = DeviceRegistry(files: SyncFiles(ledger: ledger.path))
   }
 
   /// Today as the ledger sees it (the configuration's clock).
@@ -58,14 +61,14 @@ struct LedgerAPI: Sendable {
     try await JSONCoding.decode(type, from: request, limit: configuration.maxBodyBytes)
   }
 
-  /// Who is acting: `api:` and how the request logged in (`api:web`, `api:token`, `api:open`),
-  /// or `api:NAME` with the name an `X-Budget-Actor` header gives — never the server process's
+  /// Who is acting, as the credential says (``RequestPrincipal/actor(label:)``): the owner's
+  /// writes are `api:` and how the request logged in (`api:web`, `api:token`, `api:open`), or
+  /// `api:NAME` with the name an `X-Budget-Actor` header gives; a device's are `device:NAME`,
+  /// the header's name only following it (`device:NAME (anna)`). Never the server process's
   /// own user, so a write through the API never passes for a command typed at the terminal.
   func metadata(_ request: Request) throws -> EventMetadata {
-    guard let header = request.headers[.budgetActor] else {
-      return EventMetadata(actor: "api:" + RequestPrincipal.current)
-    }
-    return EventMetadata(actor: "api:" + (try ActorName.validated(header)))
+    let label = try request.headers[.budgetActor].map { try ActorName.validated($0) }
+    return EventMetadata(actor: RequestPrincipal.actor(label: label))
   }
 
   /// The actor of ``metadata(_:)``, for writes that take it alone (an import).
@@ -154,19 +157,25 @@ struct LedgerAPI: Sendable {
     return map.first(where: { stream.hasPrefix($0.key) })?.value
   }
 
-  /// The request's `Idempotency-Key` (POST only), namespaced so it cannot collide with keys
-  /// the CSV importer uses.
+  /// The request's `Idempotency-Key` (POST only), in its sender's namespace (``ClientKey``):
+  /// `api:KEY` for the owner, `device:NAME:KEY` for a device — so it never collides with
+  /// another sender's keys, nor with those the program makes (autopay, the CSV importer).
   func idempotencyKey(_ request: Request) throws -> IdempotencyKey? {
     guard request.method == .post, let text = request.headers[.idempotencyKey], !text.isEmpty else { return nil }
-    guard text.utf8.count <= 150 else {
-      throw APIError.badRequest("Idempotency-Key must be at most 150 bytes", field: "Idempotency-Key")
-    }
-    guard let key = IdempotencyKey(validating: "api:" + text) else {
+    guard text.utf8.count <= Self.maximumKeyLength else {
       throw APIError.badRequest(
-        "invalid idempotency key: use 1 to \(IdempotencyKey.maximumLength) bytes", field: "idempotency key")
+        "Idempotency-Key must be at most \(Self.maximumKeyLength) bytes (got \(text.utf8.count)); send a shorter one, such as a UUID",
+        field: "Idempotency-Key")
+    }
+    guard let key = ClientKey.stored(text, in: RequestPrincipal.keyNamespace) else {
+      throw APIError.badRequest(
+        "invalid idempotency key: use 1 to \(Self.maximumKeyLength) bytes", field: "Idempotency-Key")
     }
     return key
   }
+
+  /// The longest `Idempotency-Key` accepted, in UTF-8 bytes.
+  static let maximumKeyLength = 150
 
   /// A query's JSON answer (as ``answer(_:position:etag:)``), from ``ResponseCache`` while the
   /// ledger has not changed since it was computed, else from `make` — whose answer is kept if

@@ -65,6 +65,15 @@ public final class DeviceRegistry: Sendable {
     return devices.first { $0.tokenHash == hash && !$0.isRevoked }
   }
 
+  /// Whether `device` (as it was let in) may still sync: its entry is in the file, with the
+  /// same token, and not revoked. Asked again while a device's stream or long poll stays open,
+  /// so that `budget device revoke` — in this process or another — ends them; a file that
+  /// cannot be read lets no device in.
+  public func isActive(_ device: Device) -> Bool {
+    guard let devices = try? current() else { return false }
+    return devices.contains { $0.name == device.name && $0.tokenHash == device.tokenHash && !$0.isRevoked }
+  }
+
   // MARK: Storage
 
   private func current() throws(SyncError) -> [Device] {
