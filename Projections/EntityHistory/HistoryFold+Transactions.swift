@@ -20,7 +20,10 @@ extension HistoryFold {
     let old = transaction
     var lines: [String] = []
     if let account = e.account {
-      lines.append(Wording.change("account", try old.map { try names.label($0.account, at: position) } ?? Wording.none, try names.label(account, at: position)))
+      lines.append(
+        Wording.change(
+          "account", try old.map { try names.label($0.account, at: position) } ?? Wording.none,
+          try names.label(account, at: position)))
     }
     if let date = e.date { lines.append(Wording.change("date", Wording.text(old?.date), date.description)) }
     if let amount = e.amount { lines.append(Wording.change("amount", Wording.text(old?.amount), amount.description)) }
@@ -37,7 +40,9 @@ extension HistoryFold {
     if let description = e.description {
       lines.append(Wording.change("description", Wording.quoted(old?.description), Wording.quoted(description.value)))
     }
-    if let notes = e.notes { lines.append(Wording.change("notes", Wording.quoted(old?.notes), Wording.quoted(notes.value))) }
+    if let notes = e.notes {
+      lines.append(Wording.change("notes", Wording.quoted(old?.notes), Wording.quoted(notes.value)))
+    }
     if let period = e.period {
       let from = try old?.period.map { try names.label($0, at: position) } ?? Wording.none
       let to = try period.value.map { try names.label($0, at: position) } ?? Wording.none
@@ -45,11 +50,14 @@ extension HistoryFold {
     }
     if let tags = e.tags { lines.append(Wording.change("tags", Wording.tags(old?.tags), Wording.tags(tags))) }
     transaction?.apply(e)
-    return lines
+    // Recorded with no field changed (a client that sent its unchanged values): still a line.
+    return lines.isEmpty ? ["amended, no field changed"] : lines
   }
 
   mutating func transfer(_ e: TransferMade, at position: UInt64) throws -> [String] {
-    var lines = ["transfer of \(e.amount) on \(e.date) from \(try names.label(e.from, at: position)) to \(try names.label(e.to, at: position))"]
+    var lines = [
+      "transfer of \(e.amount) on \(e.date) from \(try names.label(e.from, at: position)) to \(try names.label(e.to, at: position))"
+    ]
     if let note = e.note { lines.append("note \(Wording.quoted(note))") }
     return lines
   }
