@@ -62,7 +62,7 @@ extension Ledger {
   /// better than a ledger that cannot be opened to read, verify or free space (a bulk load
   /// stopped by a full disk, say). The outcome carries the failure; the next call tries again.
   @discardableResult
-  public func catchUpAbandonedProjections() async throws(LedgerError) -> ProjectionCatchUp {
+  package func catchUpAbandonedProjections() async throws(LedgerError) -> ProjectionCatchUp {
     do {
       let stale = try projections.staleProjectors(sparingLiveBulkLoad: true)
       guard !stale.isEmpty else { return ProjectionCatchUp() }

@@ -14,7 +14,7 @@ extension Ledger {
   /// keeps the file from reusing pages) and returns how many. Opening a ledger does this; a
   /// process that stays open (the server) calls it now and then.
   @discardableResult
-  public func clearStaleReaders() throws(LedgerError) -> Int {
+  package func clearStaleReaders() throws(LedgerError) -> Int {
     do { return try log.environment.clearStaleReaders() } catch { throw .log(.storage(error)) }
   }
 

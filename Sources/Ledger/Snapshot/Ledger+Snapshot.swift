@@ -25,7 +25,7 @@ extension Ledger {
   /// does now and then, and as it stops, so that the next process to open the ledger finds it
   /// at the head. Returns whether it stored.
   @discardableResult
-  public func storeStateIfBehind(quietFor quiet: Duration = .zero) async throws(LedgerError) -> Bool {
+  package func storeStateIfBehind(quietFor quiet: Duration = .zero) async throws(LedgerError) -> Bool {
     let behind = writerState.withLock { state in
       state.isLoaded && !state.isTaken && state.snapshotPosition != state.position
         && (state.changedAt.map { ContinuousClock.now - $0 >= quiet } ?? true)

@@ -113,34 +113,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
     let shownHost = host.contains(":") ? "[\(host)]" : host
     let path = ledger.path
-    // A reader killed inside its read transaction (a `budget verify` interrupted, say) keeps
-    // its slot, and the snapshot it pins stops LMDB from reusing pages, until someone runs the
-    // reader check. Opening a ledger does; a server that stays open must do it itself.
-    let readerCheck = Task.detached { [readerCheckSeconds] in
-      while !Task.isCancelled {
-        try? await Task.sleep(for: .seconds(readerCheckSeconds))
-        _ = try? ledger.clearStaleReaders()
-      }
-    }
-    // Projections an import in another process deferred, and left behind when it was killed
-    // (or its catch-up failed): opening rebuilds them, a server that stays open must look.
-    let catchUp = Task.detached { await Self.catchUpAbandonedProjections(of: ledger, every: 5) }
-    // Bills on autopay are posted at start and then as days begin.
-    let autopay = Task.detached { await Self.postAutopay(of: ledger, every: 3600) }
-    // Under load the rules' state is stored twice a second at most; once the writes stop,
-    // it is stored at the head, so that the next process to open the ledger need not.
-    let stateStore = Task.detached {
-      while !Task.isCancelled {
-        try? await Task.sleep(for: .seconds(1))
-        _ = try? await ledger.storeStateIfBehind(quietFor: Ledger.Options.serverStateStoreInterval)
-      }
-    }
-    defer {
-      readerCheck.cancel()
-      catchUp.cancel()
-      autopay.cancel()
-      stateStore.cancel()
-    }
+    // Reader slots, abandoned catch-ups, autopay and the stored state, while it serves.
+    var schedule = Ledger.Maintenance()
+    schedule.readerCheck = .milliseconds(Int64(readerCheckSeconds * 1000))
+    let maintenance = Task.detached { await ledger.maintain(schedule) { Self.note($0) } }
+    defer { maintenance.cancel() }
     let announce: @Sendable (Int) async -> Void = { port in
       await onRunning?(port, access)
       var lines = "serving \(path) at http://\(shownHost):\(port)  (Ctrl-C to stop)\n"
@@ -160,12 +137,14 @@ struct ServeCommand: AsyncParsableCommand {
     }
     guard let until else {
       try await server.run(onRunning: announce)
-      _ = try? await ledger.storeStateIfBehind()
+      maintenance.cancel()
+      await maintenance.value  // the state stored at the head
       return false
     }
     let stopped = Latest<Bool>()
     try await server.run(onRunning: announce) { stopped.value = await until() }
-    _ = try? await ledger.storeStateIfBehind()
+    maintenance.cancel()
+    await maintenance.value  // the state stored at the head
     return stopped.value ?? false
   }
 
