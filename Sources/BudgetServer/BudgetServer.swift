@@ -170,7 +170,7 @@ public struct BudgetServer: Sendable {
     TransactionRoutes(api: api).register(on: group)
     ReportRoutes(api: api).register(on: group)
     AuditRoutes(api: api).register(on: group)
-    EventStreamRoute(api: api).register(on: group)
+    EventStreamRoute(api: api, sessions: sessions).register(on: group)
     ImportRoutes(api: api).register(on: group)
     ScheduleRoutes(api: api).register(on: group)
     OccurrenceRoutes(api: api).register(on: group)

@@ -43,7 +43,7 @@ public enum OutputFileError: Error, Sendable, Equatable, CustomStringConvertible
       return "'\(path)' is a directory; give the path of a file"
     case .isSpecialFile(let path, let kind):
       return
-        "'\(path)' is \(kind), not a file; budget writes only regular files, even with --force — give a new file name or an existing file's"
+        "'\(path)' is \(kind), not a file; budget writes only regular files, even with --force — give the name of a new file, or of an existing regular file to replace"
     case .exists(let path):
       return "'\(path)' exists; pass --force to replace it, or choose another name"
     case .writeFailed(let path, let step, let code):

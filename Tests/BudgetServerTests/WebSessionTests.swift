@@ -1,4 +1,5 @@
 import BudgetServer
+import EventRecords
 import Foundation
 import Ledger
 import LedgerTesting
@@ -168,6 +169,39 @@ import Testing
         "/api/v1/events/stream?ticket=\(browserTicket)", headers: ["Cookie": cookie], afterConnect: {}
       ) { $0.contains(": connected") }
       #expect(browser.contains("200 OK"))
+    }
+  }
+
+  @Test(arguments: ["button", "command"])
+  func loggingOutEndsTheSessionsOpenEventStream(how: String) async throws {
+    try await TestServer.with { server in
+      // given a browser following the event stream through its session's ticket
+      let (cookie, key) = try await server.logIn()
+      let session = ["Cookie": cookie, "X-Budget-Session": key]
+      let asked = try await server.client.anonymous.send("POST", "/api/v1/events/tickets", json: "{}", headers: session)
+      let ticket = try #require(asked.json["ticket"] as? String)
+      let (socket, opened) = try await server.client.anonymous.openStream(
+        "/api/v1/events/stream?ticket=\(ticket)", headers: ["Cookie": cookie])
+      defer { close(socket) }
+      #expect(opened.contains(": connected"), "\(opened)")
+      // when it logs out (its button, or budget sessions logout from another process), and then the owner writes
+      let clock = ContinuousClock()
+      let start = clock.now
+      if how == "button" {
+        #expect(
+          try await server.client.anonymous.send("POST", "/api/v1/logout", json: "{}", headers: session).status == 204)
+      } else {
+        try SessionStore(ledgerPath: server.ledger.path).logout(nil)
+      }
+      try await server.ledger.execute(try server.expense(70, "9.00"), metadata: EventMetadata(actor: "after-logout"))
+      let rest = try await HTTPTestClient.readOn(socket, timeoutSeconds: 30) { $0.contains("after-logout") }
+      // then the stream ends long before 30 s, without the later write
+      #expect(!rest.contains("after-logout"))
+      #expect(clock.now - start < .seconds(20))
+      // and the browser is told its login ended, not that it is wrong
+      let after = try await server.client.anonymous.send("GET", "/api/v1/ledger", headers: session)
+      #expect(after.status == 401)
+      #expect(after.json["code"] as? String == "session_ended")
     }
   }
 }

@@ -72,4 +72,20 @@ struct ServeSecurityTests {
     #expect(looseRun.status != 0)
     #expect(looseRun.stderr.contains("chmod 600"))
   }
+
+  @Test(
+    "given budget serve on a ledger, when a second one starts on it, then it is refused naming where the first answers, and the first's record stays for budget login-link"
+  )
+  func aSecondServerOnOneLedgerIsRefused() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("served.ledger")
+    let budget = try BinaryRunner.checkingLedger(at: path)
+    let first = try ServerProcess(budget: budget, ledger: path, token: nil)
+    defer { first.stop() }
+    let second = try budget.run(["serve", "--port", "0"])
+    #expect(second.status == 1)
+    #expect(second.stderr.contains("already serves") && second.stderr.contains(":\(first.port)"), "\(second.stderr)")
+    let link = try budget.run(["login-link"])
+    #expect(link.stdout.hasPrefix("http://127.0.0.1:\(first.port)/?code="), "\(link.stdout) \(link.stderr)")
+  }
 }

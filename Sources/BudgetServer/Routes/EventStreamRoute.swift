@@ -14,10 +14,13 @@ import ServiceLifecycle
 /// client that went away. When projections that were behind the log (a bulk load deferred
 /// them) reach its head again, an `event: caught-up` frame says so.
 ///
-/// A device's stream ends as soon as the device is revoked, and sends nothing written after;
+/// A device's stream ends as soon as the device is revoked, a web session's as soon as it is
+/// logged out or ends, and neither is sent anything written after;
 /// how many streams devices may hold is capped (``EventStreamSlots``).
 struct EventStreamRoute {
   let api: LedgerAPI
+  /// The web logins: a stream a session opened ends when the session does.
+  let sessions: SessionStore
 
   func register(on group: APIGroup) {
     group.get("events/stream") { request, _ in try stream(request) }
@@ -37,9 +40,10 @@ struct EventStreamRoute {
     let after = asked ?? resume.map { min($0, head) } ?? head
     // The body is written after this handler returns, outside the request's task locals.
     let device = RequestPrincipal.device
+    let session = RequestPrincipal.session
     let slot = try takeSlot(for: device)
     let heartbeat = api.configuration.heartbeat
-    let body = ResponseBody { [devices = api.devices] writer in
+    let body = ResponseBody { [devices = api.devices, sessions] writer in
       _ = slot  // held while the stream is open
       let (frames, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingOldest(256))
       // On SIGINT / SIGTERM the server waits for open requests: end the stream so it can stop.
@@ -50,6 +54,8 @@ struct EventStreamRoute {
             for try await event in ledger.subscribe(after: after, pollInterval: .seconds(1)) {
               // A device revoked before this event was written gets neither it nor any after.
               if let device, !devices.isActive(device) { return }
+              // So does a web session logged out (or ended) before it.
+              if let session, !sessions.isLive(session) { return }
               try await Self.send(Self.frame(event), to: continuation)
             }
           }
@@ -57,6 +63,13 @@ struct EventStreamRoute {
             // Revoked while nothing is written: the stream ends now, not at the next event.
             group.addTask {
               await devices.untilRevoked(device)
+              continuation.finish()
+            }
+          }
+          if let session {
+            // Logged out (here, by another tab, or by budget sessions logout): likewise.
+            group.addTask {
+              await sessions.untilEnded(session)
               continuation.finish()
             }
           }

@@ -39,7 +39,8 @@ struct SessionRoutes {
     }
     group.post("events/tickets") { _, _ in
       let ticket = tickets.issue(
-        to: EventTickets.Holder(principal: RequestPrincipal.current, device: RequestPrincipal.device))
+        to: EventTickets.Holder(
+          principal: RequestPrincipal.current, device: RequestPrincipal.device, session: RequestPrincipal.session))
       return try JSONCoding.response(
         EventTicketDTO(ticket: ticket, expiresInSeconds: Int(tickets.lifetime.components.seconds)), status: .created)
     }

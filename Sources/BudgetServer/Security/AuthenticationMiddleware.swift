@@ -72,6 +72,12 @@ struct AuthenticationMiddleware: RouterMiddleware {
         guard let current else { throw refuse(address, what: "event-stream ticket") }
         return try await serve(request, as: current, context: context, next: next)
       }
+      if let session = holder.session {
+        guard sessions.isLive(session) else { throw refuse(address, what: "event-stream ticket") }
+        return try await RequestPrincipal.$session.withValue(session) {
+          try await RequestPrincipal.$current.withValue(holder.principal) { try await next(request, context) }
+        }
+      }
       return try await RequestPrincipal.$current.withValue(holder.principal) { try await next(request, context) }
     }
   }

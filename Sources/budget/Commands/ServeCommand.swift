@@ -65,9 +65,14 @@ struct ServeCommand: AsyncParsableCommand {
       try await runOnDevice()
       return
     }
+    let files = SyncFiles(ledger: try options.resolvedPath())
+    if let other = ServerRecord.read(files) {
+      throw UserError(
+        "budget serve (process \(other.pid)) already serves \(files.ledger) at \(other.url); open that, or stop it (Ctrl-C) before starting another"
+      )
+    }
     let ledger = try await options.open(stateStoreInterval: Ledger.Options.serverStateStoreInterval)
     // Where `budget login-link` finds this server.
-    let files = SyncFiles(ledger: ledger.path)
     defer { ServerRecord.remove(files) }
     let recordHost = recordHost
     _ = try await serve(

@@ -98,4 +98,24 @@ struct TextRulesTests {
     // A joiner between letters joins nothing: refused.
     #expect(throws: DomainError.self) { try TextRules.validated("Fo\u{200D}od", field: "name", maximum: 50) }
   }
+
+  @Test(
+    "given names with characters that draw nothing (soft hyphen, grapheme joiner, Hangul filler, Mongolian separator, a tag, a variation selector after a letter), when validated, then each is refused; emoji sequences are kept"
+  )
+  func invisibleLookAlikesAreRefused() throws {
+    for (text, code) in [
+      ("Check\u{AD}ing", "U+00AD"), ("Fo\u{34F}od", "U+034F"), ("Rent\u{3164}", "U+3164"),
+      ("\u{115F}Food", "U+115F"), ("Gy\u{180E}m", "U+180E"), ("Bills\u{E0001}", "U+E0001"),
+      ("Fo\u{FE0F}od", "U+FE0F"),
+    ] {
+      let error = #expect(throws: DomainError.self) { try TextRules.validated(text, field: "name", maximum: 50) }
+      #expect(error?.description.contains(code) == true, "\(text.debugDescription): \(String(describing: error))")
+    }
+    // A red heart is the heart and a variation selector; Scotland's flag is a black flag and tags.
+    for kept in ["Love \u{2764}\u{FE0F}", "Trip \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"] {
+      #expect(try TextRules.validated(kept, field: "name", maximum: 50) == kept)
+      #expect(HiddenCharacters.visible(kept) == kept)
+    }
+    #expect(HiddenCharacters.visible("Check\u{AD}ing") == "Check<U+00AD>ing")
+  }
 }

@@ -7,10 +7,12 @@ import NIOConcurrencyHelpers
 /// ticket, not a credential, in the stream's address. A ticket works once, within
 /// ``lifetime``, for whoever asked for it.
 final class EventTickets: Sendable {
-  /// Who asked for a ticket: the principal and, on a hub, the device.
+  /// Who asked for a ticket: the principal and, on a hub, the device — or the web session,
+  /// whose end ends the stream too.
   struct Holder: Sendable {
     var principal: String
     var device: Device?
+    var session: WebSession?
   }
 
   /// How long a ticket works.

@@ -92,10 +92,13 @@ public final class SessionStore: Sendable {
   /// Judges a request's cookie value and `X-Budget-Session` key.
   package func authenticate(cookie: String, key: String?, token: AccessToken, now: Date = Date()) -> Verdict {
     let parts = cookie.split(separator: ".", maxSplits: 1)
-    guard parts.count == 2, let contents = try? current(),
-      let session = contents.sessions.first(where: { $0.id == parts[0] }),
-      ConstantTime.equal(Secrets.digest(String(parts[1])), session.cookieDigest)
-    else { return .wrong }
+    guard parts.count == 2, parts[0].count == 8, parts[1].count == 64, let contents = try? current() else {
+      return .wrong
+    }
+    // A session logged out (or pruned once ended) is gone from the file: its browser is told
+    // so, not that its credential is wrong.
+    guard let session = contents.sessions.first(where: { $0.id == parts[0] }) else { return .ended }
+    guard ConstantTime.equal(Secrets.digest(String(parts[1])), session.cookieDigest) else { return .wrong }
     let time = Self.seconds(now)
     guard isLive(session, token: token.fingerprint, now: time) else { return .ended }
     guard let key, !key.isEmpty else { return .missingKey }
@@ -108,6 +111,22 @@ public final class SessionStore: Sendable {
       }
     }
     return .valid(session)
+  }
+
+  /// Whether `session` has not ended: it is still in the file (not logged out), neither idle
+  /// nor too old. An event stream opened by a session asks, so that it ends with it.
+  func isLive(_ session: WebSession, now: Date = Date()) -> Bool {
+    guard let contents = try? current(), let stored = contents.sessions.first(where: { $0.id == session.id }),
+      stored.cookieDigest == session.cookieDigest
+    else { return false }
+    return isLive(stored, token: session.token, now: Self.seconds(now))
+  }
+
+  /// Returns once `session` has ended (or the task is cancelled), looking every `interval`.
+  func untilEnded(_ session: WebSession, checkingEvery interval: Duration = .milliseconds(250)) async {
+    while !Task.isCancelled, isLive(session) {
+      try? await Task.sleep(for: interval)
+    }
   }
 
   /// The sessions in the file, oldest first, ended ones included until the server next

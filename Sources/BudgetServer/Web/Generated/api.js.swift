@@ -28,7 +28,8 @@ BL.api = async function (method, path, body, headers) {
   const response = await fetch("/api/v1" + path, init);
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
-  if (response.status === 401) { BL.askLogin(data && data.message); }
+  // Why, only to a browser that was logged in (its session ended); a new one sees the form.
+  if (response.status === 401) { BL.askLogin(localStorage.getItem("budget-session") && data && data.message); }
   if (!response.ok) {
     const error = new Error((data && data.message) || response.statusText);
     error.status = response.status;
@@ -156,7 +157,9 @@ BL.adoptSession = function () {
 /** Shows the login form, with why (the server's message) when there is one. */
 BL.askLogin = function (why) {
   const dialog = document.getElementById("login-dialog");
-  if (why) document.getElementById("login-why").textContent = why;
+  document.getElementById("login-why").textContent = why || "";
+  // Nothing of the app shows behind the form: there is nothing to see without a login.
+  document.body.dataset.loggedOut = "true";
   if (!dialog.open) dialog.showModal();
 };
 

@@ -151,6 +151,8 @@ table.calendar li.status-skipped { text-decoration: line-through; color: var(--m
 .sync { font-size: 0.85em; padding: 0.1em 0.5em; border-radius: 1em; background: #e6f4ea; color: #1e6b34; }
 .sync.waiting { background: #fff4d6; color: #7a5200; }
 .pending-mark { margin-left: 0.5em; font-size: 0.8em; padding: 0 0.45em; border-radius: 1em; background: #fff4d6; color: #7a5200; }
+/* Not logged in: only the login form shows. */
+body[data-logged-out] > :not(dialog):not(#toast) { visibility: hidden; }
 
 """#
 }

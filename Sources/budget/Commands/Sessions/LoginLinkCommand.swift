@@ -24,11 +24,12 @@ struct LoginLinkCommand: AsyncParsableCommand {
     let base = server?.url ?? "http://127.0.0.1:8080"
     let link = "\(base)/?code=\(code)"
     if options.json {
-      try Console.json(LoginLinkReport(url: link, code: code, expires: expires.formatted(.iso8601), serving: server != nil))
+      try Console.json(
+        LoginLinkReport(url: link, code: code, expires: expires.formatted(.iso8601), serving: server != nil))
       return
     }
     print(link)
-    let until = expires.formatted(date: .omitted, time: .shortened)
+    let until = expires.formatted(.iso8601)
     Console.note(
       server == nil
         ? "no budget serve holds \(path) open: start it within 10 minutes (until \(until)), on port 8080, and open the link"
