@@ -38,15 +38,20 @@ public struct BudgetServer: Sendable {
     public var maxConnections: Int
     /// Event streams open at once; more are answered 503.
     public var maxEventStreams: Int
+    /// A response the client stops reading is cut off (the connection closed) once none of it
+    /// has gone out for this long, so that a stalled download — a snapshot, whose copy holds
+    /// an LMDB read transaction and keeps the file from reusing pages — cannot last forever.
+    public var sendTimeout: Duration
 
     public init(
       headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), maxConnections: Int = 128,
-      maxEventStreams: Int = 32
+      maxEventStreams: Int = 32, sendTimeout: Duration = .seconds(30)
     ) {
       self.headerTimeout = headerTimeout
       self.idleTimeout = idleTimeout
       self.maxConnections = maxConnections
       self.maxEventStreams = maxEventStreams
+      self.sendTimeout = sendTimeout
     }
   }
 
@@ -120,7 +125,7 @@ public struct BudgetServer: Sendable {
     }
     let limits = configuration.limits
     guard limits.maxConnections > 0, limits.maxEventStreams > 0, limits.headerTimeout > .zero,
-      limits.idleTimeout > .zero
+      limits.idleTimeout > .zero, limits.sendTimeout > .zero
     else { throw .badLimits }
     self.ledger = ledger
     self.configuration = configuration

@@ -1,0 +1,91 @@
+import BudgetServer
+import EventLog
+import Foundation
+import Ledger
+import LedgerDomain
+import LedgerTesting
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A device that starts a download and stops reading cannot make the hub's file grow: a
+/// snapshot's copy holds an LMDB read transaction, and while one is open no page freed after
+/// it is reused, so every write would add pages for as long as the device waits. The server
+/// cuts off a response nothing of which goes out within the send timeout, which ends the copy.
+@Suite struct StalledDownloadTests {
+  /// Transactions imported before the download: enough (about 15 MB of file) that the snapshot
+  /// is more than the kernel's socket and pipe buffers take in, so that the copy itself stalls.
+  static let importedRows = 12_000
+  /// Commits made while the device stalls; each rewrites B-tree pages and frees the old ones.
+  /// With the snapshot held, these grow the file about sevenfold; without, by a tenth.
+  static let writes = 600
+
+  @Test(
+    "given a hub and the same writes twice, when a read-only device starts a snapshot and stops reading during one run, then the file holds no more than 10 % above the other run's"
+  )
+  func aStalledSnapshotDoesNotGrowTheLedger() async throws {
+    let quiet = try await Self.usedBytes(stalling: nil)
+    let stalled = try await Self.usedBytes(stalling: "/api/v1/sync/snapshot")
+    #expect(
+      Double(stalled) <= Double(quiet) * 1.1,
+      "the file uses \(stalled) bytes after the writes with a stalled snapshot, \(quiet) without")
+  }
+
+  /// The bytes of the ledger's file in use after an import and ``writes`` commits, with a
+  /// device stalled on a download of `path` meanwhile (none when `nil`).
+  static func usedBytes(stalling path: String?) async throws -> Int {
+    var used = 0
+    try await TestServer.with(limits: .init(sendTimeout: .seconds(1))) { server in
+      let imported = try await server.client.send(
+        "POST", "/api/v1/import/csv?account=Checking", json: CSVStatement.expenses(importedRows),
+        headers: ["Content-Type": "text/csv"])
+      try #require(imported.status == 200, "\(imported.text)")
+      var stalled: Int32?
+      defer { stalled.map { _ = close($0) } }
+      if let path {
+        // given a read-only device that reads the answer's head and then nothing more
+        let token = try DeviceRegistry(files: SyncFiles(ledger: server.ledger.path))
+          .add(name: "phone", readOnly: true, now: DeviceRegistry.now()).token
+        stalled = try await stall(path, token: token, port: server.client.port)
+        // (the server lets go of its snapshot after the send timeout; the old one never did)
+        _ = try await ReaderTable.waitUntilNoReaders(ofLedgerAt: server.ledger.path, within: 20)
+      }
+      // when the owner writes, one commit at a time
+      let checking = try #require(server.ledger.state.accounts.first { $0.value.name == "Checking" }?.key)
+      for index in 0..<writes {
+        _ = try await server.ledger.execute(
+          .addTransaction(
+            TransactionAdded(
+              transaction: txID(UInt64(index + 1)), account: checking, date: day("2024-03-15"),
+              amount: eur("\(1 + index % 50).25"), type: .expense, category: Scenario.food, name: "Lunch \(index)")))
+      }
+      used = server.ledger.log.usedSize
+    }
+    return used
+  }
+
+  /// Sends `GET path` and reads until the answer's head has arrived, then stops reading.
+  static func stall(_ path: String, token: String, port: Int) async throws -> Int32 {
+    let socket = try HTTPTestClient.connect(port: port, timeoutSeconds: 30, receiveBufferBytes: 4096)
+    do {
+      try HTTPTestClient.write(
+        socket, HTTPTestClient.requestText("GET", path, body: nil, headers: ["Authorization": "Bearer \(token)"]))
+      try await HTTPTestClient.onThread {
+        var received = Data()
+        while received.range(of: Data("\r\n\r\n".utf8)) == nil {
+          guard let chunk = try HTTPTestClient.read(socket) else { throw ClientError("closed before the head") }
+          received.append(chunk)
+        }
+        guard received.starts(with: Data("HTTP/1.1 200".utf8)) else {
+          throw ClientError("the download was refused: \(String(decoding: received.prefix(200), as: UTF8.self))")
+        }
+      }
+    } catch {
+      close(socket)
+      throw error
+    }
+    return socket
+  }
+}
