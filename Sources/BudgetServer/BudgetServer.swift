@@ -42,16 +42,22 @@ public struct BudgetServer: Sendable {
     /// has gone out for this long, so that a stalled download — a snapshot, whose copy holds
     /// an LMDB read transaction and keeps the file from reusing pages — cannot last forever.
     public var sendTimeout: Duration
+    /// A kept-alive connection none of whose requests has shown a credential is closed after
+    /// this long without a request — much sooner than ``idleTimeout``, so that connections
+    /// without a token cannot sit on the server's slots (see ``ConnectionTable``).
+    public var unauthenticatedIdleTimeout: Duration
 
     public init(
       headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), maxConnections: Int = 128,
-      maxEventStreams: Int = 32, sendTimeout: Duration = .seconds(30)
+      maxEventStreams: Int = 32, sendTimeout: Duration = .seconds(30),
+      unauthenticatedIdleTimeout: Duration = .seconds(5)
     ) {
       self.headerTimeout = headerTimeout
       self.idleTimeout = idleTimeout
       self.maxConnections = maxConnections
       self.maxEventStreams = maxEventStreams
       self.sendTimeout = sendTimeout
+      self.unauthenticatedIdleTimeout = unauthenticatedIdleTimeout
     }
   }
 
@@ -110,6 +116,8 @@ public struct BudgetServer: Sendable {
   public let configuration: Configuration
   /// Wrong credentials per client address (shared by every request).
   let throttle: AuthThrottle
+  /// The open connections, and which have shown a credential (shared by every connection).
+  let connections: ConnectionTable
 
   /// - Throws: ``ServerConfigurationError`` when binding beyond loopback without a token.
   public init(ledger: Ledger, configuration: Configuration) throws(ServerConfigurationError) {
@@ -125,11 +133,12 @@ public struct BudgetServer: Sendable {
     }
     let limits = configuration.limits
     guard limits.maxConnections > 0, limits.maxEventStreams > 0, limits.headerTimeout > .zero,
-      limits.idleTimeout > .zero, limits.sendTimeout > .zero
+      limits.idleTimeout > .zero, limits.sendTimeout > .zero, limits.unauthenticatedIdleTimeout > .zero
     else { throw .badLimits }
     self.ledger = ledger
     self.configuration = configuration
     self.throttle = AuthThrottle(policy: policy)
+    self.connections = ConnectionTable(limit: limits.maxConnections)
   }
 
   /// Every route the server answers, as method and path (`:name` for a captured segment), in
@@ -150,8 +159,9 @@ public struct BudgetServer: Sendable {
     let group = router.group("api/v1")
     group.add(
       middleware: AuthenticationMiddleware(
-        access: configuration.access, throttle: throttle, devices: DeviceRegistry(files: SyncFiles(ledger: ledger.path))
-      ))
+        access: configuration.access, throttle: throttle,
+        devices: DeviceRegistry(files: SyncFiles(ledger: ledger.path)),
+        connections: connections))
     group.add(middleware: IdempotentBodyMiddleware(maxBodyBytes: configuration.maxBodyBytes))
     AccountRoutes(api: api).register(on: group)
     CategoryRoutes(api: api).register(on: group)
@@ -184,7 +194,7 @@ public struct BudgetServer: Sendable {
       ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
       ?? (configuration.logsErrors ? .warning : .critical)
     let limits = configuration.limits
-    let connections = CappedCount(limit: limits.maxConnections)
+    let connections = self.connections
     let app = Application(
       router: makeRouter(),
       server: HTTPServerBuilder { responder in

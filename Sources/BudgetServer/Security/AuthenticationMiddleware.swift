@@ -16,11 +16,17 @@ struct AuthenticationMiddleware: RouterMiddleware {
   let access: BudgetServer.Access
   let throttle: AuthThrottle
   let devices: DeviceRegistry
+  /// Told of each connection that shows a credential, which keeps it from being closed to
+  /// make room for others.
+  let connections: ConnectionTable
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    guard case .token(let token) = access else { return try await next(request, context) }
+    guard case .token(let token) = access else {
+      connections.prove(context.channel)
+      return try await next(request, context)
+    }
     let address = context.clientAddress
     if let wait = throttle.waitTime(for: address) { throw Self.tooManyAttempts(wait) }
     let principal: String
@@ -33,6 +39,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
     case .bearer(let given), .query(let given):
       if !token.matches(given), let device = devices.authenticate(given) {
         throttle.recordSuccess(from: address)
+        connections.prove(context.channel)
         return try await serve(request, as: device, context: context, next: next)
       }
       guard token.matches(given) else { throw refuse(address, what: "access token") }
@@ -42,6 +49,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
       principal = "web"
     }
     throttle.recordSuccess(from: address)
+    connections.prove(context.channel)
     return try await RequestPrincipal.$current.withValue(principal) { try await next(request, context) }
   }
 

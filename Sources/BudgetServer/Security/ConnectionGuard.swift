@@ -5,7 +5,9 @@ import NIOHTTPTypes
 /// Closes connections that would otherwise hold the server's resources forever: one that has
 /// not sent a whole request head within the header timeout of opening (a client that trickles
 /// its headers, or never sends any), one whose client stops reading a response (nothing of it
-/// goes out within the send timeout), and any connection beyond the cap on open connections.
+/// goes out within the send timeout), one that has never shown a credential and sits idle
+/// after its answer for the unauthenticated idle timeout, and any connection the
+/// ``ConnectionTable`` has no room for (or closes to make room for a newcomer).
 ///
 /// Between requests, Hummingbird's idle timeout closes a kept-alive connection that stays
 /// silent (``BudgetServer/Limits/idleTimeout``); a response being written (an event stream)
@@ -22,19 +24,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   static let sliceBytes = 64 * 1024
 
   private let limits: BudgetServer.Limits
-  private let connections: CappedCount
+  private let connections: ConnectionTable
   private var admitted = false
   private var headDeadline: Scheduled<Void>?
+  /// Requests whose answer has not been written to the end yet.
+  private var unanswered = 0
+  /// Set while an unproven connection waits for its next request.
+  private var unprovenIdleDeadline: Scheduled<Void>?
   /// Set while the socket takes no more (the channel is not writable).
   private var sendDeadline: Scheduled<Void>?
 
-  init(limits: BudgetServer.Limits, connections: CappedCount) {
+  init(limits: BudgetServer.Limits, connections: ConnectionTable) {
     self.limits = limits
     self.connections = connections
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
-    guard connections.admit() else {
+    guard connections.admit(context.channel) else {
       context.close(promise: nil)
       return
     }
@@ -48,9 +54,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     headDeadline = nil
     sendDeadline?.cancel()
     sendDeadline = nil
+    unprovenIdleDeadline?.cancel()
+    unprovenIdleDeadline = nil
     if admitted {
       admitted = false
-      connections.release()
+      connections.release(context.channel)
     }
   }
 
@@ -58,6 +66,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     if case .head = unwrapInboundIn(data) {
       headDeadline?.cancel()
       headDeadline = nil
+      unprovenIdleDeadline?.cancel()
+      unprovenIdleDeadline = nil
+      unanswered += 1
+      if unanswered == 1 { connections.setBusy(context.channel, true) }
     }
     context.fireChannelRead(data)
   }
@@ -75,6 +87,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   /// Passes the response on, a big body in slices of ``sliceBytes``, and counts each write
   /// that reaches the socket as progress.
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    if case .end = unwrapOutboundIn(data) { answered(context) }
     guard case .body(var buffer) = unwrapOutboundIn(data), buffer.readableBytes > Self.sliceBytes else {
       context.write(data, promise: tracking(promise, context))
       return
@@ -101,5 +114,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   private func armSendDeadline(_ context: ChannelHandlerContext) {
     let loop = context.eventLoop.assumeIsolatedUnsafeUnchecked()
     sendDeadline = loop.scheduleTask(in: .init(limits.sendTimeout)) { context.close(promise: nil) }
+  }
+
+  /// A response written to its end: once none is under way, the connection is idle — and, if
+  /// it has never shown a credential, closed unless a request comes soon.
+  private func answered(_ context: ChannelHandlerContext) {
+    unanswered = max(0, unanswered - 1)
+    guard unanswered == 0 else { return }
+    connections.setBusy(context.channel, false)
+    guard !connections.isProven(context.channel) else { return }
+    unprovenIdleDeadline?.cancel()
+    let loop = context.eventLoop.assumeIsolatedUnsafeUnchecked()
+    unprovenIdleDeadline = loop.scheduleTask(in: .init(limits.unauthenticatedIdleTimeout)) {
+      context.close(promise: nil)
+    }
   }
 }
