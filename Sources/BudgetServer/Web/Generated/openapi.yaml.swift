@@ -2103,14 +2103,15 @@ paths:
           type: string
       - name: from
         in: query
-        description: the first month paid, YYYY-MM (default next month)
+        description: the first month paid, YYYY-MM (default next month); at most 100 years after today (else 400)
         schema:
           type: string
       - name: by
         in: query
         description: >-
           debt free by this month, YYYY-MM: the answer adds by, extraNeeded (the smallest extra a
-          month, to the cent, that pays every debt off by then) and onTrack
+          month, to the cent, that pays every debt off by then) and onTrack; at most 100 years after today
+          (else 400)
         schema:
           type: string
           pattern: '^[0-9]{4}-[0-9]{2}$'
@@ -2217,7 +2218,10 @@ paths:
           type: string
       - name: through
         in: query
-        description: the last day to show (default today)
+        description: >-
+          the last day to show (default today); at most 100 years after today - the end of the
+          year 100 years after this one - or the answer is 400 bad_request naming the latest day
+          allowed
         schema:
           type: string
           format: date
