@@ -76,7 +76,10 @@ public struct BudgetServer: Sendable {
     public var limits: Limits
     /// The largest request body accepted, in bytes (413 beyond).
     public var maxBodyBytes: Int
-    /// The largest CSV file `POST /api/v1/import/csv` accepts, in bytes (413 beyond).
+    /// The largest CSV file `POST /api/v1/import/csv` accepts, in bytes (413 beyond). An import
+    /// holds its file and what is parsed and recorded from it in memory, some 30 bytes for each
+    /// byte of CSV at its peak: the default, 4 MiB, keeps that near 130 MB, well under 256 MB.
+    /// A bigger file is for `budget import csv`.
     public var maxImportBytes: Int
     /// Today's date for defaults ("today" for new transactions, `asOf` for balances).
     public var today: @Sendable () -> CivilDate
@@ -87,7 +90,7 @@ public struct BudgetServer: Sendable {
 
     public init(
       host: String = "127.0.0.1", port: Int = 8080, access: Access, allowedHosts: [String] = [],
-      limits: Limits = Limits(), maxBodyBytes: Int = 64 * 1024, maxImportBytes: Int = 64 * 1024 * 1024,
+      limits: Limits = Limits(), maxBodyBytes: Int = 64 * 1024, maxImportBytes: Int = 4 << 20,
       today: @escaping @Sendable () -> CivilDate = Ledger.localToday, heartbeat: Duration = .seconds(15),
       logsErrors: Bool = true
     ) {

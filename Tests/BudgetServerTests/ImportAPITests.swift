@@ -4,6 +4,10 @@ import Ledger
 import LedgerTesting
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `POST /api/v1/import/csv`: the CLI's import over HTTP — a CSV body, the mapping in the
 /// query — behind the same guards as every other write.
 @Suite struct ImportAPITests {
@@ -104,6 +108,71 @@ import Testing
       #expect(response.status == 413)
       #expect((response.json["message"] as? String)?.contains("1024 bytes") == true)
       #expect(server.ledger.position == before)
+    }
+  }
+
+  @Test(
+    "given a server with the default limits, when an import declares a file over 4 MiB, then 413 names the limit and the CLI before any of it is read"
+  )
+  func theDefaultLimitIsFourMebibytes() async throws {
+    try await TestServer.with { server in
+      let before = server.ledger.position
+
+      // Only the head: the answer must come without the body being read.
+      let head = HTTPTestClient.requestText(
+        "POST", Self.path, body: nil,
+        headers: [
+          "Authorization": "Bearer \(TestServer.token)", "Content-Type": "text/csv",
+          "Content-Length": String(4 << 20 + 1),
+        ])
+      let response = try await server.client.sendRaw(head)
+
+      #expect(response.status == 413, "\(response.text)")
+      #expect(response.json["code"] as? String == "body_too_large")
+      let message = try #require(response.json["message"] as? String)
+      #expect(message.contains("4 MiB") && message.contains("budget import csv"), "\(message)")
+      #expect(server.ledger.position == before)
+    }
+  }
+
+  @Test(
+    "given an import under way, when a second one is posted, then 503 with Retry-After until the first has ended, and then it runs"
+  )
+  func oneImportRunsAtATime() async throws {
+    try await TestServer.with { server in
+      // Given an import whose body is still coming
+      let first = try HTTPTestClient.connect(port: server.client.port, timeoutSeconds: 30)
+      defer { close(first) }
+      let text = CSVStatement.expenses(3)
+      try HTTPTestClient.write(
+        first,
+        HTTPTestClient.requestText(
+          "POST", Self.path, body: nil,
+          headers: [
+            "Authorization": "Bearer \(TestServer.token)", "Content-Type": "text/csv",
+            "Content-Length": String(text.utf8.count + 1000),
+          ]) + text)
+      let dryRun = Self.path + "&dryRun=true"
+
+      // When a second arrives, then it is refused as busy (once the first has its turn)
+      var second = try await server.client.send("POST", dryRun, json: text, headers: Self.csv)
+      for _ in 0..<40 where second.status != 503 {
+        try await Task.sleep(for: .milliseconds(250))
+        second = try await server.client.send("POST", dryRun, json: text, headers: Self.csv)
+      }
+      #expect(second.status == 503, "\(second.text)")
+      #expect(second.json["code"] as? String == "import_busy")
+      #expect(second.header("Retry-After") == "5")
+      #expect((second.json["message"] as? String)?.contains("budget import csv") == true)
+
+      // And once the first has gone, the next runs
+      close(first)
+      var third = try await server.client.send("POST", dryRun, json: text, headers: Self.csv)
+      for _ in 0..<40 where third.status == 503 {
+        try await Task.sleep(for: .milliseconds(250))
+        third = try await server.client.send("POST", dryRun, json: text, headers: Self.csv)
+      }
+      #expect(third.status == 200, "\(third.text)")
     }
   }
 }

@@ -15,6 +15,8 @@ struct LedgerAPI: Sendable {
   let names: NameIndex
   let responses: ResponseCache
   let eventStreams: EventStreamSlots
+  /// The import under way, if any: one at a time (``ImportRoutes``).
+  let imports: CappedCount
 
   init(ledger: Ledger, configuration: BudgetServer.Configuration) {
     self.ledger = ledger
@@ -23,6 +25,7 @@ struct LedgerAPI: Sendable {
     names = NameIndex(ledger: ledger)
     responses = ResponseCache()
     eventStreams = EventStreamSlots(limit: configuration.limits.maxEventStreams)
+    imports = CappedCount(limit: 1)
   }
 
   /// Today as the ledger sees it (the configuration's clock).

@@ -1096,8 +1096,10 @@ paths:
         (--date-column is dateColumn). Rows are recorded in batches, each all or nothing, under the same idempotency keys as
         the CLI: posting the same rows again skips them. The answer is the summary `budget import csv --json` prints; rows
         the rules refused are listed in rejected. 400 for parameters or text that cannot be used, 422 for a file the mapping
-        does not fit (a missing column, every amount positive), 413 for a file larger than the server accepts (64 MiB by
-        default), 415 for a body that is not text/csv. An Idempotency-Key header is not needed and not used.'
+        does not fit (a missing column, every amount positive), 413 for a file larger than the server accepts (4 MiB by
+        default; a bigger file is imported with budget import csv), 415 for a body that is not text/csv, 503 import_busy
+        (with Retry-After) while another import runs - the server runs one at a time. An Idempotency-Key header is not
+        needed and not used.'
       tags:
       - import
       operationId: importCSV
