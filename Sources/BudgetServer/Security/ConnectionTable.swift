@@ -8,9 +8,11 @@ import NIOCore
 /// session cookie, a device's token; every request when the server runs without one).
 /// Unproven connections may hold at most `limit - reserved` of the `limit` slots; the rest are
 /// kept for proven ones — the owner, the web app, devices. When a connection arrives and no
-/// slot is free for it, the unproven connection idle the longest (no request under way) is
-/// closed to make room; only when every unproven connection is busy is the newcomer closed
-/// instead. So a crowd of idle connections without a token can never refuse the owner.
+/// slot is free for it, an idle unproven connection (no request under way) is closed to make
+/// room — one that has had an answer before one that has not asked yet (a newcomer, maybe the
+/// owner's, still sending its first request), and the one idle the longest first; only when
+/// every unproven connection is busy is the newcomer closed instead. So a crowd of idle
+/// connections without a token can never refuse the owner.
 final class ConnectionTable: Sendable {
   /// Connections open at once.
   let limit: Int
@@ -22,6 +24,8 @@ final class ConnectionTable: Sendable {
     var proven = false
     /// Since when no request has been under way; `nil` while one is.
     var idleSince: NIODeadline?
+    /// Whether one of its requests has been answered.
+    var answered = false
   }
 
   private struct Table {
@@ -44,7 +48,11 @@ final class ConnectionTable: Sendable {
       let unproven = table.entries.count - table.proven
       if table.entries.count >= limit || unproven >= limit - reserved {
         let idle = table.entries.filter { !$0.value.proven && $0.value.idleSince != nil }
-        guard let oldest = idle.min(by: { $0.value.idleSince! < $1.value.idleSince! }) else { return false }
+        guard
+          let oldest = idle.min(by: {
+            ($0.value.answered ? 0 : 1, $0.value.idleSince!) < ($1.value.answered ? 0 : 1, $1.value.idleSince!)
+          })
+        else { return false }
         table.entries[oldest.key] = nil
         evicted = oldest.value.channel
       }
@@ -77,10 +85,12 @@ final class ConnectionTable: Sendable {
     table.withLockedValue { $0.entries[ObjectIdentifier(channel)]?.proven == true }
   }
 
-  /// Records whether `channel` has a request under way.
+  /// Records whether `channel` has a request under way (`false`: its answers are written).
   func setBusy(_ channel: any Channel, _ busy: Bool) {
     table.withLockedValue { table in
-      table.entries[ObjectIdentifier(channel)]?.idleSince = busy ? nil : .now()
+      let id = ObjectIdentifier(channel)
+      table.entries[id]?.idleSince = busy ? nil : .now()
+      if !busy { table.entries[id]?.answered = true }
     }
   }
 }
