@@ -22,7 +22,7 @@ struct SyncRoutes {
       return try api.answer(head, position: head.position)
     }
     group.get("sync/events") { request, _ in try await events(request) }
-    group.get("sync/snapshot") { _, _ in try snapshot() }
+    group.get("sync/snapshot") { _, _ in try await snapshot() }
     group.get("sync/status") { _, _ in
       let ledger = api.ledger
       let entries = try ledger.outboxEntries()
@@ -105,14 +105,15 @@ struct SyncRoutes {
   /// `GET /sync/snapshot`: the whole ledger file — log, read models, rules' state — as one
   /// consistent, compacted copy, for a new device's first sync (``Cloner``): it checks every
   /// link of the chain before it uses the copy, then pulls what came after it. The copy is
-  /// streamed as LMDB writes it (``LedgerSnapshotStream``): no file on the hub, and the device
-  /// receives while the hub copies. Its size is not known beforehand, so the answer is chunked;
-  /// a copy that fails half-way ends the connection without the last chunk, which the device
-  /// sees as a transfer cut short.
-  private func snapshot() throws -> Response {
-    let ledger = api.ledger
+  /// made into a temporary file before the answer starts (``LedgerSnapshotStream``), so that
+  /// its read transaction lasts as long as the disk takes, never as long as the device does,
+  /// and is then streamed from it; its size is not known beforehand, so the answer is chunked.
+  /// A copy that cannot be made is a 500 before anything is sent; one that fails half-way ends
+  /// the connection without the last chunk, which the device sees as a transfer cut short.
+  private func snapshot() async throws -> Response {
+    let copy = try await LedgerSnapshotStream.copy(of: api.ledger)
     let body = ResponseBody { writer in
-      try await LedgerSnapshotStream.stream(of: ledger) { buffer in try await writer.write(buffer) }
+      try await copy.stream { buffer in try await writer.write(buffer) }
       try await writer.finish(nil)
     }
     return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)
