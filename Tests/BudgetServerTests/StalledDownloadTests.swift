@@ -64,6 +64,40 @@ import Testing
     }
   }
 
+  @Test(
+    "given two devices downloading snapshots, when a third asks, then 503 with Retry-After, and once one has gone a snapshot is served again"
+  )
+  func snapshotsAreServedTwoAtATime() async throws {
+    try await TestServer.with { server in
+      try await Self.importRows(into: server)
+      let registry = DeviceRegistry(files: SyncFiles(ledger: server.ledger.path))
+      let token = try registry.add(name: "phone", readOnly: true, now: DeviceRegistry.now()).token
+      // Given two downloads under way (stalled: each holds its copy)
+      var stalled: [Int32] = []
+      defer { for socket in stalled { close(socket) } }
+      for _ in 0..<2 {
+        stalled.append(try await Self.stall("/api/v1/sync/snapshot", token: token, port: server.client.port))
+      }
+
+      // When a third asks, then it is refused, saying when to try again
+      let third = try await server.get("/api/v1/sync/snapshot", headers: ["Authorization": "Bearer \(token)"])
+
+      #expect(third.status == 503, "\(third.status)")
+      #expect(third.json["code"] as? String == "snapshot_busy")
+      #expect(third.header("Retry-After") == "30")
+      // And once the downloads are gone, a snapshot starts again
+      for socket in stalled { close(socket) }
+      stalled = []
+      var again = try? await Self.stall("/api/v1/sync/snapshot", token: token, port: server.client.port)
+      for _ in 0..<40 where again == nil {
+        try await Task.sleep(for: .milliseconds(250))
+        again = try? await Self.stall("/api/v1/sync/snapshot", token: token, port: server.client.port)
+      }
+      #expect(again != nil, "no snapshot was served once the others had gone")
+      if let again { stalled.append(again) }
+    }
+  }
+
   /// Imports ``importedRows`` transactions.
   static func importRows(into server: TestServer) async throws {
     let imported = try await server.client.send(

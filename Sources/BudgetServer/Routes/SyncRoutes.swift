@@ -15,6 +15,8 @@ struct SyncRoutes {
 
   /// Events per pull unless the replica asks for fewer.
   static let defaultLimit = 50_000
+  /// How long a device told that the hub serves enough snapshots already should wait.
+  static let snapshotRetrySeconds = 30
 
   func register(on group: APIGroup) {
     group.get("sync/head") { _, _ in
@@ -111,7 +113,15 @@ struct SyncRoutes {
   /// A copy that cannot be made is a 500 before anything is sent; one that fails half-way ends
   /// the connection without the last chunk, which the device sees as a transfer cut short.
   private func snapshot() async throws -> Response {
-    let copy = try await LedgerSnapshotStream.copy(of: api.ledger)
+    // Each copy takes disk space the size of the ledger for as long as its download lasts.
+    let downloads = api.snapshotDownloads
+    guard downloads.admit() else {
+      throw APIError(
+        .serviceUnavailable, code: "snapshot_busy",
+        "\(downloads.limit) devices are downloading the ledger already, the most this hub serves at once; try again in \(Self.snapshotRetrySeconds) s (Retry-After)",
+        details: ["retryAfter": String(Self.snapshotRetrySeconds)])
+    }
+    let copy = try await LedgerSnapshotStream.copy(of: api.ledger) { downloads.release() }
     let body = ResponseBody { writer in
       try await copy.stream { buffer in try await writer.write(buffer) }
       try await writer.finish(nil)

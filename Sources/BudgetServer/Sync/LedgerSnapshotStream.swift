@@ -23,14 +23,23 @@ final class LedgerSnapshotStream: @unchecked Sendable {
 
   /// The temporary file holding the copy, already unlinked: closing it removes it.
   private let file: Int32
+  /// Called once the copy is gone (its slot among the downloads given back).
+  private let onEnd: @Sendable () -> Void
 
-  private init(file: Int32) { self.file = file }
+  private init(file: Int32, onEnd: @escaping @Sendable () -> Void) {
+    self.file = file
+    self.onEnd = onEnd
+  }
 
-  deinit { close(file) }
+  deinit {
+    close(file)
+    onEnd()
+  }
 
   /// Copies `ledger` into a temporary file in its directory; the read transaction ends when
-  /// this returns.
-  static func copy(of ledger: Ledger) async throws -> LedgerSnapshotStream {
+  /// this returns. `onEnd` is called once the copy is gone — when it fails, or when the last
+  /// reference to the answer goes, whether or not it was ever sent.
+  static func copy(of ledger: Ledger, onEnd: @escaping @Sendable () -> Void) async throws -> LedgerSnapshotStream {
     let directory = URL(fileURLWithPath: ledger.path).deletingLastPathComponent().path
     return try await withCheckedThrowingContinuation { continuation in
       let copier = Thread {
@@ -38,8 +47,11 @@ final class LedgerSnapshotStream: @unchecked Sendable {
           with: Result {
             var template = Array((directory + "/.snapshot-XXXXXX").utf8CString)
             let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard file >= 0 else { throw CopyFailed(reason: "no temporary file in \(directory) (errno \(errno))") }
-            let snapshot = LedgerSnapshotStream(file: file)
+            guard file >= 0 else {
+              onEnd()
+              throw CopyFailed(reason: "no temporary file in \(directory) (errno \(errno))")
+            }
+            let snapshot = LedgerSnapshotStream(file: file, onEnd: onEnd)
             _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
             _ = fcntl(file, F_SETFD, FD_CLOEXEC)
             do { try ledger.writeCopy(toDescriptor: file) } catch { throw CopyFailed(reason: "\(error)") }
