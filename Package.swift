@@ -251,7 +251,8 @@ let package = Package(
     ),
     .testTarget(
       name: "BudgetServerTests",
-      dependencies: ["BudgetServer", "Ledger", "LedgerDomain", "LedgerTesting", "ProjectionEngine"],
+      // EventLog: how much of the ledger's file is in use (a stalled download must not grow it).
+      dependencies: ["BudgetServer", "Ledger", "LedgerDomain", "LedgerTesting", "ProjectionEngine", "EventLog"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -38,15 +38,26 @@ public struct BudgetServer: Sendable {
     public var maxConnections: Int
     /// Event streams open at once; more are answered 503.
     public var maxEventStreams: Int
+    /// A response the client stops reading is cut off (the connection closed) once none of it
+    /// has gone out for this long, so that a stalled download — a snapshot, whose copy holds
+    /// an LMDB read transaction and keeps the file from reusing pages — cannot last forever.
+    public var sendTimeout: Duration
+    /// A kept-alive connection none of whose requests has shown a credential is closed after
+    /// this long without a request — much sooner than ``idleTimeout``, so that connections
+    /// without a token cannot sit on the server's slots (see ``ConnectionTable``).
+    public var unauthenticatedIdleTimeout: Duration
 
     public init(
       headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), maxConnections: Int = 128,
-      maxEventStreams: Int = 32
+      maxEventStreams: Int = 32, sendTimeout: Duration = .seconds(30),
+      unauthenticatedIdleTimeout: Duration = .seconds(5)
     ) {
       self.headerTimeout = headerTimeout
       self.idleTimeout = idleTimeout
       self.maxConnections = maxConnections
       self.maxEventStreams = maxEventStreams
+      self.sendTimeout = sendTimeout
+      self.unauthenticatedIdleTimeout = unauthenticatedIdleTimeout
     }
   }
 
@@ -65,7 +76,10 @@ public struct BudgetServer: Sendable {
     public var limits: Limits
     /// The largest request body accepted, in bytes (413 beyond).
     public var maxBodyBytes: Int
-    /// The largest CSV file `POST /api/v1/import/csv` accepts, in bytes (413 beyond).
+    /// The largest CSV file `POST /api/v1/import/csv` accepts, in bytes (413 beyond). An import
+    /// holds its file and what is parsed and recorded from it in memory, some 30 bytes for each
+    /// byte of CSV at its peak: the default, 4 MiB, keeps that near 130 MB, well under 256 MB.
+    /// A bigger file is for `budget import csv`.
     public var maxImportBytes: Int
     /// Today's date for defaults ("today" for new transactions, `asOf` for balances).
     public var today: @Sendable () -> CivilDate
@@ -81,7 +95,7 @@ public struct BudgetServer: Sendable {
 
     public init(
       host: String = "127.0.0.1", port: Int = 8080, access: Access, allowedHosts: [String] = [],
-      limits: Limits = Limits(), maxBodyBytes: Int = 64 * 1024, maxImportBytes: Int = 64 * 1024 * 1024,
+      limits: Limits = Limits(), maxBodyBytes: Int = 64 * 1024, maxImportBytes: Int = 4 << 20,
       today: @escaping @Sendable () -> CivilDate = Ledger.localToday, heartbeat: Duration = .seconds(15),
       logsErrors: Bool = true, trustProxy: Bool = false, sessions: SessionStore.Policy = .init()
     ) {
@@ -116,6 +130,8 @@ public struct BudgetServer: Sendable {
   public let sessions: SessionStore
   /// The tickets event streams are opened with.
   let tickets = EventTickets()
+  /// The open connections, and which have shown a credential (shared by every connection).
+  let connections: ConnectionTable
 
   /// - Throws: ``ServerConfigurationError`` when binding beyond loopback without a token.
   public init(ledger: Ledger, configuration: Configuration) throws(ServerConfigurationError) {
@@ -131,12 +147,13 @@ public struct BudgetServer: Sendable {
     }
     let limits = configuration.limits
     guard limits.maxConnections > 0, limits.maxEventStreams > 0, limits.headerTimeout > .zero,
-      limits.idleTimeout > .zero
+      limits.idleTimeout > .zero, limits.sendTimeout > .zero, limits.unauthenticatedIdleTimeout > .zero
     else { throw .badLimits }
     self.ledger = ledger
     self.configuration = configuration
     self.throttle = AuthThrottle(policy: policy)
     self.sessions = SessionStore(ledgerPath: ledger.path, policy: configuration.sessions)
+    self.connections = ConnectionTable(limit: limits.maxConnections)
   }
 
   /// Every route the server answers, as method and path (`:name` for a captured segment), in
@@ -161,7 +178,7 @@ public struct BudgetServer: Sendable {
     group.add(
       middleware: AuthenticationMiddleware(
         access: configuration.access, throttle: throttle, devices: api.devices,
-        sessions: sessions, tickets: tickets, trustProxy: configuration.trustProxy))
+        sessions: sessions, tickets: tickets, trustProxy: configuration.trustProxy, connections: connections))
     group.add(middleware: IdempotentBodyMiddleware(maxBodyBytes: configuration.maxBodyBytes))
     AccountRoutes(api: api).register(on: group)
     CategoryRoutes(api: api).register(on: group)
@@ -197,7 +214,7 @@ public struct BudgetServer: Sendable {
     // Logins made under a token since replaced, and ended ones, go at the start.
     if case .token(let token) = configuration.access { try sessions.prune(token: token) }
     let limits = configuration.limits
-    let connections = CappedCount(limit: limits.maxConnections)
+    let connections = self.connections
     let app = Application(
       router: makeRouter(),
       server: HTTPServerBuilder { responder in

@@ -58,22 +58,105 @@ import Testing
     }
   }
 
-  @Test func connectionsBeyondTheCapAreClosed() async throws {
-    try await TestServer.with(limits: .init(maxConnections: 2)) { server in
+  /// Opens a connection that sends `GET path` (keep-alive, with `headers`) and reads nothing.
+  static func sendAndHold(_ path: String, headers: [String: String], port: Int) throws -> Int32 {
+    let socket = try HTTPTestClient.connect(port: port, timeoutSeconds: 10)
+    try HTTPTestClient.write(
+      socket,
+      HTTPTestClient.requestText("GET", path, body: nil, headers: headers.merging(["Connection": "keep-alive"]) { $1 }))
+    return socket
+  }
+
+  /// Reads one whole response from a kept-alive connection and returns its status.
+  static func status(of socket: Int32) async throws -> Int {
+    try await HTTPTestClient.onThread {
+      var data = Data()
+      while !HTTPWire.isComplete(data), let chunk = try HTTPTestClient.read(socket) { data.append(chunk) }
+      return try HTTPWire.parse(data).status
+    }
+  }
+
+  @Test func connectionsBeyondTheCapAreClosedWhenEveryOneIsBusy() async throws {
+    try await TestServer.with(limits: .init(maxConnections: 2), heartbeat: .milliseconds(200)) { server in
       // The seeding requests' connections close asynchronously: let them go first.
       try await Task.sleep(for: .seconds(1))
-      // given two open connections (idle), when a third arrives, then it is closed at once
-      let first = try HTTPTestClient.connect(port: server.client.port, timeoutSeconds: 5)
-      let second = try HTTPTestClient.connect(port: server.client.port, timeoutSeconds: 5)
-      try await Task.sleep(for: .milliseconds(200))
+      // given two connections each reading an event stream (logged in, and busy)
+      var streams: [Int32] = []
+      defer { for socket in streams { close(socket) } }
+      for _ in 0..<2 {
+        let socket = try Self.sendAndHold(
+          "/api/v1/events/stream",
+          headers: ["Authorization": "Bearer \(TestServer.token)", "Accept": "text/event-stream"],
+          port: server.client.port)
+        streams.append(socket)
+        let connected = try await HTTPTestClient.onThread {
+          var text = ""
+          while !text.contains(": connected"), let chunk = try HTTPTestClient.read(socket) {
+            text += String(decoding: chunk, as: UTF8.self)
+          }
+          return text.contains(": connected")
+        }
+        try #require(connected)
+      }
+      // when a third arrives, then it is closed at once
       let third = try HTTPTestClient.connect(port: server.client.port, timeoutSeconds: 5)
       defer { close(third) }
       #expect(try await Self.closedByServer(third, within: 5))
-      // once they go, the server answers again
-      close(first)
-      close(second)
-      try await Task.sleep(for: .milliseconds(200))
-      #expect(try await server.get("/api/v1/ledger").status == 200)
+      // once they go (and the server noticed), the server answers again
+      for socket in streams { close(socket) }
+      streams = []
+      var again = try? await server.get("/api/v1/ledger")
+      for _ in 0..<40 where again?.status != 200 {
+        try await Task.sleep(for: .milliseconds(250))
+        again = try? await server.get("/api/v1/ledger")
+      }
+      #expect(again?.status == 200)
+    }
+  }
+
+  @Test(
+    "given as many idle connections without a token as the server takes, when the owner connects, then the owner is answered"
+  )
+  func idleConnectionsWithoutATokenDoNotLockOutTheOwner() async throws {
+    try await TestServer.with { server in
+      try await Task.sleep(for: .seconds(1))
+      // Given 128 kept-alive connections that asked without a token (401) and then sit idle
+      var idle: [Int32] = []
+      defer { for socket in idle { close(socket) } }
+      for _ in 0..<BudgetServer.Limits().maxConnections {
+        guard let socket = try? Self.sendAndHold("/api/v1/ledger", headers: [:], port: server.client.port) else {
+          break
+        }
+        idle.append(socket)
+        guard (try? await Self.status(of: socket)) == 401 else { break }
+      }
+      #expect(idle.count == BudgetServer.Limits().maxConnections)
+
+      // When the owner asks, then it is answered, long before any idle timeout
+      let owner = try await server.get("/api/v1/ledger")
+
+      #expect(owner.status == 200)
+    }
+  }
+
+  @Test(
+    "given a connection that asked without a token, when it sits idle, then it is closed within seconds, while a logged-in one stays"
+  )
+  func idleConnectionsWithoutATokenAreClosedSoon() async throws {
+    try await TestServer.with { server in
+      // Given one connection answered 401 and one answered 200, both kept alive
+      let anonymous = try Self.sendAndHold("/api/v1/ledger", headers: [:], port: server.client.port)
+      defer { close(anonymous) }
+      let owner = try Self.sendAndHold(
+        "/api/v1/ledger", headers: ["Authorization": "Bearer \(TestServer.token)"], port: server.client.port)
+      defer { close(owner) }
+      #expect(try await Self.status(of: anonymous) == 401)
+      #expect(try await Self.status(of: owner) == 200)
+
+      // Then the one without a token is closed well before the idle timeout (60 s) …
+      #expect(try await Self.closedByServer(anonymous, within: 20))
+      // … and the owner's is still open
+      #expect(try await Self.closedByServer(owner, within: 1) == false)
     }
   }
 

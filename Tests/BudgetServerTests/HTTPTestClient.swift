@@ -149,9 +149,14 @@ struct HTTPTestClient: Sendable {
     return lines.joined(separator: "\r\n") + "\r\n\r\n" + (body ?? "")
   }
 
-  static func connect(port: Int, timeoutSeconds: Int) throws -> Int32 {
+  /// A connected socket; `receiveBufferBytes` shrinks what the kernel takes in for it before
+  /// the test reads (a client that stops reading then stops the server's sending sooner).
+  static func connect(port: Int, timeoutSeconds: Int, receiveBufferBytes: Int32? = nil) throws -> Int32 {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw ClientError("socket() failed") }
+    if var bytes = receiveBufferBytes {
+      setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+    }
     var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()

@@ -26,7 +26,7 @@ struct TestServer: Sendable {
 
   static func with(
     empty: Bool = false, access: BudgetServer.Access? = nil, limits: BudgetServer.Limits = .init(),
-    allowedHosts: [String] = [], maxBodyBytes: Int = 64 * 1024, maxImportBytes: Int = 64 * 1024 * 1024,
+    allowedHosts: [String] = [], maxBodyBytes: Int = 64 * 1024, maxImportBytes: Int? = nil,
     heartbeat: Duration = .seconds(15), throttle: AuthThrottle.Policy = .init(), trustProxy: Bool = false,
     before: (Ledger) async throws -> Void = { _ in },
     _ body: (TestServer) async throws -> Void
@@ -40,10 +40,11 @@ struct TestServer: Sendable {
       path: directory.appendingPathComponent("test.ledger").path, options: Ledger.Options(today: { today }))
     // What the ledger holds before the server starts (a server started on an existing ledger).
     try await before(ledger)
-    let configuration = BudgetServer.Configuration(
+    var configuration = BudgetServer.Configuration(
       host: "127.0.0.1", port: 0, access: access, allowedHosts: allowedHosts, limits: limits,
-      maxBodyBytes: maxBodyBytes, maxImportBytes: maxImportBytes, today: { today }, heartbeat: heartbeat,
-      logsErrors: false, trustProxy: trustProxy)
+      maxBodyBytes: maxBodyBytes, today: { today }, heartbeat: heartbeat, logsErrors: false, trustProxy: trustProxy)
+    // The server's own default unless the test sets one.
+    if let maxImportBytes { configuration.maxImportBytes = maxImportBytes }
     let server = try BudgetServer(ledger: ledger, configuration: configuration, throttle: throttle)
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let task = Task { try await server.run { port in continuation.yield(port) } }

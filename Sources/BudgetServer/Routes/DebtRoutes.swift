@@ -13,7 +13,8 @@ struct DebtRoutes {
       return try api.answer(ListDTO(position: api.ledger.position, items: debts), position: api.ledger.position)
     }
     group.post("debts") { request, _ in try await add(request) }
-    group.get("debts/plan") { request, _ in try plan(request) }
+    // A plan runs month by month for up to a hundred years: on its own lane (``WorkLane``).
+    group.get("debts/plan") { request, _ in try await WorkLane.reads.run { try plan(request) } }
     group.get("debts/:ref") { _, context in
       let id = try debt(context)
       guard let debt = try api.ledger.debts(on: api.today).first(where: { $0.id == id }) else {
@@ -22,12 +23,16 @@ struct DebtRoutes {
       return try api.answer(DebtReport(debt), position: api.ledger.position)
     }
     group.post("debts/:ref/terms") { request, context in try await changeTerms(request, context) }
+    // A statement's months, worked out and encoded on their own lane (``WorkLane``).
     group.get("debts/:ref/statement") { request, context in
       let id = try debt(context)
-      let through = try api.date(QueryParameters(request).string("through"), field: "through") ?? api.today
+      let through = try api.withinHorizon(
+        try api.date(QueryParameters(request).string("through"), field: "through") ?? api.today, field: "through")
       let name = try api.state().debts[id]?.name ?? id.description
-      let statement = try api.ledger.debtStatement(id, through: through)
-      return try api.answer(DebtStatementReport(name: name, statement), position: api.ledger.position)
+      return try await WorkLane.reads.run {
+        let statement = try api.ledger.debtStatement(id, through: through)
+        return try api.answer(DebtStatementReport(name: name, statement), position: api.ledger.position)
+      }
     }
     group.post("debts/:ref/interest") { request, context in try await postInterest(request, context) }
     group.delete("debts/:ref") { request, context in
@@ -112,14 +117,14 @@ struct DebtRoutes {
     } catch {
       throw APIError.badRequest(error.description, field: "strategy")
     }
-    let from = try query.month("from")
+    let from = try query.month("from").map { try api.withinHorizon($0, field: "from") }
     let extra = try query.string("extra").map { text -> Money in
       let currency = try api.ledger.debts(on: api.today).first?.owed.currency ?? api.ledger.baseCurrency
       let money = try api.money(text, currency, field: "extra")
       guard !money.isNegative else { throw APIError.badRequest("extra must be zero or more", field: "extra") }
       return money
     }
-    if let by = try query.month("by") {
+    if let by = try query.month("by").map({ try api.withinHorizon($0, field: "by") }) {
       let (plan, target) = try api.ledger.debtPlan(strategy: strategy, extra: extra, by: by, from: from, on: api.today)
       return try api.answer(PayoffPlanReport(plan, target: target), position: api.ledger.position)
     }

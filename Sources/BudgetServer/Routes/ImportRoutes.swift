@@ -15,6 +15,13 @@ struct ImportRoutes {
   /// The route's path, for the request guard (the one API route whose body is not JSON).
   static let csvPath = "/api/v1/import/csv"
 
+  /// How long a client told the server is busy importing should wait before it tries again.
+  static let retryAfterSeconds = 5
+
+  /// Imports one file at a time: the body is read only once the import's turn has come, so
+  /// that at most one file (``BudgetServer/Configuration/maxImportBytes``) is held in memory,
+  /// and the file is parsed, checked and recorded on a lane of its own (``WorkLane/imports``),
+  /// never on the threads that answer the other requests. A second import meanwhile is 503.
   func register(on group: APIGroup) {
     group.post("import/csv") { request, _ in
       try api.requireLedger()
@@ -24,20 +31,33 @@ struct ImportRoutes {
         throw Self.apiError(error)
       }
       options.actor = try api.actor(request)
-      let text = try await Self.text(of: request, limit: api.configuration.maxImportBytes)
-      let job: CSVImport
-      do throws(CSVImportError) { job = try CSVImport(text, into: api.ledger, options: options) } catch {
-        throw Self.apiError(error)
-      }
-      let summary: ImportSummary
-      do throws(CSVImportError) { summary = try await job.run() } catch { throw Self.apiError(error) }
-      // The statement may hold what schedules expected: those occurrences are then paid.
-      if !options.dryRun, summary.added > 0 {
-        _ = try? await api.ledger.matchScheduled(partOf: job.correlationId, metadata: try api.metadata(request))
+      let limit = api.configuration.maxImportBytes
+      try Self.refuseDeclaredSize(of: request, limit: limit)
+      guard api.imports.admit() else { throw Self.busy }
+      defer { api.imports.release() }
+      let text = try await Self.text(of: request, limit: limit)
+      let metadata = try api.metadata(request)
+      let summary = try await WorkLane.imports.run { [options, ledger = api.ledger] in
+        let job: CSVImport
+        do throws(CSVImportError) { job = try CSVImport(text, into: ledger, options: options) } catch {
+          throw Self.apiError(error)
+        }
+        let summary: ImportSummary
+        do throws(CSVImportError) { summary = try await job.run() } catch { throw Self.apiError(error) }
+        // The statement may hold what schedules expected: those occurrences are then paid.
+        if !options.dryRun, summary.added > 0 {
+          _ = try? await ledger.matchScheduled(partOf: job.correlationId, metadata: metadata)
+        }
+        return summary
       }
       return try JSONCoding.response(summary, headers: [.ledgerPosition: String(api.ledger.position)])
     }
   }
+
+  static let busy = APIError(
+    .serviceUnavailable, code: "import_busy",
+    "another import is running on this server, and it imports one file at a time; try again in \(retryAfterSeconds) s (Retry-After), or import the file with budget import csv on the ledger's machine",
+    details: ["retryAfter": String(retryAfterSeconds)])
 
   /// The query's parameters, each once.
   private static func parameters(_ request: Request) throws -> [String: String] {
@@ -50,24 +70,40 @@ struct ImportRoutes {
     return parameters
   }
 
-  /// The body as UTF-8 text: 413 beyond `limit` bytes (checked against `Content-Length`
-  /// before anything is read), 400 if it is not UTF-8.
-  private static func text(of request: Request, limit: Int) async throws -> String {
-    let tooLarge = APIError(
-      .contentTooLarge, code: "body_too_large",
-      "the file is larger than \(limit) bytes, the most this server imports at once; split it, or import it with budget import csv"
-    )
+  /// 413 when the request's `Content-Length` says the file is larger than `limit` bytes:
+  /// before anything is read, or an import's turn taken.
+  private static func refuseDeclaredSize(of request: Request, limit: Int) throws {
     if let length = request.headers[.contentLength].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
       length > limit
     {
-      throw tooLarge
+      throw tooLarge(limit)
     }
+  }
+
+  /// The body as UTF-8 text: 413 beyond `limit` bytes (a body sent without `Content-Length`
+  /// is read up to the limit and no further), 400 if it is not UTF-8.
+  private static func text(of request: Request, limit: Int) async throws -> String {
     let buffer: ByteBuffer
-    do { buffer = try await request.body.collect(upTo: limit) } catch { throw tooLarge }
+    do { buffer = try await request.body.collect(upTo: limit) } catch { throw tooLarge(limit) }
     guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
       throw APIError.badRequest("the file is not UTF-8 text")
     }
     return text
+  }
+
+  /// The 413 for a file over `limit` bytes: what the limit is, and the ways to import more.
+  static func tooLarge(_ limit: Int) -> APIError {
+    APIError(
+      .contentTooLarge, code: "body_too_large",
+      "the file is larger than \(byteCount(limit)), the most this server imports at once; import it on the ledger's machine with budget import csv FILE, which takes files of any size, or split it, or start the server with a larger --max-import",
+      details: ["limit": String(limit)])
+  }
+
+  /// `bytes` in words: in whole mebibytes or kibibytes too when it is some.
+  static func byteCount(_ bytes: Int) -> String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB (\(bytes) bytes)" }
+    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB (\(bytes) bytes)" }
+    return "\(bytes) bytes"
   }
 
   /// A refused import as the API answers it: 400 for parameters or text that cannot be

@@ -15,6 +15,8 @@ struct SyncRoutes {
 
   /// Events per pull unless the replica asks for fewer.
   static let defaultLimit = 50_000
+  /// How long a device told that the hub serves enough snapshots already should wait.
+  static let snapshotRetrySeconds = 30
 
   func register(on group: APIGroup) {
     group.get("sync/head") { _, _ in
@@ -22,7 +24,7 @@ struct SyncRoutes {
       return try api.answer(head, position: head.position)
     }
     group.get("sync/events") { request, _ in try await events(request) }
-    group.get("sync/snapshot") { _, _ in try snapshot() }
+    group.get("sync/snapshot") { _, _ in try await snapshot() }
     group.get("sync/status") { _, _ in
       let ledger = api.ledger
       let entries = try ledger.outboxEntries()
@@ -110,14 +112,23 @@ struct SyncRoutes {
   /// `GET /sync/snapshot`: the whole ledger file — log, read models, rules' state — as one
   /// consistent, compacted copy, for a new device's first sync (``Cloner``): it checks every
   /// link of the chain before it uses the copy, then pulls what came after it. The copy is
-  /// streamed as LMDB writes it (``LedgerSnapshotStream``): no file on the hub, and the device
-  /// receives while the hub copies. Its size is not known beforehand, so the answer is chunked;
-  /// a copy that fails half-way ends the connection without the last chunk, which the device
-  /// sees as a transfer cut short.
-  private func snapshot() throws -> Response {
-    let ledger = api.ledger
+  /// made into a temporary file before the answer starts (``LedgerSnapshotStream``), so that
+  /// its read transaction lasts as long as the disk takes, never as long as the device does,
+  /// and is then streamed from it; its size is not known beforehand, so the answer is chunked.
+  /// A copy that cannot be made is a 500 before anything is sent; one that fails half-way ends
+  /// the connection without the last chunk, which the device sees as a transfer cut short.
+  private func snapshot() async throws -> Response {
+    // Each copy takes disk space the size of the ledger for as long as its download lasts.
+    let downloads = api.snapshotDownloads
+    guard downloads.admit() else {
+      throw APIError(
+        .serviceUnavailable, code: "snapshot_busy",
+        "\(downloads.limit) devices are downloading the ledger already, the most this hub serves at once; try again in \(Self.snapshotRetrySeconds) s (Retry-After)",
+        details: ["retryAfter": String(Self.snapshotRetrySeconds)])
+    }
+    let copy = try await LedgerSnapshotStream.copy(of: api.ledger) { downloads.release() }
     let body = ResponseBody { writer in
-      try await LedgerSnapshotStream.stream(of: ledger) { buffer in try await writer.write(buffer) }
+      try await copy.stream { buffer in try await writer.write(buffer) }
       try await writer.finish(nil)
     }
     return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)

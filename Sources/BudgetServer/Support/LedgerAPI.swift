@@ -17,6 +17,10 @@ struct LedgerAPI: Sendable {
   let eventStreams: EventStreamSlots
   /// The devices this ledger serves as a hub (read again whenever their file changes).
   let devices: DeviceRegistry
+  /// The import under way, if any: one at a time (``ImportRoutes``).
+  let imports: CappedCount
+  /// The snapshots being downloaded: each holds a copy of the ledger on disk (``SyncRoutes``).
+  let snapshotDownloads: CappedCount
 
   init(ledger: Ledger, configuration: BudgetServer.Configuration) {
     self.ledger = ledger
@@ -26,6 +30,8 @@ struct LedgerAPI: Sendable {
     responses = ResponseCache()
     eventStreams = EventStreamSlots(limit: configuration.limits.maxEventStreams)
     devices = DeviceRegistry(files: SyncFiles(ledger: ledger.path))
+    imports = CappedCount(limit: 1)
+    snapshotDownloads = CappedCount(limit: 2)
   }
 
   /// Today as the ledger sees it (the configuration's clock).

@@ -30,7 +30,8 @@ struct ServeCommand: AsyncParsableCommand {
   )
   var trustProxy = false
   @Option(help: "The largest request body accepted, in bytes.") var maxBody = 64 * 1024
-  @Option(help: "The largest CSV file POST /api/v1/import/csv accepts, in bytes.") var maxImport = 64 * 1024 * 1024
+  @Option(help: "The largest CSV file POST /api/v1/import/csv accepts, in bytes (bigger ones: budget import csv).")
+  var maxImport = 4 << 20
   @Option(help: "Seconds a new connection has to send its request headers.") var headerTimeout = 10.0
   @Option(help: "Seconds an idle kept-alive connection stays open.") var idleTimeout = 60.0
   @Option(help: "Connections open at once (more are closed).") var maxConnections = 128

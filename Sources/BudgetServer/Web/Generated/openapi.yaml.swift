@@ -1097,8 +1097,10 @@ paths:
         (--date-column is dateColumn). Rows are recorded in batches, each all or nothing, under the same idempotency keys as
         the CLI: posting the same rows again skips them. The answer is the summary `budget import csv --json` prints; rows
         the rules refused are listed in rejected. 400 for parameters or text that cannot be used, 422 for a file the mapping
-        does not fit (a missing column, every amount positive), 413 for a file larger than the server accepts (64 MiB by
-        default), 415 for a body that is not text/csv. An Idempotency-Key header is not needed and not used.'
+        does not fit (a missing column, every amount positive), 413 for a file larger than the server accepts (4 MiB by
+        default; a bigger file is imported with budget import csv), 415 for a body that is not text/csv, 503 import_busy
+        (with Retry-After) while another import runs - the server runs one at a time. An Idempotency-Key header is not
+        needed and not used.'
       tags:
       - import
       operationId: importCSV
@@ -2180,14 +2182,15 @@ paths:
           type: string
       - name: from
         in: query
-        description: the first month paid, YYYY-MM (default next month)
+        description: the first month paid, YYYY-MM (default next month); at most 100 years after today (else 400)
         schema:
           type: string
       - name: by
         in: query
         description: >-
           debt free by this month, YYYY-MM: the answer adds by, extraNeeded (the smallest extra a
-          month, to the cent, that pays every debt off by then) and onTrack
+          month, to the cent, that pays every debt off by then) and onTrack; at most 100 years after today
+          (else 400)
         schema:
           type: string
           pattern: '^[0-9]{4}-[0-9]{2}$'
@@ -2294,7 +2297,10 @@ paths:
           type: string
       - name: through
         in: query
-        description: the last day to show (default today)
+        description: >-
+          the last day to show (default today); at most 100 years after today - the end of the
+          year 100 years after this one - or the answer is 400 bad_request naming the latest day
+          allowed
         schema:
           type: string
           format: date
