@@ -95,7 +95,7 @@ struct ImportRoutes {
   static func tooLarge(_ limit: Int) -> APIError {
     APIError(
       .contentTooLarge, code: "body_too_large",
-      "the file is larger than \(byteCount(limit)), the most this server imports at once; import it on the ledger's machine with budget import csv FILE, which takes files of any size, or split it, or start the server with a larger --max-import",
+      "the file is larger than \(byteCount(limit)), the most this server imports at once (its --max-import); split it, or import it on the ledger's machine with budget import csv FILE, which takes files of any size",
       details: ["limit": String(limit)])
   }
 
