@@ -60,7 +60,8 @@ import Testing
 
   /// Opens a connection that sends `GET path` (keep-alive, with `headers`) and reads nothing.
   static func sendAndHold(_ path: String, headers: [String: String], port: Int) throws -> Int32 {
-    let socket = try HTTPTestClient.connect(port: port, timeoutSeconds: 10)
+    // A busy machine (the whole suite on two cores) can take many seconds to answer.
+    let socket = try HTTPTestClient.connect(port: port, timeoutSeconds: HTTPTestClient.responseTimeoutSeconds)
     try HTTPTestClient.write(
       socket,
       HTTPTestClient.requestText("GET", path, body: nil, headers: headers.merging(["Connection": "keep-alive"]) { $1 }))
@@ -154,7 +155,7 @@ import Testing
       #expect(try await Self.status(of: owner) == 200)
 
       // Then the one without a token is closed well before the idle timeout (60 s) …
-      #expect(try await Self.closedByServer(anonymous, within: 20))
+      #expect(try await Self.closedByServer(anonymous, within: 40))
       // … and the owner's is still open
       #expect(try await Self.closedByServer(owner, within: 1) == false)
     }
