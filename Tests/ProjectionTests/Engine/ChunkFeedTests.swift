@@ -7,7 +7,7 @@ import Testing
   import Glibc
 #endif
 
-@Suite("Rebuild: the decoded feed every fold reads", .timeLimit(.minutes(1)))
+@Suite("Rebuild: the decoded feed every fold reads", .timeLimit(.minutes(5)))
 struct ChunkFeedTests {
   private struct Broken: Error, Equatable {}
 

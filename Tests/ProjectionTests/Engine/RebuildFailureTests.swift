@@ -44,7 +44,7 @@ struct RebuildFailureTests {
 
   @Test(
     "given a log of many small chunks decoded by three decoders, when a fold fails in the middle, then the fold throws that fold's error, not an abandoned rebuild",
-    .timeLimit(.minutes(1))
+    .timeLimit(.minutes(5))
   )
   func failingFoldAmongSeveralDecoders() async throws {
     let harness = try await ProjectionHarness([RunningBalancesProjector(), FailingProjector(failAt: 1_000_000)])

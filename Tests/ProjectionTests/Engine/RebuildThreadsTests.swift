@@ -96,7 +96,7 @@ struct RebuildDecodersTests {
 
   @Test(
     "given logs of 0, 1 and 5 events, when folded by four decoders in chunks of 8, then the folds equal one decoder's",
-    .timeLimit(.minutes(1))
+    .timeLimit(.minutes(5))
   )
   func fewerChunksThanDecoders() async throws {
     for count in [0, 1, 5] {
@@ -115,7 +115,7 @@ struct RebuildDecodersTests {
 
   @Test(
     "given a fold by two decoders of many small chunks, when the map is grown again and again meanwhile, then the fold completes (no decoder holds a snapshot while it waits for room)",
-    .timeLimit(.minutes(1))
+    .timeLimit(.minutes(5))
   )
   func foldCompletesWhileTheMapGrows() async throws {
     let harness = try await ProjectionHarness([RunningBalancesProjector()])
