@@ -44,8 +44,20 @@ public struct CSVReader: Sendable {
   /// then turns each chunk's records into strings while it records the chunk before, instead
   /// of reading the whole file first.
   public func chunked(_ text: String, size: Int) throws(CSVError) -> CSVChunks {
+    try chunk(Array(text.utf8), size: size)
+  }
+
+  /// ``chunked(_:size:)`` for text given as bytes, which the chunks keep as they are: a file
+  /// read or received as bytes is held once, not once as bytes and once as a string.
+  ///
+  /// - Throws: also ``CSVError/notUTF8(line:)`` when the bytes are not UTF-8 text.
+  public func chunked(bytes: [UInt8], size: Int) throws(CSVError) -> CSVChunks {
+    if let line = Self.firstLineNotUTF8(in: bytes) { throw .notUTF8(line: line) }
+    return try chunk(bytes, size: size)
+  }
+
+  private func chunk(_ bytes: [UInt8], size: Int) throws(CSVError) -> CSVChunks {
     precondition(size > 0)
-    let bytes = Array(text.utf8)
     let delimiter = Array(delimiter.utf8)
     let (header, starts, count) = try bytes.withUnsafeBufferPointer { bytes in
       Result { () throws(CSVError) in
@@ -63,6 +75,22 @@ public struct CSVReader: Sendable {
       }
     }.get()
     return CSVChunks(bytes: bytes, delimiter: delimiter, header: header, starts: starts, size: size, count: count)
+  }
+
+  /// The line (1-based) of the first bytes of `bytes` that are not UTF-8 text, or `nil` when
+  /// all of it is: checked without making a string of it.
+  static func firstLineNotUTF8(in bytes: [UInt8]) -> Int? {
+    var line = 1
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        if scalar == "\n" { line += 1 }
+      case .emptyInput: return nil
+      case .error: return line
+      }
+    }
   }
 
   private static let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
@@ -111,7 +139,8 @@ public struct CSVReader: Sendable {
       let wasQuoted = fieldWasQuoted
       endField(at: end)
       let blank =
-        counting ? fieldCount == 1 && firstFieldEmpty && !wasQuoted : fields.count == 1 && fields[0].isEmpty && !wasQuoted
+        counting
+        ? fieldCount == 1 && firstFieldEmpty && !wasQuoted : fields.count == 1 && fields[0].isEmpty && !wasQuoted
       if !blank { records.append(Record(line: recordLine, fields: counting ? [] : fields)) }
       fields.removeAll(keepingCapacity: true)
       fieldCount = 0

@@ -28,6 +28,23 @@ struct InterchangeCLITests {
   }
 
   @Test(
+    "given a bank CSV saved as Latin-1, when imported, then it is refused naming the line and how to save it as UTF-8, and nothing is recorded"
+  )
+  func latin1FileIsRefused() throws {
+    try ok(["init"])
+    try ok(["account", "open", "Checking", "--date", "2024-01-01"])
+    let path = directory.file("latin1.csv")
+    let bytes = Array("date,amount,payee,category\n2024-03-02,-3.00,Bakery,Food\n2024-03-03,-4.00,Caf".utf8) + [0xE9]
+    try Data(bytes + Array(",Food\n".utf8)).write(to: URL(fileURLWithPath: path))
+    let before = try ok(["log", "--json"])
+    let refused = try budget.run(["import", "csv", path, "--account", "Checking"])
+    #expect(refused.status != 0)
+    #expect(refused.stderr.contains("line 3: the file is not UTF-8 text"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("iconv"))
+    #expect(try ok(["log", "--json"]) == before)
+  }
+
+  @Test(
     "given a bank CSV with a decimal comma, when imported twice, then rows are added once; bad rows are reported by line"
   )
   func idempotentImport() throws {

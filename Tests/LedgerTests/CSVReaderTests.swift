@@ -159,3 +159,28 @@ private struct ReferenceCSVReader {
     return records
   }
 }
+
+@Suite("CSV reader: bytes that are not UTF-8")
+struct CSVReaderEncodingTests {
+  @Test(
+    "given a file saved as Latin-1 (an é as the byte E9 on its third line), when chunked as bytes, then it is refused naming that line and how to save it"
+  )
+  func latin1IsRefusedWithItsLine() throws {
+    let bytes =
+      Array("date,amount,payee\n2024-01-02,-3.00,Bakery\n2024-01-03,-4.00,Caf".utf8) + [0xE9] + Array("\n".utf8)
+    #expect(throws: CSVError.notUTF8(line: 3)) { try CSVReader().chunked(bytes: bytes, size: 10) }
+    #expect(CSVError.notUTF8(line: 3).description.contains("save it as UTF-8"))
+  }
+
+  @Test("given UTF-8 bytes, when chunked as bytes or as a string, then the chunks hold the same records")
+  func bytesAndTextAgree() throws {
+    let text = "date,payee\n2024-01-02,Café\n2024-01-03,\"Zoë, \"\"the\"\" shop\"\n2024-01-04,😀\n"
+    let fromBytes = try CSVReader().chunked(bytes: Array(text.utf8), size: 2)
+    let fromText = try CSVReader().chunked(text, size: 2)
+    #expect(fromBytes.header == fromText.header)
+    #expect(fromBytes.chunkCount == 2)
+    #expect(
+      (0..<fromBytes.chunkCount).flatMap { fromBytes.records(ofChunk: $0) }
+        == (0..<fromText.chunkCount).flatMap { fromText.records(ofChunk: $0) })
+  }
+}

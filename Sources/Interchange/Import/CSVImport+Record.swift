@@ -26,9 +26,14 @@ extension CSVImport {
     // folding them into the read models, and rebuilds those once at the end (also when it
     // stops early: the rows recorded so far stay, and so must their projections).
     // Those are then folded from the load's own rows as they commit, beside the import.
-    let projecting: ProjectionUpdate = ledger.prefersDeferredProjections(forAdding: chunks.count) ? .deferred : .inline
+    let projecting: ProjectionUpdate =
+      !options.keepsReadModelsCurrent && ledger.prefersDeferredProjections(forAdding: chunks.count)
+      ? .deferred : .inline
+    // The load's own copy of the state counts its rows into the sums the rules bound, and
+    // keeps none: the writer's state takes them as they commit, and an import then holds a
+    // few batches in memory, not every row of the file as a transaction.
     var load = try await ledger.beginBulkLoad(
-      metadata: metadata, rebuildingProjections: projecting == .deferred, keepingState: options.ledgerStaysInUse,
+      metadata: metadata, rebuildingProjections: projecting == .deferred, keepingState: false,
       expectedRows: chunks.count)
     do {
       try await record(

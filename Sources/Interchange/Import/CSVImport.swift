@@ -30,14 +30,34 @@ public struct CSVImport: Sendable {
   ///   ``CSVImportError/mapping(_:)`` or ``CSVImportError/unsignedAmounts``; nothing is recorded.
   public init(_ text: String, into ledger: Ledger, options: CSVImportOptions) throws(CSVImportError) {
     try options.validate()
-    self.ledger = ledger
-    self.options = options
-    correlationId = UndoneCommand.importCorrelationId(file: options.fileName)
-    // Checked whole now (a malformed file records nothing), read into records a batch at a
-    // time as the import goes.
+    let chunks: CSVChunks
     do { chunks = try CSVReader(delimiter: options.delimiter).chunked(text, size: options.batchSize) } catch {
       throw .malformed(error)
     }
+    try self.init(chunks: chunks, into: ledger, options: options)
+  }
+
+  /// Reads `bytes`, UTF-8 text, as CSV: the import keeps them as they are (a file received as
+  /// bytes is held once), and matches the header against `options.mapping`.
+  ///
+  /// - Throws: as ``init(_:into:options:)``, and ``CSVImportError/malformed(_:)`` with
+  ///   ``CSVError/notUTF8(line:)`` when the bytes are not UTF-8 text.
+  public init(bytes: [UInt8], into ledger: Ledger, options: CSVImportOptions) throws(CSVImportError) {
+    try options.validate()
+    let chunks: CSVChunks
+    do { chunks = try CSVReader(delimiter: options.delimiter).chunked(bytes: bytes, size: options.batchSize) } catch {
+      throw .malformed(error)
+    }
+    try self.init(chunks: chunks, into: ledger, options: options)
+  }
+
+  /// The import of `chunks`, a file checked whole (a malformed file records nothing) and read
+  /// into records a batch at a time as the import goes.
+  private init(chunks: CSVChunks, into ledger: Ledger, options: CSVImportOptions) throws(CSVImportError) {
+    self.ledger = ledger
+    self.options = options
+    self.chunks = chunks
+    correlationId = UndoneCommand.importCorrelationId(file: options.fileName)
     do { session = try CSVImporter(mapping: options.mapping).session(header: chunks.header, state: ledger.state) } catch
     {
       throw .mapping(error)

@@ -20,6 +20,13 @@ public struct CSVImportOptions: Sendable, Hashable {
   /// commands and reads that follow. A process that ends with the import (the CLI) sets
   /// `false`, which spares it a second copy of every row in memory and the time to fold it.
   public var ledgerStaysInUse = true
+  /// Whether each batch is folded into the read models as it is recorded: readers see the
+  /// rows as they come, and the import holds a few batches in memory whatever the file's size
+  /// (what a server, which answers others meanwhile, wants). `false` lets an import much
+  /// larger than its ledger record without them and rebuild them once at the end — faster,
+  /// but the rebuilt read models are held in memory until they are written (the CLI's
+  /// choice, which has the machine to itself).
+  public var keepsReadModelsCurrent = true
 
   /// The batch sizes an import accepts.
   public static let batchSizes = 1...100_000

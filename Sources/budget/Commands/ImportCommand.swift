@@ -71,9 +71,11 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
       let ledger = try await options.openExisting()
       guard FileManager.default.fileExists(atPath: file) else { throw UserError("'\(file)' does not exist") }
-      guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-        throw UserError("cannot read '\(file)' as UTF-8 text")
+      // Mapped, then copied once: the import holds the file's bytes once, not also as a string.
+      guard let data = try? Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped) else {
+        throw UserError("cannot read '\(file)'")
       }
+      let bytes = [UInt8](data)
       guard delimiter.count == 1, let delimiter = delimiter.first else {
         throw ValidationError("--delimiter must be one character")
       }
@@ -86,8 +88,11 @@ struct ImportCommand: AsyncParsableCommand {
       settings.fileName = URL(fileURLWithPath: file).lastPathComponent
       // This process ends with the import: the ledger need not keep its state current.
       settings.ledgerStaysInUse = false
+      // Nothing else reads the ledger meanwhile: a large import may rebuild the read models
+      // once at the end rather than keep them current batch by batch.
+      settings.keepsReadModelsCurrent = false
       let job: CSVImport
-      do { job = try CSVImport(text, into: ledger, options: settings) } catch { throw userError(error) }
+      do { job = try CSVImport(bytes: bytes, into: ledger, options: settings) } catch { throw userError(error) }
       if let column = job.detectedTypeColumn {
         let words = settings.mapping.directionWords
         Console.note(

@@ -1228,7 +1228,7 @@ paths:
           type: integer
           minimum: 1
           maximum: 100000
-        description: "rows recorded per transaction, each batch all or nothing (default 10000)"
+        description: "rows recorded per transaction, each batch all or nothing (default 500 here; 10000 for budget import csv)"
       requestBody:
         required: true
         content:
