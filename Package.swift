@@ -150,9 +150,9 @@ let package = Package(
 
     .target(
       name: "Interchange",
-      // LMDB: to recognise a ledger file by its header (OutputFile refuses to replace one).
-      // ProjectionEngine: an import reports the read models' catch-up as its progress.
-      dependencies: ["LedgerDomain", "Ledger", "EventLog", "LMDB", "ProjectionEngine"],
+      // File formats only: CSV read into rows a ledger imports, CSV and hledger written from
+      // what a ledger answers.
+      dependencies: ["LedgerDomain"],
       swiftSettings: swiftSettings
     ),
 

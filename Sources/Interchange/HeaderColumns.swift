@@ -1,3 +1,5 @@
+import LedgerDomain
+
 /// The columns of a CSV file's header, found by name ignoring case and surrounding spaces:
 /// where the mapping's columns are, or why one is missing and how to map it.
 struct HeaderColumns {

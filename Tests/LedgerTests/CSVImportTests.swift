@@ -12,15 +12,20 @@ struct CSVImportTests {
     return options
   }
 
+  /// `text` imported into `ledger` in batches of 10.
+  static func importing(_ text: String, into ledger: Ledger) async throws -> ImportSummary {
+    try await ledger.importTransactions(CSVImport(text, state: ledger.state, options: options()))
+  }
+
   @Test(
     "given a 45-row file in batches of 10, when its progress is iterated, then each batch is reported and the last value is finished with the totals"
   )
   func progressEndsWithTheTotals() async throws {
     let fixture = try await LedgerFixture()
-    let job = try CSVImport(CSVStatement.expenses(45), into: fixture.ledger, options: Self.options())
+    let file = try CSVImport(CSVStatement.expenses(45), state: fixture.ledger.state, options: Self.options())
 
     var values: [ImportProgress] = []
-    for try await progress in job.progress() { values.append(progress) }
+    for try await progress in fixture.ledger.importProgress(file) { values.append(progress) }
 
     let importing = values.filter { $0.phase == .importing }
     #expect(importing.map(\.done) == [10, 20, 30, 40, 45])
@@ -38,10 +43,10 @@ struct CSVImportTests {
   func reimportAddsNothing() async throws {
     let fixture = try await LedgerFixture()
     let text = CSVStatement.expenses(25)
-    _ = try await CSVImport(text, into: fixture.ledger, options: Self.options()).run()
+    _ = try await Self.importing(text, into: fixture.ledger)
     let position = fixture.ledger.position
 
-    let again = try await CSVImport(text, into: fixture.ledger, options: Self.options()).run()
+    let again = try await Self.importing(text, into: fixture.ledger)
 
     #expect(again.added == 0)
     #expect(again.skipped == 25)
@@ -55,10 +60,10 @@ struct CSVImportTests {
     let fixture = try await LedgerFixture()
     let ledger = fixture.ledger
     let text = CSVStatement.expenses(200)
-    let job = try CSVImport(text, into: ledger, options: Self.options())
+    let file = try CSVImport(text, state: ledger.state, options: Self.options())
 
     let summary = try await Task {
-      try await job.run { progress in
+      try await ledger.importTransactions(file) { progress in
         // The report comes from the importing task itself: cancel it after its first batch.
         if progress.phase == .importing, progress.done == 10 { withUnsafeCurrentTask { $0?.cancel() } }
       }
@@ -68,7 +73,7 @@ struct CSVImportTests {
     #expect(summary.added == 10)
     #expect(ledger.state.transactions.count == summary.added)
     #expect(try ledger.verify().isOK)
-    let rest = try await CSVImport(text, into: ledger, options: Self.options()).run()
+    let rest = try await Self.importing(text, into: ledger)
     #expect(rest.added == 200 - summary.added)
     #expect(rest.skipped == summary.added)
     #expect(!rest.cancelled)
@@ -84,7 +89,7 @@ struct CSVImportTests {
     options.mapping.payee = "merchant"
 
     let error = #expect(throws: CSVImportError.self) {
-      try CSVImport(CSVStatement.expenses(5), into: fixture.ledger, options: options)
+      try CSVImport(CSVStatement.expenses(5), state: fixture.ledger.state, options: options)
     }
     guard case .mapping(let problem)? = error else {
       Issue.record("expected a mapping error, got \(String(describing: error))")

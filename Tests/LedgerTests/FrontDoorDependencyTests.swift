@@ -24,7 +24,8 @@ struct FrontDoorDependencyTests {
   func manifestIsRead() throws {
     let manifest = try PackageManifest()
     #expect(try manifest.target("Ledger").dependencies.contains("EventLog"))
-    #expect(Self.forbidden(manifest).isSuperset(of: ["RunningBalances", "Schedules", "SharedRows", "ProjectionEngine"]))
+    #expect(
+      Self.forbidden(manifest).isSuperset(of: ["RunningBalances", "Schedules", "SharedRows", "ProjectionEngine"]))
     #expect(!Self.forbidden(manifest).contains("QueryResults"))
     let budget = try manifest.target("budget").dependencies
     #expect(budget.contains("Interchange") && budget.contains("BudgetServer"))
@@ -71,5 +72,13 @@ struct FrontDoorDependencyTests {
       }
     }
     #expect(offending.isEmpty, "\(offending.joined(separator: "\n"))")
+  }
+
+  @Test(
+    "given Package.swift, when Interchange's dependencies are read, then they are the domain alone: file formats open no storage, no engine and no ledger"
+  )
+  func interchangeIsFormatsOnly() throws {
+    let dependencies = try PackageManifest().target("Interchange").dependencies
+    #expect(dependencies == ["LedgerDomain"], "Interchange depends on \(dependencies)")
   }
 }

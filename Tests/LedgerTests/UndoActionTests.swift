@@ -58,7 +58,9 @@ struct UndoActionTests {
     #expect(try ledger.verify().problems == [])
   }
 
-  @Test("given an import whose row paid a bill, when undone once, then the rows and the payment go back together")
+  @Test(
+    "given an import whose row paid a bill, when imported, then the import matches the bill itself; when undone once, then the rows and the payment go back together"
+  )
   func importAndTheBillItPaidAreOneStep() async throws {
     let fixture = try await LedgerFixture()
     let ledger = fixture.ledger
@@ -66,13 +68,13 @@ struct UndoActionTests {
       name: "Broadband", kind: .expense, amount: eur("39.99"), account: Scenario.checking, category: Scenario.bills,
       recurrence: Recurrence(unit: .month, dayOfMonth: 11, start: day("2024-01-11")))
     try await ledger.execute(.createSchedule(Self.broadband, terms: terms))
-    var options = CSVImportOptions()
-    options.fileName = "march.csv"
-    let job = try CSVImport(
+    let file = try CSVImport(
       "date,amount,payee,category,account\n2024-03-11,-39.99,Broadband Telekom,Bills,Checking\n"
-        + "2024-03-12,-3.50,Bakery,Food,Checking\n", into: ledger, options: options)
-    #expect(try await job.run().added == 2)
-    _ = try await ledger.matchScheduled(partOf: job.correlationId)
+        + "2024-03-12,-3.50,Bakery,Food,Checking\n", state: ledger.state, options: CSVImportOptions())
+    let imported = try await ledger.importTransactions(file, options: ImportOptions(fileName: "march.csv"))
+    #expect(imported.added == 2)
+    // The import matched the bill its row paid, as part of itself.
+    #expect(imported.bills?.linked.map(\.occurrence.terms.name) == ["Broadband"])
     #expect(isPaid(ledger))
 
     let summary = try await ledger.undo()

@@ -28,9 +28,8 @@ struct UndoAtScaleTests {
   static func importRows(_ rows: Int, into ledger: Ledger, file: String? = "bank.csv") async throws {
     var options = CSVImportOptions()
     options.batchSize = 1000
-    options.actor = "tester"
-    options.fileName = file
-    let summary = try await CSVImport(CSVStatement.expenses(rows), into: ledger, options: options).run()
+    let csv = try CSVImport(CSVStatement.expenses(rows), state: ledger.state, options: options)
+    let summary = try await ledger.importTransactions(csv, options: ImportOptions(actor: "tester", fileName: file))
     #expect(summary.added == rows)
   }
 

@@ -38,25 +38,20 @@ struct ImportRoutes {
       // Small batches unless asked otherwise: each batch's pages stay in memory until it
       // commits, and the server answers others meanwhile.
       if parameters["batchSize"] == nil { options.batchSize = Self.defaultBatchSize }
-      options.actor = try api.actor(request)
+      let importing = ImportOptions(dryRun: options.dryRun, actor: try api.actor(request))
       let limit = api.configuration.maxImportBytes
       try Self.refuseDeclaredSize(of: request, limit: limit)
       guard api.imports.admit() else { throw Self.busy }
       defer { api.imports.release() }
       let bytes = try await Self.bytes(of: request, limit: limit)
-      let metadata = try api.metadata(request)
       let summary = try await WorkLane.imports.run { [options, ledger = api.ledger] in
-        let job: CSVImport
-        do throws(CSVImportError) { job = try CSVImport(bytes: bytes, into: ledger, options: options) } catch {
+        let file: CSVImport
+        do throws(CSVImportError) { file = try CSVImport(bytes: bytes, state: ledger.state, options: options) } catch {
           throw Self.apiError(error)
         }
-        let summary: ImportSummary
-        do throws(CSVImportError) { summary = try await job.run() } catch { throw Self.apiError(error) }
-        // The statement may hold what schedules expected: those occurrences are then paid.
-        if !options.dryRun, summary.added > 0 {
-          _ = try? await ledger.matchScheduled(partOf: job.correlationId, metadata: metadata)
+        do throws(ImportFailure) { return try await ledger.importTransactions(file, options: importing) } catch {
+          throw APIError.from(ledger: error.error)
         }
-        return summary
       }
       return try JSONCoding.response(summary, headers: [.ledgerPosition: String(api.ledger.position)])
     }
@@ -131,8 +126,6 @@ struct ImportRoutes {
         .unprocessableContent, code: "unsigned_amounts",
         "every amount in the file is positive, so every row would be money received; if the file's amounts are unsigned, give the direction with typeColumn, or debitColumn/creditColumn; if they really are all income, pass allIncome=true"
       )
-    case .ledger(let error): APIError.from(ledger: error)
-    case .interrupted(_, let error): APIError.from(ledger: error)
     }
   }
 }

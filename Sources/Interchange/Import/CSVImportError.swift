@@ -1,6 +1,6 @@
-import Ledger
+import LedgerDomain
 
-/// Why an import could not start (nothing was recorded), or stopped.
+/// Why a CSV file cannot be imported as it is (nothing was recorded).
 public enum CSVImportError: Error, Sendable, Equatable, CustomStringConvertible {
   /// An option is out of range or contradicts another (the mapping is not usable).
   case invalidOptions(String)
@@ -10,11 +10,6 @@ public enum CSVImportError: Error, Sendable, Equatable, CustomStringConvertible 
   case mapping(ImportRowError)
   /// Every amount is positive and nothing gives the rows' direction: unsigned amounts?
   case unsignedAmounts
-  /// The ledger could not be read or written.
-  case ledger(LedgerError)
-  /// The ledger failed after some batches were recorded: those stay (each was all or
-  /// nothing), as the summary counts; importing the file again adds the rest.
-  case interrupted(ImportSummary, LedgerError)
 
   public var description: String {
     switch self {
@@ -23,9 +18,6 @@ public enum CSVImportError: Error, Sendable, Equatable, CustomStringConvertible 
     case .mapping(let error): error.description
     case .unsignedAmounts:
       "every amount is positive, so every row would be money received; if the file's amounts are unsigned, give the direction with a type column, or debit/credit columns; if they really are all income, import it as all income"
-    case .ledger(let error): error.description
-    case .interrupted(let summary, let error):
-      "\(error) (stopped after adding \(summary.added) rows; importing the file again adds the rest)"
     }
   }
 }

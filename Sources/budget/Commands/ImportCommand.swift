@@ -83,17 +83,16 @@ struct ImportCommand: AsyncParsableCommand {
       settings.delimiter = delimiter
       settings.batchSize = batchSize
       settings.allIncome = allIncome
-      settings.dryRun = dryRun
-      settings.actor = options.actor
-      settings.fileName = URL(fileURLWithPath: file).lastPathComponent
+      var importing = ImportOptions(
+        dryRun: dryRun, actor: options.actor, fileName: URL(fileURLWithPath: file).lastPathComponent)
       // This process ends with the import: the ledger need not keep its state current.
-      settings.ledgerStaysInUse = false
+      importing.ledgerStaysInUse = false
       // Nothing else reads the ledger meanwhile: a large import may rebuild the read models
       // once at the end rather than keep them current batch by batch.
-      settings.keepsReadModelsCurrent = false
-      let job: CSVImport
-      do { job = try CSVImport(bytes: bytes, into: ledger, options: settings) } catch { throw userError(error) }
-      if let column = job.detectedTypeColumn {
+      importing.keepsReadModelsCurrent = false
+      let csv: CSVImport
+      do { csv = try CSVImport(bytes: bytes, state: ledger.state, options: settings) } catch { throw userError(error) }
+      if let column = csv.detectedTypeColumn {
         let words = settings.mapping.directionWords
         Console.note(
           "note: direction from column '\(column)' (money in: \(words.income.joined(separator: ", ")); money out: \(words.expense.joined(separator: ", "))); --no-type-column reads the amounts' signs instead"
@@ -101,11 +100,9 @@ struct ImportCommand: AsyncParsableCommand {
       }
       // The process ends with the import: the memory its stages free is reused, not handed back.
       if !dryRun { Allocator.keepFreedMemory() }
-      let summary = try await run(job)
-      // The statement may hold what schedules expected: those occurrences are then paid.
-      if !dryRun, summary.added > 0 {
-        await options.matchScheduled(on: ledger, account: nil, partOf: job.correlationId)
-      }
+      let summary = try await run(ledger.importProgress(csv, options: importing))
+      // The statement may have paid what schedules expected: the import matched those.
+      if let bills = summary.bills { LedgerOptions.say(bills) }
       let rejected = summary.rejected
       if options.json {
         try Console.json(summary)
@@ -131,14 +128,14 @@ struct ImportCommand: AsyncParsableCommand {
       if !rejected.isEmpty { throw ExitCode(ImportSummary.rowsRejectedExitCode) }
     }
 
-    /// Runs `job`, drawing its progress: a bar while it records the rows, another while it
-    /// brings the read models up to them.
-    private func run(_ job: CSVImport) async throws -> ImportSummary {
+    /// Runs the import whose progress is `progress`, drawing it: a bar while it records the
+    /// rows, another while it brings the read models up to them.
+    private func run(_ progress: AsyncThrowingStream<ImportProgress, any Error>) async throws -> ImportSummary {
       let importing = ProgressBar(title: "importing")
       let indexing = ProgressBar(title: "indexing")
       var phase = ImportProgress.Phase.importing
       do {
-        for try await progress in job.progress() {
+        for try await progress in progress {
           if progress.phase != phase {
             (phase == .importing ? importing : indexing).finish()
             phase = progress.phase
@@ -160,6 +157,13 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// The user-facing form of an import's failure, naming the file.
     private func userError(_ error: any Error) -> any Error {
+      if let failure = error as? ImportFailure {
+        // The batches recorded stay (each was all or nothing): say so.
+        if case .interrupted(let summary, _) = failure {
+          Console.note("stopped after adding \(summary.added) rows; running the import again adds the rest")
+        }
+        return UserError(failure.error.description)
+      }
       guard let error = error as? CSVImportError else { return UserError.from(error) ?? error }
       switch error {
       case .malformed(let error): return UserError("\(file): \(error)")
@@ -169,11 +173,6 @@ struct ImportCommand: AsyncParsableCommand {
           "every amount in \(file) is positive, so every row would be money received; if the file's amounts are unsigned, give the direction with --type-column COL, or --debit-column/--credit-column; if they really are all income, pass --all-income"
         )
       case .invalidOptions(let message): return ValidationError(message)
-      case .ledger(let error): return UserError(error.description)
-      case .interrupted(let summary, let error):
-        // The batches recorded stay (each was all or nothing): say so.
-        Console.note("stopped after adding \(summary.added) rows; running the import again adds the rest")
-        return UserError(error.description)
       }
     }
 

@@ -25,6 +25,12 @@ extension LedgerOptions {
       through: dates.flatMap { try? $0.upperBound.adding(days: window) }, after: added, partOf: action,
       metadata: metadata)
     guard let report else { return }
+    Self.say(report)
+  }
+
+  /// Says on stderr which occurrences `report` linked to new transactions, and how to settle
+  /// those whose candidates could not be told apart.
+  static func say(_ report: MatchReport) {
     for pairing in report.linked {
       Console.note(
         "matched '\(pairing.occurrence.terms.name)' of \(pairing.occurrence.nominal) to transaction \(pairing.transaction.id.short) (\(pairing.transaction.date), \(pairing.transaction.amount.formatted()))"

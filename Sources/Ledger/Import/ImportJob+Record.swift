@@ -1,9 +1,8 @@
 import EventLog
-import Ledger
 import LedgerDomain
 import ProjectionEngine
 
-extension CSVImport {
+extension ImportJob {
   /// Records the rows in batches, as one command for undo (one correlation id), and brings
   /// the read models up to date.
   func record(
@@ -18,7 +17,7 @@ extension CSVImport {
     let before = ledger.state
     let anyUndone = ImportedRows.anyDeletedImport(in: before)
     // Grow the file's map once for the whole import (a batch that fills it runs twice).
-    try ledger.reserveRoom(forTransactions: chunks.count)
+    try ledger.reserveRoom(forTransactions: source.rowCount)
     // A process that ends with the import reads no more state: every commit would update the
     // readers' copy for nothing.
     if !options.ledgerStaysInUse { ledger.releaseReadersState() }
@@ -27,14 +26,14 @@ extension CSVImport {
     // stops early: the rows recorded so far stay, and so must their projections).
     // Those are then folded from the load's own rows as they commit, beside the import.
     let projecting: ProjectionUpdate =
-      !options.keepsReadModelsCurrent && ledger.prefersDeferredProjections(forAdding: chunks.count)
+      !options.keepsReadModelsCurrent && ledger.prefersDeferredProjections(forAdding: source.rowCount)
       ? .deferred : .inline
     // The load's own copy of the state counts its rows into the sums the rules bound, and
     // keeps none: the writer's state takes them as they commit, and an import then holds a
     // few batches in memory, not every row of the file as a transaction.
     var load = try await ledger.beginBulkLoad(
       metadata: metadata, rebuildingProjections: projecting == .deferred, keepingState: false,
-      expectedRows: chunks.count)
+      expectedRows: source.rowCount)
     do {
       try await record(
         imported: imported, before: before, anyUndone: anyUndone, load: &load, projecting: projecting,
@@ -44,7 +43,7 @@ extension CSVImport {
       // The batches recorded so far stay (each was all or nothing): bring the read models up
       // to them before reporting what stopped the import.
       if projecting == .deferred { await catchUp(nil, summary: summary, report: report) }
-      if summary.added > 0 { throw CSVImportError.interrupted(summary, Self.ledgerError(error)) }
+      if summary.added > 0 { throw ImportFailure.interrupted(summary, LedgerError(error)) }
       throw error
     }
     if projecting == .deferred { await catchUp(load, summary: summary, report: report) }
@@ -82,17 +81,17 @@ extension CSVImport {
   /// Records the batches in a pipeline of three stages, each on a batch of its own: while the
   /// ledger's writer records batch k, this task prepares batch k + 1 (decides its rows against
   /// the load's own state, see ``BulkLoad``), and a child task maps the batches after it
-  /// (reads the CSV records, resolves names, hashes keys), up to three ahead (``Lookahead``),
+  /// (reads the file's records, resolves names, hashes keys), up to three ahead (``Lookahead``),
   /// on a thread of its own (``DedicatedThread``): on the cooperative pool it waited for turns
   /// with the stage it feeds, and a million-row import took about 8 % longer.
   private func record(
     imported: ImportedRows, before: LedgerState, anyUndone: Bool, load: inout BulkLoad, projecting: ProjectionUpdate,
     into summary: inout ImportSummary, report: @escaping @Sendable (ImportProgress) -> Void
   ) async throws {
-    let total = chunks.count
-    let batches = chunks.chunkCount
+    let total = source.rowCount
+    let batches = source.batchCount
     let mapped = Lookahead<Result<RowMapper.Mapped, any Error>>(capacity: 3)
-    let (chunks, session) = (self.chunks, self.session)
+    let source = self.source
     let mappingThread = DedicatedThread(name: "import-mapping")
     defer { mappingThread.shutdown() }
     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -101,11 +100,11 @@ extension CSVImport {
         // Owned by this task alone: its memory of the rows so far (the keys' occurrence
         // counts, a million entries) is never copied.
         var mapper = RowMapper(
-          chunks: chunks, session: session, imported: imported, before: before, anyUndone: anyUndone)
+          file: source.makeMapper(), imported: imported, before: before, anyUndone: anyUndone)
         mapper.reserveCapacity(rows: total)
         for index in 0..<batches {
           if Task.isCancelled { return }
-          let result = Result { try mapper.map(chunk: index) }
+          let result = Result { try mapper.map(batch: index) }
           guard await mapped.send(result) else { return }
           if case .failure = result { return }
         }

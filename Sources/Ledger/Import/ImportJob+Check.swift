@@ -1,7 +1,6 @@
-import Ledger
 import LedgerDomain
 
-extension CSVImport {
+extension ImportJob {
   /// Decides every row against a private copy of the state; nothing is written. A row is
   /// already imported when its key is recorded, as the import itself finds it.
   ///
@@ -12,14 +11,14 @@ extension CSVImport {
   func check(imported: ImportedRows) throws -> ImportSummary {
     let before = ledger.state
     var state = before
-    var session = session
+    var mapper = source.makeMapper()
     let anyUndone = ImportedRows.anyDeletedImport(in: before)
     var summary = ImportSummary()
     let context = DecisionContext(today: ledger.today())
     var knownDates: [Substring: Bool] = [:]
-    for chunk in 0..<chunks.chunkCount {
+    for batch in 0..<source.batchCount {
       let rows = try imported.redirectingUndone(
-        session.rows(chunks.records(ofChunk: chunk)), state: before, anyUndone: anyUndone)
+        mapper.rows(ofBatch: batch), state: before, anyUndone: anyUndone)
       let importedBefore = try imported.legacyLines(of: rows).union(
         imported.recordedLines(of: rows, known: &knownDates))
       for row in rows {

@@ -12,6 +12,10 @@ public struct ImportSummary: Sendable, Hashable, Codable {
   /// `true` when the import was cancelled before its last batch: the batches recorded until
   /// then stay (each is all or nothing), and importing the file again adds the rest.
   public var cancelled = false
+  /// The bills the rows paid, matched by the import (``Ledger/matchScheduled(account:dueFrom:through:after:partOf:linking:metadata:)``),
+  /// and those they may have paid; `nil` when nothing was added or the matching failed.
+  /// Not part of the summary's JSON.
+  public var bills: MatchReport?
   private var refusals: [Refusal] = []
 
   /// A row left out, and why.

@@ -1,6 +1,5 @@
 import EventLog
 import Foundation
-import Ledger
 import LedgerDomain
 
 /// A JSON backup: every event of the ledger in order (with who recorded it and when), plus
@@ -182,10 +181,4 @@ public enum Backup {
     var endDate: String?
     var closed: Bool
   }
-}
-
-/// Why a backup could not be read.
-public struct BackupError: Error, CustomStringConvertible {
-  public let description: String
-  init(_ description: String) { self.description = description }
 }

@@ -1,5 +1,4 @@
 import EventLog
-import Ledger
 import LedgerDomain
 
 /// Which rows an import recorded before: under the keys rows get now, or — in a ledger that

@@ -1,15 +1,14 @@
 import EventLog
-import Ledger
 import LedgerDomain
 
-/// The mapping stage of an import (see ``CSVImport``): CSV records — read from the file a
-/// chunk at a time — into rows, with the rows an earlier version's import recorded picked
-/// out. Owned by the pipeline's mapping task alone, and mutated in place there: its memory of
-/// the rows so far (the idempotency keys' occurrence counts, a million entries) must never be
-/// copied — a copy per batch made a million-row import quadratic.
+/// The mapping stage of an import (see ``Ledger/importTransactions(_:options:reporting:)``):
+/// the file's rows, mapped a batch at a time by its format (``ImportRowMapper``), sorted out
+/// for the rules — with the rows an earlier import recorded picked out. Owned by the
+/// pipeline's mapping task alone, and mutated in place there: its memory of the rows so far
+/// (the idempotency keys' occurrence counts, a million entries) must never be copied — a copy
+/// per batch made a million-row import quadratic.
 struct RowMapper {
-  private let chunks: CSVChunks
-  private var session: CSVImporter.Session
+  private var file: any ImportRowMapper
   private let imported: ImportedRows
   private let before: LedgerState
   private let anyUndone: Bool
@@ -28,25 +27,24 @@ struct RowMapper {
   /// Per date prefix of the keys, whether any key starts with it.
   private var knownDates: [Substring: Bool] = [:]
 
-  init(chunks: CSVChunks, session: CSVImporter.Session, imported: ImportedRows, before: LedgerState, anyUndone: Bool) {
-    self.chunks = chunks
-    self.session = session
+  init(file: any ImportRowMapper, imported: ImportedRows, before: LedgerState, anyUndone: Bool) {
+    self.file = file
     self.imported = imported
     self.before = before
     self.anyUndone = anyUndone
   }
 
   /// Makes room for `rows` rows' identities at once.
-  mutating func reserveCapacity(rows: Int) { session.reserveCapacity(rows: rows) }
+  mutating func reserveCapacity(rows: Int) { file.reserveCapacity(rows: rows) }
 
   /// What a mapped row's result is left holding once its transaction is moved out.
   private static let movedOut = ImportRowError(line: 0, message: "")
 
-  /// Reads and maps chunk `index` of the file; chunks are mapped in order.
-  mutating func map(chunk index: Int) throws -> Mapped {
-    let records = chunks.records(ofChunk: index)
-    guard !records.isEmpty else { return Mapped() }
-    var rows = try imported.redirectingUndone(session.rows(records), state: before, anyUndone: anyUndone)
+  /// Reads and maps batch `index` of the file; batches are mapped in order.
+  mutating func map(batch index: Int) throws -> Mapped {
+    let read = file.rows(ofBatch: index)
+    guard !read.isEmpty else { return Mapped() }
+    var rows = try imported.redirectingUndone(read, state: before, anyUndone: anyUndone)
     let importedBefore = try imported.legacyLines(of: rows)
     let recorded = try imported.recordedLines(of: rows, known: &knownDates)
     var mapped = Mapped(count: rows.count)

@@ -1,4 +1,4 @@
-/// How far an import has come (``CSVImport/progress()``): reported after every batch it
+/// How far an import has come (``Ledger/importProgress(_:options:)``): reported after every batch it
 /// records, while it brings the read models up to date, and once at the end with the totals.
 public struct ImportProgress: Sendable, Hashable {
   /// What the import is doing.
