@@ -1,6 +1,7 @@
 import Dispatch
 import EventLog
 import LMDB
+import LedgerCodec
 import LedgerDomain
 import Synchronization
 
@@ -214,7 +215,7 @@ extension ProjectionEngine {
     try log.scan(from: first, in: txn) { view in
       guard view.position <= last else { return .stop }
       let event = try BeforeImages.completing(
-        LedgerEvent.decode(
+        EventCodec.decode(
           typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload,
           transactionText: transactionText),
         at: view.position
