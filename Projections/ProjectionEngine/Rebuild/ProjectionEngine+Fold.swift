@@ -53,7 +53,7 @@ extension ProjectionEngine {
     let chunks = (Int(total) + chunkSize - 1) / chunkSize
     let decoders = max(1, min(decoderLimit, chunks))
     let feed = ChunkFeed<DecodedEvent>(consumers: chosen.count, producers: decoders)
-    let text = chosen.contains { $0.readsTransactionText }
+    let text = chosen.contains { RebuildHints(of: $0).readsTransactionText }
     let firsts = CommitBoundaries.Walker.sortedFirsts(of: boundaries)
     feed.start(label: "budget-ledger.rebuild-decoding") { [log] decoder, put in
       var first = UInt64(decoder * chunkSize) + 1
@@ -144,6 +144,9 @@ extension ProjectionEngine {
     report: (@Sendable (UInt64) -> Void)?, sealing: TableSealing?
   ) throws -> MemoryProjectionStore? {
     var store = MemoryProjectionStore(for: projector, expected: expected)
+    // The fold's specialised entry for the memory store, where the projector has one: looked
+    // for once, not per event.
+    let tuned = projector as? any TunedProjector
     let step: UInt64 = 50_000
     var unreported: UInt64 = 0
     var sequence = 0
@@ -162,7 +165,11 @@ extension ProjectionEngine {
           try events.load(fromByteOffset: offset, as: Unmanaged<DecodedEvent>.self)._withUnsafeGuaranteedRef {
             decoded in
             store.commitStart = decoded.commitStart
-            try projector.apply(decoded.event, at: decoded.point, into: &store)
+            if let tuned {
+              try tuned.apply(decoded.event, at: decoded.point, into: &store)
+            } else {
+              try projector.apply(decoded.event, at: decoded.point, into: &store)
+            }
           }
         }
       }
@@ -205,7 +212,7 @@ extension ProjectionEngine {
 
   /// The events `first...last` of the log, read in `txn` and decoded (with their
   /// before-images, ``BeforeImages``), as one chunk. Without `transactionText`, added
-  /// transactions come without their free text (``Projector/readsTransactionText``).
+  /// transactions come without their free text (``RebuildHints/readsTransactionText``).
   static func decode(
     _ log: EventLog, from first: UInt64, through last: UInt64, walker: consuming CommitBoundaries.Walker,
     transactionText: Bool, in txn: ReadTransaction
