@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "EventLog", targets: ["EventLog"]),
     .library(name: "LMDB", targets: ["LMDB"]),
     .library(name: "LedgerDomain", targets: ["LedgerDomain"]),
+    .library(name: "LedgerCodec", targets: ["LedgerCodec"]),
     .library(name: "Ledger", targets: ["Ledger"]),
     .library(name: "BudgetServer", targets: ["BudgetServer"]),
     // For the benchmark package in Tools/, which depends on this one by path.
@@ -40,6 +41,14 @@ let package = Package(
     // Byte-level helpers (varints, hex and ASCII eight bytes at a time) for the codecs.
     .target(name: "Bytes", swiftSettings: swiftSettings),
     .target(name: "LedgerDomain", dependencies: ["Bytes"], swiftSettings: swiftSettings),
+    .target(
+      name: "LedgerCodec",
+      // The ledger's stored forms written and read fast: the direct codec of the commonest
+      // events, the rules' state snapshot and the schedules' binary timeline. The domain
+      // declares the stored form; this is how the log, the engine and the read models go fast.
+      dependencies: ["LedgerDomain", "Bytes"],
+      swiftSettings: swiftSettings
+    ),
 
     // MARK: Storage
     .systemLibrary(
@@ -82,7 +91,7 @@ let package = Package(
     ),
     .target(
       name: "ProjectionEngine",
-      dependencies: ["LedgerDomain", "EventLog", "LMDB", "QueryResults"],
+      dependencies: ["LedgerDomain", "LedgerCodec", "EventLog", "LMDB", "QueryResults"],
       path: "Projections/ProjectionEngine",
       swiftSettings: swiftSettings
     ),
@@ -126,14 +135,14 @@ let package = Package(
 
     .target(
       name: "Schedules",
-      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "QueryResults"],
+      dependencies: ["ProjectionEngine", "LedgerDomain", "LedgerCodec", "EventLog", "QueryResults"],
       path: "Projections/Schedules",
       swiftSettings: swiftSettings
     ),
 
     .target(
       name: "EntityHistory",
-      dependencies: ["LedgerDomain", "EventLog", "QueryResults"],
+      dependencies: ["LedgerDomain", "LedgerCodec", "EventLog", "QueryResults"],
       path: "Projections/EntityHistory",
       swiftSettings: swiftSettings
     ),
@@ -142,8 +151,8 @@ let package = Package(
     .target(
       name: "Ledger",
       dependencies: [
-        "LedgerDomain", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals", "BudgetVsActual",
-        "TransactionIndex", "EntityHistory", "Schedules",
+        "LedgerDomain", "LedgerCodec", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals",
+        "BudgetVsActual", "TransactionIndex", "EntityHistory", "Schedules",
       ],
       swiftSettings: swiftSettings
     ),
@@ -205,7 +214,7 @@ let package = Package(
       name: "FuzzHarness",
       // The fuzz targets' functions: ReliabilityTests replays the committed corpus through them,
       // and Tools/Fuzz/fuzz.sh links them into a libFuzzer binary.
-      dependencies: ["EventLog", "LedgerDomain", "Ledger", "Interchange"],
+      dependencies: ["EventLog", "LedgerDomain", "LedgerCodec", "Ledger", "Interchange"],
       path: "Tests/FuzzHarness",
       swiftSettings: swiftSettings
     ),
@@ -217,7 +226,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LedgerDomainTests",
-      dependencies: ["LedgerDomain", "LedgerTesting"],
+      dependencies: ["LedgerDomain", "LedgerCodec", "LedgerTesting"],
       // Frozen event bytes, read from the source tree (see GoldenEventBytesTests), and the
       // dateutil script the recurrence tests run from it (RecurrenceReferenceTests).
       exclude: ["Fixtures", "Schedules/rrule_reference.py", "Debts/payoff_reference.py"],
@@ -226,8 +235,8 @@ let package = Package(
     .testTarget(
       name: "LedgerTests",
       dependencies: [
-        "Ledger", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting", "ProjectionEngine", "RunningBalances",
-        "CategoryTotals", "BudgetVsActual", "Interchange",
+        "Ledger", "LedgerDomain", "LedgerCodec", "EventLog", "LMDB", "LedgerTesting", "ProjectionEngine",
+        "RunningBalances", "CategoryTotals", "BudgetVsActual", "Interchange",
       ],
       swiftSettings: swiftSettings
     ),

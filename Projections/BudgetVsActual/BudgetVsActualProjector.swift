@@ -26,8 +26,6 @@ public struct BudgetVsActualProjector: Projector {
   public var name: String { Self.name }
   /// 2: no `transactions` table; amends and deletes carry the transaction as it stood.
   public var version: Int { 2 }
-  /// Amounts, dates, accounts and categories only: rebuilt from events without their text.
-  public var readsTransactionText: Bool { false }
   public var tables: [TableSpec] {
     [
       TableSpec("categories", keySize: 16), TableSpec("budgets", keySize: BudgetKeys.budgetSize),
@@ -113,4 +111,9 @@ public struct BudgetVsActualProjector: Projector {
       return
     }
   }
+}
+
+extension BudgetVsActualProjector: TunedProjector {
+  /// Amounts, dates, accounts and categories only: rebuilt from events without their text.
+  public var rebuildHints: RebuildHints { RebuildHints(readsTransactionText: false) }
 }

@@ -1,4 +1,5 @@
 import EventLog
+import LedgerCodec
 import LedgerDomain
 
 /// The audit trail of one entity: every event of its stream, with when, by whom and what
@@ -27,8 +28,10 @@ public struct EntityHistory: Sendable {
     entries.reserveCapacity(events.count)
     for recorded in events {
       guard recorded.position <= asKnownAt else { break }
-      let event = try LedgerEvent.decode(type: recorded.type, schemaVersion: recorded.schemaVersion, payload: recorded.payload)
-        .completed(recordedAt: recorded.recordedAt)
+      let event = try EventCodec.decode(
+        type: recorded.type, schemaVersion: recorded.schemaVersion, payload: recorded.payload
+      )
+      .completed(recordedAt: recorded.recordedAt)
       let changes = try fold.describe(event, at: recorded.position)
       entries.append(
         HistoryEntry(

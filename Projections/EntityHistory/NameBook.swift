@@ -1,4 +1,5 @@
 import EventLog
+import LedgerCodec
 import LedgerDomain
 
 /// The names of the accounts, categories and periods a history refers to, as they were at
@@ -15,14 +16,17 @@ struct NameBook {
     let stream = id.stream
     if names[stream] == nil { names[stream] = try load(stream) }
     let known = names[stream]!
-    guard let name = known.last(where: { $0.position <= position })?.name ?? known.first?.name else { return id.description }
+    guard let name = known.last(where: { $0.position <= position })?.name ?? known.first?.name else {
+      return id.description
+    }
     return Wording.quoted(name)
   }
 
   private func load(_ stream: String) throws -> [(position: UInt64, name: String)] {
     var result: [(position: UInt64, name: String)] = []
     for recorded in try log.read(stream: StreamName(stream), from: 1, direction: .forward, limit: .max) {
-      let event = try LedgerEvent.decode(type: recorded.type, schemaVersion: recorded.schemaVersion, payload: recorded.payload)
+      let event = try EventCodec.decode(
+        type: recorded.type, schemaVersion: recorded.schemaVersion, payload: recorded.payload)
       switch event {
       case .accountOpened(let e): result.append((recorded.position, e.name))
       case .accountRenamed(let e): result.append((recorded.position, e.name))

@@ -22,12 +22,10 @@ public struct RunningBalancesProjector: Projector {
   /// the accounts' rows at query time). 3: no `flows` table; amends and deletes carry the
   /// transaction as it stood. 4: the account's role (budget or tracking) in its row.
   public var version: Int { 4 }
-  /// Amounts, dates, accounts and categories only: rebuilt from events without their text.
-  public var readsTransactionText: Bool { false }
   public var tables: [TableSpec] {
     [
       TableSpec("accounts", keySize: 16), TableSpec("day", keySize: 24), TableSpec("month", keySize: 24),
-      TableSpec("year", keySize: 24), TableSpec("entries", keySize: 40, writeOnly: true),
+      TableSpec("year", keySize: 24), TableSpec("entries", keySize: 40),
     ]
   }
 
@@ -131,4 +129,10 @@ public struct RunningBalancesProjector: Projector {
       Int64.store(current &+ delta, asUnitsIn: &value)
     }
   }
+}
+
+extension RunningBalancesProjector: TunedProjector {
+  /// Amounts, dates, accounts and categories only: rebuilt from events without their text.
+  /// The log's entries are only ever put and deleted while folding, never read.
+  public var rebuildHints: RebuildHints { RebuildHints(readsTransactionText: false, writeOnlyTables: ["entries"]) }
 }

@@ -131,3 +131,8 @@ public struct SchedulesProjector: Projector {
     return true
   }
 }
+
+extension SchedulesProjector: TunedProjector {
+  /// Amounts, dates, accounts and categories only: rebuilt from events without their text.
+  public var rebuildHints: RebuildHints { RebuildHints(readsTransactionText: false) }
+}

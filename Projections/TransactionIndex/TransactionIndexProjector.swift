@@ -26,11 +26,9 @@ public struct TransactionIndexProjector: Projector {
   public var version: Int { 2 }
   public var tables: [TableSpec] {
     [
-      // Only put and deleted while folding (edits carry the transaction as it was).
-      TableSpec("transactions", keySize: 16, writeOnly: true), TableSpec("by-date", keySize: 24, writeOnly: true),
-      TableSpec("by-category", keySize: 40, writeOnly: true), TableSpec("by-account", keySize: 40, writeOnly: true),
-      TableSpec("by-period", keySize: 40, writeOnly: true),
-      TableSpec("words", keySize: TextTokens.width + TransactionKeys.suffixSize, writeOnly: true),
+      TableSpec("transactions", keySize: 16), TableSpec("by-date", keySize: 24), TableSpec("by-category", keySize: 40),
+      TableSpec("by-account", keySize: 40), TableSpec("by-period", keySize: 40),
+      TableSpec("words", keySize: TextTokens.width + TransactionKeys.suffixSize),
     ]
   }
 
@@ -107,4 +105,10 @@ public struct TransactionIndexProjector: Projector {
       }
     }
   }
+}
+
+extension TransactionIndexProjector: TunedProjector {
+  /// Every table is only put and deleted while folding (edits carry the transaction as it
+  /// was), never read: a rebuild keeps each as rows appended and sorted once.
+  public var rebuildHints: RebuildHints { RebuildHints(writeOnlyTables: Set(tables.map(\.name))) }
 }

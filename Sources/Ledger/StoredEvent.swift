@@ -1,4 +1,5 @@
 import EventLog
+import LedgerCodec
 import LedgerDomain
 
 /// Conversions between domain events and the log's envelopes.
@@ -13,10 +14,10 @@ enum StoredEvent {
       if let schemaVersion {
         return ProposedEvent(
           type: event.typeName, schemaVersion: schemaVersion,
-          payload: try event.encodedPayload(schemaVersion: schemaVersion), metadata: metadata)
+          payload: try EventCodec.payload(of: event, schemaVersion: schemaVersion), metadata: metadata)
       }
       return ProposedEvent(
-        type: event.typeName, schemaVersion: event.schemaVersion, payload: try event.encodedPayload(),
+        type: event.typeName, schemaVersion: event.schemaVersion, payload: try EventCodec.payload(of: event),
         metadata: metadata)
     } catch {
       throw .unreadableEvent(position: 0, error)
@@ -26,7 +27,7 @@ enum StoredEvent {
   /// The domain event stored in `view`, upcast to the current schema.
   static func decode(_ view: EventView) throws(LedgerError) -> LedgerEvent {
     do {
-      return try LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
+      return try EventCodec.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
         .completed(recordedAt: view.recordedAt)
     } catch {
       throw .unreadableEvent(position: view.position, error)
@@ -36,7 +37,7 @@ enum StoredEvent {
   /// The domain event of a recorded event.
   static func decode(_ event: RecordedEvent) throws(LedgerError) -> LedgerEvent {
     do {
-      return try LedgerEvent.decode(type: event.type, schemaVersion: event.schemaVersion, payload: event.payload)
+      return try EventCodec.decode(type: event.type, schemaVersion: event.schemaVersion, payload: event.payload)
         .completed(recordedAt: event.recordedAt)
     } catch {
       throw .unreadableEvent(position: event.position, error)

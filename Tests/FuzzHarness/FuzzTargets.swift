@@ -2,6 +2,7 @@ import EventLog
 import Foundation
 import Interchange
 import Ledger
+import LedgerCodec
 import LedgerDomain
 
 /// The fuzz targets: each takes arbitrary bytes and must neither crash nor hang; where a
@@ -16,19 +17,23 @@ public enum FuzzTargets {
     "backup-restore": backupRestore,
   ]
 
-  /// Stored bytes → `EventView` → every field → `RecordedEvent` → the domain decoder
-  /// (what `StoredEvent.decode` does), plus the payload decoded as every known event type.
+  /// Stored bytes → `EventView` → every field → `RecordedEvent` → the log's decoder
+  /// (what `StoredEvent.decode` does: the direct path, else the canonical one), plus the
+  /// payload decoded as every known event type.
   public static func eventDecoder(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { buffer in
       guard let view = try? EventView(storedBytes: buffer, key: 1) else { return }
-      _ = (view.position, view.streamVersion, view.recordedAt, view.schemaVersion, view.stream, view.type, view.metadata, view.hash)
+      _ = (
+        view.position, view.streamVersion, view.recordedAt, view.schemaVersion, view.stream, view.type, view.metadata,
+        view.hash
+      )
       let recorded = RecordedEvent(view)
       precondition(recorded.payload.count == view.payload.count)
-      _ = try? LedgerEvent.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload)
+      _ = try? EventCodec.decode(type: view.type, schemaVersion: view.schemaVersion, payload: view.payload)
     }
     // The payload codec alone, for every event type and schema version.
     for (type, version) in LedgerEvent.catalog {
-      for schema in 1...version { _ = try? LedgerEvent.decode(type: type, schemaVersion: schema, payload: bytes) }
+      for schema in 1...version { _ = try? EventCodec.decode(type: type, schemaVersion: schema, payload: bytes) }
     }
   }
 
@@ -40,7 +45,10 @@ public enum FuzzTargets {
         for grouping in [false, true] {
           let shown = money.formatted(grouping: grouping, decimalSeparator: separator)
           let again = try? Money(parsing: shown, currency: .eur, decimalSeparator: separator)
-          precondition(again == money, "'\(text)' parsed to \(money.units) units, formatted as '\(shown)', parsed back as \(String(describing: again))")
+          precondition(
+            again == money,
+            "'\(text)' parsed to \(money.units) units, formatted as '\(shown)', parsed back as \(String(describing: again))"
+          )
         }
       }
     }
@@ -111,7 +119,8 @@ public enum FuzzTargets {
     let context = DecisionContext(today: (try? CivilDate(year: 2024, month: 12, day: 31))!)
     let commands: [LedgerCommand] = [
       .createLedger(LedgerCreated(name: "Fuzz", baseCurrency: .eur)),
-      .openAccount(OpenAccount(name: "Checking", type: .checking, date: (try? CivilDate(year: 2015, month: 1, day: 1))!)),
+      .openAccount(
+        OpenAccount(name: "Checking", type: .checking, date: (try? CivilDate(year: 2015, month: 1, day: 1))!)),
     ]
     for command in commands { state.apply((try? decide(command, state: state, context: context)) ?? []) }
     return state

@@ -11,11 +11,12 @@ struct FrontDoorDependencyTests {
   static let frontEnds = ["budget", "BudgetServer", "SyncClient"]
 
   /// What a front end may not depend on, nor import — derived from Package.swift: the storage
-  /// targets and every target under `Projections/` (the engine, the read models and what they
-  /// share) except `QueryResults`, the values the read models answer.
+  /// targets (the stored forms' codec among them) and every target under `Projections/` (the
+  /// engine, the read models and what they share) except `QueryResults`, the values the read
+  /// models answer.
   static func forbidden(_ manifest: PackageManifest) -> Set<String> {
     let projections = manifest.targets.filter { $0.path.hasPrefix("Projections/") && $0.name != "QueryResults" }
-    return Set(projections.map(\.name)).union(["LMDB", "CLMDB", "EventLog", "CSHA256"])
+    return Set(projections.map(\.name)).union(["LMDB", "CLMDB", "EventLog", "CSHA256", "LedgerCodec"])
   }
 
   static let root = PackageManifest.root

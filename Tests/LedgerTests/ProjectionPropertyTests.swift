@@ -58,7 +58,7 @@ struct ProjectionPropertyTests {
   func foldWithoutTextEqualsInline() async throws {
     let directory = TemporaryDirectory()
     let numeric: [any Projector] = [RunningBalancesProjector(), CategoryTotalsProjector(), BudgetVsActualProjector()]
-    #expect(numeric.allSatisfy { !$0.readsTransactionText })
+    #expect(numeric.allSatisfy { !RebuildHints(of: $0).readsTransactionText })
     let ledger = try await Self.randomLedger(seed: 6, count: 400, directory: directory, projectors: numeric)
 
     // The fresh fold decodes no transaction text (none of these reads it); inline, they folded whole events.

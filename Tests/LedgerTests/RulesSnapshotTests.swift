@@ -1,6 +1,7 @@
 import EventLog
 import Foundation
 import LMDB
+import LedgerCodec
 import LedgerDomain
 import LedgerTesting
 import ProjectionEngine

@@ -1,4 +1,5 @@
 import EventLog
+import LedgerCodec
 import LedgerDomain
 
 /// Fills in the before-image that amend and delete events of schema version 1 lack, reading
@@ -41,7 +42,7 @@ enum BeforeImages {
     of id: TransactionID, before position: UInt64, reading stream: StreamReader
   ) throws -> [LedgerEvent] {
     try stream(StreamName(id.stream)).filter { $0.position < position }.map {
-      try LedgerEvent.decode(type: $0.type, schemaVersion: $0.schemaVersion, payload: $0.payload)
+      try EventCodec.decode(type: $0.type, schemaVersion: $0.schemaVersion, payload: $0.payload)
     }
   }
 }

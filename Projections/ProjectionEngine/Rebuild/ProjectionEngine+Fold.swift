@@ -1,6 +1,7 @@
 import Dispatch
 import EventLog
 import LMDB
+import LedgerCodec
 import LedgerDomain
 import Synchronization
 
@@ -52,7 +53,7 @@ extension ProjectionEngine {
     let chunks = (Int(total) + chunkSize - 1) / chunkSize
     let decoders = max(1, min(decoderLimit, chunks))
     let feed = ChunkFeed<DecodedEvent>(consumers: chosen.count, producers: decoders)
-    let text = chosen.contains { $0.readsTransactionText }
+    let text = chosen.contains { RebuildHints(of: $0).readsTransactionText }
     let firsts = CommitBoundaries.Walker.sortedFirsts(of: boundaries)
     feed.start(label: "budget-ledger.rebuild-decoding") { [log] decoder, put in
       var first = UInt64(decoder * chunkSize) + 1
@@ -143,6 +144,9 @@ extension ProjectionEngine {
     report: (@Sendable (UInt64) -> Void)?, sealing: TableSealing?
   ) throws -> MemoryProjectionStore? {
     var store = MemoryProjectionStore(for: projector, expected: expected)
+    // The fold's specialised entry for the memory store, where the projector has one: looked
+    // for once, not per event.
+    let tuned = projector as? any TunedProjector
     let step: UInt64 = 50_000
     var unreported: UInt64 = 0
     var sequence = 0
@@ -161,7 +165,11 @@ extension ProjectionEngine {
           try events.load(fromByteOffset: offset, as: Unmanaged<DecodedEvent>.self)._withUnsafeGuaranteedRef {
             decoded in
             store.commitStart = decoded.commitStart
-            try projector.apply(decoded.event, at: decoded.point, into: &store)
+            if let tuned {
+              try tuned.apply(decoded.event, at: decoded.point, into: &store)
+            } else {
+              try projector.apply(decoded.event, at: decoded.point, into: &store)
+            }
           }
         }
       }
@@ -204,7 +212,7 @@ extension ProjectionEngine {
 
   /// The events `first...last` of the log, read in `txn` and decoded (with their
   /// before-images, ``BeforeImages``), as one chunk. Without `transactionText`, added
-  /// transactions come without their free text (``Projector/readsTransactionText``).
+  /// transactions come without their free text (``RebuildHints/readsTransactionText``).
   static func decode(
     _ log: EventLog, from first: UInt64, through last: UInt64, walker: consuming CommitBoundaries.Walker,
     transactionText: Bool, in txn: ReadTransaction
@@ -214,7 +222,7 @@ extension ProjectionEngine {
     try log.scan(from: first, in: txn) { view in
       guard view.position <= last else { return .stop }
       let event = try BeforeImages.completing(
-        LedgerEvent.decode(
+        EventCodec.decode(
           typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload,
           transactionText: transactionText),
         at: view.position

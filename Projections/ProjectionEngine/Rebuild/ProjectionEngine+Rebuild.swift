@@ -1,6 +1,7 @@
 import Dispatch
 import EventLog
 import LMDB
+import LedgerCodec
 import LedgerDomain
 import Synchronization
 
@@ -145,7 +146,7 @@ extension ProjectionEngine {
         try LMDBProjectionStore.with(txn: txn, tables: tables.tables) { store in
           try session.scan(after: snapshot) { view in
             let event = try BeforeImages.completing(
-              LedgerEvent.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload),
+              EventCodec.decode(typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload),
               at: view.position
             ) { try reader.read(stream: $0, limit: .max) }
             store.commitStart = walker.commitStart(of: view.position)

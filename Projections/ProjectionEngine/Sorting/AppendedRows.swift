@@ -1,4 +1,4 @@
-/// The rows of a write-only table (``TableSpec/isWriteOnly``): ``PackedRows`` with keys in as
+/// The rows of a write-only table (``RebuildHints/writeOnlyTables``): ``PackedRows`` with keys in as
 /// many words as the table's width needs — the common widths get a key type of their own,
 /// any other is kept as an ``InlineKey``.
 ///

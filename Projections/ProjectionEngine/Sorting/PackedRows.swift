@@ -1,5 +1,5 @@
 /// The rows of a table its projector never reads while folding (an index: see
-/// ``TableSpec/isWriteOnly``), kept in the order they were put and sorted once, when written
+/// ``RebuildHints/writeOnlyTables``), kept in the order they were put and sorted once, when written
 /// out. A rebuild then spends nothing on finding rows in a table of millions — no hashing, no
 /// probing, no growing — only on the rows themselves. Keys are kept in as many words as the
 /// table's width needs (``PackedKey``); ``AppendedRows`` picks the width.

@@ -12,7 +12,7 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
   /// As ``LMDBProjectionStore/commitStart``: where this commit's rows are versioned.
   var commitStart: UInt64?
 
-  /// Tables the projector never reads while folding (``TableSpec/isWriteOnly``).
+  /// Tables the projector never reads while folding (``RebuildHints/writeOnlyTables``).
   private let writeOnlyTables: Set<String>
   /// How big each table is expected to get (a rebuild's previous generation was as big), so
   /// that its memory is reserved once instead of doubling (and copying) on the way.
@@ -23,9 +23,10 @@ public struct MemoryProjectionStore: ProjectionStore, Sendable {
     self.expected = expected
   }
 
-  /// A store for `projector`'s fold; `expected` as in ``init(writeOnlyTables:expected:)``.
+  /// A store for `projector`'s fold, its write-only tables those its ``RebuildHints`` name;
+  /// `expected` as in ``init(writeOnlyTables:expected:)``.
   public init(for projector: any Projector, expected: [String: ExpectedTableSize] = [:]) {
-    self.init(writeOnlyTables: Set(projector.tables.filter(\.isWriteOnly).map(\.name)), expected: expected)
+    self.init(writeOnlyTables: RebuildHints(of: projector).writeOnlyTables, expected: expected)
   }
 
   public func value(in table: String, key: [UInt8], asKnownAt position: UInt64) throws -> [UInt8]? {

@@ -8,7 +8,7 @@ struct MemoryTable: Sendable {
   let keySize: Int
   private var keys: [InlineKey] = []
 
-  /// The rows of a write-only table (``TableSpec/isWriteOnly``), instead of the index below.
+  /// The rows of a write-only table (``RebuildHints/writeOnlyTables``), instead of the index below.
   private var appended: AppendedRows?
 
   /// A table of `keySize`-byte keys, with room reserved for `expected` (the reserved memory

@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import LedgerCodec
 import LedgerDomain
 
 /// A JSON backup: every event of the ledger in order (with who recorded it and when), plus
@@ -15,7 +16,7 @@ public enum Backup {
     encoder.outputFormatting = [.sortedKeys]
     var events: [String] = []
     try ledger.log.scan { view in
-      let event = try LedgerEvent.decode(
+      let event = try EventCodec.decode(
         typeBytes: view.typeBytes, schemaVersion: view.schemaVersion, payload: view.payload)
       let payload = String(decoding: try EventJSON.encode(event, with: encoder), as: UTF8.self)
       let metadata = view.metadata

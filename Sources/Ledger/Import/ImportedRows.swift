@@ -1,4 +1,5 @@
 import EventLog
+import LedgerCodec
 import LedgerDomain
 
 /// Which rows an import recorded before: under the keys rows get now, or — in a ledger that
@@ -93,7 +94,7 @@ extension ImportedRows {
   private func transaction(recordedUnder key: String) throws -> TransactionID? {
     guard let record = try log.idempotencyRecord(forKey: try IdempotencyKey(key)),
       let event = try log.event(at: record.positions.lowerBound),
-      case .transactionAdded(let added) = try LedgerEvent.decode(
+      case .transactionAdded(let added) = try EventCodec.decode(
         type: event.type, schemaVersion: event.schemaVersion, payload: event.payload)
     else { return nil }
     return added.transaction

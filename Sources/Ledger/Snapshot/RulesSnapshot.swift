@@ -1,5 +1,6 @@
 import EventLog
 import LMDB
+import LedgerCodec
 import LedgerDomain
 
 /// The rules' state stored in the ledger file, kept current in the same write transaction as

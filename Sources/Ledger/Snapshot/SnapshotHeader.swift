@@ -1,4 +1,5 @@
 import EventLog
+import LedgerCodec
 import LedgerDomain
 
 /// The fixed part of a stored snapshot of the rules' state: what it is, which log position

@@ -1,23 +1,14 @@
 extension LedgerEvent {
   /// Decodes a stored event, upcasting older schema versions to the current one.
   ///
+  /// This is the canonical path, through each payload's `Codable` conformance and
+  /// ``BinaryDecoder``: it reads every event and explains what is wrong with bytes it cannot
+  /// read. The log's hot paths decode with `EventCodec` (in `LedgerCodec`), which reads the
+  /// same bytes to the same events, faster for the commonest types.
+  ///
   /// - Throws: ``CodecError/unknownEvent(type:schemaVersion:)`` for a type or version this
   ///   program does not know (written by a newer program), or a decoding error.
   public static func decode(
-    type: String, schemaVersion: UInt16, payload: some Collection<UInt8>
-  ) throws(CodecError) -> LedgerEvent {
-    if type == TransactionAdded.typeName, schemaVersion == TransactionAdded.schemaVersion,
-      let fast = payload.withContiguousStorageIfAvailable({ TransactionAdded(fastDecoding: UnsafeRawBufferPointer($0)) }
-      ),
-      let added = fast
-    {
-      return .transactionAdded(added)
-    }
-    return try decodeWithCodable(type: type, schemaVersion: schemaVersion, payload: payload)
-  }
-
-  /// The `Codable` path, which explains what is wrong with bytes the fast path declines.
-  private static func decodeWithCodable(
     type: String, schemaVersion: UInt16, payload: some Collection<UInt8>
   ) throws(CodecError) -> LedgerEvent {
     guard let kind = EventKind(typeName: type) else { throw .unknownEvent(type: type, schemaVersion: schemaVersion) }
@@ -30,23 +21,12 @@ extension LedgerEvent {
     try P.decode(schemaVersion: schemaVersion, from: bytes).event
   }
 
-  /// ``decode(type:schemaVersion:payload:)`` from stored bytes in place — the type name as
-  /// UTF-8 — so a replay makes no `String` for the type of its most common event.
-  ///
-  /// With `transactionText` false, a `TransactionAdded` of the current schema comes without
-  /// its free text (``TransactionAdded/init(fastDecoding:text:)``), still checked: for a
-  /// replay whose readers only add up amounts. Other events are decoded whole.
+  /// ``decode(type:schemaVersion:payload:)`` from stored bytes in place, the type name as
+  /// UTF-8.
   public static func decode(
-    typeBytes: UnsafeRawBufferPointer, schemaVersion: UInt16, payload: UnsafeRawBufferPointer,
-    transactionText: Bool = true
+    typeBytes: UnsafeRawBufferPointer, schemaVersion: UInt16, payload: UnsafeRawBufferPointer
   ) throws(CodecError) -> LedgerEvent {
-    if schemaVersion == TransactionAdded.schemaVersion, PayloadReader.equal(typeBytes, "TransactionAdded"),
-      let added = TransactionAdded(fastDecoding: payload, text: transactionText)
-    {
-      return .transactionAdded(added)
-    }
-    return try decodeWithCodable(
-      type: String(decoding: typeBytes, as: UTF8.self), schemaVersion: schemaVersion, payload: payload)
+    try decode(type: String(decoding: typeBytes, as: UTF8.self), schemaVersion: schemaVersion, payload: payload)
   }
 
   /// Every type name this program reads, with the newest schema version it reads.

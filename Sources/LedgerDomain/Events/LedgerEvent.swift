@@ -138,20 +138,11 @@ public enum LedgerEvent: Sendable, Hashable {
   /// The stream the event is appended to.
   public var stream: String { visit(Stream()) }
 
-  /// The payload in the log's binary form. Transactions — most of the log — and their
-  /// deletions and restorations, which an import's undo (and its undo) records by the
-  /// thousand, are written without `Codable` (``TransactionAdded/fastEncoded()``), to the
-  /// same bytes.
+  /// The payload in the log's binary form: its `Codable` conformance written by
+  /// ``BinaryEncoder``, the canonical form of the stored bytes. The log's append path writes
+  /// the same bytes through `EventCodec` (in `LedgerCodec`), faster for the commonest types.
   public func encodedPayload() throws(CodecError) -> [UInt8] {
-    let fast: [UInt8]?
-    switch self {
-    case .transactionAdded(let added): fast = added.fastEncoded()
-    case .transactionDeleted(let deleted): fast = deleted.fastEncoded()
-    case .transactionRestored(let restored): fast = restored.fastEncoded()
-    default: fast = nil
-    }
-    if let fast { return fast }
-    return try visit(Encoding())
+    try visit(Encoding())
   }
 
   private struct Payload: EventPayloadVisitor {

@@ -20,7 +20,9 @@ public struct ScheduleTimeline: Sendable, Hashable {
     endedAfter = nil
   }
 
-  init(versions: [ScheduleVersion], pauses: [PauseSpan], endedAfter: CivilDate?) {
+  /// A timeline as stored: `versions` and `pauses` already sorted and checked, as a
+  /// timeline's own changes leave them (for the stored forms in `LedgerCodec`).
+  package init(versions: [ScheduleVersion], pauses: [PauseSpan], endedAfter: CivilDate?) {
     self.versions = versions
     self.pauses = pauses
     self.endedAfter = endedAfter

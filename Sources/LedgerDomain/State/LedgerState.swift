@@ -61,6 +61,20 @@ public struct AccountRecord: Sendable, Hashable {
   public var transactionDays = DayCounts()
   /// The version of the account's stream.
   public var version: UInt64 = 1
+
+  /// An open account with no transactions, at version 1: as opened, or as stored before the
+  /// rest is read back (`LedgerCodec`'s snapshot).
+  package init(
+    name: String, type: AccountType, currency: Currency, openingBalance: Money?, openingDate: CivilDate,
+    role: AccountRole
+  ) {
+    self.name = name
+    self.type = type
+    self.currency = currency
+    self.openingBalance = openingBalance
+    self.openingDate = openingDate
+    self.role = role
+  }
 }
 
 /// What a planned income is kept under: its year, month (0 for a yearly amount) and source.
@@ -107,6 +121,22 @@ public struct CategoryRecord: Sendable, Hashable {
   public var budgetCount = 0
   public var version: UInt64 = 1
 
+  /// A category as created, at version 1; the rest as `LedgerState` folds it, or as stored
+  /// (`LedgerCodec`'s snapshot).
+  package init(
+    name: String, kind: CategoryKind, budgetType: BudgetType, parent: CategoryID?, icon: String, color: ColorHex,
+    sortOrder: Int, isCustom: Bool
+  ) {
+    self.name = name
+    self.kind = kind
+    self.budgetType = budgetType
+    self.parent = parent
+    self.icon = icon
+    self.color = color
+    self.sortOrder = sortOrder
+    self.isCustom = isCustom
+  }
+
   /// Active: neither archived nor deleted.
   public var isActive: Bool { !isArchived && !isDeleted }
 
@@ -124,6 +154,13 @@ public struct PeriodRecord: Sendable, Hashable {
   public var end: CivilDate?
   public var isClosed = false
   public var version: UInt64 = 1
+
+  /// An open period at version 1, as opened or as stored (`LedgerCodec`'s snapshot).
+  package init(name: String, start: CivilDate, end: CivilDate?) {
+    self.name = name
+    self.start = start
+    self.end = end
+  }
 
   /// Whether `date` falls inside the period (an ongoing period has no end).
   public func contains(_ date: CivilDate) -> Bool {

@@ -12,8 +12,7 @@ extension TransactionAdded {
   public func encodedPayload(schemaVersion: UInt16) throws(CodecError) -> [UInt8] {
     switch schemaVersion {
     case 1 where tags.isEmpty: try BinaryEncoder().encode(TransactionAddedV1(self))
-    case Self.schemaVersion:
-      if let bytes = fastEncoded() { bytes } else { try BinaryEncoder().encode(self) }
+    case Self.schemaVersion: try BinaryEncoder().encode(self)
     default: throw .unknownEvent(type: Self.typeName, schemaVersion: schemaVersion)
     }
   }

@@ -25,13 +25,7 @@ extension Currency {
       ("RWF", 0), ("XAF", 0), ("XOF", 0), ("XPF", 0), ("GEL", 2), ("KZT", 2),
     ].map { Currency(uncheckedCode: $0.0, minorUnitDigits: $0.1) }
 
-  /// The codes of ``known`` as three bytes in a word, in the same order: decoding a stored
-  /// amount finds its currency without making a `String`.
-  static let knownCodes: [UInt32] = known.map { currency in
-    currency.code.utf8.reduce(0) { $0 << 8 | UInt32($1) }
-  }
-
   /// ``known`` by code, for lookups.
-  static let table: [String: Currency] = Dictionary(
+  package static let table: [String: Currency] = Dictionary(
     known.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
 }

@@ -107,7 +107,7 @@ public struct EntityID: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// Every stored event names its ids in this form, and a replay parses millions of them: the
   /// 32 digits are gathered into four 8-byte words and each is checked and converted with word
   /// arithmetic (`HexWord`) rather than a byte at a time.
-  static func parseCanonical(bytes: UnsafeRawBufferPointer) -> EntityID? {
+  package static func parseCanonical(bytes: UnsafeRawBufferPointer) -> EntityID? {
     guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
       bytes[18] == UInt8(ascii: "-"),
       bytes[23] == UInt8(ascii: "-")

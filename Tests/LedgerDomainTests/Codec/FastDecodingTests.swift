@@ -1,3 +1,5 @@
+import Foundation
+import LedgerCodec
 import LedgerDomain
 import LedgerTesting
 import Testing
@@ -59,7 +61,7 @@ struct FastDecodingTests {
       #expect(bytes.withUnsafeBytes { TransactionAdded(fastDecoding: $0, text: false) } == expected)
       let event = try Array("TransactionAdded".utf8).withUnsafeBytes { type in
         try bytes.withUnsafeBytes {
-          try LedgerEvent.decode(typeBytes: type, schemaVersion: 2, payload: $0, transactionText: false)
+          try EventCodec.decode(typeBytes: type, schemaVersion: 2, payload: $0, transactionText: false)
         }
       }
       #expect(event == .transactionAdded(expected))
@@ -107,7 +109,7 @@ struct FastDecodingTests {
   func encodesLikeCodable() throws {
     for transaction in try Self.randomTransactions(count: 2_000, seed: 19) {
       #expect(transaction.fastEncoded() == (try BinaryEncoder().encode(transaction)))
-      #expect(try LedgerEvent.transactionAdded(transaction).encodedPayload() == BinaryEncoder().encode(transaction))
+      #expect(try EventCodec.payload(of: .transactionAdded(transaction)) == BinaryEncoder().encode(transaction))
     }
   }
 
@@ -121,9 +123,9 @@ struct FastDecodingTests {
         transaction: transaction.transaction, reason: reason, deleted: index % 5 == 0 ? nil : transaction)
       let restored = TransactionRestored(transaction: transaction, reason: reason)
       #expect(deleted.fastEncoded() == (try BinaryEncoder().encode(deleted)))
-      #expect(try LedgerEvent.transactionDeleted(deleted).encodedPayload() == BinaryEncoder().encode(deleted))
+      #expect(try EventCodec.payload(of: .transactionDeleted(deleted)) == BinaryEncoder().encode(deleted))
       #expect(restored.fastEncoded() == (try BinaryEncoder().encode(restored)))
-      #expect(try LedgerEvent.transactionRestored(restored).encodedPayload() == BinaryEncoder().encode(restored))
+      #expect(try EventCodec.payload(of: .transactionRestored(restored)) == BinaryEncoder().encode(restored))
     }
   }
 
@@ -132,7 +134,7 @@ struct FastDecodingTests {
     let transaction = try Self.randomTransactions(count: 1, seed: 3)[0]
     let bytes = try BinaryEncoder().encode(transaction)
     let event = try Array("TransactionAdded".utf8).withUnsafeBytes { type in
-      try bytes.withUnsafeBytes { try LedgerEvent.decode(typeBytes: type, schemaVersion: 2, payload: $0) }
+      try bytes.withUnsafeBytes { try EventCodec.decode(typeBytes: type, schemaVersion: 2, payload: $0) }
     }
     #expect(event == .transactionAdded(transaction))
   }
@@ -146,7 +148,7 @@ struct FastDecodingTests {
       #expect(damaged.withUnsafeBytes { TransactionAdded(fastDecoding: $0) } == nil)
       let inPlace = #expect(throws: CodecError.self) {
         try Array("TransactionAdded".utf8).withUnsafeBytes { type in
-          try damaged.withUnsafeBytes { try LedgerEvent.decode(typeBytes: type, schemaVersion: 2, payload: $0) }
+          try damaged.withUnsafeBytes { try EventCodec.decode(typeBytes: type, schemaVersion: 2, payload: $0) }
         }
       }
       let byName = #expect(throws: CodecError.self) {
@@ -167,8 +169,35 @@ struct FastDecodingTests {
     bytes.insert(UInt8(ascii: " "), at: 75)
     #expect(bytes.withUnsafeBytes { TransactionAdded(fastDecoding: $0) } == nil)
     let event = try Array("TransactionAdded".utf8).withUnsafeBytes { type in
-      try bytes.withUnsafeBytes { try LedgerEvent.decode(typeBytes: type, schemaVersion: 2, payload: $0) }
+      try bytes.withUnsafeBytes { try EventCodec.decode(typeBytes: type, schemaVersion: 2, payload: $0) }
     }
     #expect(event == .transactionAdded(transaction))
+  }
+
+  @Test(
+    "given every event sample in every version it is written in, when written and read by the log's codec, then the bytes are the frozen ones and read back as the canonical decoder reads them"
+  )
+  func logCodecWritesTheFrozenBytes() throws {
+    var counts: [String: Int] = [:]
+    for event in GoldenEventBytesTests.samples {
+      for version in 1...event.schemaVersion {
+        guard let bytes = try? EventCodec.payload(of: event, schemaVersion: version) else { continue }
+        let key = "\(event.typeName).v\(version)"
+        counts[key, default: 0] += 1
+        let file = GoldenEventBytesTests.directory.appendingPathComponent("\(key).\(counts[key]!).hex")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let frozen = try #require(GoldenEventBytesTests.bytes(hex: text), "\(file.lastPathComponent) is not hex")
+        #expect(bytes == frozen, "\(file.lastPathComponent)")
+        let canonical = try LedgerEvent.decode(type: event.typeName, schemaVersion: version, payload: frozen)
+        #expect(
+          try EventCodec.decode(type: event.typeName, schemaVersion: version, payload: frozen) == canonical,
+          "\(file.lastPathComponent)")
+        let inPlace = try Array(event.typeName.utf8).withUnsafeBytes { type in
+          try frozen.withUnsafeBytes { try EventCodec.decode(typeBytes: type, schemaVersion: version, payload: $0) }
+        }
+        #expect(inPlace == canonical, "\(file.lastPathComponent)")
+      }
+    }
+    #expect(counts.count >= LedgerEvent.catalog.count)
   }
 }

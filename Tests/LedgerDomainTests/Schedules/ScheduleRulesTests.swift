@@ -1,3 +1,4 @@
+import LedgerCodec
 import LedgerDomain
 import LedgerTesting
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCodec
 import Testing
 
 @testable import LedgerDomain
@@ -18,7 +19,9 @@ struct SnapshotPayloadTests {
     return state
   }
 
-  @Test("given a state folded from a sample of every event, when stored, then its bytes are the frozen ones of this state version")
+  @Test(
+    "given a state folded from a sample of every event, when stored, then its bytes are the frozen ones of this state version"
+  )
   func payloadIsFrozen() throws {
     let payload = try Self.sample.snapshotPayload()
     let file = Self.directory.appendingPathComponent("snapshot-v\(LedgerState.snapshotVersion).hex")
@@ -28,13 +31,16 @@ struct SnapshotPayloadTests {
     }
     let frozen = try #require(
       try? String(contentsOf: file, encoding: .utf8),
-      "no frozen bytes for state version \(LedgerState.snapshotVersion): run the tests once with BUDGET_FREEZE_EVENTS=1")
+      "no frozen bytes for state version \(LedgerState.snapshotVersion): run the tests once with BUDGET_FREEZE_EVENTS=1"
+    )
     #expect(
       GoldenEventBytesTests.hex(payload) == frozen.trimmingCharacters(in: .whitespacesAndNewlines),
       "the state's stored form changed: raise LedgerState.snapshotVersion and freeze the new form")
   }
 
-  @Test("given stored states, when read back, then they equal what was stored; dictionaries in any insertion order give the same bytes")
+  @Test(
+    "given stored states, when read back, then they equal what was stored; dictionaries in any insertion order give the same bytes"
+  )
   func payloadRoundTrips() throws {
     let state = Self.sample
     let read = try LedgerState(snapshotPayload: try state.snapshotPayload(), transactions: state.transactions)
@@ -52,8 +58,12 @@ struct SnapshotPayloadTests {
   @Test("given stored bytes cut short, with a byte too many or a bad flag, when read, then a codec error says so")
   func damagedPayloadIsRefused() throws {
     let payload = try Self.sample.snapshotPayload()
-    #expect(throws: CodecError.self) { try LedgerState(snapshotPayload: Array(payload.dropLast(3)), transactions: .init()) }
+    #expect(throws: CodecError.self) {
+      try LedgerState(snapshotPayload: Array(payload.dropLast(3)), transactions: .init())
+    }
     #expect(throws: CodecError.self) { try LedgerState(snapshotPayload: payload + [0], transactions: .init()) }
-    #expect(throws: CodecError.self) { try LedgerState(snapshotPayload: [7] + payload.dropFirst(), transactions: .init()) }
+    #expect(throws: CodecError.self) {
+      try LedgerState(snapshotPayload: [7] + payload.dropFirst(), transactions: .init())
+    }
   }
 }

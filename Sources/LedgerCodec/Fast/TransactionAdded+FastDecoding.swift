@@ -1,3 +1,5 @@
+import LedgerDomain
+
 extension TransactionAdded {
   /// Decodes the current schema version from `payload` with ``PayloadReader``; `nil` if the
   /// bytes are anything but well-formed (``BinaryDecoder`` then explains what is wrong).
@@ -6,8 +8,8 @@ extension TransactionAdded {
   ///
   /// Without `text`, the free text — name, description, notes, import id, tags and split
   /// memos — is checked but not made: the name comes back empty and the rest `nil` or empty.
-  /// Read models that only add up amounts are rebuilt from such events (``Projector``'s
-  /// `readsTransactionText`), which spares a replay a `String` or more per transaction.
+  /// Read models that only add up amounts are rebuilt from such events (their rebuild hints
+  /// say so), which spares a replay a `String` or more per transaction.
   package init?(fastDecoding payload: UnsafeRawBufferPointer, text: Bool = true) {
     var reader = PayloadReader(payload)
     guard let transaction = reader.id(), let account = reader.id(), let date = reader.date(),

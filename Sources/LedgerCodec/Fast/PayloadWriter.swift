@@ -1,4 +1,5 @@
 import Bytes
+import LedgerDomain
 
 /// Writes the ``BinaryEncoder`` form directly, for the hottest event types: the mirror of
 /// ``PayloadReader``.

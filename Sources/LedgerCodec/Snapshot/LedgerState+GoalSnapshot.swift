@@ -1,3 +1,5 @@
+import LedgerDomain
+
 extension SnapshotWriter {
   /// A goal's record: its settings and funding as a ``GoalAdded``, its status, then each
   /// entry as the event that listed it, in the goal's order.

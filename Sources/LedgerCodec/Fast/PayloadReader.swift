@@ -1,4 +1,5 @@
 import Bytes
+import LedgerDomain
 
 /// Reads the ``BinaryEncoder`` form directly from stored bytes, for the hottest event types.
 ///

@@ -1,3 +1,5 @@
+import LedgerDomain
+
 /// The compact binary form of a timeline, written with the stored state's primitives (varints,
 /// length-prefixed strings, big-endian ids, day numbers): the rules' stored state holds every
 /// schedule and is read by each process that writes, and the schedules read model decodes a

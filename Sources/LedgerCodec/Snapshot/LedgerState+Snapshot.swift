@@ -1,3 +1,5 @@
+import LedgerDomain
+
 extension LedgerState {
   /// The version of ``snapshotPayload()``'s form. A stored snapshot of another version is not
   /// read: the state is folded from the log and stored again (as a read model of another

@@ -1,3 +1,5 @@
+import LedgerDomain
+
 extension TransactionDeleted {
   /// The ``BinaryEncoder`` bytes of this deletion, written by ``PayloadWriter``; `nil` when
   /// its before-image is a value left to `Codable` (``TransactionAdded/fastEncoded()``).

@@ -1,4 +1,5 @@
 import Bytes
+import LedgerDomain
 
 /// Writes the compact binary form of a state snapshot: varints, day numbers for dates, raw
 /// 16-byte ids, and length-prefixed event payloads for the records that are events.

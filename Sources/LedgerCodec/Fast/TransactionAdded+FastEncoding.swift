@@ -1,3 +1,5 @@
+import LedgerDomain
+
 extension TransactionAdded {
   /// The ``BinaryEncoder`` bytes of this transaction, written by ``PayloadWriter``; `nil` for
   /// the rare value it leaves to `Codable` (a year outside 0–9999).

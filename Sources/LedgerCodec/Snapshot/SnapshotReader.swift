@@ -1,4 +1,5 @@
 import Bytes
+import LedgerDomain
 
 /// Reads what ``SnapshotWriter`` wrote; throws ``CodecError`` on anything else.
 struct SnapshotReader {
