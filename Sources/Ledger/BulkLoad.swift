@@ -17,7 +17,7 @@ import Synchronization
 /// handed back by ``Ledger/finish(_:)``. If anything else writes to the log meanwhile — another
 /// process, say — the decisions may be stale: the batches from there on are decided again, on
 /// the writer, the ordinary way.
-public struct BulkLoad: Sendable {
+package struct BulkLoad: Sendable {
   var folded: FoldedState
   /// Whether the load's rows are folded into its state (see
   /// ``Ledger/beginBulkLoad(metadata:rebuildingProjections:keepingState:)``).
@@ -42,15 +42,15 @@ public struct BulkLoad: Sendable {
   }
 
   /// A new transaction to load, and the key that makes loading it again add nothing.
-  public struct Row: Sendable {
-    public var transaction: TransactionAdded
-    public var idempotencyKey: IdempotencyKey
+  package struct Row: Sendable {
+    package var transaction: TransactionAdded
+    package var idempotencyKey: IdempotencyKey
     /// The caller found the key recorded (a statement imported again): the row is not decided
     /// — nor counted into the sums the rules bound — and the writer answers it as a duplicate.
     /// A command's key is looked up before its rules run; this is the same order for a load.
-    public var isRecorded: Bool
+    package var isRecorded: Bool
 
-    public init(_ transaction: TransactionAdded, idempotencyKey: IdempotencyKey, isRecorded: Bool = false) {
+    package init(_ transaction: TransactionAdded, idempotencyKey: IdempotencyKey, isRecorded: Bool = false) {
       self.transaction = transaction
       self.idempotencyKey = idempotencyKey
       self.isRecorded = isRecorded
@@ -59,7 +59,7 @@ public struct BulkLoad: Sendable {
 
   /// Decides and encodes `rows`, in order, for ``Ledger/record(_:projecting:)``. Each row sees
   /// the rows prepared before it, in this batch and earlier ones.
-  public mutating func prepare(_ rows: [Row]) -> PreparedBatch {
+  package mutating func prepare(_ rows: [Row]) -> PreparedBatch {
     var appends = PreparedAppends(reservingBytes: rows.count * 512)
     var plan: [PreparedBatch.Step] = []
     plan.reserveCapacity(rows.count)

@@ -11,7 +11,7 @@ extension Ledger {
   /// Prepares for `transactions` more transactions in a row (an import): grows the map once,
   /// now, instead of letting a batch fill it — a batch that fills the map is rolled back and
   /// run again after the map grows, and a 10,000-row batch is a good part of a second.
-  public func reserveRoom(forTransactions transactions: Int) throws(LedgerError) {
+  package func reserveRoom(forTransactions transactions: Int) throws(LedgerError) {
     try reserveMap(forTransactions: transactions)
   }
 
@@ -26,7 +26,7 @@ extension Ledger {
 
   /// Drops the readers' copy of the rules' state; the next read of ``state`` reads the stored
   /// snapshot again (every commit hands readers the writer's state anyway).
-  public func releaseReadersState() {
+  package func releaseReadersState() {
     committedState.withLock { $0 = .unloaded }
   }
 
@@ -36,7 +36,7 @@ extension Ledger {
   /// and written in key order (~3.4 µs per event for all four read models at 1 M events on
   /// the project's machine), while inline folding costs the single writer ~4.4 µs per added
   /// transaction; with fewer, the events already there would weigh too much in the rebuild.
-  public func prefersDeferredProjections(forAdding count: Int) -> Bool {
+  package func prefersDeferredProjections(forAdding count: Int) -> Bool {
     let existing = (try? log.head().position) ?? 0
     return count > 0 && UInt64(count) >= 2 * existing
   }
@@ -45,7 +45,7 @@ extension Ledger {
   /// ``ProjectionUpdate/deferred`` — and returns their names. Blue/green: reads answer from
   /// the old tables until the new ones replace them in one commit.
   @discardableResult
-  public func catchUpProjections(
+  package func catchUpProjections(
     progress: (@Sendable (ProjectionProgress) -> Void)? = nil
   ) async throws(LedgerError) -> [String] {
     do { return try await projections.rebuild(progress: progress) } catch { throw LedgerError(error) }

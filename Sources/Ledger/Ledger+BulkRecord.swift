@@ -19,7 +19,7 @@ extension Ledger {
   ///   log (its stream exists).
   /// - Parameter expectedRows: about how many rows the load brings (0: unknown), for the room
   ///   the rebuilt read models' tables get.
-  public func beginBulkLoad(
+  package func beginBulkLoad(
     metadata: EventMetadata = .init(), rebuildingProjections: Bool = false, keepingState: Bool = true,
     expectedRows: Int = 0
   ) async throws(LedgerError) -> BulkLoad {
@@ -59,7 +59,7 @@ extension Ledger {
   ///
   /// - Parameter projecting: whether the read models fold the batch now or only at the next
   ///   rebuild (see ``ProjectionUpdate``).
-  public func record(
+  package func record(
     _ batch: PreparedBatch, projecting: ProjectionUpdate = .inline
   ) async throws(LedgerError) -> [Result<CommandOutcome, LedgerError>] {
     guard !batch.rows.isEmpty else { return [] }
@@ -130,7 +130,7 @@ extension Ledger {
   /// the writer took from its batches (left unstored until now, see
   /// ``withWriterState(_:at:keeper:storing:_:)``) in one transaction. If that fails, the rows
   /// stay in the log and the next command or opening stores them.
-  public func finish(_ load: inout BulkLoad) async {
+  package func finish(_ load: inout BulkLoad) async {
     load.folded = FoldedState()
     try? await prepareWriter()
   }
@@ -210,7 +210,7 @@ extension Ledger {
   /// rebuild, fed as it went (``beginBulkLoad(metadata:rebuildingProjections:)``), else — or
   /// if that fails — by an ordinary rebuild of what is behind. Returns the names rebuilt.
   @discardableResult
-  public func catchUpProjections(
+  package func catchUpProjections(
     after load: BulkLoad, progress: (@Sendable (ProjectionProgress) -> Void)? = nil
   ) async throws(LedgerError) -> [String] {
     if let rebuild = load.tracker.rebuild {
@@ -231,13 +231,13 @@ extension Ledger {
   /// Gives up a batch ``BulkLoad/prepare(_:)`` made that will not be recorded (the load stops
   /// early): the load's state then holds rows the log does not, and ``finish(_:)`` does not
   /// hand it back to the writer.
-  public func abandon(_ batch: PreparedBatch) {
+  package func abandon(_ batch: PreparedBatch) {
     batch.tracker.progress.withLock { $0.diverged = true }
   }
 
   /// Stops a bulk load's rebuild without finishing it (the load failed before its end; the
   /// read models are caught up the ordinary way).
-  public func abandonProjections(of load: BulkLoad) {
+  package func abandonProjections(of load: BulkLoad) {
     load.tracker.rebuild?.cancel()
   }
 }

@@ -2,7 +2,7 @@ import EventLog
 import LedgerDomain
 
 /// Rows a ``BulkLoad`` decided and encoded, for ``Ledger/record(_:projecting:)``.
-public struct PreparedBatch: Sendable {
+package struct PreparedBatch: Sendable {
   /// What becomes of one row.
   enum Step: Sendable {
     /// Appended unless its key was recorded (then a duplicate).
@@ -28,5 +28,5 @@ public struct PreparedBatch: Sendable {
   }
 
   /// The number of rows.
-  public var count: Int { rows.count }
+  package var count: Int { rows.count }
 }
