@@ -141,6 +141,38 @@ import Testing
   }
 
   @Test(
+    "given a read-only device holding every connection the server takes, kept alive and idle, when the owner connects, then the owner is answered; the owner's own connections are never closed to make room"
+  )
+  func aDeviceHoldingEveryConnectionDoesNotLockOutTheOwner() async throws {
+    try await TestServer.with { server in
+      let token = try server.addDevice("viewer", readOnly: true)
+      let owner = try Self.sendAndHold(
+        "/api/v1/ledger", headers: ["Authorization": "Bearer \(TestServer.token)"], port: server.client.port)
+      defer { close(owner) }
+      #expect(try await Self.status(of: owner) == 200)
+      // Given the device's connections filling every other slot, each answered and idle
+      var held: [Int32] = []
+      defer { for socket in held { close(socket) } }
+      for _ in 1..<BudgetServer.Limits().maxConnections {
+        guard
+          let socket = try? Self.sendAndHold(
+            "/api/v1/ledger", headers: ["Authorization": "Bearer \(token)"], port: server.client.port)
+        else { break }
+        held.append(socket)
+        guard (try? await Self.status(of: socket)) == 200 else { break }
+      }
+      #expect(held.count == BudgetServer.Limits().maxConnections - 1)
+
+      // When the owner opens new connections, then each is answered
+      for _ in 0..<3 {
+        #expect(try await server.get("/api/v1/ledger").status == 200)
+      }
+      // and the owner's kept-alive connection is still open
+      #expect(try await Self.closedByServer(owner, within: 1) == false)
+    }
+  }
+
+  @Test(
     "given a connection that asked without a token, when it sits idle, then it is closed within seconds, while a logged-in one stays"
   )
   func idleConnectionsWithoutATokenAreClosedSoon() async throws {

@@ -34,7 +34,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     guard case .token(let token) = access else {
-      connections.prove(context.channel)
+      connections.prove(context.channel, as: .owner)
       return try await next(request, context)
     }
     let address = context.clientAddress(of: request, trustingProxy: trustProxy)
@@ -46,18 +46,18 @@ struct AuthenticationMiddleware: RouterMiddleware {
       )
     case .bearer(let given):
       if token.matches(given) {
-        connections.prove(context.channel)
+        connections.prove(context.channel, as: .owner)
         return try await RequestPrincipal.$current.withValue("token") { try await next(request, context) }
       }
       if let device = devices.authenticate(given) {
-        connections.prove(context.channel)
+        connections.prove(context.channel, as: .device(device.name))
         return try await serve(request, as: device, context: context, next: next)
       }
       throw refuse(address, what: "access token")
     case .session(let cookie, let key):
       switch sessions.authenticate(cookie: cookie, key: key, token: token) {
       case .valid(let session):
-        connections.prove(context.channel)
+        connections.prove(context.channel, as: .owner)
         return try await RequestPrincipal.$session.withValue(session) {
           try await RequestPrincipal.$current.withValue("web") { try await next(request, context) }
         }
@@ -76,7 +76,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
       }
     case .ticket(let given):
       guard let holder = tickets.redeem(given) else { throw refuse(address, what: "event-stream ticket") }
-      connections.prove(context.channel)
+      connections.prove(context.channel, as: holder.device.map { .device($0.name) } ?? .owner)
       if let device = holder.device {
         let current = (try? devices.devices())?.first { $0.name == device.name && !$0.isRevoked }
         guard let current else { throw refuse(address, what: "event-stream ticket") }

@@ -10,18 +10,28 @@ import NIOCore
 /// kept for proven ones — the owner, the web app, devices. When a connection arrives and no
 /// slot is free for it, an idle unproven connection (no request under way) is closed to make
 /// room — one that has had an answer before one that has not asked yet (a newcomer, maybe the
-/// owner's, still sending its first request), and the one idle the longest first; only when
-/// every unproven connection is busy is the newcomer closed instead. So a crowd of idle
-/// connections without a token can never refuse the owner.
+/// owner's, still sending its first request), and the one idle the longest first; failing
+/// those, a device's idle connection, the longest idle first (a device reconnects when it next
+/// asks). Only when every such connection is busy is the newcomer closed instead. So a crowd
+/// of idle connections — without a token, or with a device's, a revoked one's included — can
+/// never refuse the owner; the owner's own connections are never closed to make room.
 final class ConnectionTable: Sendable {
   /// Connections open at once.
   let limit: Int
   /// Slots only proven connections may use (a quarter; at least one when `limit` is 2 or more).
   let reserved: Int
 
+  /// Whose credential a proven connection showed.
+  enum Holder: Equatable, Sendable {
+    /// The owner: the access token, a web session, or the server runs without a token.
+    case owner
+    /// A hub's device, by name.
+    case device(String)
+  }
   private struct Entry {
     let channel: any Channel
-    var proven = false
+    var holder: Holder?
+    var proven: Bool { holder != nil }
     /// Since when no request has been under way; `nil` while one is.
     var idleSince: NIODeadline?
     /// Whether one of its requests has been answered.
@@ -41,18 +51,22 @@ final class ConnectionTable: Sendable {
   }
 
   /// Counts `channel` in as unproven and idle, closing the longest-idle unproven connection
-  /// if that makes room; false (not counted) when nothing can.
+  /// if that makes room — or, when every slot is taken, a device's longest-idle one; false
+  /// (not counted) when nothing can.
   func admit(_ channel: any Channel) -> Bool {
     var evicted: (any Channel)?
     let admitted = table.withLockedValue { table in
       let unproven = table.entries.count - table.proven
-      if table.entries.count >= limit || unproven >= limit - reserved {
-        let idle = table.entries.filter { !$0.value.proven && $0.value.idleSince != nil }
-        guard
-          let oldest = idle.min(by: {
+      let full = table.entries.count >= limit
+      if full || unproven >= limit - reserved {
+        func longestIdle(_ evictable: (Entry) -> Bool) -> Dictionary<ObjectIdentifier, Entry>.Element? {
+          table.entries.filter { evictable($0.value) && $0.value.idleSince != nil }.min {
             ($0.value.answered ? 0 : 1, $0.value.idleSince!) < ($1.value.answered ? 0 : 1, $1.value.idleSince!)
-          })
-        else { return false }
+          }
+        }
+        let isDevice = { (entry: Entry) in if case .device = entry.holder { true } else { false } }
+        guard let oldest = longestIdle({ !$0.proven }) ?? (full ? longestIdle(isDevice) : nil) else { return false }
+        if oldest.value.proven { table.proven -= 1 }
         table.entries[oldest.key] = nil
         evicted = oldest.value.channel
       }
@@ -70,13 +84,14 @@ final class ConnectionTable: Sendable {
     }
   }
 
-  /// Marks `channel` as having shown a credential: it is never closed to make room.
-  func prove(_ channel: any Channel) {
+  /// Marks `channel` as having shown `holder`'s credential: an owner's connection is never
+  /// closed to make room, a device's only when idle and nothing else can be.
+  func prove(_ channel: any Channel, as holder: Holder) {
     table.withLockedValue { table in
       let id = ObjectIdentifier(channel)
-      guard table.entries[id]?.proven == false else { return }
-      table.entries[id]?.proven = true
-      table.proven += 1
+      guard let entry = table.entries[id], entry.holder != holder else { return }
+      if !entry.proven { table.proven += 1 }
+      table.entries[id]?.holder = holder
     }
   }
 
