@@ -111,6 +111,41 @@ import Testing
     }
   }
 
+  @Test(
+    "given login codes not used yet, when every session is logged out, or the server starts with a replaced token, then those codes open nothing"
+  )
+  func pendingCodesEndWithLogoutAllAndANewToken() throws {
+    let directory = TemporaryDirectory()
+    let store = SessionStore(ledgerPath: directory.file("l.ledger"))
+    let token = try AccessToken(String(repeating: "t", count: 40))
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    func opens(_ code: String, with token: AccessToken) throws -> Bool {
+      try store.redeem(code: code, token: token, userAgent: "x", address: "127.0.0.1", now: start) != nil
+    }
+    // Given a server started with `token`, and a code minted under it
+    try store.prune(token: token, now: start)
+    let (kept, _) = try store.mintCode(now: start)
+    #expect(try opens(kept, with: token), "a code works once")
+
+    // When every session is logged out, then a code minted before opens nothing
+    let (beforeLogout, _) = try store.mintCode(now: start)
+    try store.logout(nil)
+    #expect(try !opens(beforeLogout, with: token))
+
+    // When the server starts again with the same token, a pending code still works …
+    let (beforeRestart, _) = try store.mintCode(now: start)
+    try store.prune(token: token, now: start)
+    #expect(try opens(beforeRestart, with: token))
+    // … and with a replaced token, it opens nothing
+    let (beforeRotation, _) = try store.mintCode(now: start)
+    let replaced = try AccessToken(String(repeating: "u", count: 40))
+    try store.prune(token: replaced, now: start)
+    #expect(try !opens(beforeRotation, with: replaced))
+    // while a code minted after the rotation works
+    let (afterRotation, _) = try store.mintCode(now: start)
+    #expect(try opens(afterRotation, with: replaced))
+  }
+
   @Test func aSessionEndsWhenIdleTooOldOrTheTokenIsReplaced() throws {
     let directory = TemporaryDirectory()
     let store = SessionStore(ledgerPath: directory.file("l.ledger"))

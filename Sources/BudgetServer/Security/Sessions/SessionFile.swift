@@ -50,7 +50,9 @@ enum SessionFile {
     guard ftruncate(descriptor, 0) == 0 else { throw SessionFileError(path: path, errno: errno, doing: "write") }
     var written = 0
     while written < bytes.count {
-      let count = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + written, $0.count - written, off_t(written)) }
+      let count = bytes.withUnsafeBytes {
+        pwrite(descriptor, $0.baseAddress! + written, $0.count - written, off_t(written))
+      }
       guard count > 0 else { throw SessionFileError(path: path, errno: errno, doing: "write") }
       written += count
     }
@@ -78,10 +80,11 @@ enum SessionFile {
     }
     var status = stat()
     let problem: String? =
-      if fstat(descriptor, &status) != 0 { "cannot read its status" }
-      else if status.st_mode & S_IFMT != S_IFREG { "it is not a regular file; remove it" }
-      else if status.st_uid != geteuid() { "it belongs to another user; remove it" }
-      else if status.st_mode & 0o077 != 0 {
+      if fstat(descriptor, &status) != 0 { "cannot read its status" } else if status.st_mode & S_IFMT != S_IFREG {
+        "it is not a regular file; remove it"
+      } else if status.st_uid != geteuid() {
+        "it belongs to another user; remove it"
+      } else if status.st_mode & 0o077 != 0 {
         "other users can read it (mode \(String(status.st_mode & 0o777, radix: 8))); run chmod 600 \(path), "
           + "and budget sessions logout --all if others may have used it"
       } else { nil }
@@ -100,7 +103,9 @@ enum SessionFile {
       guard count >= 0 else { throw SessionFileError(path: path, errno: errno, doing: "read") }
       if count == 0 { return bytes }
       bytes += chunk[..<count]
-      guard bytes.count <= 4 * 1024 * 1024 else { throw SessionFileError(path: path, reason: "it is too big to be ours") }
+      guard bytes.count <= 4 * 1024 * 1024 else {
+        throw SessionFileError(path: path, reason: "it is too big to be ours")
+      }
     }
   }
 

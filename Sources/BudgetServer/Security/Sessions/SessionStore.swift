@@ -135,22 +135,30 @@ public final class SessionStore: Sendable {
     try SessionFile.read(path).0.sessions.sorted { $0.created < $1.created }
   }
 
-  /// Ends the sessions named (all of them when `ids` is nil).
+  /// Ends the sessions named — or, when `ids` is nil, every session and every login code not
+  /// used yet (a link that leaked then opens nothing).
   /// - Returns: the ids that were ended.
   @discardableResult
   public func logout(_ ids: [String]?) throws(SessionFileError) -> [String] {
     try update { contents in
       let ended = contents.sessions.filter { ids?.contains($0.id) ?? true }.map(\.id)
       contents.sessions.removeAll { ended.contains($0.id) }
+      if ids == nil { contents.codes = [] }
       return ended
     }
   }
 
-  /// Forgets sessions that have ended, and those made under another token (the server's start).
-  func prune(token: AccessToken, now: Date = Date()) throws(SessionFileError) {
+  /// Forgets sessions that have ended, and those made under another token (the server's start)
+  /// — and, when the server starts with another token than it last did, the login codes not
+  /// used yet: replacing the token ends every way in that was given out under the old one.
+  package func prune(token: AccessToken, now: Date = Date()) throws(SessionFileError) {
     try update { contents in
       contents.sessions.removeAll { !isLive($0, token: token.fingerprint, now: Self.seconds(now)) }
       contents.codes.removeAll { $0.expires <= Self.seconds(now) }
+      if contents.token != token.fingerprint {
+        if contents.token != nil { contents.codes = [] }
+        contents.token = token.fingerprint
+      }
     }
   }
 

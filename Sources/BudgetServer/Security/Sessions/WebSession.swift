@@ -41,4 +41,7 @@ struct SessionFileContents: Sendable, Codable {
   var version = 1
   var sessions: [WebSession] = []
   var codes: [LoginCode] = []
+  /// The fingerprint of the access token the server last started with: a server that starts
+  /// with another one (the token was replaced) voids the login codes minted before.
+  var token: String?
 }
