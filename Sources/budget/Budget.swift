@@ -96,7 +96,12 @@ struct Budget: AsyncParsableCommand {
         if let hint = SubcommandHint.hint(for: arguments) ?? negativeAmountHint(arguments) { Console.note(hint) }
         Foundation.exit(2)
       }
-      if code.rawValue == 1 { Foundation.exit(1) }  // already reported
+      if code.rawValue == 1 {
+        // An error the command did not turn into a message of its own: said as it is, never
+        // swallowed (a command that exits 1 without a word leaves the user guessing).
+        Console.error(UserError.from(error)?.message ?? fullMessage(for: error))
+        Foundation.exit(1)
+      }
       FileHandle.standardError.write(Data(("internal error: " + fullMessage(for: error) + "\n").utf8))
       Foundation.exit(3)
     }

@@ -202,6 +202,19 @@ struct FileSafetyCLITests {
   }
 
   @Test(
+    "given a sessions file beside the ledger that is a named pipe, when budget serve starts, then it exits 1 saying so, not silently"
+  )
+  func sessionsFileThatIsAPipe() throws {
+    _ = try givenALedger()
+    let pipe = ledger + ".sessions"
+    #expect(mkfifo(pipe, 0o600) == 0)
+    let timeout = try BinaryRunner.installed("timeout")
+    let output = try timeout.run(["20", budget.path, "serve", "--port", "0", "--ledger", ledger])
+    #expect(output.status == 1, "exit \(output.status): \(output.stderr)")
+    #expect(output.stderr.contains("sessions file \(pipe): it is not a regular file; remove it"), "\(output.stderr)")
+  }
+
+  @Test(
     "given --force and a symbolic link to a plain file, when written, then the link is replaced and its target is not")
   func forceReplacesTheLinkNotItsTarget() throws {
     _ = try givenALedger()
