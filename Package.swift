@@ -158,6 +158,13 @@ let package = Package(
 
     // MARK: Front ends
     .target(
+      name: "LedgerWire",
+      // The JSON form of every resource and answer the front ends emit, and the name
+      // resolution and history kinds they share: the CLI's --json and the API say the same.
+      dependencies: ["Ledger", "LedgerDomain", "EventRecords", "QueryResults"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
       name: "SyncClient",
       // A device's side of sync: pulls a hub's events into its replica, pushes its outbox, and
       // keeps its working ledger; over HTTP(S) with async-http-client.
@@ -170,7 +177,7 @@ let package = Package(
     .target(
       name: "BudgetServer",
       dependencies: [
-        "Ledger", "LedgerDomain", "Interchange", "EventRecords", "QueryResults",
+        "Ledger", "LedgerDomain", "LedgerWire", "Interchange", "EventRecords", "QueryResults",
         .product(name: "Hummingbird", package: "hummingbird"),
         // A pipe read by an event loop: the ledger's copy streamed to a new device.
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -184,8 +191,8 @@ let package = Package(
     .executableTarget(
       name: "budget",
       dependencies: [
-        "Ledger", "LedgerDomain", "Interchange", "EventRecords", "QueryResults", "BudgetServer", "SyncClient",
-        "CJemalloc",
+        "Ledger", "LedgerDomain", "LedgerWire", "Interchange", "EventRecords", "QueryResults", "BudgetServer",
+        "SyncClient", "CJemalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
