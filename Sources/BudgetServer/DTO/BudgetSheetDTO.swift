@@ -1,5 +1,6 @@
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// Seed 001 Sheet 1 (and Sheet 3's numbers) for a month: income, the lines by budget type,
@@ -61,7 +62,7 @@ struct BudgetSheetDTO: Codable, Sendable {
     title = summary.month.title
     currency = summary.currency.code
     position = answer.position
-    recordedAt = answer.recordedAt == 0 ? nil : isoTimestamp(answer.recordedAt)
+    recordedAt = answer.recordedAt == 0 ? nil : Wire.timestamp(answer.recordedAt)
     plannedIncome = summary.plannedIncome.formatted()
     fixed = summary.budgeted.fixed.formatted()
     variable = summary.budgeted.variable.formatted()

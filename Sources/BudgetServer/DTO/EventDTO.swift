@@ -1,5 +1,6 @@
 import EventRecords
 import LedgerDomain
+import LedgerWire
 
 /// One event of the log, as the audit trail and the event feed show it.
 struct EventDTO: Codable, Sendable {
@@ -14,7 +15,7 @@ struct EventDTO: Codable, Sendable {
 
   init(_ event: RecordedEvent) {
     position = event.position
-    recordedAt = isoTimestamp(event.recordedAt)
+    recordedAt = Wire.timestamp(event.recordedAt)
     actor = event.metadata.actor
     type = event.type
     stream = event.stream

@@ -1,6 +1,7 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `/reports/*`: `budget report budget-vs-actual|categories|balances|cashflow`, each on both
@@ -26,7 +27,7 @@ struct ReportRoutes {
         let time = try QueryParameters(request).time()
         let date = time.asOf ?? api.today
         let answer = try api.ledger.balances(on: date, at: time.point)
-        return (BalancesDTO(date: date, answer: answer), answer.position, nil)
+        return (Wire.Balances(date: date, answer: answer), answer.position, nil)
       }
     }
     group.get("reports/categories") { request, _ in try api.cachedAnswer(request) { try categories(request) } }
@@ -72,6 +73,6 @@ struct ReportRoutes {
     let answer = try api.ledger.categoryTotals(scope, rolledUp: try query.bool("rolledUp"), at: time.point)
     var rows = answer.value.biggestSpendersFirst(base: api.ledger.baseCurrency)
     if let top { rows = Array(rows.prefix(top)) }
-    return (CategoryTotalsDTO(scope: label, rows: rows, position: answer.position), answer.position, nil)
+    return (Wire.CategoryTotals(scope: label, rows: rows, position: answer.position), answer.position, nil)
   }
 }
