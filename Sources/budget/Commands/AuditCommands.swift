@@ -3,6 +3,7 @@ import EventRecords
 import Foundation
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 /// `budget log`: the audit trail — every event, newest first.
 struct LogCommand: AsyncParsableCommand {
@@ -69,8 +70,7 @@ struct VerifyCommand: AsyncParsableCommand {
     }
     progress.finish()
     if options.json {
-      try Console.json(
-        VerifyJSON(ok: report.isOK, events: report.events, head: report.head.hex, problems: report.problems))
+      try Console.json(Wire.Verify(report))
     } else if report.isOK {
       print(
         "ok: \(report.events) events, chain head \(report.head.hex), seals \(skipProjections ? "match (projections not checked)" : "and projections match"), rules' stored state \(deep ? "equals a fold of the log" : "checked")"
@@ -80,11 +80,4 @@ struct VerifyCommand: AsyncParsableCommand {
     }
     if !report.isOK { throw ExitCode(1) }
   }
-}
-
-struct VerifyJSON: Encodable {
-  var ok: Bool
-  var events: UInt64
-  var head: String
-  var problems: [String]
 }

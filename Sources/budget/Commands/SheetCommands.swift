@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `budget budget show`: seed 001 Sheet 1 in the terminal.
@@ -274,7 +275,7 @@ struct CategoriesReport: AsyncParsableCommand {
     let ledger = try await options.openExisting()
     let scope: TotalsScope
     if let period {
-      scope = .period(try Resolve(state: ledger.state).period(period))
+      scope = .period(try NameResolver(state: ledger.state).period(period))
     } else if let year {
       scope = .year(year)
     } else {
@@ -288,11 +289,7 @@ struct CategoriesReport: AsyncParsableCommand {
     if let top { rows = Array(rows.prefix(top)) }
     if options.json {
       return try Console.json(
-        rows.map {
-          CategoryTotalJSON(
-            category: $0.name, kind: $0.kind?.rawValue, spent: $0.spent.formatted(), received: $0.received.formatted(),
-            net: $0.net.formatted(), count: $0.count, currency: $0.spent.currency.code)
-        })
+        rows.map(Wire.CategoryTotals.Row.init))
     }
     var columns: [(String, Table.Alignment)] = [
       ("CATEGORY", .left), ("SPENT", .right), ("RECEIVED", .right), ("NET", .right),
@@ -347,20 +344,6 @@ struct CashflowReport: AsyncParsableCommand {
     print(table.render())
     time.footer(answer.position, recordedAt: answer.recordedAt)
   }
-}
-
-/// `report categories --json`: one row per category and currency.
-struct CategoryTotalJSON: Encodable {
-  var category: String
-  /// `income` or `expense`; absent for a category that no longer exists.
-  var kind: String?
-  var spent, received: String
-  /// In the category's direction: spent − received for an expense category (a refund lowers
-  /// it), received − spent for an income one.
-  var net: String
-  /// Transactions booked to the category (a split counts once per part).
-  var count: Int
-  var currency: String
 }
 
 /// An amount with its currency, where amounts of several currencies are listed.

@@ -2,35 +2,6 @@ import Ledger
 import LedgerDomain
 import QueryResults
 
-/// `--json` shape of a transaction.
-struct TransactionJSON: Encodable {
-  var id, date, type, amount, currency, name, account: String
-  var categories: [String]
-  var description, notes: String?
-  var tags: [String]
-  var version: UInt64
-  var deleted: Bool
-
-  init(_ t: TransactionAdded, state: LedgerState, version: UInt64, deleted: Bool) {
-    id = t.transaction.description
-    date = t.date.description
-    type = t.type.rawValue
-    amount = t.amount.formatted()
-    currency = t.amount.currency.code
-    name = t.name
-    account = state.accounts[t.account]?.name ?? t.account.description
-    categories = t.postings.map { posting in
-      let name = state.categories[posting.category]?.name ?? posting.category.description
-      return t.splits.isEmpty ? name : "\(name) \(posting.amount.formatted())"
-    }
-    description = t.description
-    notes = t.notes
-    tags = t.tags
-    self.version = version
-    self.deleted = deleted
-  }
-}
-
 /// `--json` shape of a log page.
 struct LogJSON: Encodable {
   var position: UInt64
