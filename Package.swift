@@ -272,6 +272,12 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "LedgerWireTests",
+      // Every shape against its schema in docs/openapi.yaml, and the shared name resolution.
+      dependencies: ["LedgerWire", "Ledger", "LedgerDomain", "QueryResults", "LedgerTesting"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "LMDBTests",
       dependencies: ["LMDB", "CLMDB", "LedgerTesting"],
       swiftSettings: swiftSettings
