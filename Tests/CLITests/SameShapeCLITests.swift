@@ -94,6 +94,8 @@ struct SameShapeCLITests {
       (["category", "list"], "/categories", "items"),
       (["period", "list"], "/periods", "items"),
       (["report", "balances"], "/reports/balances", nil),
+      (["budget", "show", "--month", "2026-11"], "/budget/2026-11", nil),
+      (["report", "budget-vs-actual", "--month", "2026-11"], "/reports/budget-vs-actual?month=2026-11", nil),
       (["report", "categories", "--month", "2026-11"], "/reports/categories?month=2026-11", "rows"),
       (["report", "forecast", "--months", "3"], "/reports/forecast?months=3", nil),
       (["tx", "show", transaction], "/transactions/\(transaction)", nil),

@@ -1,3 +1,6 @@
+import Foundation
+import Ledger
+
 @testable import LedgerWire
 
 /// One sample of every shape, each optional field set and each array and map holding an
@@ -27,6 +30,7 @@ enum WireSamples {
     ("CategoryTotals", "CategoryTotals", categoryTotals),
     ("ErrorBody", "Error", error),
     ("WriteResult", "WriteResult", writeResult),
+    ("BudgetSheet", "BudgetSheet", sheet),
   ]
 
   static let id = "0190f1c2-7a3b-7c4d-8e5f-0123456789ab"
@@ -138,4 +142,31 @@ enum WireSamples {
   static let writeResult = Wire.WriteResult(
     id: id, stream: "transaction-\(id)", version: 1, positions: [12, 12], events: ["TransactionAdded"],
     warnings: [warning], duplicate: false, seal: "ab12")
+
+  static let sheet = Wire.BudgetSheet(
+    month: "2024-03", title: "March 2024", currency: "EUR", position: 12, recordedAt: "2024-03-20T09:00:00Z",
+    plannedIncome: "3200.00", fixed: "950.00", variable: "400.00", quarterly: "0.00", totalBudgeted: "1350.00",
+    totalActual: "42.50", remainingToAssign: "1850.00", availableFunds: "957.50", fundsDate: "2024-03-20",
+    fundsAccounts: [.init(id: id, name: "Checking", balance: "957.50", currency: "EUR")],
+    trackingAccounts: [.init(id: id, name: "Car loan", balance: "-4000.00", currency: "EUR")],
+    otherCurrencyFunds: [.init(amount: "197.00", currency: "USD")],
+    otherCurrencySpending: [.init(amount: "12.00", currency: "USD")],
+    income: [.init(source: "Salary", month: "2024-03", amount: "3200.00", counted: "3200.00")],
+    incomeSources: [.init(source: "Salary", counted: "3200.00", yearly: false)],
+    lines: [
+      .init(
+        category: id, name: "Food", budgetType: "variable", assigned: "400.00", carried: "0.00", budgeted: "400.00",
+        actual: "42.50", difference: "357.50", usedPercent: "10.62", overBudget: false, alert: 0,
+        dueDate: "2024-03-15")
+    ],
+    dueDates: [.init(category: "Rent", categoryId: id, date: "2024-03-01")],
+    goals: [goalLine])
+
+  /// A goal's line on the sheet (a Ledger type, with no initialiser from its fields).
+  static let goalLine: BudgetGoalLineReport = {
+    let json = #"{"goal": "\#(id)", "name": "Trip", "category": "\#(id)", "monthlyNeed": "120.00", "counted": true}"#
+    do { return try JSONDecoder().decode(BudgetGoalLineReport.self, from: Data(json.utf8)) } catch {
+      preconditionFailure("\(error)")
+    }
+  }()
 }

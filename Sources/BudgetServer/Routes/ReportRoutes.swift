@@ -18,7 +18,7 @@ struct ReportRoutes {
         let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
         try time.requireAsOf(within: month)
         let answer = try api.ledger.budgetSheet(month, asOf: time.asOf, at: time.point)
-        return (BudgetSheetDTO(answer, categories: try api.state().categories), answer.position, nil)
+        return (Wire.BudgetSheet(answer, categories: try api.state().categories), answer.position, nil)
       }
     }
     group.get("reports/balances") { request, _ in

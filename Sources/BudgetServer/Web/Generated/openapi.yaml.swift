@@ -3518,6 +3518,8 @@ components:
       - category
       - name
       - budgetType
+      - assigned
+      - carried
       - budgeted
       - actual
       - difference
@@ -3590,6 +3592,20 @@ components:
             - source
             - amount
             - counted
+        incomeSources:
+          type: array
+          description: each planned income as budget budget show lists it; yearly when it is a year's share (income without a month)
+          items:
+            type: object
+            properties:
+              source: *id002
+              counted: *id008
+              yearly:
+                type: boolean
+            required:
+            - source
+            - counted
+            - yearly
         lines:
           type: array
           items:
@@ -3604,6 +3620,7 @@ components:
               date: *id002
             required:
             - category
+            - categoryId
             - date
         goals:
           type: array
@@ -3625,15 +3642,25 @@ components:
             required: [goal, name, monthlyNeed, counted]
       required:
       - month
+      - title
+      - currency
       - position
       - plannedIncome
+      - fixed
+      - variable
+      - quarterly
       - totalBudgeted
+      - totalActual
       - remainingToAssign
       - availableFunds
+      - fundsDate
       - fundsAccounts
       - trackingAccounts
+      - otherCurrencyFunds
+      - otherCurrencySpending
       - lines
       - income
+      - incomeSources
       - dueDates
       - goals
     FundsAccount:
