@@ -122,6 +122,11 @@ struct SameShapeCLITests {
         "budget \(arguments.joined(separator: " ")) --json and GET \(path) differ:\n\(fromCLI.difference(from: fromAPI))"
       )
     }
+    // The log, newest first from the CLI, oldest first from the feed: the same events.
+    guard case .array(let newestFirst) = try cli(["log", "--limit", "3", "--from", "5"]),
+      case .object(let page) = try Self.api(server, path: "/events?after=2&limit=3")
+    else { return #expect(Bool(false), "budget log --json and GET /events gave no lists") }
+    #expect(JSONValue.array(newestFirst.reversed()) == page["events"], "budget log --json and GET /events differ")
   }
 
   @Test("given a ledger, when the CLI undoes and the API redoes, then both answer with the same fields")

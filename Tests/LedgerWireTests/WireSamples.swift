@@ -31,6 +31,7 @@ enum WireSamples {
     ("ErrorBody", "Error", error),
     ("WriteResult", "WriteResult", writeResult),
     ("BudgetSheet", "BudgetSheet", sheet),
+    ("Event", "Event", event),
   ]
 
   static let id = "0190f1c2-7a3b-7c4d-8e5f-0123456789ab"
@@ -121,6 +122,10 @@ enum WireSamples {
         position: 12, version: 1, recordedAt: "2024-03-20T09:00:00Z", actor: "cli", event: "TransactionAdded",
         changes: ["added"])
     ])
+
+  static let event = Wire.Event(
+    position: 12, recordedAt: "2024-03-20T09:00:00Z", actor: "cli", type: "TransactionAdded",
+    stream: "transaction-\(id)", streamVersion: 1, hash: "ab12", correlationId: id)
 
   static let verify = Wire.Verify(ok: true, events: 12, head: "ab12", problems: ["none"])
 

@@ -18,7 +18,7 @@ struct AuditRoutes {
       let limit = try query.int("limit", default: 100, range: 1...1000)
       let head = api.ledger.position
       let events =
-        after >= UInt64.max - 1 ? [] : try api.ledger.events(from: after + 1, limit: limit).map(EventDTO.init)
+        after >= UInt64.max - 1 ? [] : try api.ledger.events(from: after + 1, limit: limit).map(Wire.Event.init)
       let last = events.last?.position ?? after
       return try api.answer(
         EventPageDTO(head: head, events: events, nextAfter: last < head ? last : nil), position: head)
