@@ -33,6 +33,7 @@ public enum ResolveError: Error, CustomStringConvertible {
     case openingBalance(account: String)
   }
 
+  /// The refusal in one sentence, without a front end's hint of what to run.
   public var description: String {
     switch self {
     case .notFound(let kind, let reference, let suggestion):

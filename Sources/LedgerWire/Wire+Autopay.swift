@@ -23,6 +23,7 @@ extension Wire {
 }
 
 extension Wire.Autopay {
+  /// What `report` posted and refused, with the `warnings` the postings left.
   public init(_ report: AutopayReport, warnings: [LedgerWarning] = []) {
     self.warnings = warnings.map(Wire.Warning.init)
     through = report.through.description

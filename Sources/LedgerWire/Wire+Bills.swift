@@ -27,6 +27,7 @@ extension Wire {
 }
 
 extension Wire.Bills.Suggestion {
+  /// The transaction `pairing` suggests for its occurrence.
   public init(_ pairing: MatchReport.Pairing, names: some WireNames) {
     occurrence = Wire.Occurrence(pairing.occurrence, names: names)
     transaction = pairing.transaction.id.description
@@ -37,6 +38,7 @@ extension Wire.Bills.Suggestion {
 }
 
 extension Wire.Bills {
+  /// The bills `overview` holds at `position`, with `suggestions` when they were asked for.
   public init(
     _ overview: BillsOverview, position: UInt64, names: some WireNames, suggestions: [MatchReport.Pairing]? = nil
   ) {

@@ -7,6 +7,7 @@ extension Wire {
   /// `budget budget show --json`, `budget report budget-vs-actual --json`): income, the lines by
   /// budget type, remaining to assign, available funds and what makes them up, due dates, goals.
   public struct BudgetSheet: Codable, Sendable, Equatable {
+    /// One category's line: what it was given, carried, budgeted and spent, and its alert.
     public struct Line: Codable, Sendable, Equatable {
       public var category, name, budgetType, assigned, carried, budgeted, actual, difference: String
       public var usedPercent: String?
@@ -14,6 +15,7 @@ extension Wire {
       public var alert: Int
       public var dueDate: String?
     }
+    /// A planned income: for a month, or a year's (no month), and what it counts this month.
     public struct Income: Codable, Sendable, Equatable {
       public var source: String
       public var month: String?
@@ -24,6 +26,7 @@ extension Wire {
       public var source, counted: String
       public var yearly: Bool
     }
+    /// A category's due date this month.
     public struct Due: Codable, Sendable, Equatable {
       public var category, categoryId, date: String
     }
@@ -120,6 +123,7 @@ extension Wire.BudgetSheet {
 }
 
 extension Wire.BudgetSheet.FundsAccount {
+  /// The account `balance` is of, with that balance.
   public init(_ balance: AccountBalance) {
     id = balance.account.description
     name = balance.name

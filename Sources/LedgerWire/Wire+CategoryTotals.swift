@@ -27,6 +27,7 @@ extension Wire {
 }
 
 extension Wire.CategoryTotals.Row {
+  /// The totals of one category in one currency.
   public init(_ total: CategoryTotal) {
     categoryId = total.category.description
     category = total.name
@@ -40,6 +41,7 @@ extension Wire.CategoryTotals.Row {
 }
 
 extension Wire.CategoryTotals {
+  /// `rows` for `scope` (the month, year or period asked for), at `position`.
   public init(scope: String, rows: [CategoryTotal], position: UInt64) {
     self.scope = scope
     self.position = position

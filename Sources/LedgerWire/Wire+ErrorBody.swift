@@ -7,6 +7,7 @@ extension Wire {
     public var message: String
     public var details: [String: String]
 
+    /// An error body with its code, sentence and facts.
     public init(code: String, message: String, details: [String: String]) {
       self.code = code
       self.message = message

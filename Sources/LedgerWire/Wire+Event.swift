@@ -18,6 +18,7 @@ extension Wire {
 }
 
 extension Wire.Event {
+  /// `event` as the log recorded it.
   public init(_ event: RecordedEvent) {
     position = event.position
     recordedAt = Wire.timestamp(event.recordedAt)

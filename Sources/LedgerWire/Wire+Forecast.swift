@@ -24,6 +24,7 @@ extension Wire {
 }
 
 extension Wire.Forecast {
+  /// `forecast`, answered at `position`.
   public init(_ forecast: CashFlowForecast, position: UInt64) {
     today = forecast.today.description
     through = forecast.through.description

@@ -20,6 +20,7 @@ extension Wire {
 }
 
 extension Wire.History.Entry {
+  /// `entry`, its time as an ISO 8601 instant.
   public init(_ entry: HistoryEntry) {
     position = entry.position
     version = entry.streamVersion
@@ -31,6 +32,7 @@ extension Wire.History.Entry {
 }
 
 extension Wire.History {
+  /// The trail of `stream`: `entries`, answered at `position`.
   public init(stream: String, position: UInt64, entries: [HistoryEntry]) {
     self.stream = stream
     self.position = position

@@ -14,6 +14,7 @@ extension Wire {
 }
 
 extension Wire.Occurrence {
+  /// `occurrence` with names for its ids; its amount is what was paid, once paid.
   public init(_ occurrence: OccurrenceInfo, names: some WireNames) {
     schedule = occurrence.schedule.description
     name = occurrence.terms.name

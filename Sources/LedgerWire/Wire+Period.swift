@@ -12,6 +12,7 @@ extension Wire {
 }
 
 extension Wire.Period {
+  /// The period `p` with its id.
   public init(id: PeriodID, record p: PeriodRecord) {
     self.id = id.description
     name = p.name

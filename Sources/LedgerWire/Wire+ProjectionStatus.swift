@@ -16,6 +16,7 @@ extension Wire {
 }
 
 extension Wire.ProjectionStatus {
+  /// `status` as the read models report it.
   public init(_ status: ProjectorStatus) {
     name = status.name
     codeVersion = status.codeVersion

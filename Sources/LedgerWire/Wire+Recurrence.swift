@@ -20,6 +20,7 @@ extension Wire {
 }
 
 extension Wire.Recurrence {
+  /// The parts of `recurrence`.
   public init(_ recurrence: LedgerDomain.Recurrence) {
     every = recurrence.unit.rawValue
     interval = recurrence.interval

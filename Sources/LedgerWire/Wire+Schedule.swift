@@ -20,6 +20,7 @@ extension Wire {
 }
 
 extension Wire.Schedule {
+  /// `info` with names for its ids and `next`, its oldest open occurrence, if any.
   public init(_ info: ScheduleInfo, next: OccurrenceInfo?, names: some WireNames) {
     let terms = Wire.ScheduleTerms(info.terms, names: names)
     id = info.schedule.description

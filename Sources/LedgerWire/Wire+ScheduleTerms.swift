@@ -17,6 +17,7 @@ extension Wire {
 }
 
 extension Wire.ScheduleTerms {
+  /// `terms` with names for their ids.
   public init(_ terms: LedgerDomain.ScheduleTerms, names: some WireNames) {
     name = terms.name
     kind = terms.kind.rawValue

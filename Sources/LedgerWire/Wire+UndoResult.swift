@@ -31,6 +31,7 @@ extension Wire {
       public var position: UInt64
       public var type: String
 
+      /// The event at `position`, of `type`.
       public init(position: UInt64, type: String) {
         self.position = position
         self.type = type
@@ -57,6 +58,7 @@ extension Wire {
 }
 
 extension Wire.UndoResult {
+  /// What `summary` says was undone or redone; `listed`, every compensating event, when asked for.
   public init(_ summary: UndoSummary, listed: [Listed]? = nil) {
     kind = summary.isRedo ? "redo" : "undo"
     self.summary = summary.description

@@ -14,6 +14,7 @@ extension Wire {
 }
 
 extension Wire.Verify {
+  /// What `report` found.
   public init(_ report: VerificationReport) {
     ok = report.isOK
     events = report.events

@@ -11,6 +11,7 @@ extension Wire {
 }
 
 extension Wire.Warning {
+  /// `warning` with the id of what it is about.
   public init(_ warning: LedgerWarning) {
     code = warning.code.rawValue
     message = warning.message

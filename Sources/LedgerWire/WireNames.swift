@@ -10,11 +10,13 @@ public protocol WireNames {
   func categoryName(_ id: CategoryID) -> String
 }
 
+/// The read models' names, as the CLI reads them.
 extension NameBook: WireNames {
   public func accountName(_ id: AccountID) -> String { account(id) }
   public func categoryName(_ id: CategoryID) -> String { category(id) }
 }
 
+/// The rules' state's names, as the server keeps them.
 extension LedgerState: WireNames {
   public func accountName(_ id: AccountID) -> String { accounts[id]?.name ?? id.description }
   public func categoryName(_ id: CategoryID) -> String { categories[id]?.name ?? id.description }
