@@ -94,6 +94,7 @@ struct SameShapeCLITests {
       (["category", "list"], "/categories", "items"),
       (["period", "list"], "/periods", "items"),
       (["report", "balances"], "/reports/balances", nil),
+      (["report", "cashflow", "--year", "2026"], "/reports/cashflow?year=2026", "months"),
       (["budget", "show", "--month", "2026-11"], "/budget/2026-11", nil),
       (["report", "budget-vs-actual", "--month", "2026-11"], "/reports/budget-vs-actual?month=2026-11", nil),
       (["report", "categories", "--month", "2026-11"], "/reports/categories?month=2026-11", "rows"),

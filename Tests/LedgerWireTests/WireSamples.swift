@@ -32,6 +32,7 @@ enum WireSamples {
     ("WriteResult", "WriteResult", writeResult),
     ("BudgetSheet", "BudgetSheet", sheet),
     ("Event", "Event", event),
+    ("Cashflow", "Cashflow", cashflow),
   ]
 
   static let id = "0190f1c2-7a3b-7c4d-8e5f-0123456789ab"
@@ -126,6 +127,10 @@ enum WireSamples {
   static let event = Wire.Event(
     position: 12, recordedAt: "2024-03-20T09:00:00Z", actor: "cli", type: "TransactionAdded",
     stream: "transaction-\(id)", streamVersion: 1, hash: "ab12", correlationId: id)
+
+  static let cashflow = Wire.Cashflow(
+    year: 2024, position: 12,
+    months: [.init(month: "2024-03", income: "3200.00", expenses: "42.50", net: "3157.50", currency: "EUR")])
 
   static let verify = Wire.Verify(ok: true, events: 12, head: "ab12", problems: ["none"])
 

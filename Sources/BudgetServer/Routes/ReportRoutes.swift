@@ -40,12 +40,8 @@ struct ReportRoutes {
       // As of a date: the months up to the one it falls in, as the CLI answers.
       let through = try time.asOf?.yearMonth ?? YearMonth(year: year, month: 12)
       let answer = try api.ledger.cashflow(from: try YearMonth(year: year, month: 1), through: through, at: time.point)
-      let rows = answer.value.map {
-        CashflowDTO.Row(
-          month: $0.month.description, income: $0.income.formatted(), expenses: $0.expenses.formatted(),
-          net: $0.net.formatted())
-      }
-      return try api.answer(CashflowDTO(year: year, position: answer.position, months: rows), position: answer.position)
+      let cashflow = Wire.Cashflow(year: year, position: answer.position, rows: answer.value)
+      return try api.answer(cashflow, position: answer.position)
     }
   }
 

@@ -256,13 +256,7 @@ struct CashflowReport: AsyncParsableCommand {
     let answer = try userFacing { try ledger.cashflow(from: first, through: max(first, last), at: try time.point()) }
     let rows = last < first ? [] : answer.value  // a date before the year: none of its months
     if options.json {
-      return try Console.json(
-        rows.map {
-          [
-            "month": $0.month.description, "income": $0.income.formatted(), "expenses": $0.expenses.formatted(),
-            "net": $0.net.formatted(), "currency": $0.net.currency.code,
-          ]
-        })
+      return try Console.json(rows.map(Wire.Cashflow.Month.init))
     }
     // The figures are the base currency's: say so, and which currencies they leave out.
     let state = ledger.state

@@ -3913,6 +3913,15 @@ components:
                 type: string
                 description: what expense categories spent, less refunds booked to them
               net: *id008
+              currency:
+                type: string
+                description: the currency of the figures, the ledger's base currency
+            required:
+            - month
+            - income
+            - expenses
+            - net
+            - currency
       required:
       - year
       - position
