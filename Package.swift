@@ -167,6 +167,13 @@ let package = Package(
 
     // MARK: Front ends
     .target(
+      name: "LedgerWire",
+      // The JSON form of every resource and answer the front ends emit, and the name
+      // resolution and history kinds they share: the CLI's --json and the API say the same.
+      dependencies: ["Ledger", "LedgerDomain", "EventRecords", "QueryResults"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
       name: "SyncClient",
       // A device's side of sync: pulls a hub's events into its replica, pushes its outbox, and
       // keeps its working ledger; over HTTP(S) with async-http-client.
@@ -179,7 +186,7 @@ let package = Package(
     .target(
       name: "BudgetServer",
       dependencies: [
-        "Ledger", "LedgerDomain", "Interchange", "EventRecords", "QueryResults",
+        "Ledger", "LedgerDomain", "LedgerWire", "Interchange", "EventRecords", "QueryResults",
         .product(name: "Hummingbird", package: "hummingbird"),
         // A pipe read by an event loop: the ledger's copy streamed to a new device.
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -193,8 +200,8 @@ let package = Package(
     .executableTarget(
       name: "budget",
       dependencies: [
-        "Ledger", "LedgerDomain", "Interchange", "EventRecords", "QueryResults", "BudgetServer", "SyncClient",
-        "CJemalloc",
+        "Ledger", "LedgerDomain", "LedgerWire", "Interchange", "EventRecords", "QueryResults", "BudgetServer",
+        "SyncClient", "CJemalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -271,6 +278,12 @@ let package = Package(
       dependencies: [
         "SyncClient", "BudgetServer", "Ledger", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting", "budget",
       ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LedgerWireTests",
+      // Every shape against its schema in docs/openapi.yaml, and the shared name resolution.
+      dependencies: ["LedgerWire", "Ledger", "LedgerDomain", "QueryResults", "LedgerTesting"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

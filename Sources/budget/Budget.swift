@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 /// The `budget` command line.
 @main
@@ -78,6 +79,9 @@ struct Budget: AsyncParsableCommand {
       }
     } catch let error as UserError {
       Console.error(error.message)
+      Foundation.exit(1)
+    } catch let error as ResolveError {
+      Console.error(error.userMessage)
       Foundation.exit(1)
     } catch let code as ExitCode where code != .success && code != .validationFailure {
       Foundation.exit(code.rawValue)  // what went wrong was reported; the code says what kind

@@ -84,7 +84,7 @@ struct AccountRoleCLITests {
     #expect(try ok("log", "--json").stdout == log, "a refusal records nothing")
     let bad = try budget.run(["account", "set", "Car loan", "--role", "asset"])
     #expect(bad.status == 2, "\(bad.stderr)")
-    let history = try json("history", "account", "Car loan") as? [[String: Any]] ?? []
+    let history = (try json("history", "account", "Car loan") as? [String: Any])?["entries"] as? [[String: Any]] ?? []
     #expect(history.last?["event"] as? String == "AccountRoleChanged")
     #expect((history.last?["changes"] as? [String])?.first == "role tracking → budget", "\(history)")
 

@@ -52,7 +52,7 @@ struct EveryCommandTests {
     try ok("account", "reopen", "Visa", "--reason", "still in use")
     try ok("tx", "add", "5", "--name", "X", "--category", "Food", "--account", "Visa")
     // Resolved against the accounts' own streams, not the whole history.
-    let history = try json("history", "account", "Visa") as? [[String: Any]] ?? []
+    let history = (try json("history", "account", "Visa") as? [String: Any])?["entries"] as? [[String: Any]] ?? []
     #expect(history.compactMap { $0["event"] as? String }.first == "AccountOpened")
     #expect(history.compactMap { $0["event"] as? String }.contains("AccountRenamed"))
     try fails("history", "account", "Vsa", saying: "did you mean 'Visa'")
@@ -111,7 +111,7 @@ struct EveryCommandTests {
     #expect(counted.first { $0["name"] as? String == "Housing" }?["transactions"] as? Int == 1)
     #expect(counted.first { $0["name"] as? String == "Food" }?["transactions"] as? Int == 1)
     #expect(counted.first { $0["name"] as? String == "Sport" }?["transactions"] as? Int == 0)
-    let history = try json("history", "category", "Housing") as? [[String: Any]] ?? []
+    let history = (try json("history", "category", "Housing") as? [String: Any])?["entries"] as? [[String: Any]] ?? []
     #expect(history.compactMap { $0["event"] as? String }.contains("CategoryRenamed"))
     try fails("history", "category", "Housng", saying: "did you mean 'Housing'")
   }
@@ -210,7 +210,7 @@ struct EveryCommandTests {
     #expect(try ok("tx", "delete", String(legs[1])).contains("cancelled transfer"))
     let afterCancel = (try json("tx", "list") as? [String: Any])?["rows"] as? [[String: Any]] ?? []
     #expect(!afterCancel.contains { $0["kind"] as? String == "transfer" })
-    let trail = try json("history", "tx", String(legs[0])) as? [[String: Any]] ?? []
+    let trail = (try json("history", "tx", String(legs[0])) as? [String: Any])?["entries"] as? [[String: Any]] ?? []
     #expect(trail.compactMap { $0["event"] as? String } == ["TransferMade", "TransferCancelled"])
     try fails(
       "tx", "show", String(legs[1]),
@@ -224,7 +224,7 @@ struct EveryCommandTests {
       saying:
         "is the opening balance of account 'Checking', not a transaction; change it with `budget account opening Checking AMOUNT`"
     )
-    let history = try json("history", "tx", id) as? [[String: Any]] ?? []
+    let history = (try json("history", "tx", id) as? [String: Any])?["entries"] as? [[String: Any]] ?? []
     #expect(history.count == 2)
     #expect((history.last?["changes"] as? [String])?.contains("amount 42.50 EUR → 40.00 EUR") == true)
     #expect(history.last?["actor"] as? String == "ana")
@@ -359,8 +359,9 @@ struct EveryCommandTests {
     try ok("tx", "amend", id, "--amount", "12", "--split", "Food=7", "--split", "Restaurants=5")
     try ok("tx", "amend", id, "--clear-tags")
     let shown = try json("tx", "show", id) as? [String: Any]
+    let postings = (shown?["postings"] as? [[String: Any]])?.map { "\($0["category"] ?? "") \($0["amount"] ?? "")" }
     #expect(
-      shown?["categories"] as? [String] == ["Food 7.00", "Restaurants 5.00"] && shown?["tags"] as? [String] == [])
+      postings == ["Food 7.00", "Restaurants 5.00"] && shown?["category"] == nil && shown?["tags"] as? [String] == [])
     let both = try budget.run(["tx", "amend", id, "--category", "Food", "--split", "Food=12"])
     #expect(both.status == 2 && both.stderr.contains("give --category or --split, not both"))
     try ok("tx", "delete", id)

@@ -36,7 +36,8 @@ struct SyncCLITests: SyncCLIHarness {
     #expect(report["offline"] == nil || report["offline"] is NSNull)
     #expect(try verifiedHead(laptop) == verifiedHead(hub))
     // And the hub's history and log name the device (and who used it)
-    let history = try json("history", "transaction", id, "--ledger", hub) as? [[String: Any]] ?? []
+    let history =
+      (try json("history", "transaction", id, "--ledger", hub) as? [String: Any])?["entries"] as? [[String: Any]] ?? []
     #expect(history.first?["actor"] as? String == "device:laptop (tester)")
     let log = try json("log", "--ledger", hub) as? [[String: Any]] ?? []
     #expect(log.contains { $0["actor"] as? String == "device:laptop (tester)" })

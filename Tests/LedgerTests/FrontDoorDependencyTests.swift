@@ -7,8 +7,10 @@ import Testing
 /// metadata, key and hash in `EventRecords`; the read models' answers in `QueryResults`.
 @Suite("Front ends depend on the ledger's front door only")
 struct FrontDoorDependencyTests {
-  /// The front ends: the command line, the server, and a device's sync client.
-  static let frontEnds = ["budget", "BudgetServer", "SyncClient"]
+  /// The front ends — the command line, the server, and a device's sync client — and
+  /// `LedgerWire`, the shapes and name resolution the first two share: what it may reach,
+  /// they may reach.
+  static let frontEnds = ["budget", "BudgetServer", "SyncClient", "LedgerWire"]
 
   /// What a front end may not depend on, nor import — derived from Package.swift: the storage
   /// targets (the stored forms' codec among them) and every target under `Projections/` (the

@@ -36,10 +36,3 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
     APIError(.unprocessableContent, code: "rule_violation", message, details: field.map { ["field": $0] } ?? [:])
   }
 }
-
-/// The JSON body of an ``APIError``.
-struct ErrorBody: Encodable {
-  var code: String
-  var message: String
-  var details: [String: String]
-}

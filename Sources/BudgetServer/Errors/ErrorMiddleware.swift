@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LedgerWire
 
 /// Turns every error thrown below it — ours, the ledger's, Hummingbird's 404 / 405 / 413 —
 /// into the API's one JSON error shape. Nothing else (and never a stack trace) is sent.
@@ -22,7 +23,8 @@ struct ErrorMiddleware: RouterMiddleware {
       if apiError.status == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"budget\"" }
       if let seconds = apiError.details["retryAfter"] { headers[.retryAfter] = seconds }
       return try JSONCoding.response(
-        ErrorBody(code: apiError.code, message: apiError.message, details: apiError.details), status: apiError.status,
+        Wire.ErrorBody(code: apiError.code, message: apiError.message, details: apiError.details),
+        status: apiError.status,
         headers: headers)
     }
   }

@@ -1,6 +1,7 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `/ledger` and `/accounts`: `budget init` and `budget account open|opening|set|rename|close|reopen|list`.
@@ -55,7 +56,7 @@ struct AccountRoutes {
     let balances = try api.ledger.balances(on: date, at: .position(position))
     let byID = Dictionary(balances.value.map { ($0.account, $0.balance) }, uniquingKeysWith: { first, _ in first })
     let items = state.accounts.sorted { $0.value.name < $1.value.name }.map {
-      AccountDTO(id: $0.key, record: $0.value, balance: byID[$0.key])
+      Wire.Account(id: $0.key, record: $0.value, balance: byID[$0.key])
     }
     return try api.answer(ListDTO(position: balances.position, items: items), position: balances.position)
   }
@@ -66,7 +67,7 @@ struct AccountRoutes {
     let (state, position) = try api.snapshots.family([AccountID.self], at: time.point)
     let (id, record) = try Resolver(state: state).account(try api.parameter(context, "ref"))
     let balances = try api.ledger.balances(on: time.asOf ?? api.today, at: .position(position))
-    let dto = AccountDTO(id: id, record: record, balance: balances.value.first { $0.account == id }?.balance)
+    let dto = Wire.Account(id: id, record: record, balance: balances.value.first { $0.account == id }?.balance)
     return try api.answer(dto, position: position, etag: EntityTag.format(record.version))
   }
 

@@ -2,6 +2,7 @@ import EventRecords
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `/history`, `/events`, `/verify`, `/projections`, `/undo` and `/redo`: `budget history|log|
@@ -17,14 +18,14 @@ struct AuditRoutes {
       let limit = try query.int("limit", default: 100, range: 1...1000)
       let head = api.ledger.position
       let events =
-        after >= UInt64.max - 1 ? [] : try api.ledger.events(from: after + 1, limit: limit).map(EventDTO.init)
+        after >= UInt64.max - 1 ? [] : try api.ledger.events(from: after + 1, limit: limit).map(Wire.Event.init)
       let last = events.last?.position ?? after
       return try api.answer(
         EventPageDTO(head: head, events: events, nextAfter: last < head ? last : nil), position: head)
     }
     group.get("verify") { request, _ in try verify(deep: try QueryParameters(request).bool("deep")) }
     group.get("projections") { _, _ in
-      let status = try api.ledger.projectionStatus().map(ProjectionStatusDTO.init)
+      let status = try api.ledger.projectionStatus().map(Wire.ProjectionStatus.init)
       return try api.answer(ListDTO(position: api.ledger.position, items: status), position: api.ledger.position)
     }
     group.post("undo") { request, _ in
@@ -51,29 +52,26 @@ struct AuditRoutes {
     let summary = try await body(try api.metadata(request), key, fingerprint)
     var headers: HTTPFields = [.ledgerPosition: String(summary.positions.upperBound)]
     if summary.wasDuplicate { headers[.idempotentReplayed] = "true" }
-    return try JSONCoding.response(UndoResultDTO(summary), headers: headers)
+    return try JSONCoding.response(Wire.UndoResult(summary), headers: headers)
   }
 
-  /// The stream a history request names: `transaction/ID`, `category/NAME`, `account/NAME`,
-  /// `period/NAME` or `month/YYYY-MM`.
+  /// The stream a history request names: `{kind}/{ref}` with a kind of ``HistoryKind`` —
+  /// `transaction/ID` (a transfer by either leg's id too), `category/NAME`, `account/NAME`,
+  /// `period/NAME`, `schedule/NAME`, `debt/NAME`, `goal/NAME` or `month/YYYY-MM`.
   func history(_ request: Request, _ context: Context) throws -> Response {
-    let kind = try api.parameter(context, "kind")
-    let resolver = Resolver(state: kind.hasPrefix("t") ? try api.fullState() : try api.state())
+    let word = try api.parameter(context, "kind")
+    guard let kind = HistoryKind(word: word) else {
+      throw APIError.notFound("unknown kind '\(word)': use \(HistoryKind.usage)")
+    }
+    let resolver = Resolver(state: kind == .transaction ? try api.fullState() : try api.state())
     let reference = try api.parameter(context, "ref")
-    let stream: String
-    switch kind {
-    case "transaction", "transactions", "tx": stream = try resolver.transaction(reference).id.stream
-    case "category", "categories": stream = try resolver.categoryToRead(reference).stream
-    case "account", "accounts": stream = try resolver.account(reference).id.stream
-    case "period", "periods": stream = try resolver.period(reference).stream
-    case "month", "budget": stream = budgetStream(try QueryParameters.month(reference, field: "ref"))
-    default:
-      throw APIError.notFound("unknown kind '\(kind)': use transaction, category, account, period or month")
+    let stream = try resolver.mapped(.path) { () throws(ResolveError) in
+      try kind.stream(of: reference, in: resolver.names)
     }
     let answer = try api.ledger.history(of: stream, at: try QueryParameters(request).time().point)
     let version = answer.value.last?.streamVersion ?? 0
     return try api.answer(
-      HistoryDTO(stream: stream, position: answer.position, entries: answer.value.map(HistoryEntryDTO.init)),
+      Wire.History(stream: stream, position: answer.position, entries: answer.value),
       position: answer.position,
       etag: EntityTag.format(version))
   }
@@ -81,8 +79,6 @@ struct AuditRoutes {
   /// The hash chain, every period seal, and every projection against a fresh fold.
   func verify(deep: Bool) throws -> Response {
     let position = api.ledger.position
-    let report = try api.ledger.verify(deep: deep)
-    let dto = VerifyDTO(ok: report.isOK, events: report.events, head: report.head.hex, problems: report.problems)
-    return try api.answer(dto, position: position)
+    return try api.answer(Wire.Verify(try api.ledger.verify(deep: deep)), position: position)
   }
 }

@@ -1,6 +1,7 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `/bills`, `/bills/calendar` and `/reports/forecast`: `budget bills [--month]` and `budget
@@ -16,7 +17,7 @@ struct BillsRoutes {
         let time = try query.time()
         let days = try query.int("days", default: 14, range: 0...366)
         let answer = try api.ledger.bills(days: days, asOf: time.asOf ?? api.today, at: time.point)
-        return (BillsDTO(answer.value, position: answer.position, names: names), answer.position, nil)
+        return (Wire.Bills(answer.value, position: answer.position, names: names), answer.position, nil)
       }
     }
     group.get("bills/calendar") { request, _ in
@@ -30,7 +31,7 @@ struct BillsRoutes {
           dueFrom: month.firstDay, through: month.lastDay, asOf: today, at: time.point)
         let dto = BillsCalendarDTO(
           month: month.description, title: month.title, position: answer.position,
-          items: answer.value.map { OccurrenceDTO($0, names: names) })
+          items: answer.value.map { Wire.Occurrence($0, names: names) })
         return (dto, answer.position, nil)
       }
     }
@@ -50,7 +51,7 @@ struct BillsRoutes {
             ?? account ?? resolver.accountOrOnly(nil).id : nil
         let answer = try api.ledger.forecast(
           months: months, account: account, budgetsFrom: budgetsFrom, asOf: time.asOf ?? api.today, at: time.point)
-        return (ForecastDTO(answer.value, position: answer.position), answer.position, nil)
+        return (Wire.Forecast(answer.value, position: answer.position), answer.position, nil)
       }
     }
   }

@@ -1,6 +1,7 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 /// `/budget/{month}`: seed 001 Sheet 1 and `budget budget show|set|move|income|copy`.
 struct BudgetRoutes {
@@ -57,7 +58,7 @@ struct BudgetRoutes {
     try time.requireAsOf(within: month)
     let answer = try api.ledger.budgetSheet(month, asOf: time.asOf, at: time.point)
     let version = try api.ledger.version(ofStream: budgetStream(month)) ?? 0
-    let sheet = BudgetSheetDTO(answer, categories: try api.state().categories)
+    let sheet = Wire.BudgetSheet(answer, categories: try api.state().categories)
     return (sheet, answer.position, EntityTag.format(version))
   }
 

@@ -1,6 +1,7 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 /// `/categories`: `budget category add|rename|move|restyle|archive|restore|delete|list`, and
 /// a category's due date and rollover (`budget budget due|rollover`).
@@ -64,7 +65,7 @@ struct CategoryRoutes {
     let (state, counts, position) = try categories(at: try query.time().point)
     let items = state.categories.filter { !$0.value.isDeleted && (all || !$0.value.isArchived) }
       .sorted { ($0.value.sortOrder, $0.value.name) < ($1.value.sortOrder, $1.value.name) }
-      .map { CategoryDTO(id: $0.key, record: $0.value, state: state, transactions: counts[$0.key] ?? 0) }
+      .map { Wire.Category(id: $0.key, record: $0.value, state: state, transactions: counts[$0.key] ?? 0) }
     return try api.answer(ListDTO(position: position, items: items), position: position)
   }
 
@@ -76,7 +77,7 @@ struct CategoryRoutes {
     guard let record = state.categories[id], !record.isDeleted else {
       throw APIError.notFound("category '\(reference)' not found")
     }
-    let dto = CategoryDTO(id: id, record: record, state: state, transactions: counts[id] ?? 0)
+    let dto = Wire.Category(id: id, record: record, state: state, transactions: counts[id] ?? 0)
     return try api.answer(dto, position: position, etag: EntityTag.format(record.version))
   }
 
@@ -134,7 +135,8 @@ struct CategoryRoutes {
       if let active = try? Resolver(state: try api.state()).category(reference),
         let name = try api.state().categories[active]?.name
       {
-        throw APIError.rule("category '\(name)' is not archived; only an archived category can be restored", field: "ref")
+        throw APIError.rule(
+          "category '\(name)' is not archived; only an archived category can be restored", field: "ref")
       }
       throw APIError.notFound("no archived category '\(reference)'")
     }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Ledger
+import LedgerWire
 import NIOCore
 import ServiceLifecycle
 
@@ -10,7 +11,7 @@ import ServiceLifecycle
 ///
 /// Starts after `?after=P`, else after the `Last-Event-ID` an EventSource resends when it
 /// reconnects, else at the head (only new events). Each event is `id: <position>` and
-/// `data: <EventDTO JSON>`; a comment line every heartbeat keeps proxies open and notices a
+/// `data: <Wire.Event JSON>`; a comment line every heartbeat keeps proxies open and notices a
 /// client that went away. When projections that were behind the log (a bulk load deferred
 /// them) reach its head again, an `event: caught-up` frame says so.
 ///
@@ -157,7 +158,7 @@ struct EventStreamRoute {
   static let catchUpPollInterval = Duration.seconds(1)
 
   static func frame(_ event: RecordedEvent) -> ByteBuffer {
-    let data = (try? JSONCoding.encoder.encode(EventDTO(event))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    let data = (try? JSONCoding.encoder.encode(Wire.Event(event))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     return ByteBuffer(string: "id: \(event.position)\ndata: \(data)\n\n")
   }
 }

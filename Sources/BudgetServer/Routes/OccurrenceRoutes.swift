@@ -1,6 +1,7 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `/schedules/{id}/occurrences` and `/schedules/post`: `budget schedule
@@ -46,7 +47,7 @@ struct OccurrenceRoutes {
     let time = try query.time()
     let today = time.asOf ?? api.today
     let from = try query.date("from") ?? today
-    let to = try query.date("to") ?? (try? from.adding(days: ScheduleRoutes.shownDays.ahead)) ?? from
+    let to = try query.date("to") ?? (try? from.adding(days: Ledger.detailDays.ahead)) ?? from
     guard from <= to else { throw APIError.badRequest("to \(to) is before from \(from)", field: "to") }
     guard from.days(until: to) <= Self.maxSpanDays else {
       throw APIError.badRequest("from and to are more than 50 years apart; ask for less", field: "to")
@@ -54,7 +55,7 @@ struct OccurrenceRoutes {
     let answer = try api.ledger.occurrences(of: id, from: from, through: to, asOf: today, at: time.point)
     let names = try api.state()
     return try api.answer(
-      ListDTO(position: answer.position, items: answer.value.map { OccurrenceDTO($0, names: names) }),
+      ListDTO(position: answer.position, items: answer.value.map { Wire.Occurrence($0, names: names) }),
       position: answer.position)
   }
 
@@ -111,6 +112,6 @@ struct OccurrenceRoutes {
     let through = try api.date(body.through, field: "through")
     let report = try await api.ledger.postAutopay(through: through, metadata: try api.metadata(request))
     let warnings = (try? api.ledger.warnings(after: report.outcomes)) ?? []
-    return try api.answer(AutopayReportDTO(report, warnings: warnings), position: api.ledger.position)
+    return try api.answer(Wire.Autopay(report, warnings: warnings), position: api.ledger.position)
   }
 }

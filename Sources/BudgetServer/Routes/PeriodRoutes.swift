@@ -1,6 +1,7 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 /// `/periods`: `budget period open|close|reopen|list`.
 struct PeriodRoutes {
@@ -11,7 +12,7 @@ struct PeriodRoutes {
       try api.requireLedger()
       let (state, position) = try api.snapshots.family([PeriodID.self], at: try QueryParameters(request).time().point)
       let items = state.periods.sorted { $0.value.start < $1.value.start }.map {
-        PeriodDTO(id: $0.key, record: $0.value)
+        Wire.Period(id: $0.key, record: $0.value)
       }
       return try api.answer(ListDTO(position: position, items: items), position: position)
     }
@@ -30,7 +31,7 @@ struct PeriodRoutes {
       let id = try Resolver(state: state).period(try api.parameter(context, "ref"))
       let record = state.periods[id]!
       return try api.answer(
-        PeriodDTO(id: id, record: record), position: position, etag: EntityTag.format(record.version))
+        Wire.Period(id: id, record: record), position: position, etag: EntityTag.format(record.version))
     }
     group.post("periods/:ref/close") { request, context in
       let id = try Resolver(state: try api.state()).period(try api.parameter(context, "ref"))

@@ -1,6 +1,7 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `/reports/*`: `budget report budget-vs-actual|categories|balances|cashflow`, each on both
@@ -17,7 +18,7 @@ struct ReportRoutes {
         let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
         try time.requireAsOf(within: month)
         let answer = try api.ledger.budgetSheet(month, asOf: time.asOf, at: time.point)
-        return (BudgetSheetDTO(answer, categories: try api.state().categories), answer.position, nil)
+        return (Wire.BudgetSheet(answer, categories: try api.state().categories), answer.position, nil)
       }
     }
     group.get("reports/balances") { request, _ in
@@ -26,7 +27,7 @@ struct ReportRoutes {
         let time = try QueryParameters(request).time()
         let date = time.asOf ?? api.today
         let answer = try api.ledger.balances(on: date, at: time.point)
-        return (BalancesDTO(date: date, answer: answer), answer.position, nil)
+        return (Wire.Balances(date: date, answer: answer), answer.position, nil)
       }
     }
     group.get("reports/categories") { request, _ in try api.cachedAnswer(request) { try categories(request) } }
@@ -39,12 +40,8 @@ struct ReportRoutes {
       // As of a date: the months up to the one it falls in, as the CLI answers.
       let through = try time.asOf?.yearMonth ?? YearMonth(year: year, month: 12)
       let answer = try api.ledger.cashflow(from: try YearMonth(year: year, month: 1), through: through, at: time.point)
-      let rows = answer.value.map {
-        CashflowDTO.Row(
-          month: $0.month.description, income: $0.income.formatted(), expenses: $0.expenses.formatted(),
-          net: $0.net.formatted())
-      }
-      return try api.answer(CashflowDTO(year: year, position: answer.position, months: rows), position: answer.position)
+      let cashflow = Wire.Cashflow(year: year, position: answer.position, rows: answer.value)
+      return try api.answer(cashflow, position: answer.position)
     }
   }
 
@@ -72,6 +69,6 @@ struct ReportRoutes {
     let answer = try api.ledger.categoryTotals(scope, rolledUp: try query.bool("rolledUp"), at: time.point)
     var rows = answer.value.biggestSpendersFirst(base: api.ledger.baseCurrency)
     if let top { rows = Array(rows.prefix(top)) }
-    return (CategoryTotalsDTO(scope: label, rows: rows, position: answer.position), answer.position, nil)
+    return (Wire.CategoryTotals(scope: label, rows: rows, position: answer.position), answer.position, nil)
   }
 }

@@ -1,15 +1,13 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `/schedules`: `budget schedule add|list|show|change|pause|resume|end|delete`. A schedule
 /// is named in the path by its id, its name, or a unique start or end of its id.
 struct ScheduleRoutes {
   let api: LedgerAPI
-
-  /// How far back and ahead `GET /schedules/{id}` lists occurrences, as `budget schedule show`.
-  static let shownDays = (back: 62, ahead: 92)
 
   func register(on group: APIGroup) {
     group.get("schedules") { request, _ in try api.cachedAnswer(request) { try list(request) } }
@@ -45,18 +43,9 @@ struct ScheduleRoutes {
   }
 
   func list(_ request: Request) throws -> (value: any Encodable, position: UInt64, etag: String?) {
-    let names = try api.state()
     let time = try QueryParameters(request).time()
-    let today = time.asOf ?? api.today
-    let answer = try api.ledger.schedules(at: time.point)
-    let point = TimePoint.position(answer.position)
-    let horizon = (try? today.adding(days: 800)) ?? today
-    let items = try answer.value.map { info in
-      let next = try api.ledger.occurrences(of: info.schedule, from: today, through: horizon, asOf: today, at: point)
-        .value.first(where: \.isOpen)
-      return ScheduleDTO(info, next: next, names: names)
-    }
-    return (ListDTO(position: answer.position, items: items), answer.position, nil)
+    let list = try api.ledger.scheduleList(today: time.asOf ?? api.today, at: time.point, names: try api.state())
+    return (ListDTO(position: list.position, items: list.rows.map(\.shape)), list.position, nil)
   }
 
   func show(_ request: Request, _ context: Context) throws -> Response {
@@ -64,20 +53,12 @@ struct ScheduleRoutes {
     let reference = try api.parameter(context, "id")
     let (id, _) = try Resolver(state: names).schedule(reference)
     let time = try QueryParameters(request).time()
-    let today = time.asOf ?? api.today
-    let answer = try api.ledger.schedule(id, at: time.point)
-    guard let info = answer.value else { throw APIError.notFound("schedule '\(reference)' was not known then") }
-    let occurrences = try api.ledger.occurrences(
-      of: id, from: (try? today.adding(days: -Self.shownDays.back)) ?? today,
-      through: (try? today.adding(days: Self.shownDays.ahead)) ?? today, asOf: today, at: .position(answer.position)
-    ).value
-    let detail = ScheduleDetailDTO(
-      position: answer.position, schedule: ScheduleDTO(info, next: occurrences.first(where: \.isOpen), names: names),
-      versions: info.timeline.versions.map {
-        ScheduleDetailDTO.Version(from: $0.from.description, terms: ScheduleTermsDTO($0.terms, names: names))
-      },
-      occurrences: occurrences.map { OccurrenceDTO($0, names: names) })
-    return try api.answer(detail, position: answer.position)
+    guard
+      let (info, occurrences, position) = try api.ledger.scheduleAround(
+        id, today: time.asOf ?? api.today, at: time.point)
+    else { throw APIError.notFound("schedule '\(reference)' was not known then") }
+    let detail = Wire.ScheduleDetail(info, occurrences: occurrences, position: position, names: names)
+    return try api.answer(detail, position: position)
   }
 
   // Writes decode the body first, then resolve names in synchronous helpers, so no copy of the
@@ -90,7 +71,7 @@ struct ScheduleRoutes {
     let outcome = try await api.execute(.createSchedule(id, terms: terms), request)
     let recorded = try api.ledger.events(
       from: outcome.positions.lowerBound, limit: Int(outcome.positions.upperBound - outcome.positions.lowerBound + 1))
-    let result = WriteResultDTO(events: recorded)
+    let result = Wire.WriteResult(events: recorded)
     let created = try result.id.flatMap { try? EntityID(parsing: $0) }.flatMap {
       try api.ledger.schedule(ScheduleID(raw: $0), at: .position(outcome.positions.upperBound)).value
     }
@@ -99,7 +80,7 @@ struct ScheduleRoutes {
         of: info.schedule, from: api.today, through: (try? api.today.adding(days: 800)) ?? api.today, asOf: api.today,
         at: .position(outcome.positions.upperBound)
       ).value.first(where: \.isOpen)
-      return ScheduleDTO(info, next: next, names: try api.state())
+      return Wire.Schedule(info, next: next, names: try api.state())
     }
     var headers: HTTPFields = [
       .eTag: EntityTag.format(result.version), .ledgerPosition: String(outcome.positions.upperBound),

@@ -1,6 +1,7 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `GET /transactions` (and `/transactions/search`): the running-balance log of one account
@@ -77,7 +78,7 @@ struct TransactionListing {
     let state = try api.snapshots.state(at: time.point).state
     let accountName = account.flatMap { state.accounts[$0]?.name } ?? ""
     let page = TransactionPageDTO(
-      position: position, recordedAt: recordedAt == 0 ? nil : isoTimestamp(recordedAt),
+      position: position, recordedAt: recordedAt == 0 ? nil : Wire.timestamp(recordedAt),
       rows: try marked(rows.map { TransactionRowDTO(log: $0, state: state, accountName: accountName) }, rows.map(\.id)),
       nextOffset: more ? offset + limit : nil)
     return try api.answer(page, position: position)
@@ -110,7 +111,7 @@ struct TransactionListing {
     // Names as known at the answer's point, as the amounts are (not as they are now).
     let state = try api.snapshots.state(at: time.point).state
     let page = TransactionPageDTO(
-      position: position, recordedAt: recordedAt == 0 ? nil : isoTimestamp(recordedAt),
+      position: position, recordedAt: recordedAt == 0 ? nil : Wire.timestamp(recordedAt),
       rows: try marked(rows.map { TransactionRowDTO(index: $0, state: state) }, rows.map(\.id.raw)),
       nextOffset: more ? offset + limit : nil)
     return try api.answer(page, position: position)

@@ -1,6 +1,7 @@
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 /// `/transactions` and `/transfers`: `budget tx add|amend|delete|restore|show|list|search` and
 /// `budget transfer`; `DELETE /transfers/{id}` cancels a transfer by either leg's id. `GET /transactions/{id}` returns the version as `ETag`; amend and
@@ -80,7 +81,7 @@ struct TransactionRoutes {
     let (state, position) = try api.snapshots.state(at: try QueryParameters(request).time().point)
     let (_, record) = try Resolver(state: state).transaction(try api.parameter(context, "id"))
     return try api.answer(
-      TransactionDTO(record, state: state), position: position, etag: EntityTag.format(record.version))
+      Wire.Transaction(record, state: state), position: position, etag: EntityTag.format(record.version))
   }
 
   // Writes decode the body first, then resolve names in synchronous helpers, so no copy of the

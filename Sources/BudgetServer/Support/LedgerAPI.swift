@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 import NIOCore
 
 /// What every route handler shares: the open ledger, the server's settings, and the one way
@@ -80,7 +81,7 @@ struct LedgerAPI: Sendable {
   /// The actor of ``metadata(_:)``, for writes that take it alone (an import).
   func actor(_ request: Request) throws -> String? { try metadata(request).actor }
 
-  /// Runs `command` through the ledger's single writer and answers with a ``WriteResultDTO``
+  /// Runs `command` through the ledger's single writer and answers with a ``Wire.WriteResult``
   /// and the entity's version as `ETag`. A POST with `Idempotency-Key` is executed at most
   /// once: a retry gets the same status and body, marked `Idempotent-Replayed: true`.
   func write(_ command: LedgerCommand, _ request: Request, status: HTTPResponse.Status = .ok) async throws -> Response {
@@ -145,7 +146,7 @@ struct LedgerAPI: Sendable {
     let upper = last.positions.upperBound
     let recorded = try ledger.events(from: lower, limit: Int(upper - lower + 1))
     // The write stands whether or not its warnings can be worked out.
-    let result = WriteResultDTO(events: recorded, warnings: (try? ledger.warnings(after: outcomes)) ?? [])
+    let result = Wire.WriteResult(events: recorded, warnings: (try? ledger.warnings(after: outcomes)) ?? [])
     var headers: HTTPFields = [.eTag: EntityTag.format(result.version), .ledgerPosition: String(upper)]
     if outcomes.contains(where: \.wasDuplicate) { headers[.idempotentReplayed] = "true" }
     if status == .created, let id = result.id, let collection = Self.collection(of: result.stream) {
@@ -240,9 +241,4 @@ struct LedgerAPI: Sendable {
       throw APIError.badRequest("\(field) must be a date like 2024-03-31 (got '\(text)')", field: field)
     }
   }
-}
-
-/// `1.5 s` → milliseconds since 1970 as ISO 8601 text.
-func isoTimestamp(_ milliseconds: Int64) -> String {
-  Date(timeIntervalSince1970: Double(milliseconds) / 1000).formatted(.iso8601)
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `budget account open|opening|set|rename|close|reopen|list`.
@@ -45,7 +46,7 @@ struct AccountCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let account = try Resolve(state: ledger.state).account(name)
+      let account = try NameResolver(state: ledger.state).account(name)
       let balance = try userFacing { try Money(parsing: self.balance, currency: account.record.currency) }
       let outcome = try await options.execute(.changeOpeningBalance(account.id, to: balance), on: ledger)
       try options.report(
@@ -70,7 +71,7 @@ struct AccountCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let account = try Resolve(state: ledger.state).account(name)
+      let account = try NameResolver(state: ledger.state).account(name)
       let outcome = try await options.execute(.setAccountRole(account.id, role: role), on: ledger)
       let counted = role == .budget ? "counts in the available funds" : "is left out of the available funds"
       try options.report(
@@ -87,7 +88,7 @@ struct AccountCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let account = try Resolve(state: ledger.state).account(name)
+      let account = try NameResolver(state: ledger.state).account(name)
       let outcome = try await options.execute(.renameAccount(account.id, name: newName), on: ledger)
       try options.report("renamed account '\(account.record.name)' to '\(outcome.recordedName ?? newName)'", outcome)
     }
@@ -103,10 +104,10 @@ struct AccountCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let account = try Resolve(state: ledger.state).account(name)
+      let account = try NameResolver(state: ledger.state).account(name)
       let date = self.date ?? LedgerOptions.today()
       if !force, let balance = try userFacing({ try ledger.balance(of: account.id, on: date) }), !balance.isZero {
-        let name = Resolve.quotedIfNeeded(account.record.name)
+        let name = quotedIfNeeded(account.record.name)
         let amount = ((try? balance.absolute()) ?? balance).formatted()
         let fix =
           balance.isNegative
@@ -129,7 +130,7 @@ struct AccountCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let account = try Resolve(state: ledger.state).account(name)
+      let account = try NameResolver(state: ledger.state).account(name)
       let outcome = try await options.execute(.reopenAccount(account.id, reason: reason), on: ledger)
       try options.report("reopened account '\(account.record.name)'", outcome)
     }
@@ -149,12 +150,7 @@ struct AccountCommand: AsyncParsableCommand {
         .sorted { $0.value.name < $1.value.name }
       if options.json {
         try Console.json(
-          accounts.map { id, record in
-            AccountJSON(
-              id: id.description, name: record.name, type: record.type.rawValue, role: record.role.rawValue,
-              currency: record.currency.code,
-              closed: record.isClosed, balance: (byID[id] ?? .zero(record.currency)).formatted())
-          })
+          accounts.map { id, record in Wire.Account(id: id, record: record, balance: byID[id]) })
         return
       }
       var table = Table([
@@ -169,12 +165,4 @@ struct AccountCommand: AsyncParsableCommand {
       print(table.render())
     }
   }
-}
-
-/// `--json` shape of an account.
-struct AccountJSON: Encodable {
-  /// `role`: `budget` (counted in the available funds) or `tracking`.
-  var id, name, type, role, currency: String
-  var closed: Bool
-  var balance: String
 }

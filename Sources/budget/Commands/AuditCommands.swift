@@ -3,6 +3,7 @@ import EventRecords
 import Foundation
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 /// `budget log`: the audit trail — every event, newest first.
 struct LogCommand: AsyncParsableCommand {
@@ -19,32 +20,13 @@ struct LogCommand: AsyncParsableCommand {
   func run() async throws {
     let ledger = try await options.openExisting()
     let events = try userFacing { try ledger.events(from: from ?? .max, direction: .backward, limit: limit) }
-    let rows = events.map(AuditRow.init)
+    let rows = events.map(Wire.Event.init)
     if options.json { return try Console.json(rows) }
     var table = Table([
       ("POS", .right), ("RECORDED AT (UTC)", .left), ("ACTOR", .left), ("EVENT", .left), ("STREAM", .left),
     ])
     for row in rows { table.add([String(row.position), row.recordedAt, row.actor ?? "", row.type, row.stream]) }
     print(table.render())
-  }
-}
-
-/// One event of the audit trail.
-struct AuditRow: Encodable {
-  var position: UInt64
-  var recordedAt: String
-  var actor: String?
-  var type: String
-  var stream: String
-  var hash: String
-
-  init(_ event: RecordedEvent) {
-    position = event.position
-    recordedAt = Date(timeIntervalSince1970: Double(event.recordedAt) / 1000).formatted(.iso8601)
-    actor = event.metadata.actor
-    type = event.type
-    stream = event.stream
-    hash = event.hash.hex
   }
 }
 
@@ -69,8 +51,7 @@ struct VerifyCommand: AsyncParsableCommand {
     }
     progress.finish()
     if options.json {
-      try Console.json(
-        VerifyJSON(ok: report.isOK, events: report.events, head: report.head.hex, problems: report.problems))
+      try Console.json(Wire.Verify(report))
     } else if report.isOK {
       print(
         "ok: \(report.events) events, chain head \(report.head.hex), seals \(skipProjections ? "match (projections not checked)" : "and projections match"), rules' stored state \(deep ? "equals a fold of the log" : "checked")"
@@ -80,11 +61,4 @@ struct VerifyCommand: AsyncParsableCommand {
     }
     if !report.isOK { throw ExitCode(1) }
   }
-}
-
-struct VerifyJSON: Encodable {
-  var ok: Bool
-  var events: UInt64
-  var head: String
-  var problems: [String]
 }

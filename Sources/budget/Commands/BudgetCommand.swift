@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 /// `budget budget set|move|income|due|rollover|copy|show`: the zero-based plan.
 struct BudgetCommand: AsyncParsableCommand {
@@ -20,7 +21,7 @@ struct BudgetCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let id = try Resolve(state: ledger.state).category(category)
+      let id = try NameResolver(state: ledger.state).category(category)
       let money = try userFacing { try Money(parsing: amount, currency: ledger.state.baseCurrency) }
       let outcome = try await options.execute(
         .setBudget(BudgetSet(month: month, category: id, amount: money, span: quarter ? .quarter : .month)), on: ledger)
@@ -40,7 +41,7 @@ struct BudgetCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(state: ledger.state)
+      let resolve = NameResolver(state: ledger.state)
       let money = try positiveAmount(
         amount, currency: ledger.state.baseCurrency, direction: "swap --from and --to to move money the other way")
       let outcome = try await options.execute(
@@ -81,7 +82,7 @@ struct BudgetCommand: AsyncParsableCommand {
     func run() async throws {
       guard clear != (date != nil) else { throw ValidationError("give a date, or --clear") }
       let ledger = try await options.openExisting()
-      let id = try Resolve(state: ledger.state).category(category)
+      let id = try NameResolver(state: ledger.state).category(category)
       let outcome = try await options.execute(date.map { .setDueDate(id, $0) } ?? .clearDueDate(id), on: ledger)
       try options.report(
         date.map { "'\(category)' is due on \($0)" } ?? "cleared the due date of '\(category)'", outcome)
@@ -104,7 +105,7 @@ struct BudgetCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let id = try Resolve(state: ledger.state).category(category)
+      let id = try NameResolver(state: ledger.state).category(category)
       let setting = RolloverSet(category: id, carryUnspent: unspent, carryOverspent: overspent, from: from)
       let outcome = try await options.execute(.setRollover(setting), on: ledger)
       let month = from ?? LedgerOptions.today().yearMonth

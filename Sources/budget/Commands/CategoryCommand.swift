@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 /// `budget category add|rename|move|restyle|archive|restore|delete|list`.
 struct CategoryCommand: AsyncParsableCommand {
@@ -20,7 +21,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(state: ledger.state)
+      let resolve = NameResolver(state: ledger.state)
       let color = try self.color.map { text in
         do { return try ColorHex(parsing: text) } catch { throw UserError(String(describing: error)) }
       }
@@ -43,7 +44,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let id = try Resolve(state: ledger.state).category(name)
+      let id = try NameResolver(state: ledger.state).category(name)
       let outcome = try await options.execute(.renameCategory(id, name: newName), on: ledger)
       try options.report("renamed category '\(name)' to '\(outcome.recordedName ?? newName)'", outcome)
     }
@@ -65,7 +66,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(state: ledger.state)
+      let resolve = NameResolver(state: ledger.state)
       let id = try resolve.category(name)
       let current = ledger.state.categories[id]!
       let newParent = topLevel ? nil : try parent.map(resolve.category) ?? current.parent
@@ -85,7 +86,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let id = try Resolve(state: ledger.state).category(name)
+      let id = try NameResolver(state: ledger.state).category(name)
       let current = ledger.state.categories[id]!
       let color =
         try self.color.map { text in
@@ -105,7 +106,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let id = try Resolve(state: ledger.state).category(name)
+      let id = try NameResolver(state: ledger.state).category(name)
       try options.report("archived category '\(name)'", try await options.execute(.archiveCategory(id), on: ledger))
     }
   }
@@ -137,7 +138,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let id = try Resolve(state: ledger.state).category(name)
+      let id = try NameResolver(state: ledger.state).category(name)
       try options.report("deleted category '\(name)'", try await options.execute(.deleteCategory(id), on: ledger))
     }
   }
@@ -159,13 +160,7 @@ struct CategoryCommand: AsyncParsableCommand {
         .sorted { ($0.value.sortOrder, $0.value.name) < ($1.value.sortOrder, $1.value.name) }
       if options.json {
         try Console.json(
-          categories.map { id, c in
-            CategoryJSON(
-              id: id.description, name: c.name, kind: c.kind.rawValue, budgetType: c.budgetType.rawValue,
-              parent: c.parent.flatMap { state.categories[$0]?.name }, icon: c.icon, color: c.color.description,
-              archived: c.isArchived, custom: c.isCustom, transactions: counts[id] ?? 0, dueDate: c.dueDate?.description
-            )
-          })
+          categories.map { id, c in Wire.Category(id: id, record: c, state: state, transactions: counts[id] ?? 0) })
         return
       }
       var table = Table([
@@ -181,14 +176,4 @@ struct CategoryCommand: AsyncParsableCommand {
       print(table.render())
     }
   }
-}
-
-/// `--json` shape of a category.
-struct CategoryJSON: Encodable {
-  var id, name, kind, budgetType: String
-  var parent: String?
-  var icon, color: String
-  var archived, custom: Bool
-  var transactions: Int
-  var dueDate: String?
 }

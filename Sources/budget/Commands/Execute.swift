@@ -2,6 +2,7 @@ import EventRecords
 import Foundation
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 extension LedgerOptions {
   /// Runs `command` on `ledger` as the current actor; rule violations become user errors.
@@ -18,12 +19,23 @@ extension LedgerOptions {
   }
 
   /// One line on stderr per warning the write left (a budget account below zero, a goal past
-  /// its target: ``Ledger/warnings(after:)``), kept for ``report(_:_:id:seal:)``'s JSON. The
-  /// write stands either way; a failure to work the warnings out is not the write's.
+  /// its target: ``Ledger/warnings(after:)``), kept with the events it recorded for
+  /// ``report(_:_:id:seal:)``'s JSON. The write stands either way; a failure to work the
+  /// warnings out is not the write's.
   func warn(about outcome: CommandOutcome, on ledger: Ledger) {
     let warnings = (try? ledger.warnings(after: [outcome])) ?? []
-    WrittenWarnings.shared.record(warnings, for: outcome.positions)
+    WrittenRecords.shared.record(warnings, for: outcome.positions)
+    remember(outcome, on: ledger)
     for warning in warnings { Console.note("warning: \(warning.message)") }
+  }
+
+  /// Keeps the events `outcome` recorded, read back from the log (the first command's, for a
+  /// duplicate), for ``report(_:_:id:seal:)``'s JSON.
+  func remember(_ outcome: CommandOutcome, on ledger: Ledger) {
+    guard json else { return }
+    let count = Int(outcome.positions.upperBound - outcome.positions.lowerBound + 1)
+    let recorded = (try? ledger.events(from: outcome.positions.lowerBound, limit: count)) ?? []
+    WrittenRecords.shared.record(recorded, for: outcome.positions)
   }
 
   /// One line on stderr when autopay occurrences are due and not posted: every command that
@@ -35,56 +47,46 @@ extension LedgerOptions {
     )
   }
 
-  /// Prints `message` for people, or the outcome's positions as JSON.
+  /// Prints `message` for people, or the write's result as JSON (``Wire/WriteResult``, as the
+  /// API answers a write, with `duplicate` and, for `period close`, `seal`).
   func report(_ message: String, _ outcome: CommandOutcome, id: String? = nil, seal: String? = nil) throws {
-    if json {
-      try Console.json(
-        OutcomeJSON(
-          id: id, positions: [outcome.positions.lowerBound, outcome.positions.upperBound],
-          events: outcome.events.map(\.typeName), duplicate: outcome.wasDuplicate, seal: seal,
-          warnings: WrittenWarnings.shared.warnings(for: outcome.positions).map(WarningJSON.init)))
-    } else {
-      print(message)
+    guard json else { return print(message) }
+    var result = Wire.WriteResult(
+      events: WrittenRecords.shared.events(for: outcome.positions),
+      warnings: WrittenRecords.shared.warnings(for: outcome.positions))
+    if result.events.isEmpty {  // a write not read back: what its outcome says
+      result.positions = [outcome.positions.lowerBound, outcome.positions.upperBound]
+      result.events = outcome.events.map(\.typeName)
     }
+    if let id { result.id = id }
+    result.duplicate = outcome.wasDuplicate
+    result.seal = seal
+    try Console.json(result)
   }
 }
 
-/// `--json` shape of a command's outcome.
-struct OutcomeJSON: Encodable {
-  var id: String?
-  var positions: [UInt64]
-  var events: [String]
-  var duplicate: Bool
-  /// `period close`: the chain head the closed period is sealed with.
-  var seal: String?
-  /// What the write left that is allowed but probably not meant; empty when nothing.
-  var warnings: [WarningJSON] = []
-}
-
-/// `--json` shape of a warning: a stable `code` (`account_below_zero`, `goal_past_target`)
-/// and the line a person reads.
-struct WarningJSON: Encodable {
-  var code, message: String
-
-  init(_ warning: LedgerWarning) {
-    code = warning.code.rawValue
-    message = warning.message
-  }
-}
-
-/// The warnings of the writes this process made, by their positions, for the JSON answer
-/// printed after them.
-final class WrittenWarnings: @unchecked Sendable {
-  static let shared = WrittenWarnings()
+/// The warnings and recorded events of the writes this process made, by their positions, for
+/// the JSON answer printed after them.
+final class WrittenRecords: @unchecked Sendable {
+  static let shared = WrittenRecords()
   private let lock = NSLock()
-  private var byPositions: [ClosedRange<UInt64>: [LedgerWarning]] = [:]
+  private var warnings: [ClosedRange<UInt64>: [LedgerWarning]] = [:]
+  private var events: [ClosedRange<UInt64>: [RecordedEvent]] = [:]
 
   func record(_ warnings: [LedgerWarning], for positions: ClosedRange<UInt64>) {
-    lock.withLock { byPositions[positions] = warnings }
+    lock.withLock { self.warnings[positions] = warnings }
+  }
+
+  func record(_ events: [RecordedEvent], for positions: ClosedRange<UInt64>) {
+    lock.withLock { self.events[positions] = events }
   }
 
   func warnings(for positions: ClosedRange<UInt64>) -> [LedgerWarning] {
-    lock.withLock { byPositions[positions] ?? [] }
+    lock.withLock { warnings[positions] ?? [] }
+  }
+
+  func events(for positions: ClosedRange<UInt64>) -> [RecordedEvent] {
+    lock.withLock { events[positions] ?? [] }
   }
 }
 

@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerWire
 
 /// `export json`: every movement of money, oldest first, each object tagged with its `kind`
 /// — `transaction` (the shape of `tx show --json`), `opening` (an account's opening balance,
@@ -15,7 +16,7 @@ enum ExportJSON {
             amount: opening.formatted(), currency: opening.currency.code)))
     }
     for record in state.transactions.values where !record.isDeleted {
-      items.append(.transaction(TransactionJSON(record.added, state: state, version: record.version, deleted: false)))
+      items.append(.transaction(Wire.Transaction(record, state: state)))
     }
     func name(_ id: AccountID) -> String { state.accounts[id]?.name ?? id.description }
     for transfer in state.transferRecords.values {
@@ -32,7 +33,7 @@ enum ExportJSON {
   /// One exported object.
   enum Item: Encodable {
     case opening(Opening)
-    case transaction(TransactionJSON)
+    case transaction(Wire.Transaction)
     case transfer(Transfer)
 
     var date: String {

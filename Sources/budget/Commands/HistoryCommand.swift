@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `budget history`: every event of one entity, oldest first.
@@ -26,12 +26,7 @@ struct HistoryCommand: AsyncParsableCommand {
     let answer = try userFacing { try ledger.history(of: stream, at: try time.point()) }
     let entries = answer.value
     if options.json {
-      return try Console.json(
-        entries.map {
-          HistoryJSON(
-            position: $0.position, version: $0.streamVersion, recordedAt: timestamp($0.recordedAt), actor: $0.actor,
-            event: $0.eventType, changes: $0.changes)
-        })
+      return try Console.json(Wire.History(stream: stream, position: answer.position, entries: entries))
     }
     guard !entries.isEmpty else { throw UserError("no history for \(stream)") }
     var table = Table([
@@ -39,7 +34,7 @@ struct HistoryCommand: AsyncParsableCommand {
     ])
     for entry in entries {
       table.add([
-        String(entry.position), timestamp(entry.recordedAt), entry.actor ?? "", entry.eventType, entry.summary,
+        String(entry.position), Wire.timestamp(entry.recordedAt), entry.actor ?? "", entry.eventType, entry.summary,
       ])
     }
     print("history of \(stream)")
@@ -48,76 +43,27 @@ struct HistoryCommand: AsyncParsableCommand {
   }
 
   /// The stream asked for, resolved against as little of the history as its kind needs: a
-  /// category, account or period name against that kind's own streams (milliseconds on a big
-  /// ledger), a transaction id through the rules' stored state and its index of ids.
+  /// category, account, period, schedule, debt or goal name against that kind's own streams
+  /// (milliseconds on a big ledger), a transaction id through the rules' stored state and its
+  /// index of ids.
   private func streamName(_ ledger: Ledger) throws -> String {
-    let kinds = ["transaction", "tx", "category", "account", "period", "schedule", "debt", "goal", "month"]
-    if kinds.contains(kind), self.reference == nil {
-      throw ValidationError(
-        "give the \(kind == "tx" ? "transaction" : kind) to show, e.g. budget history \(Self.example(kind))")
-    }
-    let reference = self.reference ?? kind
-    func family(_ entity: any EntityIdentifier.Type) throws -> Resolve {
-      Resolve(state: try userFacing { try ledger.state(ofStreamsOf: [entity]) })
-    }
-    switch kind {
-    case "transaction", "tx":
-      return try transactionStream(reference, ledger)
-    case "category": return try family(CategoryID.self).categoryToRead(reference).stream
-    case "account": return try family(AccountID.self).account(reference).id.stream
-    case "period": return try family(PeriodID.self).period(reference).stream
-    case "schedule":
-      return try userFacing { try ledger.state(ofStreamsOf: [ScheduleID.self]).schedule(named: reference).id.stream }
-    case "debt":
-      return try userFacing { try ledger.state(ofStreamsOf: [DebtID.self]).debt(named: reference).id.stream }
-    case "goal":
-      return try userFacing { try ledger.state(ofStreamsOf: [GoalID.self]).goal(named: reference).id.stream }
-    case "month":
-      do { return budgetStream(try YearMonth(parsing: reference)) } catch {
-        throw ValidationError("month must be YYYY-MM: \(error)")
-      }
-    default:
+    guard let kind = HistoryKind(word: kind) else {
       // An id alone: a transaction's, or either leg's of a transfer, as `tx list` shows them.
-      if self.reference == nil, let stream = try? transactionStream(kind, ledger) { return stream }
+      if reference == nil, let stream = try? HistoryKind.transaction.stream(of: kind, in: NameResolver(ledger: ledger))
+      {
+        return stream
+      }
+      throw ValidationError("say what to show: \(HistoryKind.usage)")
+    }
+    guard let reference else {
       throw ValidationError(
-        "say what to show: transaction ID, category NAME, account NAME, period NAME, schedule NAME, debt NAME, goal NAME or month YYYY-MM"
-      )
+        "give the \(kind.rawValue) to show, e.g. budget history \(kind.rawValue) \(kind.example)")
     }
+    let resolver =
+      try kind.family.map { family in NameResolver(state: try userFacing { try ledger.state(ofStreamsOf: [family]) }) }
+      ?? NameResolver(ledger: ledger)
+    let found = Result { () throws(ResolveError) in try kind.stream(of: reference, in: resolver) }
+    if case .failure(.malformed) = found { throw ValidationError("month must be YYYY-MM (got '\(reference)')") }
+    return try found.get()
   }
-
-  /// The stream of the transaction `reference` names — or of the transfer, by either leg's id,
-  /// as `tx list` shows them, or cancelled (its legs left the log; its audit trail stays).
-  private func transactionStream(_ reference: String, _ ledger: Ledger) throws -> String {
-    let resolve = Resolve(ledger: ledger)
-    if (try? resolve.transaction(reference)) == nil {
-      if let transfer = resolve.transfer(reference) { return transfer.transfer.stream }
-      if let cancelled = resolve.cancelledTransfer(reference) { return cancelled.stream }
-    }
-    return try resolve.transaction(reference).id.stream
-  }
-
-  private static func example(_ kind: String) -> String {
-    switch kind {
-    case "category": "category Food"
-    case "account": "account Checking"
-    case "period": "period Q1"
-    case "schedule": "schedule Rent"
-    case "debt": "debt Visa"
-    case "goal": "goal Trip"
-    case "month": "month 2024-03"
-    default: "tx 9b59c2e1"
-    }
-  }
-}
-
-struct HistoryJSON: Encodable {
-  var position, version: UInt64
-  var recordedAt: String
-  var actor: String?
-  var event: String
-  var changes: [String]
-}
-
-func timestamp(_ milliseconds: Int64) -> String {
-  Date(timeIntervalSince1970: Double(milliseconds) / 1000).formatted(.iso8601)
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 /// `budget period open|close|reopen|list`.
 struct PeriodCommand: AsyncParsableCommand {
@@ -38,7 +39,7 @@ struct PeriodCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let id = try Resolve(state: ledger.state).period(name)
+      let id = try NameResolver(state: ledger.state).period(name)
       let outcome = try await options.execute(.closePeriod(id, end: end), on: ledger)
       var seal = ""
       var chainHead: String?
@@ -59,7 +60,7 @@ struct PeriodCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let id = try Resolve(state: ledger.state).period(name)
+      let id = try NameResolver(state: ledger.state).period(name)
       let outcome = try await options.execute(.reopenPeriod(id, reason: reason), on: ledger)
       try options.report("reopened period '\(ledger.state.periods[id]?.name ?? name)'", outcome)
     }
@@ -76,11 +77,7 @@ struct PeriodCommand: AsyncParsableCommand {
         .sorted { $0.value.start < $1.value.start }
       if options.json {
         try Console.json(
-          periods.map {
-            PeriodJSON(
-              id: $0.key.description, name: $0.value.name, start: $0.value.start.description,
-              end: $0.value.end?.description, closed: $0.value.isClosed)
-          })
+          periods.map { Wire.Period(id: $0.key, record: $0.value) })
         return
       }
       var table = Table([("PERIOD", .left), ("START", .left), ("END", .left), ("STATUS", .left)])
@@ -90,11 +87,4 @@ struct PeriodCommand: AsyncParsableCommand {
       print(table.render())
     }
   }
-}
-
-/// `--json` shape of a period.
-struct PeriodJSON: Encodable {
-  var id, name, start: String
-  var end: String?
-  var closed: Bool
 }

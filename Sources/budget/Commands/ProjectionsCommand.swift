@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `budget projections status|rebuild`.
@@ -19,11 +20,7 @@ struct ProjectionsCommand: AsyncParsableCommand {
       let status = try userFacing { try ledger.projectionStatus() }
       if options.json {
         return try Console.json(
-          status.map {
-            StatusJSON(
-              name: $0.name, codeVersion: $0.codeVersion, storedVersion: $0.storedVersion, generation: $0.generation,
-              checkpoint: $0.checkpoint, lag: $0.lag, rows: $0.rows)
-          })
+          status.map(Wire.ProjectionStatus.init))
       }
       var table = Table([
         ("PROJECTION", .left), ("VERSION", .right), ("GEN", .right), ("CHECKPOINT", .right), ("LAG", .right),
@@ -78,14 +75,4 @@ struct ProjectionsCommand: AsyncParsableCommand {
       print("rebuilt \(rebuilt.joined(separator: ", ")) from \(head) events in \(elapsed)")
     }
   }
-}
-
-struct StatusJSON: Encodable {
-  var name: String
-  var codeVersion: Int
-  var storedVersion: Int?
-  var generation: Int?
-  var checkpoint: UInt64
-  var lag: UInt64
-  var rows: [String: Int]
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `budget report ...`: the read models, on both time axes.
@@ -22,12 +23,7 @@ struct ReportCommand: AsyncParsableCommand {
       let date = time.asOf ?? LedgerOptions.today()
       let answer = try userFacing { try ledger.balances(on: date, at: try time.point()) }
       if options.json {
-        return try Console.json(
-          BalancesJSON(
-            date: date.description, position: answer.position,
-            accounts: answer.value.map {
-              BalanceJSON(account: $0.name, balance: $0.balance.formatted(), currency: $0.balance.currency.code)
-            }))
+        return try Console.json(Wire.Balances(date: date, answer: answer))
       }
       var table = Table([("ACCOUNT", .left), ("BALANCE", .right), ("", .left)])
       var totals: [String: Money] = [:]
@@ -44,14 +40,4 @@ struct ReportCommand: AsyncParsableCommand {
       time.footer(answer.position, recordedAt: answer.recordedAt)
     }
   }
-}
-
-struct BalancesJSON: Encodable {
-  var date: String
-  var position: UInt64
-  var accounts: [BalanceJSON]
-}
-
-struct BalanceJSON: Encodable {
-  var account, balance, currency: String
 }

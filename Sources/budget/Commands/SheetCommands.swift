@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `budget budget show`: seed 001 Sheet 1 in the terminal.
@@ -21,7 +22,7 @@ struct BudgetShowCommand: AsyncParsableCommand {
     let month = self.month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
     let answer = try userFacing { try ledger.budgetSheet(month, asOf: time.asOf, at: try time.point()) }
     let sheet = answer.value
-    if options.json { return try Console.json(SheetJSON(sheet, position: answer.position)) }
+    if options.json { return try Console.json(try wire(answer, ledger)) }
     print(Console.paint("« \(month.title) »", .bold))
     print("")
     var income = Table([("INCOME", .left), ("PLANNED", .right)])
@@ -122,78 +123,11 @@ func percent(_ basisPoints: Int?, alert: BudgetAlert) -> String {
   }
 }
 
-/// Basis points as a percentage with two decimals and no sign of percent: `-5.88`, `-0.50`.
-func percentDigits(_ basisPoints: Int) -> String {
-  let magnitude = abs(basisPoints)
-  return "\(basisPoints < 0 ? "-" : "")\(magnitude / 100).\(magnitude % 100 < 10 ? "0" : "")\(magnitude % 100)"
-}
-
-/// `--json` shape of the budget sheet.
-struct SheetJSON: Encodable {
-  struct Line: Encodable {
-    var category, name, budgetType, assigned, carried, budgeted, actual, difference: String
-    var usedPercent: String?
-    var overBudget: Bool
-    var alert: Int
-  }
-  var month: String
-  var position: UInt64
-  var plannedIncome, fixed, variable, quarterly, totalBudgeted, remainingToAssign, availableFunds: String
-  /// The budget accounts `availableFunds` adds up, with their balances.
-  var fundsAccounts: [FundsAccountJSON]
-  /// The tracking accounts, in any currency, with their balances: not in `availableFunds`.
-  var trackingAccounts: [FundsAccountJSON]
-  /// What budget accounts in other currencies hold, one amount per currency, not in
-  /// `availableFunds`.
-  var otherCurrencyFunds: [CurrencyAmountJSON]
-  /// What the month spent in other currencies, per currency: in no line's `actual`.
-  var otherCurrencySpending: [CurrencyAmountJSON]
-  var lines: [Line]
-  var dueDates: [[String: String]]
-  /// Each planned income counted this month: a month's amount, or a year's share.
-  var incomeSources: [IncomeSource]
-  /// The goals whose monthly need is on the sheet; absent when there are none, so a ledger
-  /// without goals prints what earlier releases printed.
-  var goals: [BudgetGoalLineReport]?
-
-  struct IncomeSource: Encodable {
-    var source, counted: String
-    var yearly: Bool
-  }
-
-  init(_ sheet: BudgetSheet, position: UInt64) {
-    month = sheet.summary.month.description
-    self.position = position
-    plannedIncome = sheet.summary.plannedIncome.formatted()
-    fixed = sheet.summary.budgeted.fixed.formatted()
-    variable = sheet.summary.budgeted.variable.formatted()
-    quarterly = sheet.summary.budgeted.quarterly.formatted()
-    totalBudgeted = sheet.summary.budgeted.total.formatted()
-    remainingToAssign = sheet.summary.remainingToAssign.formatted()
-    availableFunds = sheet.availableFunds.formatted()
-    fundsAccounts = sheet.fundsAccounts.map(FundsAccountJSON.init)
-    trackingAccounts = sheet.trackingAccounts.map(FundsAccountJSON.init)
-    otherCurrencyFunds = sheet.otherCurrencyFunds.map {
-      CurrencyAmountJSON(amount: $0.formatted(), currency: $0.currency.code)
-    }
-    otherCurrencySpending = sheet.otherCurrencySpending.map {
-      CurrencyAmountJSON(amount: $0.formatted(), currency: $0.currency.code)
-    }
-    lines = sheet.report.lines.map {
-      Line(
-        category: $0.category.description, name: $0.name, budgetType: $0.budgetType.rawValue,
-        assigned: $0.assigned.formatted(),
-        carried: $0.carried.formatted(), budgeted: $0.budgeted.formatted(), actual: $0.actual.formatted(),
-        difference: $0.difference.formatted(),
-        usedPercent: $0.usedBasisPoints.map(percentDigits),
-        overBudget: $0.isOverBudget, alert: $0.alert.rawValue)
-    }
-    dueDates = sheet.summary.dueDates.map { ["category": $0.name, "date": $0.date.description] }
-    incomeSources = sheet.summary.incomeSources.map {
-      IncomeSource(source: $0.source, counted: $0.counted.formatted(), yearly: $0.month == nil)
-    }
-    goals = sheet.goals.isEmpty ? nil : sheet.goals.map(BudgetGoalLineReport.init)
-  }
+/// The sheet as the API answers it, with the due dates of the categories as known at its
+/// position (their own streams, not the whole history).
+func wire(_ answer: Answer<BudgetSheet>, _ ledger: Ledger) throws -> Wire.BudgetSheet {
+  let categories = try userFacing { try ledger.state(ofStreamsOf: [CategoryID.self], upTo: answer.position) }.categories
+  return Wire.BudgetSheet(answer, categories: categories)
 }
 
 /// `budget report budget-vs-actual`: seed 001 Sheet 3 as a table.
@@ -212,7 +146,7 @@ struct BudgetVsActualReport: AsyncParsableCommand {
     let ledger = try await options.openExisting()
     let month = self.month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
     let answer = try userFacing { try ledger.budgetSheet(month, asOf: time.asOf, at: try time.point()) }
-    if options.json { return try Console.json(SheetJSON(answer.value, position: answer.position)) }
+    if options.json { return try Console.json(try wire(answer, ledger)) }
     var table = Table([
       ("CATEGORY", .left), ("BUDGETED", .right), ("ACTUAL", .right), ("DIFFERENCE", .right), ("% USED", .right),
       ("ALERT", .left),
@@ -274,7 +208,7 @@ struct CategoriesReport: AsyncParsableCommand {
     let ledger = try await options.openExisting()
     let scope: TotalsScope
     if let period {
-      scope = .period(try Resolve(state: ledger.state).period(period))
+      scope = .period(try NameResolver(state: ledger.state).period(period))
     } else if let year {
       scope = .year(year)
     } else {
@@ -288,11 +222,7 @@ struct CategoriesReport: AsyncParsableCommand {
     if let top { rows = Array(rows.prefix(top)) }
     if options.json {
       return try Console.json(
-        rows.map {
-          CategoryTotalJSON(
-            category: $0.name, kind: $0.kind?.rawValue, spent: $0.spent.formatted(), received: $0.received.formatted(),
-            net: $0.net.formatted(), count: $0.count, currency: $0.spent.currency.code)
-        })
+        rows.map(Wire.CategoryTotals.Row.init))
     }
     var columns: [(String, Table.Alignment)] = [
       ("CATEGORY", .left), ("SPENT", .right), ("RECEIVED", .right), ("NET", .right),
@@ -326,13 +256,7 @@ struct CashflowReport: AsyncParsableCommand {
     let answer = try userFacing { try ledger.cashflow(from: first, through: max(first, last), at: try time.point()) }
     let rows = last < first ? [] : answer.value  // a date before the year: none of its months
     if options.json {
-      return try Console.json(
-        rows.map {
-          [
-            "month": $0.month.description, "income": $0.income.formatted(), "expenses": $0.expenses.formatted(),
-            "net": $0.net.formatted(), "currency": $0.net.currency.code,
-          ]
-        })
+      return try Console.json(rows.map(Wire.Cashflow.Month.init))
     }
     // The figures are the base currency's: say so, and which currencies they leave out.
     let state = ledger.state
@@ -347,23 +271,4 @@ struct CashflowReport: AsyncParsableCommand {
     print(table.render())
     time.footer(answer.position, recordedAt: answer.recordedAt)
   }
-}
-
-/// `report categories --json`: one row per category and currency.
-struct CategoryTotalJSON: Encodable {
-  var category: String
-  /// `income` or `expense`; absent for a category that no longer exists.
-  var kind: String?
-  var spent, received: String
-  /// In the category's direction: spent − received for an expense category (a refund lowers
-  /// it), received − spent for an income one.
-  var net: String
-  /// Transactions booked to the category (a split counts once per part).
-  var count: Int
-  var currency: String
-}
-
-/// An amount with its currency, where amounts of several currencies are listed.
-struct CurrencyAmountJSON: Encodable {
-  var amount, currency: String
 }

@@ -27,15 +27,3 @@ func availableFundsLine(_ sheet: BudgetSheet) -> String {
   figure += " on \(sheet.fundsDate)"
   return parts.isEmpty ? figure : "\(figure) (\(parts.joined(separator: "; ")))"
 }
-
-/// `--json` shape of an account on the sheet's available-funds line.
-struct FundsAccountJSON: Encodable {
-  var id, name, balance, currency: String
-
-  init(_ balance: AccountBalance) {
-    id = balance.account.description
-    name = balance.name
-    self.balance = balance.balance.formatted()
-    currency = balance.balance.currency.code
-  }
-}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `budget tx add|amend|delete|show|list`.
@@ -32,7 +33,7 @@ struct TransactionCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(ledger: ledger)
+      let resolve = NameResolver(ledger: ledger)
       let account = try resolve.account(self.account)
       let money = try positiveAmount(amount, currency: account.record.currency)
       let splits = try Self.splits(split, resolve: resolve, currency: account.record.currency)
@@ -57,7 +58,7 @@ struct TransactionCommand: AsyncParsableCommand {
     }
 
     /// `--split CATEGORY=AMOUNT` options as splits.
-    static func splits(_ parts: [String], resolve: Resolve, currency: Currency) throws -> [Split] {
+    static func splits(_ parts: [String], resolve: NameResolver, currency: Currency) throws -> [Split] {
       try parts.map { part -> Split in
         let pieces = part.split(separator: "=", maxSplits: 1).map(String.init)
         guard pieces.count == 2 else {
@@ -100,7 +101,7 @@ struct TransactionCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(ledger: ledger)
+      let resolve = NameResolver(ledger: ledger)
       let transaction = try resolve.transaction(id)
       var amendment = TransactionAmended(transaction: transaction.id)
       let currency = transaction.record.added.amount.currency
@@ -130,7 +131,7 @@ struct TransactionCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(ledger: ledger)
+      let resolve = NameResolver(ledger: ledger)
       // A transfer by either leg — when the id names nothing else: ids made at one time share
       // their first characters, and a prefix naming two things deletes neither.
       let transfers = resolve.transfers(id), transactions = resolve.transactionCount(id)
@@ -164,7 +165,7 @@ struct TransactionCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let transaction = try Resolve(ledger: ledger).transaction(id)
+      let transaction = try NameResolver(ledger: ledger).transaction(id)
       let outcome = try await options.execute(
         .restoreTransaction(transaction.id, reason: reason, expectedVersion: expectVersion), on: ledger)
       try options.report("restored transaction \(transaction.id.short)", outcome, id: transaction.id.description)
@@ -180,16 +181,18 @@ struct TransactionCommand: AsyncParsableCommand {
     func run() async throws {
       let ledger = try await options.openExisting()
       let state = ledger.state
-      let (id, record) = try Resolve(state: state).transaction(self.id)
+      let (id, record) = try NameResolver(state: state).transaction(self.id)
       let t = record.added
-      let json = TransactionJSON(t, state: state, version: record.version, deleted: record.isDeleted)
+      let json = Wire.Transaction(record, state: state)
       if options.json { return try Console.json(json) }
       print("transaction \(id)  (version \(record.version)\(record.isDeleted ? ", deleted" : ""))")
       print("  date      \(t.date)")
       print("  amount    \(t.type.rawValue) \(show(t.amount)) \(t.amount.currency.code)")
       print("  name      \(t.name)")
       print("  account   \(json.account)")
-      print("  category  \(json.categories.joined(separator: ", "))")
+      print(
+        "  category  \(json.postings.map { t.splits.isEmpty ? $0.category : "\($0.category) \($0.amount)" }.joined(separator: ", "))"
+      )
       if let d = t.description { print("  about     \(d)") }
       if let n = t.notes { print("  notes     \(n)") }
       if !t.tags.isEmpty { print("  tags      \(t.tags.joined(separator: ", "))") }
@@ -229,7 +232,7 @@ struct TransactionCommand: AsyncParsableCommand {
       var through = month?.lastDay ?? .latest
       if let asOf = time.asOf, asOf < through { through = asOf }
       if category != nil || period != nil {
-        let resolve = Resolve(ledger: ledger)
+        let resolve = NameResolver(ledger: ledger)
         // By category or period: from the transaction index — transactions only (transfers and
         // opening balances have neither), without a running balance (it is per account).
         let filter: TransactionFilter =
@@ -246,7 +249,7 @@ struct TransactionCommand: AsyncParsableCommand {
       }
       // The log with running balances: every row up to `through` (a month's end, an --as-of
       // day), and for a month only its own rows.
-      let account = try self.account.map { try Resolve(ledger: ledger).account($0).id }
+      let account = try self.account.map { try NameResolver(ledger: ledger).account($0).id }
       var answer = try userFacing {
         try ledger.transactionLog(
           account: account,
@@ -289,7 +292,7 @@ struct TransactionCommand: AsyncParsableCommand {
         let others = state.accounts.values.filter { $0.currency != state.baseCurrency && !$0.isClosed }
           .sorted { $0.name < $1.name }
         if !others.isEmpty {
-          let listed = others.map { "\(Resolve.quotedIfNeeded($0.name)) (\($0.currency.code))" }.joined(separator: ", ")
+          let listed = others.map { "\(quotedIfNeeded($0.name)) (\($0.currency.code))" }.joined(separator: ", ")
           print(
             "not in this \(state.baseCurrency.code) log: \(listed) — see one with budget tx list --account NAME")
         }

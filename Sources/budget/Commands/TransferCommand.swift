@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 /// `budget transfer`: moves money between two of your accounts (`budget transfer 100 --from
 /// Checking --to Savings`), or amends a transfer made earlier (`budget transfer amend ID`).
@@ -22,7 +23,7 @@ struct TransferCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(state: ledger.state)
+      let resolve = NameResolver(state: ledger.state)
       let from = try resolve.account(self.from)
       let to = try resolve.account(self.to)
       let money = try positiveAmount(
@@ -67,7 +68,7 @@ struct TransferCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(state: ledger.state)
+      let resolve = NameResolver(state: ledger.state)
       let found = resolve.transfers(transfer.lowercased())
       guard found.count == 1, let current = found.first else {
         throw UserError(
@@ -90,14 +91,13 @@ struct TransferCommand: AsyncParsableCommand {
         try await ledger.amendTransfer(current.transfer, changes, as: id, metadata: options.metadata)
       }
       options.mentionWaitingAutopay(on: ledger)
-      if options.json {
-        let positions = outcomes.map(\.positions)
-        return try Console.json(
-          OutcomeJSON(
-            id: id.description,
-            positions: [positions.first?.lowerBound ?? 0, positions.last?.upperBound ?? 0],
-            events: outcomes.flatMap { $0.events.map(\.typeName) }, duplicate: outcomes.first?.wasDuplicate ?? false,
-            seal: nil))
+      if options.json, let first = outcomes.first, let last = outcomes.last {
+        let count = Int(last.positions.upperBound - first.positions.lowerBound + 1)
+        var result = Wire.WriteResult(
+          events: try userFacing { try ledger.events(from: first.positions.lowerBound, limit: count) })
+        result.id = id.description
+        result.duplicate = first.wasDuplicate
+        return try Console.json(result)
       }
       guard let amended = ledger.state.transferRecords[id] else {
         return print("amended transfer \(current.transfer.short)")

@@ -3,6 +3,7 @@ import EventRecords
 import Foundation
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 /// `budget undo`: compensates the last action with new events (kept forever in the log).
 struct UndoCommand: AsyncParsableCommand {
@@ -63,58 +64,8 @@ enum TakeBackOutput {
       let listed =
         list ? try userFacing { try ledger.events(from: summary.positions.lowerBound, limit: summary.eventCount) } : nil
       return try Console.json(
-        UndoJSON(summary, listed: listed.map { $0.map { .init(position: $0.position, type: $0.type) } }))
+        Wire.UndoResult(summary, listed: listed.map { $0.map { .init(position: $0.position, type: $0.type) } }))
     }
     print("\(summary.isRedo ? "redone" : "undone"): \(summary.description)")
-  }
-}
-
-/// `--json` of `budget undo` and `budget redo`: what it recorded, in counts, and the command it took back.
-struct UndoJSON: Encodable {
-  struct Change: Encodable {
-    var count: Int
-    var change: String
-  }
-  struct Listed: Encodable {
-    var position: UInt64
-    var type: String
-  }
-  struct Undone: Encodable {
-    var positions: [UInt64]
-    var events: [String: Int]
-    var eventCount: Int
-    var actor: String?
-    var recordedAt: String
-    var command: String
-    var file: String?
-  }
-  /// `undo` or `redo`.
-  var kind: String
-  var summary: String
-  /// Each change in words, when there are few.
-  var details: [String]
-  var positions: [UInt64]
-  var events: [String: Int]
-  var eventCount: Int
-  var changes: [Change]
-  var undone: Undone
-  var list: [Listed]?
-
-  init(_ summary: UndoSummary, listed: [Listed]?) {
-    kind = summary.isRedo ? "redo" : "undo"
-    self.summary = summary.description
-    details = summary.details
-    positions = [summary.positions.lowerBound, summary.positions.upperBound]
-    events = Dictionary(summary.events.map { ($0.type, $0.count) }, uniquingKeysWith: +)
-    eventCount = summary.eventCount
-    changes = summary.changes.map { Change(count: $0.count, change: $0.words) }
-    let undone = summary.undone
-    self.undone = Undone(
-      positions: [undone.positions.lowerBound, undone.positions.upperBound],
-      events: Dictionary(undone.events.map { ($0.type, $0.count) }, uniquingKeysWith: +), eventCount: undone.eventCount,
-      actor: undone.actor,
-      recordedAt: Date(timeIntervalSince1970: Double(undone.recordedAt) / 1000).formatted(.iso8601),
-      command: undone.isImport ? "import" : undone.isUndo ? "undo" : "command", file: undone.importedFile)
-    list = listed
   }
 }

@@ -2,6 +2,7 @@ import BudgetServer
 import Interchange
 import Ledger
 import LedgerDomain
+import LedgerWire
 import SyncClient
 
 /// A problem the user can fix: printed as `error: <message>` on stderr, exit code 1.
@@ -20,6 +21,7 @@ struct UserError: Error, CustomStringConvertible {
     case LedgerError.sync(.madeWorkingLedger): nil
     case let error as LedgerError: UserError(error.description)
     case let error as DomainError: UserError(error.description)
+    case let error as ResolveError: UserError(error.userMessage)
     case let error as MoneyError: UserError(error.description)
     case let error as DateError: UserError(error.description)
     case let error as OutputFileError: UserError(error.description)

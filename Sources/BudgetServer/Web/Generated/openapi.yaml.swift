@@ -2,7 +2,8 @@
 extension OpenAPIDocument {
   static let yaml = #"""
 # The budget-ledger HTTP API (served at /api/v1/openapi.yaml). Keep it in step with
-# Sources/BudgetServer/Routes and DTO; run Tools/embed-web.sh after editing.
+# Sources/LedgerWire (LedgerWireTests checks every shape against its schema) and
+# Sources/BudgetServer/Routes; run Tools/embed-web.sh after editing.
 openapi: 3.0.3
 info:
   title: budget-ledger API
@@ -1361,7 +1362,11 @@ paths:
           - category
           - account
           - period
+          - schedule
+          - debt
+          - goal
           - month
+        description: what ref names; transaction takes a transfer by either leg's id too
       - $ref: '#/components/parameters/ref'
       - *id003
       - *id004
@@ -3101,6 +3106,15 @@ components:
             Empty when nothing; the write stands either way.
           items:
             $ref: '#/components/schemas/Warning'
+        duplicate:
+          type: boolean
+          description: >-
+            budget --json only: whether the idempotency key matched an earlier command (nothing new
+            recorded). The API leaves it out and says so in the Idempotent-Replayed header, so that
+            a retry's body is the first answer's.
+        seal:
+          type: string
+          description: budget period close --json only, the chain head (hex) the period is sealed with
       required:
       - stream
       - version
@@ -3192,6 +3206,19 @@ components:
           - eventCount
           - recordedAt
           - command
+        list:
+          type: array
+          description: every compensating event, only when asked for (budget undo --json --list); the API leaves it out
+          items:
+            type: object
+            properties:
+              position:
+                type: integer
+              type:
+                type: string
+            required:
+            - position
+            - type
       required:
       - kind
       - summary
@@ -3248,6 +3275,7 @@ components:
       - role
       - currency
       - closed
+      - openingDate
       - balance
       - version
     AccountList:
@@ -3332,6 +3360,14 @@ components:
       - name
       - kind
       - budgetType
+      - icon
+      - color
+      - archived
+      - custom
+      - transactions
+      - carryUnspent
+      - carryOverspent
+      - sortOrder
       - version
     CategoryList:
       type: object
@@ -3482,6 +3518,8 @@ components:
       - category
       - name
       - budgetType
+      - assigned
+      - carried
       - budgeted
       - actual
       - difference
@@ -3554,6 +3592,20 @@ components:
             - source
             - amount
             - counted
+        incomeSources:
+          type: array
+          description: each planned income as budget budget show lists it; yearly when it is a year's share (income without a month)
+          items:
+            type: object
+            properties:
+              source: *id002
+              counted: *id008
+              yearly:
+                type: boolean
+            required:
+            - source
+            - counted
+            - yearly
         lines:
           type: array
           items:
@@ -3568,6 +3620,7 @@ components:
               date: *id002
             required:
             - category
+            - categoryId
             - date
         goals:
           type: array
@@ -3589,15 +3642,25 @@ components:
             required: [goal, name, monthlyNeed, counted]
       required:
       - month
+      - title
+      - currency
       - position
       - plannedIncome
+      - fixed
+      - variable
+      - quarterly
       - totalBudgeted
+      - totalActual
       - remainingToAssign
       - availableFunds
+      - fundsDate
       - fundsAccounts
       - trackingAccounts
+      - otherCurrencyFunds
+      - otherCurrencySpending
       - lines
       - income
+      - incomeSources
       - dueDates
       - goals
     FundsAccount:
@@ -3636,6 +3699,10 @@ components:
               category: *id002
               categoryId: *id002
               amount: *id008
+            required:
+            - category
+            - categoryId
+            - amount
         tags:
           type: array
           items: *id002
@@ -3646,7 +3713,13 @@ components:
       - date
       - type
       - amount
+      - signedAmount
+      - currency
       - name
+      - account
+      - accountId
+      - postings
+      - tags
       - version
       - deleted
     TransactionRow:
@@ -3764,6 +3837,11 @@ components:
               account: *id002
               balance: *id008
               currency: *id002
+            required:
+            - accountId
+            - account
+            - balance
+            - currency
         totals:
           type: array
           items:
@@ -3771,6 +3849,9 @@ components:
             properties:
               currency: *id002
               balance: *id008
+            required:
+            - currency
+            - balance
       required:
       - date
       - position
@@ -3802,6 +3883,14 @@ components:
                   received less spent
               currency: *id002
               count: *id007
+            required:
+            - categoryId
+            - category
+            - spent
+            - received
+            - net
+            - currency
+            - count
       required:
       - scope
       - position
@@ -3824,6 +3913,15 @@ components:
                 type: string
                 description: what expense categories spent, less refunds booked to them
               net: *id008
+              currency:
+                type: string
+                description: the currency of the figures, the ledger's base currency
+            required:
+            - month
+            - income
+            - expenses
+            - net
+            - currency
       required:
       - year
       - position
@@ -3846,6 +3944,12 @@ components:
               changes:
                 type: array
                 items: *id002
+            required:
+            - position
+            - version
+            - recordedAt
+            - event
+            - changes
       required:
       - stream
       - position
@@ -4023,9 +4127,15 @@ components:
             type: boolean
           start: *id002
           endedAfter: *id002
-          next: *id002
+          next:
+            type: string
+            description: the due date of the oldest open occurrence (an overdue one first)
+          overdue:
+            type: boolean
+            description: whether next is due before today and still open
         required:
         - id
+        - overdue
         - paused
         - deleted
         - start
@@ -4174,6 +4284,26 @@ components:
           - overdue
           - dueSoon
           - paidThisMonth
+        suggestions:
+          type: array
+          description: transactions that may have paid an open occurrence, only when asked for (budget bills --json --suggest)
+          items:
+            type: object
+            properties:
+              occurrence:
+                $ref: '#/components/schemas/Occurrence'
+              transaction:
+                type: string
+                description: the transaction's id
+              name: *id002
+              date: *id002
+              amount: *id002
+            required:
+            - occurrence
+            - transaction
+            - name
+            - date
+            - amount
       required:
       - today
       - days

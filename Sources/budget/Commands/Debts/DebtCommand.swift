@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 extension DebtKind: ExpressibleByArgument {}
 
@@ -42,7 +43,7 @@ struct DebtCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let (accountID, record) = try Resolve(state: ledger.state).account(account)
+      let (accountID, record) = try NameResolver(state: ledger.state).account(account)
       let terms = try DebtCommand.terms(
         apr: apr, minimum: minimum, dueDay: dueDay, term: term, currency: record.currency)
       let id = DebtID.random()

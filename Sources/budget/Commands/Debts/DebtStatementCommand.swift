@@ -71,6 +71,7 @@ struct DebtInterestCommand: AsyncParsableCommand {
       try await ledger.execute(atomically: posting.commands, metadata: options.metadata)
     }
     guard let last = outcomes.last else { return }
+    options.remember(last, on: ledger)
     try options.report(
       "posted \(show(posting.charge)) of interest on \(record.name) for \(posting.month)\(posting.usesRule ? " (the rule's)" : "")",
       last, id: posting.transaction.description)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 extension GoalCommand {
   /// The payment `--transaction` names (a transaction, or a leg of a transfer), or a new
@@ -9,7 +10,7 @@ extension GoalCommand {
     amount: String?, account: String?, transaction: String?, date: CivilDate?, goal: GoalRecord, ledger: Ledger,
     accountFlag: String
   ) throws -> GoalMovement.Payment {
-    let resolve = Resolve(state: ledger.state)
+    let resolve = NameResolver(state: ledger.state)
     if let transaction {
       guard amount == nil, account == nil else {
         throw ValidationError("--transaction links an existing movement: give no AMOUNT and no \(accountFlag)")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 
 extension GoalKind: ExpressibleByArgument {}
 extension ContributionSource: ExpressibleByArgument {}
@@ -45,7 +46,7 @@ struct GoalCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(state: ledger.state)
+      let resolve = NameResolver(state: ledger.state)
       let funding: GoalFunding
       var currency = ledger.baseCurrency
       if let account {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `budget bills`: what is overdue, due soon and paid this month — or a month's calendar.
@@ -29,11 +30,12 @@ struct BillsCommand: AsyncParsableCommand {
       let occurrences = try userFacing {
         try ledger.occurrences(dueFrom: month.firstDay, through: month.lastDay, asOf: time.asOf, at: try time.point())
       }.value
-      if options.json { return try Console.json(occurrences.map { OccurrenceJSON($0, names: names) }) }
+      if options.json { return try Console.json(occurrences.map { Wire.Occurrence($0, names: names) }) }
       print(Self.calendar(month, occurrences))
       return
     }
-    let overview = try userFacing { try ledger.bills(days: days, asOf: time.asOf, at: try time.point()) }.value
+    let answer = try userFacing { try ledger.bills(days: days, asOf: time.asOf, at: try time.point()) }
+    let (overview, position) = (answer.value, answer.position)
     let suggestions =
       suggest
       ? try await userFacing {
@@ -41,23 +43,7 @@ struct BillsCommand: AsyncParsableCommand {
       } : []
     if options.json {
       return try Console.json(
-        BillsJSON(
-          today: overview.today.description, days: overview.days,
-          overdue: overview.overdue.map { OccurrenceJSON($0, names: names) },
-          dueSoon: overview.dueSoon.map { OccurrenceJSON($0, names: names) },
-          reminders: overview.reminders.map { OccurrenceJSON($0, names: names) },
-          paidThisMonth: overview.paidThisMonth.map { OccurrenceJSON($0, names: names) },
-          suggestions: suggest
-            ? suggestions.map {
-              SuggestionJSON(
-                occurrence: OccurrenceJSON($0.occurrence, names: names), transaction: $0.transaction.id.description,
-                name: $0.transaction.name, date: $0.transaction.date.description,
-                amount: $0.transaction.amount.formatted())
-            } : nil,
-          totals: BillsTotalsJSON(
-            overdue: BillsOverview.totals(overview.overdue).map(\.description),
-            dueSoon: BillsOverview.totals(overview.dueSoon).map(\.description),
-            paidThisMonth: BillsOverview.totals(overview.paidThisMonth).map(\.description))))
+        Wire.Bills(overview, position: position, names: names, suggestions: suggest ? suggestions : nil))
     }
     // Overdue ones have their own section below: the reminders say what is coming.
     let coming = overview.reminders.filter { $0.status != .overdue }
@@ -75,7 +61,7 @@ struct BillsCommand: AsyncParsableCommand {
     for pairing in suggestions {
       let occurrence = pairing.occurrence
       print(
-        "  '\(occurrence.terms.name)' of \(occurrence.nominal) ← \(pairing.transaction.id.short) \(pairing.transaction.date) '\(pairing.transaction.name)' \(show(pairing.transaction.amount)) — budget schedule pay \(Resolve.quotedIfNeeded(occurrence.terms.name)) --occurrence \(occurrence.nominal) --transaction \(pairing.transaction.id.short)"
+        "  '\(occurrence.terms.name)' of \(occurrence.nominal) ← \(pairing.transaction.id.short) \(pairing.transaction.date) '\(pairing.transaction.name)' \(show(pairing.transaction.amount)) — budget schedule pay \(quotedIfNeeded(occurrence.terms.name)) --occurrence \(occurrence.nominal) --transaction \(pairing.transaction.id.short)"
       )
     }
   }
@@ -123,19 +109,3 @@ struct BillsCommand: AsyncParsableCommand {
     return lines.joined(separator: "\n")
   }
 }
-
-struct BillsJSON: Encodable {
-  var today: String
-  var days: Int
-  var overdue, dueSoon, reminders, paidThisMonth: [OccurrenceJSON]
-  /// With `--suggest`: transactions that may have paid an open occurrence.
-  var suggestions: [SuggestionJSON]?
-  var totals: BillsTotalsJSON
-}
-
-struct SuggestionJSON: Encodable {
-  var occurrence: OccurrenceJSON
-  var transaction, name, date, amount: String
-}
-
-struct BillsTotalsJSON: Encodable { var overdue, dueSoon, paidThisMonth: [String] }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `budget report forecast`: each account's projected balance from its schedules.
@@ -28,7 +29,7 @@ struct ForecastReport: AsyncParsableCommand {
 
   func run() async throws {
     let ledger = try await options.openExisting()
-    let resolve = Resolve(ledger: ledger)
+    let resolve = NameResolver(ledger: ledger)
     let accountID = try account.map { try resolve.account($0).id }
     var budgetsFrom: AccountID?
     if withBudgets {
@@ -38,25 +39,12 @@ struct ForecastReport: AsyncParsableCommand {
         budgetsFrom = try (try? resolve.account(nil).id) ?? resolve.account("Checking").id
       }
     }
-    let forecast = try userFacing {
+    let answer = try userFacing {
       try ledger.forecast(
         months: months, account: accountID, budgetsFrom: budgetsFrom, asOf: time.asOf, at: try time.point())
-    }.value
-    if options.json {
-      return try Console.json(
-        ForecastJSON(
-          today: forecast.today.description, through: forecast.through.description,
-          accounts: forecast.accounts.map { account in
-            ForecastAccountJSON(
-              account: account.name, currency: account.currency.code, start: account.start.formatted(),
-              months: account.months.map {
-                ForecastMonthJSON(month: $0.month.description, balance: $0.balance.formatted())
-              },
-              days: account.days.map { ForecastDayJSON(date: $0.date.description, balance: $0.balance.formatted()) },
-              lowest: ForecastDayJSON(
-                date: account.lowest.date.description, balance: account.lowest.balance.formatted()))
-          }))
     }
+    let forecast = answer.value
+    if options.json { return try Console.json(Wire.Forecast(forecast, position: answer.position)) }
     print(
       "Forecast from \(forecast.today) through \(forecast.through) — a projection from the schedules, not a promise")
     for account in forecast.accounts {
@@ -70,18 +58,3 @@ struct ForecastReport: AsyncParsableCommand {
     }
   }
 }
-
-struct ForecastJSON: Encodable {
-  var today, through: String
-  var accounts: [ForecastAccountJSON]
-}
-
-struct ForecastAccountJSON: Encodable {
-  var account, currency, start: String
-  var months: [ForecastMonthJSON]
-  var days: [ForecastDayJSON]
-  var lowest: ForecastDayJSON
-}
-
-struct ForecastMonthJSON: Encodable { var month, balance: String }
-struct ForecastDayJSON: Encodable { var date, balance: String }

@@ -1,5 +1,6 @@
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 extension LedgerOptions {
@@ -38,7 +39,7 @@ extension LedgerOptions {
     }
     for pairing in report.suggested {
       Console.note(
-        "possible payment of '\(pairing.occurrence.terms.name)' of \(pairing.occurrence.nominal): transaction \(pairing.transaction.id.short) '\(pairing.transaction.name)' — to link it: budget schedule pay \(Resolve.quotedIfNeeded(pairing.occurrence.terms.name)) --occurrence \(pairing.occurrence.nominal) --transaction \(pairing.transaction.id.short)"
+        "possible payment of '\(pairing.occurrence.terms.name)' of \(pairing.occurrence.nominal): transaction \(pairing.transaction.id.short) '\(pairing.transaction.name)' — to link it: budget schedule pay \(quotedIfNeeded(pairing.occurrence.terms.name)) --occurrence \(pairing.occurrence.nominal) --transaction \(pairing.transaction.id.short)"
       )
     }
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 extension ScheduleCommand {
@@ -32,7 +33,7 @@ extension ScheduleCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(ledger: ledger)
+      let resolve = NameResolver(ledger: ledger)
       let id = try userFacing { try ledger.schedule(named: schedule) }
       guard let record = ledger.state.schedules[id] else { throw UserError("schedule '\(schedule)' not found") }
       let nominal = try occurrence ?? Self.oldestOpen(id, name: record.name, ledger: ledger)
@@ -142,17 +143,7 @@ extension ScheduleCommand {
         )
       }
       if options.json {
-        try Console.json(
-          PostJSON(
-            through: report.through.description, capped: report.capped,
-            posted: report.posted.map {
-              PostedJSON(
-                schedule: $0.occurrence.terms.name, date: $0.occurrence.nominal.description, id: $0.entry.description)
-            }, alreadyPosted: report.alreadyPosted,
-            refused: report.refused.map {
-              RefusedJSON(
-                schedule: $0.occurrence.terms.name, date: $0.occurrence.nominal.description, reason: $0.reason)
-            }, warnings: warnings.map(WarningJSON.init)))
+        try Console.json(Wire.Autopay(report, warnings: warnings))
       } else {
         for (occurrence, entry) in report.posted {
           print(
@@ -172,16 +163,3 @@ extension ScheduleCommand {
     }
   }
 }
-
-struct PostJSON: Encodable {
-  var through: String
-  var capped: Bool
-  var posted: [PostedJSON]
-  var alreadyPosted: Int
-  var refused: [RefusedJSON]
-  /// What the postings left: an account below zero (as every write's `--json` says).
-  var warnings: [WarningJSON]
-}
-
-struct PostedJSON: Encodable { var schedule, date, id: String }
-struct RefusedJSON: Encodable { var schedule, date, reason: String }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 extension ScheduleCommand {
@@ -14,26 +15,16 @@ extension ScheduleCommand {
     func run() async throws {
       let ledger = try await options.openExisting()
       let today = time.asOf ?? LedgerOptions.today()
-      let schedules = try userFacing { try ledger.schedules(at: try time.point()) }.value
       let names = try userFacing { try ledger.names() }
-      var rows: [ScheduleJSON] = []
-      for schedule in schedules {
-        // The oldest open occurrence: one still unpaid from before today comes before the next.
-        let next = try userFacing {
-          try ledger.occurrences(
-            of: schedule.schedule, from: (try? today.adding(days: -Ledger.scheduleLookbackDays)) ?? today,
-            through: (try? today.adding(days: 800)) ?? today, asOf: today, at: try time.point())
-        }.value.first(where: \.isOpen)
-        rows.append(ScheduleJSON(schedule, next: next, names: names))
-      }
-      if options.json { return try Console.json(rows) }
+      let rows = try userFacing { try ledger.scheduleList(today: today, at: try time.point(), names: names) }.rows
+      if options.json { return try Console.json(rows.map(\.shape)) }
       var table = Table([
         ("SCHEDULE", .left), ("AMOUNT", .right), ("", .left), ("EVERY", .left), ("ACCOUNT", .left), ("NEXT", .left),
         ("", .left), ("ID", .left),
       ])
-      for row in rows {
+      for (info, row) in rows {
         table.add([
-          row.name, row.shown + (row.estimated ? "~" : ""), row.currency, row.recurrence, row.account,
+          row.name, show(info.terms.amount) + (row.estimated ? "~" : ""), row.currency, row.recurrence, row.account,
           row.next.map { row.overdue ? "\($0) overdue" : $0 } ?? "—",
           [row.autopay ? "autopay" : nil, row.paused ? "paused" : nil].compactMap { $0 }.joined(separator: ", "),
           String(row.id.suffix(8)),
@@ -57,23 +48,14 @@ extension ScheduleCommand {
       let ledger = try await options.openExisting()
       let id = try userFacing { try ledger.schedule(named: schedule) }
       let today = time.asOf ?? LedgerOptions.today()
-      guard let info = try userFacing({ try ledger.schedule(id, at: try time.point()) }).value else {
-        throw UserError("schedule '\(schedule)' was not known then")
-      }
       let names = try userFacing { try ledger.names() }
-      let upcoming = try userFacing {
-        try ledger.occurrences(
-          of: id, from: (try? today.adding(days: -62)) ?? today, through: (try? today.adding(days: 92)) ?? today,
-          asOf: today, at: try time.point())
-      }.value
+      guard
+        let (info, upcoming, position) = try userFacing({
+          try ledger.scheduleAround(id, today: today, at: try time.point())
+        })
+      else { throw UserError("schedule '\(schedule)' was not known then") }
       if options.json {
-        return try Console.json(
-          ScheduleDetailJSON(
-            schedule: ScheduleJSON(info, next: upcoming.first(where: \.isOpen), names: names),
-            versions: info.timeline.versions.map {
-              ScheduleVersionJSON(from: $0.from.description, terms: ScheduleJSON.terms($0.terms, names: names))
-            },
-            occurrences: upcoming.map { OccurrenceJSON($0, names: names) }))
+        return try Console.json(Wire.ScheduleDetail(info, occurrences: upcoming, position: position, names: names))
       }
       let terms = info.terms
       print(
@@ -127,7 +109,7 @@ extension ScheduleCommand {
         try ledger.occurrences(of: id, from: from, through: to, asOf: time.asOf, at: try time.point())
       }.value
       let names = try userFacing { try ledger.names() }
-      if options.json { return try Console.json(occurrences.map { OccurrenceJSON($0, names: names) }) }
+      if options.json { return try Console.json(occurrences.map { Wire.Occurrence($0, names: names) }) }
       var table = Table([("DATE", .left), ("DUE", .left), ("STATUS", .left), ("AMOUNT", .right), ("", .left)])
       for occurrence in occurrences {
         let amount = occurrence.payment?.amount ?? occurrence.terms.amount

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `budget schedule …`: bills, incomes and transfers that recur.
@@ -34,7 +35,7 @@ struct ScheduleCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(ledger: ledger)
+      let resolve = NameResolver(ledger: ledger)
       let base = ScheduleTerms(
         name: name, kind: .expense, amount: Money.zero(ledger.baseCurrency),
         account: try resolve.account(terms.account).id,
@@ -68,7 +69,7 @@ struct ScheduleCommand: AsyncParsableCommand {
 
     func run() async throws {
       let ledger = try await options.openExisting()
-      let resolve = Resolve(ledger: ledger)
+      let resolve = NameResolver(ledger: ledger)
       let id = try userFacing { try ledger.schedule(named: schedule) }
       guard let record = ledger.state.schedules[id] else { throw UserError("schedule '\(schedule)' not found") }
       let from = from ?? LedgerOptions.today()
@@ -100,7 +101,7 @@ struct TermsOptions: ParsableArguments {
   @Option(help: "Notes.") var notes: String?
 
   /// `base` with every option given applied.
-  func applied(to base: ScheduleTerms, amount: String?, resolve: Resolve) throws -> ScheduleTerms {
+  func applied(to base: ScheduleTerms, amount: String?, resolve: NameResolver) throws -> ScheduleTerms {
     var terms = base
     if let account { terms.account = try resolve.account(account).id }
     let currency = resolve.state.accounts[terms.account]?.currency ?? terms.amount.currency

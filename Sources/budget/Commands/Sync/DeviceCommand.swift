@@ -2,6 +2,7 @@ import ArgumentParser
 import BudgetServer
 import Foundation
 import Ledger
+import LedgerWire
 
 /// `budget device add|list|revoke`: the devices this ledger, as a hub, lets sync.
 struct DeviceCommand: AsyncParsableCommand {
@@ -51,8 +52,8 @@ struct DeviceCommand: AsyncParsableCommand {
       var table = Table([("DEVICE", .left), ("ACCESS", .left), ("ADDED", .left), ("REVOKED", .left)])
       for device in devices {
         table.add([
-          device.name, device.readOnly ? "read-only" : "read-write", timestamp(device.addedAt),
-          device.revokedAt.map(timestamp) ?? "",
+          device.name, device.readOnly ? "read-only" : "read-write", Wire.timestamp(device.addedAt),
+          device.revokedAt.map(Wire.timestamp) ?? "",
         ])
       }
       print(table.render())

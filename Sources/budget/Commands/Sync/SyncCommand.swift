@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ledger
 import LedgerDomain
+import LedgerWire
 import SyncClient
 
 /// `budget sync [status|conflicts|retry|drop]`: a device's sync with its hub (docs/sync.md).
@@ -237,7 +238,7 @@ struct SyncCommand: AsyncParsableCommand {
       changes = entry.commands.map(\.outboxSummary)
       key = entry.key
       actor = entry.actor
-      created = timestamp(entry.createdAt)
+      created = Wire.timestamp(entry.createdAt)
       positions = entry.positions
       code = entry.code
       reason = entry.reason

@@ -1,0 +1,156 @@
+import Dispatch
+import Foundation
+import LedgerTesting
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `budget … --json` and the API answer the same question with the same JSON: one ledger,
+/// served by `budget serve`, asked each question both ways. A field added to one front end
+/// and not the other fails here.
+@Suite("budget --json and the API: one shape per resource")
+struct SameShapeCLITests {
+  let directory = TemporaryDirectory()
+  let budget: BinaryRunner
+  static let token = "same-shape-token-0123456789abcdef0123456789"
+
+  init() throws {
+    budget = try BinaryRunner(
+      "budget", environment: ["BUDGET_LEDGER": directory.file("same.ledger"), "BUDGET_TODAY": "2026-11-27"])
+  }
+
+  @discardableResult
+  func ok(_ arguments: String...) throws -> String {
+    let output = try budget.run(arguments)
+    #expect(output.status == 0, "budget \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+    return output.stdout
+  }
+
+  /// What `budget ARGUMENTS --json` prints, parsed.
+  func cli(_ arguments: [String]) throws -> JSONValue {
+    let output = try budget.run(arguments + ["--json"])
+    #expect(output.status == 0, "budget \(arguments.joined(separator: " ")) --json: \(output.stderr)")
+    return try JSONDecoder().decode(JSONValue.self, from: Data(output.stdout.utf8))
+  }
+
+  /// What `GET /api/v1PATH` answers, parsed.
+  static func api(_ server: ServeProcess, _ method: String = "GET", path: String) throws -> JSONValue {
+    var request = URLRequest(url: try #require(URL(string: server.url + "/api/v1" + path)))
+    request.httpMethod = method
+    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    if method != "GET" { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+    let answer = Mutex<(Data?, Int, (any Error)?)>((nil, 0, nil))
+    let done = DispatchSemaphore(value: 0)
+    URLSession.shared.dataTask(with: request) { data, response, error in
+      answer.withLock { $0 = (data, (response as? HTTPURLResponse)?.statusCode ?? 0, error) }
+      done.signal()
+    }.resume()
+    done.wait()
+    let (data, status, error) = answer.withLock { $0 }
+    if let error { throw error }
+    let body = try #require(data)
+    #expect(status == 200, "\(method) \(path): \(status) \(String(decoding: body, as: UTF8.self))")
+    return try JSONDecoder().decode(JSONValue.self, from: body)
+  }
+
+  /// Checking (3,000.00 from 2026-01-01), Food with a split purchase, a monthly rent paid in
+  /// October and overdue in November, a period and a budget.
+  func setUp() throws -> String {
+    try ok("init", "--currency", "EUR")
+    try ok("account", "open", "Checking", "--opening", "3000", "--date", "2026-01-01")
+    try ok("account", "open", "Savings", "--type", "savings", "--date", "2026-01-01")
+    try ok("category", "add", "Household")
+    try ok("period", "open", "Autumn", "--start", "2026-09-01", "--end", "2026-11-30")
+    try ok("budget", "set", "Food", "400", "--month", "2026-11")
+    let added = try ok(
+      "tx", "add", "42.50", "--name", "Market", "--account", "Checking", "--split", "Food=30", "--split",
+      "Household=12.50", "--date", "2026-11-03", "--tag", "weekly", "--json")
+    try ok("tx", "add", "12", "--name", "Bakery", "--category", "Food", "--account", "Checking", "--date", "2026-11-05")
+    try ok(
+      "schedule", "add", "Rent", "950", "--account", "Checking", "--category", "Bills", "--every", "month", "--day",
+      "1", "--start", "2026-10-01")
+    try ok("schedule", "pay", "Rent", "--occurrence", "2026-10-01")
+    let id = try JSONDecoder().decode([String: JSONValue].self, from: Data(added.utf8))["id"]
+    guard case .string(let transaction) = id else {
+      throw SetUpError(description: "tx add --json gave no id: \(added)")
+    }
+    return transaction
+  }
+
+  @Test(
+    "given a ledger with accounts, a split transaction, a paid and an overdue bill, when each question is asked of the CLI and the API, then the JSON is the same"
+  )
+  func sameAnswers() throws {
+    let transaction = try setUp()
+    let server = try ServeProcess(budget: budget, ledger: directory.file("same.ledger"), token: Self.token)
+    defer { server.stop() }
+
+    // (CLI arguments, API path, the part of the API's answer the CLI prints: its list's items)
+    let questions: [([String], String, String?)] = [
+      (["account", "list"], "/accounts", "items"),
+      (["category", "list"], "/categories", "items"),
+      (["period", "list"], "/periods", "items"),
+      (["report", "balances"], "/reports/balances", nil),
+      (["report", "cashflow", "--year", "2026"], "/reports/cashflow?year=2026", "months"),
+      (["budget", "show", "--month", "2026-11"], "/budget/2026-11", nil),
+      (["report", "budget-vs-actual", "--month", "2026-11"], "/reports/budget-vs-actual?month=2026-11", nil),
+      (["report", "categories", "--month", "2026-11"], "/reports/categories?month=2026-11", "rows"),
+      (["report", "forecast", "--months", "3"], "/reports/forecast?months=3", nil),
+      (["tx", "show", transaction], "/transactions/\(transaction)", nil),
+      (["schedule", "list"], "/schedules", "items"),
+      (["schedule", "show", "Rent"], "/schedules/Rent", nil),
+      (
+        ["schedule", "occurrences", "Rent", "--from", "2026-09-01", "--to", "2027-01-31"],
+        "/schedules/Rent/occurrences?from=2026-09-01&to=2027-01-31", "items"
+      ),
+      (["bills"], "/bills", nil),
+      (["bills", "--month", "2026-11"], "/bills/calendar?month=2026-11", "items"),
+      (["history", "category", "Food"], "/history/category/Food", nil),
+      (["history", "schedule", "Rent"], "/history/schedule/Rent", nil),
+      (["history", "tx", transaction], "/history/transaction/\(transaction)", nil),
+      (["verify"], "/verify", nil),
+      (["projections", "status"], "/projections", "items"),
+    ]
+    for (arguments, path, part) in questions {
+      let fromCLI = try cli(arguments)
+      var fromAPI = try Self.api(server, path: path)
+      if let part, case .object(let members) = fromAPI { fromAPI = members[part] ?? .null }
+      #expect(
+        fromCLI == fromAPI,
+        "budget \(arguments.joined(separator: " ")) --json and GET \(path) differ:\n\(fromCLI.difference(from: fromAPI))"
+      )
+    }
+    // The log, newest first from the CLI, oldest first from the feed: the same events.
+    guard case .array(let newestFirst) = try cli(["log", "--limit", "3", "--from", "5"]),
+      case .object(let page) = try Self.api(server, path: "/events?after=2&limit=3")
+    else { return #expect(Bool(false), "budget log --json and GET /events gave no lists") }
+    #expect(JSONValue.array(newestFirst.reversed()) == page["events"], "budget log --json and GET /events differ")
+  }
+
+  @Test("given a ledger, when the CLI undoes and the API redoes, then both answer with the same fields")
+  func undoAndRedoShareTheirShape() throws {
+    _ = try setUp()
+    let undone = try cli(["undo"])
+    let server = try ServeProcess(budget: budget, ledger: directory.file("same.ledger"), token: Self.token)
+    defer { server.stop() }
+    let redone = try Self.api(server, "POST", path: "/redo")
+    // The same fields, at the top and in what each took back (the events' types differ).
+    func fields(_ value: JSONValue) -> [String] {
+      guard case .object(let members) = value else { return [] }
+      return members.keys.sorted()
+    }
+    func takenBack(_ value: JSONValue) -> JSONValue {
+      if case .object(let members) = value { members["undone"] ?? .null } else { .null }
+    }
+    #expect(fields(undone) == fields(redone), "\(undone.shape)\n\(redone.shape)")
+    #expect(fields(takenBack(undone)) == fields(takenBack(redone)), "\(undone.shape)\n\(redone.shape)")
+  }
+}
+
+/// A set-up step that did not give what the test needs.
+struct SetUpError: Error, CustomStringConvertible {
+  var description: String
+}
