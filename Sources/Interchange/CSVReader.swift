@@ -83,10 +83,13 @@ public struct CSVReader: Sendable {
     var line = 1
     var decoder = UTF8()
     var iterator = bytes.makeIterator()
+    var afterCarriageReturn = false
     while true {
       switch decoder.decode(&iterator) {
       case .scalarValue(let scalar):
-        if scalar == "\n" { line += 1 }
+        // Lines end as the reader ends them: CRLF, LF, or a CR alone (a Mac's CSV).
+        if scalar == "\r" || (scalar == "\n" && !afterCarriageReturn) { line += 1 }
+        afterCarriageReturn = scalar == "\r"
       case .emptyInput: return nil
       case .error: return line
       }

@@ -173,6 +173,44 @@ import Testing
   }
 
   @Test(
+    "given every slot without a credential busy (bodies that never come) and a device's idle connections in the rest, when one more connection arrives, then it is refused and the device keeps its connections"
+  )
+  func aFloodWithoutATokenDoesNotPushDevicesOut() async throws {
+    // 8 connections: 6 for those without a credential, 2 kept for the logged in.
+    try await TestServer.with(limits: .init(maxConnections: 8)) { server in
+      let port = server.client.port
+      let token = try server.addDevice("phone")
+      var sockets: [Int32] = []
+      defer { sockets.forEach { close($0) } }
+      // Given the device's two connections, answered and idle
+      var device: [Int32] = []
+      for _ in 0..<2 {
+        let socket = try Self.sendAndHold("/api/v1/ledger", headers: ["Authorization": "Bearer \(token)"], port: port)
+        sockets.append(socket)
+        device.append(socket)
+        #expect(try await Self.status(of: socket) == 200)
+      }
+      // and six requests without a token whose bodies never come: busy, not idle
+      for _ in 0..<6 {
+        let socket = try HTTPTestClient.connect(port: port, timeoutSeconds: HTTPTestClient.responseTimeoutSeconds)
+        try HTTPTestClient.write(
+          socket,
+          "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\n"
+        )
+        sockets.append(socket)
+      }
+      try await Task.sleep(for: .milliseconds(500))
+
+      // When one more connection arrives without a token, then it is closed …
+      let newcomer = try HTTPTestClient.connect(port: port, timeoutSeconds: 5)
+      sockets.append(newcomer)
+      #expect(try await Self.closedByServer(newcomer, within: 5))
+      // … and the device's connections stay open
+      for socket in device { #expect(try await Self.closedByServer(socket, within: 1) == false) }
+    }
+  }
+
+  @Test(
     "given a connection that asked without a token, when it sits idle, then it is closed within seconds, while a logged-in one stays"
   )
   func idleConnectionsWithoutATokenAreClosedSoon() async throws {

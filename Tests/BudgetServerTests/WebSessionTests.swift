@@ -112,7 +112,7 @@ import Testing
   }
 
   @Test(
-    "given login codes not used yet, when every session is logged out, or the server starts with a replaced token, then those codes open nothing"
+    "given login codes not used yet, when every session is logged out, or the server starts with a replaced token, then those codes open nothing — but one minted while no server ran opens the next server"
   )
   func pendingCodesEndWithLogoutAllAndANewToken() throws {
     let directory = TemporaryDirectory()
@@ -124,25 +124,29 @@ import Testing
     }
     // Given a server started with `token`, and a code minted under it
     try store.prune(token: token, now: start)
-    let (kept, _) = try store.mintCode(now: start)
+    let (kept, _) = try store.mintCode(now: start, token: token)
     #expect(try opens(kept, with: token), "a code works once")
 
     // When every session is logged out, then a code minted before opens nothing
-    let (beforeLogout, _) = try store.mintCode(now: start)
+    let (beforeLogout, _) = try store.mintCode(now: start, token: token)
     try store.logout(nil)
     #expect(try !opens(beforeLogout, with: token))
 
     // When the server starts again with the same token, a pending code still works …
-    let (beforeRestart, _) = try store.mintCode(now: start)
+    let (beforeRestart, _) = try store.mintCode(now: start, token: token)
     try store.prune(token: token, now: start)
     #expect(try opens(beforeRestart, with: token))
-    // … and with a replaced token, it opens nothing
-    let (beforeRotation, _) = try store.mintCode(now: start)
+    // … and with a replaced token, it opens nothing — nor does one shown to the new server
+    let (beforeRotation, _) = try store.mintCode(now: start, token: token)
+    let (noServer, _) = try store.mintCode(now: start)
     let replaced = try AccessToken(String(repeating: "u", count: 40))
     try store.prune(token: replaced, now: start)
     #expect(try !opens(beforeRotation, with: replaced))
-    // while a code minted after the rotation works
-    let (afterRotation, _) = try store.mintCode(now: start)
+    let (underTheOldToken, _) = try store.mintCode(now: start, token: token)
+    #expect(try !opens(underTheOldToken, with: replaced), "a code is refused by a server with another token")
+    // while one minted while no server ran (budget login-link, then serve) opens the new one
+    #expect(try opens(noServer, with: replaced))
+    let (afterRotation, _) = try store.mintCode(now: start, token: replaced)
     #expect(try opens(afterRotation, with: replaced))
   }
 

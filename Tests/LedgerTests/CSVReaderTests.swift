@@ -172,6 +172,16 @@ struct CSVReaderEncodingTests {
     #expect(CSVError.notUTF8(line: 3).description.contains("save it as UTF-8"))
   }
 
+  @Test(
+    "given a Mac's CSV (lines ended by a CR alone) or a Windows one (CRLF), when a byte on its third line is not UTF-8, then the error names line 3"
+  )
+  func linesAreCountedAsTheReaderCountsThem() throws {
+    for end in ["\r", "\r\n"] {
+      let bytes = Array("date,payee\(end)2024-01-02,Bakery\(end)2024-01-03,Caf".utf8) + [0xE9] + Array(end.utf8)
+      #expect(throws: CSVError.notUTF8(line: 3)) { try CSVReader().chunked(bytes: bytes, size: 10) }
+    }
+  }
+
   @Test("given UTF-8 bytes, when chunked as bytes or as a string, then the chunks hold the same records")
   func bytesAndTextAgree() throws {
     let text = "date,payee\n2024-01-02,Café\n2024-01-03,\"Zoë, \"\"the\"\" shop\"\n2024-01-04,😀\n"

@@ -65,7 +65,12 @@ final class ConnectionTable: Sendable {
           }
         }
         let isDevice = { (entry: Entry) in if case .device = entry.holder { true } else { false } }
-        guard let oldest = longestIdle({ !$0.proven }) ?? (full ? longestIdle(isDevice) : nil) else { return false }
+        // A device's connection makes room only while connections without a credential stay
+        // under their share: never more of those than `limit - reserved`.
+        let deviceMayYield = full && unproven < limit - reserved
+        guard let oldest = longestIdle({ !$0.proven }) ?? (deviceMayYield ? longestIdle(isDevice) : nil) else {
+          return false
+        }
         if oldest.value.proven { table.proven -= 1 }
         table.entries[oldest.key] = nil
         evicted = oldest.value.channel

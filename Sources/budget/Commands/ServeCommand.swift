@@ -128,9 +128,9 @@ struct ServeCommand: AsyncParsableCommand {
       await onRunning?(port, access)
       var lines = "serving \(path) at http://\(shownHost):\(port)  (Ctrl-C to stop)\n"
       let loginHost = configuration.isLoopback ? shownHost : "127.0.0.1"
-      if case .token = access {
+      if case .token(let token) = access {
         do {
-          let (code, _) = try server.sessions.mintCode()
+          let (code, _) = try server.sessions.mintCode(token: token)
           let minutes = server.sessions.policy.codeLifetime.components.seconds / 60
           lines += "log in (works once, for \(minutes) minutes): http://\(loginHost):\(port)/?code=\(code)\n"
           lines += "another login link: budget login-link; logins: budget sessions\n"

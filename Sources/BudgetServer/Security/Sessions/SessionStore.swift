@@ -3,7 +3,7 @@ import NIOConcurrencyHelpers
 
 /// The web app's logins to one ledger's server, kept in ``SessionFile`` (`LEDGER.sessions`).
 ///
-/// A login starts from a one-time code (``mintCode(now:)``: at the server's start and by
+/// A login starts from a one-time code (``mintCode(now:token:)``: at the server's start and by
 /// `budget login-link`), which the server redeems for a session: a cookie secret and a session
 /// key (see ``WebSession``). A session ends when it has been idle for ``Policy/idle``, when it
 /// is ``Policy/lifetime`` old, when it is logged out (the web app's button, `budget sessions
@@ -50,13 +50,17 @@ public final class SessionStore: Sendable {
 
   // MARK: Codes
 
-  /// Makes a login code that works once, for ``Policy/codeLifetime``.
-  public func mintCode(now: Date = Date()) throws(SessionFileError) -> (code: String, expires: Date) {
+  /// Makes a login code that works once, for ``Policy/codeLifetime`` — under `token`, when
+  /// known: a server with another token refuses it.
+  public func mintCode(
+    now: Date = Date(), token: AccessToken? = nil
+  ) throws(SessionFileError) -> (code: String, expires: Date) {
     let code = Secrets.loginCode()
     let expires = Self.seconds(now) + Int64(policy.codeLifetime.components.seconds)
     try update { contents in
       contents.codes.removeAll { $0.expires <= Self.seconds(now) }
-      contents.codes.append(LoginCode(digest: Secrets.digest(Secrets.normalisedCode(code)), expires: expires))
+      contents.codes.append(
+        LoginCode(digest: Secrets.digest(Secrets.normalisedCode(code)), expires: expires, token: token?.fingerprint))
     }
     return (code, Date(timeIntervalSince1970: TimeInterval(expires)))
   }
@@ -79,7 +83,8 @@ public final class SessionStore: Sendable {
       guard let index = contents.codes.firstIndex(where: { ConstantTime.equal($0.digest, digest) }) else {
         return false
       }
-      contents.codes.remove(at: index)
+      let minted = contents.codes.remove(at: index)
+      if let under = minted.token, under != token.fingerprint { return false }
       contents.sessions.removeAll { !isLive($0, token: token.fingerprint, now: time) }
       contents.sessions.append(session)
       return true
@@ -149,15 +154,13 @@ public final class SessionStore: Sendable {
   }
 
   /// Forgets sessions that have ended, and those made under another token (the server's start)
-  /// — and, when the server starts with another token than it last did, the login codes not
-  /// used yet: replacing the token ends every way in that was given out under the old one.
+  /// — and the login codes minted under another token: replacing the token ends every way in
+  /// that was given out under the old one.
   package func prune(token: AccessToken, now: Date = Date()) throws(SessionFileError) {
     try update { contents in
       contents.sessions.removeAll { !isLive($0, token: token.fingerprint, now: Self.seconds(now)) }
-      contents.codes.removeAll { $0.expires <= Self.seconds(now) }
-      if contents.token != token.fingerprint {
-        if contents.token != nil { contents.codes = [] }
-        contents.token = token.fingerprint
+      contents.codes.removeAll { code in
+        code.expires <= Self.seconds(now) || code.token.map { $0 != token.fingerprint } == true
       }
     }
   }

@@ -34,6 +34,10 @@ struct LoginCode: Sendable, Hashable, Codable {
   var digest: String
   /// When it stops working, in seconds since 1970.
   var expires: Int64
+  /// The fingerprint of the access token it was minted under, when that was known (the
+  /// server's, or a running server's for `budget login-link`): under another token it opens
+  /// nothing — replacing the token ends the links given out before.
+  var token: String?
 }
 
 /// What the sessions file holds.
@@ -41,7 +45,4 @@ struct SessionFileContents: Sendable, Codable {
   var version = 1
   var sessions: [WebSession] = []
   var codes: [LoginCode] = []
-  /// The fingerprint of the access token the server last started with: a server that starts
-  /// with another one (the token was replaced) voids the login codes minted before.
-  var token: String?
 }

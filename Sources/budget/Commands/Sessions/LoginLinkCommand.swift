@@ -19,8 +19,11 @@ struct LoginLinkCommand: AsyncParsableCommand {
   func run() async throws {
     let path = try options.resolvedPath()
     let store = SessionStore(ledgerPath: path)
-    let (code, expires) = try userFacing { try store.mintCode() }
     let server = ServerRecord.read(SyncFiles(ledger: path))
+    // Minted under the running server's token, if one runs: a link given out before the
+    // token is replaced then opens nothing after.
+    let token = server?.token.flatMap { try? AccessToken($0) }
+    let (code, expires) = try userFacing { try store.mintCode(token: token) }
     let base = server?.url ?? "http://127.0.0.1:8080"
     let link = "\(base)/?code=\(code)"
     if options.json {
