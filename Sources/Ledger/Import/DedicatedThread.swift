@@ -6,19 +6,19 @@ import Foundation
 ///
 /// Jobs run in the order they are enqueued. ``shutdown()`` ends the thread once the jobs
 /// enqueued before it have run.
-final class DedicatedThread: TaskExecutor, @unchecked Sendable {
+package final class DedicatedThread: TaskExecutor, @unchecked Sendable {
   // `jobs` and `stopped` are guarded by `condition`.
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
   private var stopped = false
 
-  init(name: String) {
+  package init(name: String) {
     let thread = Thread { [self] in run() }
     thread.name = name
     thread.start()
   }
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     condition.lock()
     jobs.append(job)
@@ -27,7 +27,7 @@ final class DedicatedThread: TaskExecutor, @unchecked Sendable {
   }
 
   /// Lets the thread end once its queue is empty.
-  func shutdown() {
+  package func shutdown() {
     condition.lock()
     stopped = true
     condition.signal()
