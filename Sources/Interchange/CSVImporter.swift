@@ -1,6 +1,6 @@
 import LedgerDomain
 
-/// Turns CSV records into `TransactionAdded` commands, with stable idempotency keys so that
+/// Turns CSV records into `AddTransaction` commands, with stable idempotency keys so that
 /// importing the same file again adds nothing.
 ///
 /// The key of a row is `csv:` + its date as the file writes it + `:` + a hash of its account,
@@ -204,7 +204,7 @@ public struct CSVImporter: Sendable {
         hasher.feed(byte: 0x1F)
         hasher.feed(decimal: occurrence)
         let key = CSVImporter.key(dateText: date, lanes: hasher.lanes)
-        let result = Result { () throws(ImportRowError) -> TransactionAdded in
+        let result = Result { () throws(ImportRowError) -> AddTransaction in
           if let kind = cell(columns.kind).flatMap({ CSVExporter.Kind(rawValue: $0.lowercased()) }),
             let why = Self.refusal(of: kind)
           {
@@ -237,7 +237,7 @@ public struct CSVImporter: Sendable {
     account: String?, description: String?, notes: String?, tags: String?, currency code: String?,
     type typeCell: TypeCell?,
     key: String, names: inout NameCache
-  ) throws(ImportRowError) -> TransactionAdded {
+  ) throws(ImportRowError) -> AddTransaction {
     func fail(_ message: String) -> ImportRowError { ImportRowError(line: line, message: message) }
     guard let accountName = account ?? mapping.defaultAccount else { throw fail("no account; pass --account NAME") }
     let resolvedAccount: (id: AccountID, record: AccountRecord)
@@ -284,7 +284,7 @@ public struct CSVImporter: Sendable {
       do { resolvedCategory = try names.category(categoryName) } catch { throw fail(error.description) }
     }
     // The parts must add up to the amount; the rules check that (and say by how much).
-    return TransactionAdded(
+    return AddTransaction(
       transaction: TransactionID(raw: StableHash.id(key, ordering: parsedDate)), account: resolvedAccount.id,
       date: parsedDate,
       amount: Money(units: signed.units.magnitudeClamped, currency: currency), type: type, category: resolvedCategory,

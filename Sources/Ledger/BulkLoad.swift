@@ -43,14 +43,14 @@ package struct BulkLoad: Sendable {
 
   /// A new transaction to load, and the key that makes loading it again add nothing.
   package struct Row: Sendable {
-    package var transaction: TransactionAdded
+    package var transaction: AddTransaction
     package var idempotencyKey: IdempotencyKey
     /// The caller found the key recorded (a statement imported again): the row is not decided
     /// — nor counted into the sums the rules bound — and the writer answers it as a duplicate.
     /// A command's key is looked up before its rules run; this is the same order for a load.
     package var isRecorded: Bool
 
-    package init(_ transaction: TransactionAdded, idempotencyKey: IdempotencyKey, isRecorded: Bool = false) {
+    package init(_ transaction: AddTransaction, idempotencyKey: IdempotencyKey, isRecorded: Bool = false) {
       self.transaction = transaction
       self.idempotencyKey = idempotencyKey
       self.isRecorded = isRecorded

@@ -118,7 +118,7 @@ public enum FuzzTargets {
     var state = LedgerState()
     let context = DecisionContext(today: (try? CivilDate(year: 2024, month: 12, day: 31))!)
     let commands: [LedgerCommand] = [
-      .createLedger(LedgerCreated(name: "Fuzz", baseCurrency: .eur)),
+      .createLedger(CreateLedger(name: "Fuzz", baseCurrency: .eur)),
       .openAccount(
         OpenAccount(name: "Checking", type: .checking, date: (try? CivilDate(year: 2015, month: 1, day: 1))!)),
     ]

@@ -215,7 +215,7 @@ struct CSVImportSessionTests {
 
   /// Mapping one-row files.
   enum CVSFixture {
-    static func rows(_ text: String, _ mapping: CSVMapping) throws -> TransactionAdded {
+    static func rows(_ text: String, _ mapping: CSVMapping) throws -> AddTransaction {
       let records = try CSVReader().records(in: text)
       return try #require(
         try? CSVImporter(mapping: mapping).rows(records, state: Scenario.standard().state).first?.result.get())

@@ -1,10 +1,13 @@
 import Foundation
+import LedgerDomain
 import Testing
 
 /// The CLI and the server reach the ledger through its front door — `Ledger`, `LedgerDomain`,
 /// `Interchange` — never the storage, the projection engine or a read model directly. The
 /// values they name from behind it have modules of their own they may import: the log's event,
-/// metadata, key and hash in `EventRecords`; the read models' answers in `QueryResults`.
+/// metadata, key and hash in `EventRecords`; the read models' answers in `QueryResults`. They
+/// say what the user asked with commands (``AddTransaction`` …) and never build an event:
+/// the events are what `decide` makes of a command.
 @Suite("Front ends depend on the ledger's front door only")
 struct FrontDoorDependencyTests {
   /// The front ends — the command line, the server, and a device's sync client — and
@@ -83,5 +86,55 @@ struct FrontDoorDependencyTests {
   func interchangeIsFormatsOnly() throws {
     let dependencies = try PackageManifest().target("Interchange").dependencies
     #expect(dependencies == ["LedgerDomain"], "Interchange depends on \(dependencies)")
+  }
+
+  @Test(
+    "given the front ends' sources, when they are read, then none builds an event payload: commands carry what the user asked, decide makes the events",
+    arguments: FrontDoorDependencyTests.frontEnds)
+  func frontEndsBuildNoEvent(target: String) throws {
+    let manifest = try PackageManifest()
+    let directory = Self.root.appendingPathComponent(try manifest.target(target).path)
+    let files =
+      FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
+      .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+    let payloads = EventKind.allCases.map { String(describing: $0.payloadType) }
+    #expect(payloads.contains("TransactionAdded") && payloads.count == EventKind.allCases.count)
+
+    var offending: [String] = []
+    for file in files {
+      for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+        let code = line.trimmingCharacters(in: .whitespaces)
+        guard !code.hasPrefix("//") else { continue }
+        for payload in payloads where Self.constructs(payload, in: code) {
+          offending.append("\(file.lastPathComponent): \(code)")
+        }
+      }
+    }
+    #expect(
+      offending.isEmpty,
+      "build the command instead (e.g. AddTransaction for TransactionAdded):\n\(offending.joined(separator: "\n"))")
+  }
+
+  /// Whether `line` calls an initialiser of `type`: `Type(` or `Type.init(`, not a longer name
+  /// that ends with it.
+  static func constructs(_ type: String, in line: String) -> Bool {
+    for call in ["\(type)(", "\(type).init("] {
+      var rest = line[...]
+      while let range = rest.range(of: call) {
+        let before = rest[..<range.lowerBound].last
+        if before.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true { return true }
+        rest = rest[range.upperBound...]
+      }
+    }
+    return false
+  }
+
+  @Test("given lines that build an event, name it, or build a longer-named type, then only the first are found")
+  func constructionIsFound() {
+    #expect(Self.constructs("TransactionAdded", in: "let added = TransactionAdded(transaction: id,"))
+    #expect(Self.constructs("TransactionAdded", in: "x = .addTransaction(TransactionAdded.init(t))"))
+    #expect(!Self.constructs("TransactionAdded", in: "type != TransactionAdded.typeName"))
+    #expect(!Self.constructs("TransactionAdded", in: "func f(_ t: TransactionAdded) {"))
+    #expect(!Self.constructs("BudgetSet", in: "let b = PreviousBudgetSet(x)"))
   }
 }

@@ -3,6 +3,7 @@ import Interchange
 import Ledger
 import LedgerDomain
 import LedgerTesting
+import QueryResults
 import Testing
 
 /// One undo per user action — a transaction and the bill it paid go back together — its
@@ -13,7 +14,8 @@ struct UndoActionTests {
   static let due = day("2024-03-11")
 
   /// A ledger with a monthly Broadband bill (39.99 on the 11th), then a transaction that pays
-  /// March's, added as the front ends add one: the command, then the matching.
+  /// March's, added as the front ends add one (``Ledger/addTransaction(_:metadata:idempotencyKey:requestFingerprint:)``),
+  /// which links it to the bill.
   func ledgerWithPaidBill() async throws -> LedgerFixture {
     let fixture = try await LedgerFixture()
     let terms = ScheduleTerms(
@@ -27,9 +29,9 @@ struct UndoActionTests {
 
   func addBroadbandPayment(_ ledger: Ledger) async throws {
     let added = expense(1, "39.99", on: "2024-03-11", category: Scenario.bills, name: "Broadband Telekom")
-    try await ledger.execute(.addTransaction(added))
-    _ = try await ledger.matchScheduled(
-      account: added.account, dueFrom: day("2024-03-04"), through: day("2024-03-18"), after: added)
+    let addition = try await ledger.addTransaction(AddTransaction(added))
+    #expect(addition.bills.linked.map(\.occurrence.terms.name) == ["Broadband"])
+    #expect(addition.bills.linked.first?.transaction.id == txID(1) && addition.outcome.events.count == 1)
   }
 
   func isPaid(_ ledger: Ledger) -> Bool { ledger.state.schedules[Self.broadband]?.payments[Self.due] != nil }

@@ -29,7 +29,8 @@ struct DatasetSpec: Codable, Sendable, Hashable {
   var firstDay: CivilDate { CivilDate(uncheckedYear: Self.today.year - years + 1, month: 1, day: 1) }
 
   var cacheKey: String {
-    "scale-g\(generatorVersion)-n\(transactions)-y\(years)-s\(seed)-b\(batchSize)" + (initialMapGiB.map { "-m\($0)" } ?? "")
+    "scale-g\(generatorVersion)-n\(transactions)-y\(years)-s\(seed)-b\(batchSize)"
+      + (initialMapGiB.map { "-m\($0)" } ?? "")
       + (shape == .bank ? "-bank" : "")
   }
 }
@@ -86,7 +87,9 @@ struct DatasetWorld: Sendable {
     func id() -> EntityID { EntityID.random(using: &random) }
     // Words: two or three syllables, all distinct, lower-case ASCII letters only (so that SQL
     // LIKE and the index's word rules agree on what matches).
-    let onsets = ["b", "c", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "st", "tr", "pl", "gr"]
+    let onsets = [
+      "b", "c", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "st", "tr", "pl", "gr",
+    ]
     let vowels = ["a", "e", "i", "o", "u", "ai", "ou"]
     let codas = ["", "", "", "n", "r", "l", "s", "m", "x"]
     var words = Set<String>()
@@ -95,7 +98,8 @@ struct DatasetWorld: Sendable {
       let syllables = 2 + random.below(2)
       var word = ""
       for _ in 0..<syllables {
-        word += onsets[random.below(onsets.count)] + vowels[random.below(vowels.count)] + codas[random.below(codas.count)]
+        word +=
+          onsets[random.below(onsets.count)] + vowels[random.below(vowels.count)] + codas[random.below(codas.count)]
       }
       if words.insert(word).inserted { vocabulary.append(word) }
     }
@@ -111,9 +115,12 @@ struct DatasetWorld: Sendable {
     }
 
     accounts = [
-      Account(id: AccountID(raw: id()), name: "Checking", type: .checking, opening: 2_500 * Self.unit, expenseShare: 0.45),
-      Account(id: AccountID(raw: id()), name: "Savings", type: .savings, opening: 10_000 * Self.unit, expenseShare: 0.10),
-      Account(id: AccountID(raw: id()), name: "Credit card", type: .creditCard, opening: -320 * Self.unit, expenseShare: 0.45),
+      Account(
+        id: AccountID(raw: id()), name: "Checking", type: .checking, opening: 2_500 * Self.unit, expenseShare: 0.45),
+      Account(
+        id: AccountID(raw: id()), name: "Savings", type: .savings, opening: 10_000 * Self.unit, expenseShare: 0.10),
+      Account(
+        id: AccountID(raw: id()), name: "Credit card", type: .creditCard, opening: -320 * Self.unit, expenseShare: 0.45),
     ]
     // The 9 defaults (ids and names fixed by LedgerDomain), then 13 custom categories.
     typealias Shape = (weight: Double, low: Double, high: Double, budget: Int64)
@@ -125,10 +132,11 @@ struct DatasetWorld: Sendable {
     var categories: [Category] = []
     for event in DefaultCategories.events() {
       let shape = defaults[event.name] ?? (1, 5, 50, 50)
-      categories.append(Category(
-        id: event.category, name: event.name, kind: event.kind, budgetType: event.budgetType, isCustom: false,
-        sortOrder: event.sortOrder, weight: shape.weight, low: shape.low, high: shape.high, payees: [],
-        budget: shape.budget * Self.unit))
+      categories.append(
+        Category(
+          id: event.category, name: event.name, kind: event.kind, budgetType: event.budgetType, isCustom: false,
+          sortOrder: event.sortOrder, weight: shape.weight, low: shape.low, high: shape.high, payees: [],
+          budget: shape.budget * Self.unit))
     }
     let custom: [(String, CategoryKind, BudgetType, Shape)] = [
       ("Rent", .expense, .fixed, (0.5, 1_100, 1_100, 1_100)), ("Utilities", .expense, .fixed, (2, 30, 180, 150)),
@@ -140,35 +148,47 @@ struct DatasetWorld: Sendable {
       ("Freelance", .income, .fixed, (30, 200, 2_500, 0)),
     ]
     for (offset, entry) in custom.enumerated() {
-      categories.append(Category(
-        id: CategoryID(raw: id()), name: entry.0, kind: entry.1, budgetType: entry.2, isCustom: true, sortOrder: 100 + offset,
-        weight: entry.3.weight, low: entry.3.low, high: entry.3.high, payees: [], budget: entry.3.budget * Self.unit))
+      categories.append(
+        Category(
+          id: CategoryID(raw: id()), name: entry.0, kind: entry.1, budgetType: entry.2, isCustom: true,
+          sortOrder: 100 + offset,
+          weight: entry.3.weight, low: entry.3.low, high: entry.3.high, payees: [], budget: entry.3.budget * Self.unit))
     }
     for index in categories.indices {
       categories[index].payees = payees(categories[index].kind == .income ? 6 : 24)
     }
     self.categories = categories
     periods = (spec.firstDay.year...DatasetSpec.today.year).map { year in
-      (PeriodID(raw: id()), "\(year)", CivilDate(uncheckedYear: year, month: 1, day: 1), CivilDate(uncheckedYear: year, month: 12, day: 31))
+      (
+        PeriodID(raw: id()), "\(year)", CivilDate(uncheckedYear: year, month: 1, day: 1),
+        CivilDate(uncheckedYear: year, month: 12, day: 31)
+      )
     }
     if spec.shape == .bank { makeBankLike(seed: spec.seed) }
   }
 
   /// The commands that set the ledger up: create, accounts, custom categories, periods.
   func setupCommands() -> [LedgerCommand] {
-    var commands: [LedgerCommand] = [.createLedger(LedgerCreated(name: "Scale benchmark household", baseCurrency: .eur))]
+    var commands: [LedgerCommand] = [.createLedger(CreateLedger(name: "Scale benchmark household", baseCurrency: .eur))]
     let first = periods[0].start
     for account in accounts {
-      commands.append(.openAccount(OpenAccount(
-        account: account.id, name: account.name, type: account.type, openingBalance: Money(units: account.opening, currency: .eur),
-        date: first)))
+      commands.append(
+        .openAccount(
+          OpenAccount(
+            account: account.id, name: account.name, type: account.type,
+            openingBalance: Money(units: account.opening, currency: .eur),
+            date: first)))
     }
     for category in categories where category.isCustom {
-      commands.append(.createCategory(CreateCategory(
-        category: category.id, name: category.name, kind: category.kind, budgetType: category.budgetType, sortOrder: category.sortOrder)))
+      commands.append(
+        .createCategory(
+          CreateCategory(
+            category: category.id, name: category.name, kind: category.kind, budgetType: category.budgetType,
+            sortOrder: category.sortOrder)))
     }
     for period in periods {
-      commands.append(.openPeriod(OpenPeriod(period: period.id, name: period.name, start: period.start, end: period.end)))
+      commands.append(
+        .openPeriod(OpenPeriod(period: period.id, name: period.name, start: period.start, end: period.end)))
     }
     return commands
   }
@@ -208,7 +228,9 @@ struct CommandStream {
   private static func cumulative(_ weights: [Double]) -> [Double] {
     let total = weights.reduce(0, +)
     var sum = 0.0
-    return weights.map { sum += $0 / total; return sum }
+    return weights.map {
+      sum += $0 / total; return sum
+    }
   }
 
   private mutating func pick(_ indices: [Int], _ cumulative: [Double]) -> Int {
@@ -255,8 +277,11 @@ struct CommandStream {
       account = world.accounts[0].id
     } else {
       let u = random.unit()
-      account = u < world.accounts[0].expenseShare ? world.accounts[0].id
-        : u < world.accounts[0].expenseShare + world.accounts[1].expenseShare ? world.accounts[1].id : world.accounts[2].id
+      account =
+        u < world.accounts[0].expenseShare
+        ? world.accounts[0].id
+        : u < world.accounts[0].expenseShare + world.accounts[1].expenseShare
+          ? world.accounts[1].id : world.accounts[2].id
     }
     let payees = world.categories[category].payees
     let id = TransactionID(raw: EntityID.random(using: &random))
@@ -265,12 +290,13 @@ struct CommandStream {
     var name = payees[random.below(payees.count)]
     let description: String?
     if world.isBank {
-      let text = world.bankText(category: category, account: account, payee: name, reference: 100_000 + random.below(900_000))
+      let text = world.bankText(
+        category: category, account: account, payee: name, reference: 100_000 + random.below(900_000))
       (name, description) = (text.name, text.description)
     } else {
       description = self.description()
     }
-    let event = TransactionAdded(
+    let event = AddTransaction(
       transaction: id, account: account, date: date, amount: Money(units: units, currency: .eur),
       type: isIncome ? .income : .expense, category: world.categories[category].id, name: name,
       description: description, period: world.periods[date.year - spec.firstDay.year].id, importId: key)
@@ -289,22 +315,41 @@ struct CommandStream {
       case .quarterly:
         guard (month.month - 1) % 3 == 0 else { continue }
         let units = category.budget * 3 * (100 + jitter) / 100
-        pending.append((BatchCommand(.setBudget(BudgetSet(month: month, category: category.id, amount: Money(units: units, currency: .eur), span: .quarter))), month.firstDay))
+        pending.append(
+          (
+            BatchCommand(
+              .setBudget(
+                SetBudget(
+                  month: month, category: category.id, amount: Money(units: units, currency: .eur), span: .quarter))),
+            month.firstDay
+          ))
       default:
         let units = category.budget * (100 + jitter) / 100
-        pending.append((BatchCommand(.setBudget(BudgetSet(month: month, category: category.id, amount: Money(units: units, currency: .eur)))), month.firstDay))
+        pending.append(
+          (
+            BatchCommand(
+              .setBudget(SetBudget(month: month, category: category.id, amount: Money(units: units, currency: .eur)))),
+            month.firstDay
+          ))
       }
       counts.budgets += 1
     }
     let salary = (3_200 + Int64(random.below(800))) * DatasetWorld.unit
-    pending.append((BatchCommand(.planIncome(IncomePlanned(month: month, year: month.year, source: "Salary", amount: Money(units: salary, currency: .eur)))), month.firstDay))
+    pending.append(
+      (
+        BatchCommand(
+          .planIncome(
+            PlanIncome(month: month, year: month.year, source: "Salary", amount: Money(units: salary, currency: .eur)))),
+        month.firstDay
+      ))
     counts.income += 1
   }
 
   /// An earlier live transaction: 70 % from the last 2,000, 30 % from all of history.
   private mutating func target() -> Int? {
     for _ in 0..<4 {
-      let candidate = random.chance(0.7) ? max(0, added.count - 1 - random.below(min(2_000, added.count))) : random.below(added.count)
+      let candidate =
+        random.chance(0.7) ? max(0, added.count - 1 - random.below(min(2_000, added.count))) : random.below(added.count)
       if !added[candidate].deleted { return candidate }
     }
     return nil
@@ -313,7 +358,7 @@ struct CommandStream {
   private mutating func emitAmend(today: CivilDate) {
     guard let index = target() else { return }
     let old = added[index]
-    var amendment = TransactionAmended(transaction: old.id)
+    var amendment = AmendTransaction(transaction: old.id)
     let category = world.categories[old.category]
     switch random.below(3) {
     case 0:
@@ -337,7 +382,8 @@ struct CommandStream {
   private mutating func emitDelete(today: CivilDate) {
     guard let index = target() else { return }
     added[index].deleted = true
-    pending.append((BatchCommand(.deleteTransaction(added[index].id, reason: "duplicate", expectedVersion: nil)), today))
+    pending.append(
+      (BatchCommand(.deleteTransaction(added[index].id, reason: "duplicate", expectedVersion: nil)), today))
     counts.deletes += 1
   }
 }

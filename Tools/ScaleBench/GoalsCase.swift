@@ -61,7 +61,7 @@ enum GoalsCase {
         name: "Bench goal \(index)", goalKind: .custom, target: target,
         targetDate: try today.adding(days: Int.random(in: 200...800, using: &generator)), onBudgetSheet: index % 3 == 0)
       batch.append(
-        BatchCommand(.addGoal(GoalAdded(goal: goal, settings: settings, startDate: opened, funding: funding))))
+        BatchCommand(.addGoal(AddGoal(goal: goal, settings: settings, startDate: opened, funding: funding))))
     }
     for result in try await ledger.execute(batch: batch) { _ = try result.get() }
     batch = []

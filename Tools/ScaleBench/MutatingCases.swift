@@ -71,7 +71,8 @@ enum MutatingCases {
         RebuildCase(
           id: set.id, projectors: set.names, events: events, roundsSeconds: times, seconds: median,
           eventsPerSecond: Double(events) / median, foldEventsPerSecond: fold,
-          fsyncSeconds: syncs.sorted()[syncs.count / 2], cpuSeconds: cpu.sorted()[cpu.count / 2], peakResidentBytes: peak, rows: rows,
+          fsyncSeconds: syncs.sorted()[syncs.count / 2], cpuSeconds: cpu.sorted()[cpu.count / 2],
+          peakResidentBytes: peak, rows: rows,
           rowsPerEvent: Double(rows) / Double(max(1, events)),
           writeRowsPerSecond: writeSeconds.flatMap { $0 > 0 ? Double(rows) / $0 : nil }, floorSeconds: floorSeconds,
           floorEventsPerSecond: floorSeconds.map { Double(events) / $0 }))
@@ -103,7 +104,7 @@ enum MutatingCases {
     let oldDates = "\(oldPool.first!.date)…\(oldPool.last!.date)",
       recentDates = "\(recentPool.first!.date)…\(recentPool.last!.date)"
     func amendOnce(_ t: TransactionAdded) async throws -> Double {
-      var amendment = TransactionAmended(transaction: t.transaction)
+      var amendment = AmendTransaction(transaction: t.transaction)
       amendment.amount = Money(units: t.amount.units + 100, currency: t.amount.currency)
       let start = ContinuousClock.now
       try await ledger.execute(.amendTransaction(amendment, expectedVersion: nil))

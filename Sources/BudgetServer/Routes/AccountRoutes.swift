@@ -42,7 +42,7 @@ struct AccountRoutes {
     do { currency = try Currency(code: body.currency ?? "EUR") } catch {
       throw APIError.badRequest("currency: \(error)", field: "currency")
     }
-    let created = LedgerCreated(
+    let created = CreateLedger(
       name: body.name ?? "Household", baseCurrency: currency, firstDayOfWeek: body.firstDayOfWeek ?? 1,
       fiscalYearStartMonth: body.fiscalYearStartMonth ?? 1)
     return try await api.write(.createLedger(created), request, status: .created)

@@ -16,7 +16,7 @@ struct BudgetRoutes {
       let amount = try api.money(body.amount, try api.baseCurrency())
       return try await api.write(
         .setBudget(
-          BudgetSet(month: month, category: id, amount: amount, span: body.quarter == true ? .quarter : .month)),
+          SetBudget(month: month, category: id, amount: amount, span: body.quarter == true ? .quarter : .month)),
         request)
     }
     group.post("budget/:month/moves") { request, context in
@@ -28,7 +28,7 @@ struct BudgetRoutes {
     group.put("budget/:month/income/:source") { request, context in
       let body = try await api.body(IncomeBody.self, request)
       let month = try month(context)
-      let planned = IncomePlanned(
+      let planned = PlanIncome(
         month: month, year: month.year, source: try api.parameter(context, "source"),
         amount: try api.money(body.amount, try api.baseCurrency()))
       return try await api.write(.planIncome(planned), request)
@@ -39,7 +39,7 @@ struct BudgetRoutes {
       guard let year = Int(text), (1...9999).contains(year) else {
         throw APIError.badRequest("year must be like 2024 (got '\(text)')", field: "year")
       }
-      let planned = IncomePlanned(
+      let planned = PlanIncome(
         month: nil, year: year, source: try api.parameter(context, "source"),
         amount: try api.money(body.amount, try api.baseCurrency()))
       return try await api.write(.planIncome(planned), request)
@@ -62,10 +62,10 @@ struct BudgetRoutes {
     return (sheet, answer.position, EntityTag.format(version))
   }
 
-  private func moveCommand(_ body: MoveBudgetBody, month: YearMonth) throws -> BudgetMoved {
+  private func moveCommand(_ body: MoveBudgetBody, month: YearMonth) throws -> MoveBudget {
     let state = try api.state()
     let resolver = Resolver(state: state)
-    return BudgetMoved(
+    return MoveBudget(
       month: month, from: try resolver.category(body.from, .body("from")),
       to: try resolver.category(body.to, .body("to")),
       amount: try api.money(

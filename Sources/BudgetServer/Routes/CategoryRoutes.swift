@@ -36,7 +36,7 @@ struct CategoryRoutes {
       do { from = try body.from.map { try YearMonth(parsing: $0) } } catch {
         throw APIError.badRequest("from: \(error)", field: "from")
       }
-      let command = RolloverSet(
+      let command = SetRollover(
         category: id, carryUnspent: body.unspent ?? true, carryOverspent: body.overspent ?? false, from: from)
       return try await api.write(.setRollover(command), request)
     }

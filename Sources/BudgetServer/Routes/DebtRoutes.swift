@@ -75,7 +75,7 @@ struct DebtRoutes {
     } else {
       kind = record.type == .creditCard ? .creditCard : .other
     }
-    let added = DebtAdded(
+    let added = AddDebt(
       debt: .random(), name: body.name, debtKind: kind, account: account,
       terms: try terms(body.terms, currency: record.currency, current: nil),
       from: try api.date(body.from, field: "from") ?? api.today)

@@ -72,7 +72,7 @@ struct GoalRoutes {
       target: try api.money(body.target, currency, field: "target"),
       targetDate: try api.date(body.targetDate, field: "targetDate"), onBudgetSheet: body.onBudgetSheet ?? false,
       note: body.note)
-    let added = GoalAdded(
+    let added = AddGoal(
       goal: .random(), settings: settings, startDate: try api.date(body.startDate, field: "startDate") ?? api.today,
       funding: funding)
     return try await api.write(.addGoal(added), request, status: .created)

@@ -89,14 +89,13 @@ struct TransactionRoutes {
 
   func add(_ request: Request) async throws -> Response {
     let body = try await api.body(AddTransactionBody.self, request)
-    let added = try addCommand(body)
-    let response = try await api.write(.addTransaction(added), request, status: .created)
-    // A transaction that looks like a due bill pays it (nothing is read unless it does).
-    let window = ScheduleMatching.windowDays
-    _ = try? await api.ledger.matchScheduled(
-      account: added.account, dueFrom: try? added.date.adding(days: -window),
-      through: try? added.date.adding(days: window), after: added, metadata: try api.metadata(request))
-    return response
+    let command = try addCommand(body)
+    // A transaction that looks like a due bill pays it: the use case links them.
+    let addition = try await api.keyed(request) { metadata, key, fingerprint in
+      try await api.ledger.addTransaction(
+        command, metadata: metadata, idempotencyKey: key, requestFingerprint: fingerprint)
+    }
+    return try api.respond(to: [addition.outcome], status: .created)
   }
 
   func amend(_ request: Request, _ context: Context) async throws -> Response {
@@ -111,7 +110,7 @@ struct TransactionRoutes {
     return try await api.write(.makeTransfer(try transferCommand(body)), request, status: .created)
   }
 
-  private func addCommand(_ body: AddTransactionBody) throws -> TransactionAdded {
+  private func addCommand(_ body: AddTransactionBody) throws -> AddTransaction {
     let resolver = Resolver(state: try api.state())
     let account = try resolver.accountOrOnly(body.account)
     let currency = account.record.currency
@@ -126,7 +125,7 @@ struct TransactionRoutes {
     if body.category == nil, splits.isEmpty {
       throw APIError.rule("category: choose a category, or give at least two splits", field: "category")
     }
-    return TransactionAdded(
+    return AddTransaction(
       transaction: .random(), account: account.id, date: try api.date(body.date) ?? api.today, amount: amount,
       type: try api.choice(body.type, TransactionType.self, field: "type") ?? .expense,
       category: try body.category.map { try resolver.category($0, .body("category")) }, splits: splits, name: body.name,
@@ -135,10 +134,10 @@ struct TransactionRoutes {
       tags: body.tags ?? [])
   }
 
-  private func amendCommand(_ body: AmendTransactionBody, reference: String) throws -> TransactionAmended {
+  private func amendCommand(_ body: AmendTransactionBody, reference: String) throws -> AmendTransaction {
     let resolver = Resolver(state: try api.fullState())
     let (id, record) = try resolver.transaction(reference)
-    var amendment = TransactionAmended(transaction: id)
+    var amendment = AmendTransaction(transaction: id)
     let currency = record.added.amount.currency
     amendment.amount = try body.amount.map { try api.money($0, currency, positive: true) }
     amendment.name = body.name
@@ -152,11 +151,11 @@ struct TransactionRoutes {
     return amendment
   }
 
-  private func transferCommand(_ body: TransferBody) throws -> TransferMade {
+  private func transferCommand(_ body: TransferBody) throws -> MakeTransfer {
     let resolver = Resolver(state: try api.state())
     let from = try resolver.account(body.from, .body("from"))
     let to = try resolver.account(body.to, .body("to"))
-    return TransferMade(
+    return MakeTransfer(
       transfer: .random(), from: from.id, to: to.id,
       amount: try api.money(
         body.amount, from.record.currency, positive: true, direction: "swap from and to to send money the other way"),

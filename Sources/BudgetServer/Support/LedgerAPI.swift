@@ -91,10 +91,20 @@ struct LedgerAPI: Sendable {
   /// Runs `command` as ``write(_:_:status:)`` does and returns its outcome, for a route that
   /// answers with more than the write result.
   func execute(_ command: LedgerCommand, _ request: Request) async throws -> CommandOutcome {
+    try await keyed(request) { metadata, key, fingerprint in
+      try await ledger.execute(command, metadata: metadata, idempotencyKey: key, requestFingerprint: fingerprint)
+    }
+  }
+
+  /// Runs `write` with the request's metadata, its `Idempotency-Key` if it has one, and then
+  /// the fingerprint a retry under that key must match (``requestFingerprint(_:)``).
+  func keyed<Result>(
+    _ request: Request,
+    _ write: (EventMetadata, IdempotencyKey?, ChainHash?) async throws -> Result
+  ) async throws -> Result {
     let key = try idempotencyKey(request)
     let fingerprint = key == nil ? nil : try await requestFingerprint(request)
-    return try await ledger.execute(
-      command, metadata: try metadata(request), idempotencyKey: key, requestFingerprint: fingerprint)
+    return try await write(try metadata(request), key, fingerprint)
   }
 
   /// SHA-256 of the request's method, path with query, and body (held in memory by

@@ -57,7 +57,7 @@ extension Ledger {
     let transaction = TransactionID.random()
     commands.append(
       .addTransaction(
-        TransactionAdded(
+        AddTransaction(
           transaction: transaction, account: record.account, date: date, amount: charge, type: .expense,
           category: category, name: "Interest: \(record.name) \(month)")))
     return DebtInterestPosting(

@@ -53,7 +53,7 @@ struct RowMapper {
     // By index, each row's transaction moved out (the rows go after this), not copied.
     for index in rows.indices {
       let line = rows[index].line
-      var result = Result<TransactionAdded, ImportRowError>.failure(Self.movedOut)
+      var result = Result<AddTransaction, ImportRowError>.failure(Self.movedOut)
       swap(&result, &rows[index].result)
       switch consume result {
       case .failure(let error): mapped.rejected.append(error)

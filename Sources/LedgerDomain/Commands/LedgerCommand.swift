@@ -1,15 +1,18 @@
 /// Everything a user can ask the ledger to do. ``decide(_:state:context:)`` turns a command
 /// into events, or refuses it with a ``DomainError``.
 ///
-/// Commands carry the ids of the entities they create, chosen by the caller, so a retried
-/// command names the same entity.
+/// A command says what the user asked for, in the user's terms; the events that record it are
+/// made by `decide` alone (front ends never build an event). Commands carry the ids of the
+/// entities they create, chosen by the caller, so a retried command names the same entity.
 ///
 /// Commands travel between devices (a replica's outbox, submitted to its hub) and wait in an
 /// outbox file, so they are `Codable`: Swift's synthesized form — the case name as the key,
-/// its values by label (`_0` for an unlabelled one) — frozen by a golden test. Renaming a case
-/// or a label changes that form and needs a new sync protocol version (docs/sync.md).
+/// its values by label (`_0` for an unlabelled one) — frozen, for every case, by a golden test
+/// (a case without a frozen sample fails it). Renaming a case, a label or a field changes that
+/// form, which devices and hubs of the older program must still read (docs/sync.md, "The
+/// commands' JSON form").
 public enum LedgerCommand: Sendable, Hashable, Codable {
-  case createLedger(LedgerCreated)
+  case createLedger(CreateLedger)
   case openAccount(OpenAccount)
   case renameAccount(AccountID, name: String)
   case closeAccount(AccountID, date: CivilDate)
@@ -30,18 +33,18 @@ public enum LedgerCommand: Sendable, Hashable, Codable {
   case openPeriod(OpenPeriod)
   case closePeriod(PeriodID, end: CivilDate?)
   case reopenPeriod(PeriodID, reason: String)
-  case setBudget(BudgetSet)
-  case planIncome(IncomePlanned)
-  case moveBudget(BudgetMoved)
+  case setBudget(SetBudget)
+  case planIncome(PlanIncome)
+  case moveBudget(MoveBudget)
   case setDueDate(CategoryID, CivilDate)
   case clearDueDate(CategoryID)
-  case setRollover(RolloverSet)
-  case addTransaction(TransactionAdded)
-  case amendTransaction(TransactionAmended, expectedVersion: UInt64?)
+  case setRollover(SetRollover)
+  case addTransaction(AddTransaction)
+  case amendTransaction(AmendTransaction, expectedVersion: UInt64?)
   case deleteTransaction(TransactionID, reason: String, expectedVersion: UInt64?)
   /// Brings a deleted transaction back as it was when deleted.
   case restoreTransaction(TransactionID, reason: String, expectedVersion: UInt64?)
-  case makeTransfer(TransferMade)
+  case makeTransfer(MakeTransfer)
   /// Takes a transfer back: both legs leave the accounts.
   case cancelTransfer(TransferID, reason: String)
   /// Sets up a schedule (a bill, an income, a transfer) under the caller's id.
@@ -64,7 +67,7 @@ public enum LedgerCommand: Sendable, Hashable, Codable {
   case skipOccurrence(ScheduleID, date: CivilDate, reason: String?)
   case unskipOccurrence(ScheduleID, date: CivilDate)
   /// Attaches a debt to a loan or credit-card account, with its terms from a date on.
-  case addDebt(DebtAdded)
+  case addDebt(AddDebt)
   /// Puts new terms in force from a date on (a new rate, a new minimum).
   case changeDebtTerms(DebtID, from: CivilDate, terms: DebtTerms)
   /// Takes back the change of terms made from a date on (undo).
@@ -72,7 +75,7 @@ public enum LedgerCommand: Sendable, Hashable, Codable {
   /// Removes a debt from the plans; its account and transactions stay.
   case removeDebt(DebtID, reason: String)
   /// Adds a savings goal funded by an account or a category.
-  case addGoal(GoalAdded)
+  case addGoal(AddGoal)
   /// Changes a goal's settings (name, kind, target, date, sheet, note).
   case changeGoal(GoalID, settings: GoalSettings)
   /// Puts money into a goal: records the movement and links it, or links an existing one.

@@ -39,7 +39,7 @@ private func compensation(
         before.categories[e.category]?.rollover(in: month) ?? (false, false)
       guard month == from || current.rollover(in: month) != then else { return nil }
       return .setRollover(
-        RolloverSet(
+        SetRollover(
           category: e.category, carryUnspent: then.carryUnspent, carryOverspent: then.carryOverspent, from: month))
     }
   default:
@@ -92,12 +92,11 @@ private func compensation(
       )
     }
     let amount = old.map { $0.span == .quarter ? $0.set : $0.amount } ?? .zero(e.amount.currency)
-    return .setBudget(BudgetSet(month: e.month, category: e.category, amount: amount, span: old?.span ?? e.span))
+    return .setBudget(SetBudget(month: e.month, category: e.category, amount: amount, span: old?.span ?? e.span))
   case .incomePlanned(let e):
-    var previous = e
-    previous.amount = before.plannedIncome[IncomeKey(e)] ?? .zero(e.amount.currency)
-    return .planIncome(previous)
-  case .budgetMoved(let e): return .moveBudget(BudgetMoved(month: e.month, from: e.to, to: e.from, amount: e.amount))
+    let previous = before.plannedIncome[IncomeKey(e)] ?? .zero(e.amount.currency)
+    return .planIncome(PlanIncome(month: e.month, year: e.year, source: e.source, amount: previous))
+  case .budgetMoved(let e): return .moveBudget(MoveBudget(month: e.month, from: e.to, to: e.from, amount: e.amount))
   case .dueDateSet(let e):
     guard let old = before.categories[e.category]?.dueDate else { return .clearDueDate(e.category) }
     return .setDueDate(e.category, old)
@@ -111,16 +110,14 @@ private func compensation(
       e.from.flatMap { from in category?.rollover(in: from) }
       ?? (category?.carryUnspent ?? false, category?.carryOverspent ?? false)
     return .setRollover(
-      RolloverSet(
+      SetRollover(
         category: e.category, carryUnspent: old.carryUnspent, carryOverspent: old.carryOverspent, from: e.from))
   case .transactionAdded(let e): return .deleteTransaction(e.transaction, reason: "undo", expectedVersion: nil)
   case .transactionAmended(let e):
     // The amendment's own before-image when it carries one (every event since schema
     // version 2), else the transaction as `before` holds it.
     guard let old = e.previous ?? before.transactions[e.transaction]?.added else { throw cannot("this amendment") }
-    var back = old
-    back.transaction = e.transaction
-    var inverse = TransactionAmended(transaction: e.transaction)
+    var inverse = AmendTransaction(transaction: e.transaction)
     if e.account != nil { inverse.account = old.account }
     if e.date != nil { inverse.date = old.date }
     if e.amount != nil { inverse.amount = old.amount }
@@ -142,7 +139,10 @@ private func compensation(
     // Made again as it was, under an id of its own (a cancelled transfer's id stays used):
     // the next unused one along a sequence that does not come back to an earlier id, so that
     // cancelling and undoing may repeat.
-    var again = e.cancelled
+    let cancelled = e.cancelled
+    var again = MakeTransfer(
+      transfer: cancelled.transfer, from: cancelled.from, to: cancelled.to, amount: cancelled.amount,
+      date: cancelled.date, note: cancelled.note)
     repeat {
       again.transfer = remadeTransferID(after: again.transfer)
     } while before.usesTransferID(again.transfer) || current?.usesTransferID(again.transfer) == true

@@ -9,8 +9,8 @@ public func decide(
   -> [LedgerEvent]
 {
   // One event, decided the way a bulk load decides each of its rows.
-  if case .addTransaction(let added) = command {
-    return [.transactionAdded(try decideAddition(added, state: state, context: context))]
+  if case .addTransaction(let command) = command {
+    return [.transactionAdded(try decideAddition(command, state: state, context: context))]
   }
   let events = try decideEvents(command, state: state, context: context)
   // Every sum the ledger makes must stay exact: refused before any sum could wrap around.
@@ -50,12 +50,12 @@ private func decideEvents(
   case .openPeriod(let command): return [.periodOpened(try rules.openPeriod(command))]
   case .closePeriod(let id, let end): return [.periodClosed(try rules.closePeriod(id, end: end))]
   case .reopenPeriod(let id, let reason): return [.periodReopened(try rules.reopenPeriod(id, reason: reason))]
-  case .setBudget(let event): return [.budgetSet(try rules.setBudget(event))]
-  case .planIncome(let event): return [.incomePlanned(try rules.planIncome(event))]
-  case .moveBudget(let event): return [.budgetMoved(try rules.moveBudget(event))]
+  case .setBudget(let command): return [.budgetSet(try rules.setBudget(command))]
+  case .planIncome(let command): return [.incomePlanned(try rules.planIncome(command))]
+  case .moveBudget(let command): return [.budgetMoved(try rules.moveBudget(command))]
   case .setDueDate(let id, let date): return [.dueDateSet(try rules.setDueDate(id, date))]
   case .clearDueDate(let id): return [.dueDateCleared(try rules.clearDueDate(id))]
-  case .setRollover(let event): return [.rolloverSet(try rules.setRollover(event))]
+  case .setRollover(let command): return [.rolloverSet(try rules.setRollover(command))]
   case .addTransaction: return []  // decided by decideAddition, in decide
   case .amendTransaction(let amendment, let expected):
     return [.transactionAmended(try rules.amendTransaction(amendment, expectedVersion: expected))]
@@ -63,7 +63,7 @@ private func decideEvents(
     return [.transactionDeleted(try rules.deleteTransaction(id, reason: reason, expectedVersion: expected))]
   case .restoreTransaction(let id, let reason, let expected):
     return [.transactionRestored(try rules.restoreTransaction(id, reason: reason, expectedVersion: expected))]
-  case .makeTransfer(let event): return [.transferMade(try rules.makeTransfer(event))]
+  case .makeTransfer(let command): return [.transferMade(try rules.makeTransfer(command))]
   case .cancelTransfer(let id, let reason): return [.transferCancelled(try rules.cancelTransfer(id, reason: reason))]
   case .createSchedule(let id, let terms): return [.scheduleCreated(try rules.createSchedule(id, terms: terms))]
   case .changeSchedule(let id, let from, let terms):
@@ -82,12 +82,12 @@ private func decideEvents(
     return [.scheduleOccurrenceSkipped(try rules.skipOccurrence(id, date: date, reason: reason))]
   case .unskipOccurrence(let id, let date):
     return [.scheduleOccurrenceUnskipped(try rules.unskipOccurrence(id, date: date))]
-  case .addDebt(let added): return [.debtAdded(try rules.addDebt(added))]
+  case .addDebt(let command): return [.debtAdded(try rules.addDebt(command))]
   case .changeDebtTerms(let id, let from, let terms):
     return [.debtTermsChanged(try rules.changeDebtTerms(id, from: from, terms: terms))]
   case .withdrawDebtTerms(let id, let from): return [.debtTermsWithdrawn(try rules.withdrawDebtTerms(id, from: from))]
   case .removeDebt(let id, let reason): return [.debtRemoved(try rules.removeDebt(id, reason: reason))]
-  case .addGoal(let added): return [.goalAdded(try rules.addGoal(added))]
+  case .addGoal(let command): return [.goalAdded(try rules.addGoal(command))]
   case .changeGoal(let id, let settings): return [.goalChanged(try rules.changeGoal(id, to: settings))]
   case .contributeToGoal(let movement): return try rules.contributeToGoal(movement)
   case .withdrawFromGoal(let movement): return try rules.withdrawFromGoal(movement)
@@ -106,9 +106,9 @@ struct Rules {
 
   var baseCurrency: Currency { state.baseCurrency }
 
-  mutating func createLedger(_ created: LedgerCreated) throws(DomainError) -> [LedgerEvent] {
+  mutating func createLedger(_ command: CreateLedger) throws(DomainError) -> [LedgerEvent] {
     if let existing = state.settings { throw .ledgerAlreadyCreated(name: existing.name) }
-    var created = created
+    var created = LedgerCreated(command)
     created.name = try TextRules.validated(created.name, field: "ledger name", maximum: FieldLimits.ledgerName)
     guard (1...7).contains(created.firstDayOfWeek) else {
       throw .invalidField(field: "first day of week", reason: "must be 1 (Monday) to 7 (Sunday)")
@@ -176,14 +176,14 @@ struct Rules {
   }
 }
 
-/// The one event ``decide(_:state:context:)`` makes for `.addTransaction(added)` — `decide`
+/// The one event ``decide(_:state:context:)`` makes for `.addTransaction(command)` — `decide`
 /// calls it — without wrapping the transaction in a command and the event in an array: a bulk
 /// load (an import) decides a million of them.
 public func decideAddition(
-  _ added: TransactionAdded, state: LedgerState, context: DecisionContext
+  _ command: AddTransaction, state: LedgerState, context: DecisionContext
 ) throws(DomainError) -> TransactionAdded {
   guard state.settings != nil else { throw .ledgerNotCreated }
-  let event = try Rules(state: state, context: context).addTransaction(added)
+  let event = try Rules(state: state, context: context).addTransaction(command)
   guard state.turnover.addingClamped(event.turnover) < .max else { throw .sumsTooLarge }
   return event
 }

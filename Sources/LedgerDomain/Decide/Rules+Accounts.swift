@@ -123,7 +123,8 @@ extension Rules {
       account: id, reason: try TextRules.validated(reason, field: "reason", maximum: FieldLimits.reason))
   }
 
-  func makeTransfer(_ transfer: TransferMade) throws(DomainError) -> TransferMade {
+  func makeTransfer(_ command: MakeTransfer) throws(DomainError) -> TransferMade {
+    var transfer = TransferMade(command)
     guard state.transferRecords[transfer.transfer] == nil, !state.cancelledTransfers.contains(transfer.transfer) else {
       throw .invalidField(field: "transfer id", reason: "\(transfer.transfer) is already in use")
     }
@@ -138,7 +139,6 @@ extension Rules {
     try onOrAfterOpening(transfer.date, of: from, what: "the transfer")
     try onOrAfterOpening(transfer.date, of: to, what: "the transfer")
     try notInClosedPeriod(transfer.date)
-    var transfer = transfer
     transfer.note = try TextRules.optional(transfer.note, field: "note", maximum: FieldLimits.description)
     return transfer
   }

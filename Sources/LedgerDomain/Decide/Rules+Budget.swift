@@ -9,7 +9,8 @@ extension Rules {
     return category
   }
 
-  func setBudget(_ event: BudgetSet) throws(DomainError) -> BudgetSet {
+  func setBudget(_ command: SetBudget) throws(DomainError) -> BudgetSet {
+    let event = BudgetSet(command)
     let category = try budgetCategory(event.category)
     try nonNegative(event.amount, field: "budget for '\(category.name)'", currency: baseCurrency)
     // A quarterly category is budgeted by the quarter: a month's amount beside the quarter's
@@ -44,8 +45,8 @@ extension Rules {
     return event
   }
 
-  func planIncome(_ event: IncomePlanned) throws(DomainError) -> IncomePlanned {
-    var event = event
+  func planIncome(_ command: PlanIncome) throws(DomainError) -> IncomePlanned {
+    var event = IncomePlanned(command)
     event.source = try TextRules.validated(event.source, field: "income source", maximum: FieldLimits.incomeSource)
     event.source = spelling(ofIncomeSource: event.source, for: IncomeKey(event))
     try nonNegative(event.amount, field: "planned income", currency: baseCurrency)
@@ -84,7 +85,8 @@ extension Rules {
     return samePeriod ?? (plannedAsSpelled ? source : first ?? source)
   }
 
-  func moveBudget(_ event: BudgetMoved) throws(DomainError) -> BudgetMoved {
+  func moveBudget(_ command: MoveBudget) throws(DomainError) -> BudgetMoved {
+    let event = BudgetMoved(command)
     let from = try budgetCategory(event.from)
     _ = try budgetCategory(event.to)
     guard event.from != event.to else {

@@ -130,13 +130,13 @@ extension Rules {
     return DueDateCleared(category: id)
   }
 
-  func setRollover(_ event: RolloverSet) throws(DomainError) -> RolloverSet {
-    let category = try activeCategory(event.category)
+  func setRollover(_ command: SetRollover) throws(DomainError) -> RolloverSet {
+    let category = try activeCategory(command.category)
     guard category.kind == .expense else {
       throw .invalidField(
         field: "category '\(category.name)'", reason: "is an income category; rollover applies to expense budgets")
     }
-    var event = event
+    var event = RolloverSet(command)
     let from = event.from ?? context.today.yearMonth
     event.from = from
     let current = category.rollover(in: from)

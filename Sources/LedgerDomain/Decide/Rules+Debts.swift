@@ -8,11 +8,11 @@ extension Rules {
   }
 
   /// A debt on a loan or credit-card account that has none yet, with a name no other debt has.
-  func addDebt(_ added: DebtAdded) throws(DomainError) -> DebtAdded {
-    guard state.debts[added.debt] == nil else {
-      throw .invalidField(field: "debt id", reason: "\(added.debt) is already in use")
+  func addDebt(_ command: AddDebt) throws(DomainError) -> DebtAdded {
+    guard state.debts[command.debt] == nil else {
+      throw .invalidField(field: "debt id", reason: "\(command.debt) is already in use")
     }
-    var added = added
+    var added = DebtAdded(command)
     added.name = try TextRules.validated(added.name, field: "name", maximum: FieldLimits.scheduleName)
     if let other = state.debts.values.first(where: {
       !$0.isRemoved && TextRules.key($0.name) == TextRules.key(added.name)

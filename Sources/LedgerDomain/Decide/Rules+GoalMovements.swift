@@ -25,7 +25,7 @@ extension Rules {
       switch record.funding {
       case .account(let goalAccount):
         let transfer = try makeTransfer(
-          TransferMade(
+          MakeTransfer(
             transfer: TransferID(raw: id), from: into ? account : goalAccount, to: into ? goalAccount : account,
             amount: amount, date: date, note: note))
         return (
@@ -37,7 +37,7 @@ extension Rules {
           throw .invalidField(field: "transaction id", reason: "\(id) is already in use")
         }
         let added = try addTransaction(
-          TransactionAdded(
+          AddTransaction(
             transaction: TransactionID(raw: id), account: account, date: date, amount: amount,
             type: into ? .expense : .income, category: category, name: note, notes: command.note))
         return (

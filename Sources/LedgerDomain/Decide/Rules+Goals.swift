@@ -10,15 +10,15 @@ extension Rules {
   /// A goal with a unique name, a target above zero in its funding's currency, a target date
   /// not in the past and after its start, funded by an open savings-like account or an
   /// expense category that no other active goal uses.
-  func addGoal(_ added: GoalAdded) throws(DomainError) -> GoalAdded {
-    guard state.goals[added.goal] == nil else {
-      throw .invalidField(field: "goal id", reason: "\(added.goal) is already in use")
+  func addGoal(_ command: AddGoal) throws(DomainError) -> GoalAdded {
+    guard state.goals[command.goal] == nil else {
+      throw .invalidField(field: "goal id", reason: "\(command.goal) is already in use")
     }
-    guard let funding = added.funding, (added.account == nil) != (added.category == nil) else {
+    guard let funding = command.funding else {
       throw .invalidField(
         field: "funding", reason: "a goal is funded by an account or by a category; give exactly one")
     }
-    var added = added
+    var added = GoalAdded(command)
     let currency = try fundingCurrency(funding, checkingUse: true)
     if let other = state.goals.values.first(where: { $0.isActive && $0.funding == funding }) {
       throw .invalidField(

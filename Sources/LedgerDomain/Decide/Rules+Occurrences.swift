@@ -41,7 +41,7 @@ extension Rules {
       let date = date ?? min(occurrence.due, context.today)
       if terms.kind == .transfer, let to = terms.toAccount {
         let transfer = try makeTransfer(
-          TransferMade(
+          MakeTransfer(
             transfer: TransferID(raw: id), from: terms.account, to: to, amount: amount, date: date,
             note: terms.postedName))
         paid.transfer = transfer.transfer
@@ -57,7 +57,7 @@ extension Rules {
         )
       }
       let added = try addTransaction(
-        TransactionAdded(
+        AddTransaction(
           transaction: TransactionID(raw: id), account: terms.account, date: date, amount: amount,
           type: terms.kind == .income ? .income : .expense, category: terms.splits.isEmpty ? terms.category : nil,
           splits: terms.splits, name: terms.postedName, notes: terms.notes))

@@ -7,18 +7,19 @@ extension Rules {
     return record
   }
 
-  func addTransaction(_ event: TransactionAdded) throws(DomainError) -> TransactionAdded {
-    guard state.transactions[event.transaction] == nil else {
-      throw .invalidField(field: "transaction id", reason: "\(event.transaction) is already in use")
+  func addTransaction(_ command: AddTransaction) throws(DomainError) -> TransactionAdded {
+    guard state.transactions[command.transaction] == nil else {
+      throw .invalidField(field: "transaction id", reason: "\(command.transaction) is already in use")
     }
-    return try validated(event)
+    return try validated(TransactionAdded(command))
   }
 
   func amendTransaction(
-    _ amendment: TransactionAmended, expectedVersion: UInt64?
+    _ command: AmendTransaction, expectedVersion: UInt64?
   ) throws(DomainError)
     -> TransactionAmended
   {
+    let amendment = TransactionAmended(command)
     let record = try transaction(amendment.transaction)
     if let expectedVersion, expectedVersion != record.version {
       throw .staleVersion(

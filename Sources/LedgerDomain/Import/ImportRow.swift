@@ -1,12 +1,12 @@
-/// One row of a file to import (a bank statement's line) turned into a transaction, or the
+/// One row of a file to import (a bank statement's line) turned into the transaction to add, or the
 /// reason it could not be.
 public struct ImportRow: Sendable {
   public var line: Int
-  public var result: Result<TransactionAdded, ImportRowError>
+  public var result: Result<AddTransaction, ImportRowError>
   /// Stable across re-imports of the same file: repeats add nothing.
   public var key: String
 
-  public init(line: Int, result: Result<TransactionAdded, ImportRowError>, key: String) {
+  public init(line: Int, result: Result<AddTransaction, ImportRowError>, key: String) {
     self.line = line
     self.result = result
     self.key = key

@@ -4,9 +4,9 @@ extension LedgerState {
   /// its moves (what the month ended up with); a quarter's as it was set — the plan for the
   /// quarter, not the one-off moves of its first month — and only to a month that starts a
   /// quarter, where quarter budgets live.
-  public func budgetsToCopy(from source: YearMonth, to target: YearMonth) -> [BudgetSet] {
+  public func budgetsToCopy(from source: YearMonth, to target: YearMonth) -> [SetBudget] {
     let startsQuarter = (target.month - 1) % 3 == 0
-    var copies: [BudgetSet] = []
+    var copies: [SetBudget] = []
     for (category, budget) in (budgets[source] ?? [:]).sorted(by: { $0.key < $1.key })
     where categories[category]?.isActive == true {
       guard budget.span == .month || startsQuarter else { continue }
@@ -21,7 +21,7 @@ extension LedgerState {
       {
         continue
       }
-      copies.append(BudgetSet(month: target, category: category, amount: amount, span: budget.span))
+      copies.append(SetBudget(month: target, category: category, amount: amount, span: budget.span))
     }
     return copies
   }
@@ -43,14 +43,14 @@ extension LedgerState {
   /// The income planned for `source` to plan for `target`: each source planned for that month
   /// whose amount `target` does not plan already, by name (a source planned at zero — one taken
   /// back — only where `target` plans it). A yearly amount belongs to no month and is not copied.
-  public func incomeToCopy(from source: YearMonth, to target: YearMonth) -> [IncomePlanned] {
+  public func incomeToCopy(from source: YearMonth, to target: YearMonth) -> [PlanIncome] {
     plannedIncome
       .filter { $0.key.year == source.year && $0.key.month == source.month }
       .sorted { $0.key.source < $1.key.source }
       .compactMap { key, amount in
         let existing = IncomeKey(year: target.year, month: target.month, source: key.source)
         guard plannedIncome[existing] != amount, !(amount.isZero && plannedIncome[existing] == nil) else { return nil }
-        return IncomePlanned(month: target, year: target.year, source: key.source, amount: amount)
+        return PlanIncome(month: target, year: target.year, source: key.source, amount: amount)
       }
   }
 

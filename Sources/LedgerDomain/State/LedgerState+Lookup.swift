@@ -76,9 +76,19 @@ extension LedgerState {
   /// expense category. The rules allow it (money back from a shop lowers that category's
   /// spending); an import counts such rows so that a file of them is noticed.
   public func isRefund(_ transaction: TransactionAdded) -> Bool {
-    guard transaction.type == .income else { return false }
-    if let category = transaction.category { return categories[category]?.kind == .expense }
-    return transaction.splits.contains { categories[$0.category]?.kind == .expense }
+    isRefund(type: transaction.type, category: transaction.category, splits: transaction.splits)
+  }
+
+  /// Whether the transaction `command` asks to add would be a refund (see the other
+  /// `isRefund`).
+  public func isRefund(_ command: AddTransaction) -> Bool {
+    isRefund(type: command.type, category: command.category, splits: command.splits)
+  }
+
+  private func isRefund(type: TransactionType, category: CategoryID?, splits: [Split]) -> Bool {
+    guard type == .income else { return false }
+    if let category { return categories[category]?.kind == .expense }
+    return splits.contains { categories[$0.category]?.kind == .expense }
   }
 }
 

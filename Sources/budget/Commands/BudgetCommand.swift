@@ -24,7 +24,7 @@ struct BudgetCommand: AsyncParsableCommand {
       let id = try NameResolver(state: ledger.state).category(category)
       let money = try userFacing { try Money(parsing: amount, currency: ledger.state.baseCurrency) }
       let outcome = try await options.execute(
-        .setBudget(BudgetSet(month: month, category: id, amount: money, span: quarter ? .quarter : .month)), on: ledger)
+        .setBudget(SetBudget(month: month, category: id, amount: money, span: quarter ? .quarter : .month)), on: ledger)
       try options.report(
         "budgeted \(show(money)) for '\(category)' in \(month.title)\(quarter ? " (quarter)" : "")", outcome)
     }
@@ -46,7 +46,7 @@ struct BudgetCommand: AsyncParsableCommand {
         amount, currency: ledger.state.baseCurrency, direction: "swap --from and --to to move money the other way")
       let outcome = try await options.execute(
         .moveBudget(
-          BudgetMoved(month: month, from: try resolve.category(from), to: try resolve.category(to), amount: money)),
+          MoveBudget(month: month, from: try resolve.category(from), to: try resolve.category(to), amount: money)),
         on: ledger)
       try options.report("moved \(show(money)) from '\(from)' to '\(to)' in \(month.title)", outcome)
     }
@@ -66,7 +66,7 @@ struct BudgetCommand: AsyncParsableCommand {
       let ledger = try await options.openExisting()
       let money = try userFacing { try Money(parsing: amount, currency: ledger.state.baseCurrency) }
       let outcome = try await options.execute(
-        .planIncome(IncomePlanned(month: month, year: month?.year ?? year!, source: source, amount: money)), on: ledger)
+        .planIncome(PlanIncome(month: month, year: month?.year ?? year!, source: source, amount: money)), on: ledger)
       try options.report(
         "planned \(show(money)) of '\(outcome.recordedName ?? source)' for \(month?.title ?? String(year!))", outcome)
     }
@@ -106,7 +106,7 @@ struct BudgetCommand: AsyncParsableCommand {
     func run() async throws {
       let ledger = try await options.openExisting()
       let id = try NameResolver(state: ledger.state).category(category)
-      let setting = RolloverSet(category: id, carryUnspent: unspent, carryOverspent: overspent, from: from)
+      let setting = SetRollover(category: id, carryUnspent: unspent, carryOverspent: overspent, from: from)
       let outcome = try await options.execute(.setRollover(setting), on: ledger)
       let month = from ?? LedgerOptions.today().yearMonth
       try options.report(

@@ -13,7 +13,7 @@ struct DemoData {
   func create() async throws {
     let eur = Currency.eur
     func money(_ text: String) throws -> Money { try Money(parsing: text, currency: eur) }
-    try await run(.createLedger(LedgerCreated(name: "Demo household", baseCurrency: eur)))
+    try await run(.createLedger(CreateLedger(name: "Demo household", baseCurrency: eur)))
     let state = { ledger.state }
     let checking = AccountID.random(), savings = AccountID.random(), card = AccountID.random()
     let months = [try today.yearMonth.adding(months: -2), try today.yearMonth.adding(months: -1), today.yearMonth]
@@ -39,16 +39,16 @@ struct DemoData {
     let food = try state().category(named: "Food").id, restaurants = try state().category(named: "Restaurants").id
     let transport = try state().category(named: "Transport").id, bills = try state().category(named: "Bills").id
     let income = try state().category(named: "Income").id
-    try await run(.setRollover(RolloverSet(category: food, carryUnspent: true, carryOverspent: true)))
+    try await run(.setRollover(SetRollover(category: food, carryUnspent: true, carryOverspent: true)))
     try await run(.setDueDate(rent, months[2].firstDay))
     var counter = 0
     for month in months {
       try await run(
-        .planIncome(IncomePlanned(month: month, year: month.year, source: "Salary", amount: try money("3200"))))
+        .planIncome(PlanIncome(month: month, year: month.year, source: "Salary", amount: try money("3200"))))
       for (category, amount) in [
         (rent, "1100"), (food, "450"), (restaurants, "150"), (transport, "120"), (bills, "210"), (saving, "1170"),
       ] {
-        try await run(.setBudget(BudgetSet(month: month, category: category, amount: try money(amount))))
+        try await run(.setBudget(SetBudget(month: month, category: category, amount: try money(amount))))
       }
       for (index, (name, category, amount, account)) in [
         ("Salary", income, "3200", checking), ("Rent", rent, "1100", checking), ("Market", food, "86.40", card),
@@ -61,7 +61,7 @@ struct DemoData {
         counter += 1
         try await run(
           .addTransaction(
-            TransactionAdded(
+            AddTransaction(
               transaction: .random(), account: account, date: date, amount: try money(amount),
               type: category == income ? .income : .expense,
               category: category, name: name, tags: counter % 4 == 0 ? ["weekly"] : [])))
@@ -69,33 +69,33 @@ struct DemoData {
     }
     try await run(
       .setBudget(
-        BudgetSet(
+        SetBudget(
           month: YearMonth(year: months[0].year, month: (months[0].quarter - 1) * 3 + 1), category: insurance,
           amount: try money("360"), span: .quarter)))
     try await run(
       .makeTransfer(
-        TransferMade(
+        MakeTransfer(
           transfer: .random(), from: checking, to: savings, amount: try money("400"), date: months[1].lastDay)))
     try await run(
       .makeTransfer(
-        TransferMade(transfer: .random(), from: checking, to: card, amount: try money("300"), date: months[1].lastDay)))
+        MakeTransfer(transfer: .random(), from: checking, to: card, amount: try money("300"), date: months[1].lastDay)))
     let split = TransactionID.random()
     try await run(
       .addTransaction(
-        TransactionAdded(
+        AddTransaction(
           transaction: split, account: card, date: today, amount: try money("64.80"), type: .expense, category: nil,
           splits: [
             Split(category: food, amount: try money("41.30")),
             Split(category: restaurants, amount: try money("23.50"), memo: "coffee"),
           ],
           name: "Supermarket + café", notes: "split example")))
-    var amendment = TransactionAmended(transaction: split)
+    var amendment = AmendTransaction(transaction: split)
     amendment.description = Change("corrected receipt")
     try await run(.amendTransaction(amendment, expectedVersion: 1))
     let mistake = TransactionID.random()
     try await run(
       .addTransaction(
-        TransactionAdded(
+        AddTransaction(
           transaction: mistake, account: checking, date: today, amount: try money("9.99"), type: .expense,
           category: bills, name: "Duplicate charge")))
     try await run(.deleteTransaction(mistake, reason: "charged twice by mistake", expectedVersion: 1))
@@ -129,7 +129,7 @@ struct DemoData {
     ]
     for (name, kind, account, terms) in debts {
       try await run(
-        .addDebt(DebtAdded(debt: .random(), name: name, debtKind: kind, account: account, terms: terms, from: start)))
+        .addDebt(AddDebt(debt: .random(), name: name, debtKind: kind, account: account, terms: terms, from: start)))
     }
   }
 
@@ -141,14 +141,14 @@ struct DemoData {
     let inTwoYears = try today.yearMonth.adding(months: 24).lastDay
     try await run(
       .addGoal(
-        GoalAdded(
+        AddGoal(
           goal: .random(),
           settings: GoalSettings(
             name: "Emergency fund", goalKind: .emergency, target: try money("10000"), targetDate: inTwoYears),
           startDate: start, funding: .account(savings))))
     try await run(
       .addGoal(
-        GoalAdded(
+        AddGoal(
           goal: holiday,
           settings: GoalSettings(
             name: "Holiday", goalKind: .vacation, target: try money("3000"),

@@ -18,6 +18,17 @@ extension LedgerOptions {
     return outcome
   }
 
+  /// Records a transaction the user entered on `ledger` as ``execute(_:on:idempotencyKey:)``
+  /// does, and links the bills it paid
+  /// (``Ledger/addTransaction(_:metadata:idempotencyKey:requestFingerprint:)``), for the caller
+  /// to say after its own line (``say(_:)``).
+  func addTransaction(_ command: AddTransaction, on ledger: Ledger) async throws -> TransactionAddition {
+    let addition = try await userFacing { try await ledger.addTransaction(command, metadata: metadata) }
+    mentionWaitingAutopay(on: ledger)
+    warn(about: addition.outcome, on: ledger)
+    return addition
+  }
+
   /// One line on stderr per warning the write left (a budget account below zero, a goal past
   /// its target: ``Ledger/warnings(after:)``), kept with the events it recorded for
   /// ``report(_:_:id:seal:)``'s JSON. The write stands either way; a failure to work the

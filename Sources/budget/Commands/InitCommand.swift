@@ -18,7 +18,7 @@ struct InitCommand: AsyncParsableCommand {
     let ledger = try await options.open()
     let outcome = try await options.execute(
       .createLedger(
-        LedgerCreated(
+        CreateLedger(
           name: name, baseCurrency: currency, firstDayOfWeek: firstDayOfWeek, fiscalYearStartMonth: fiscalYearStart)),
       on: ledger)
     try options.report(

@@ -38,12 +38,13 @@ struct TransactionCommand: AsyncParsableCommand {
       let money = try positiveAmount(amount, currency: account.record.currency)
       let splits = try Self.splits(split, resolve: resolve, currency: account.record.currency)
       let id = TransactionID.random()
-      let added = TransactionAdded(
+      let added = AddTransaction(
         transaction: id, account: account.id, date: date ?? LedgerOptions.today(), amount: money, type: type,
         category: try category.map(resolve.category), splits: splits, name: name, description: description,
         notes: notes,
         period: try period.map(resolve.period), tags: tag)
-      let outcome = try await options.execute(.addTransaction(added), on: ledger)
+      let addition = try await options.addTransaction(added, on: ledger)
+      let outcome = addition.outcome
       // Money in, booked to an expense category, is a refund: say what it does to the budget.
       let refunded =
         type == .income
@@ -54,7 +55,7 @@ struct TransactionCommand: AsyncParsableCommand {
         "added \(type.rawValue) \(show(money)) \(money.currency.code) '\(outcome.recordedName ?? name)' (\(id.short))\(refund)",
         outcome,
         id: id.description)
-      await options.matchScheduled(on: ledger, account: added.account, dates: added.date...added.date, added: added)
+      LedgerOptions.say(addition.bills)
     }
 
     /// `--split CATEGORY=AMOUNT` options as splits.
@@ -103,7 +104,7 @@ struct TransactionCommand: AsyncParsableCommand {
       let ledger = try await options.openExisting()
       let resolve = NameResolver(ledger: ledger)
       let transaction = try resolve.transaction(id)
-      var amendment = TransactionAmended(transaction: transaction.id)
+      var amendment = AmendTransaction(transaction: transaction.id)
       let currency = transaction.record.added.amount.currency
       amendment.amount = try amount.map { try positiveAmount($0, currency: currency) }
       amendment.name = name

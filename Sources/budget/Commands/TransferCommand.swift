@@ -31,7 +31,7 @@ struct TransferCommand: AsyncParsableCommand {
       let id = TransferID.random()
       let outcome = try await options.execute(
         .makeTransfer(
-          TransferMade(
+          MakeTransfer(
             transfer: id, from: from.id, to: to.id, amount: money, date: date ?? LedgerOptions.today(), note: note)),
         on: ledger)
       try options.report(

@@ -30,7 +30,7 @@ struct BudgetRulesTests {
 
     #expect(
       scenario.state.incomeToCopy(from: march, to: april) == [
-        IncomePlanned(month: april, year: 2024, source: "Salary", amount: eur("3200"))
+        PlanIncome(month: april, year: 2024, source: "Salary", amount: eur("3200"))
       ])
     #expect(
       scenario.state.planToCopy(from: march, to: april) == [
@@ -40,7 +40,8 @@ struct BudgetRulesTests {
     #expect(scenario.state.hasPlan(in: march))
     #expect(!scenario.state.hasPlan(in: month("2024-07")))
     // income alone is a plan too
-    try scenario.run(.planIncome(IncomePlanned(month: month("2024-05"), year: 2024, source: "Salary", amount: eur("10"))))
+    try scenario.run(
+      .planIncome(IncomePlanned(month: month("2024-05"), year: 2024, source: "Salary", amount: eur("10"))))
     #expect(scenario.state.hasPlan(in: month("2024-05")))
   }
 
@@ -141,8 +142,8 @@ struct BudgetRulesTests {
     #expect(
       scenario.state.budgetsToCopy(from: month("2024-01"), to: month("2024-04"))
         == [
-          BudgetSet(month: month("2024-04"), category: Scenario.restaurants, amount: eur("100")),
-          BudgetSet(month: month("2024-04"), category: insurance, amount: eur("360"), span: .quarter),
+          SetBudget(month: month("2024-04"), category: Scenario.restaurants, amount: eur("100")),
+          SetBudget(month: month("2024-04"), category: insurance, amount: eur("360"), span: .quarter),
         ].sorted { $0.category < $1.category })
     #expect(
       scenario.state.budgetsToCopy(from: month("2024-01"), to: month("2024-02")).map(\.category) == [
@@ -190,7 +191,8 @@ struct BudgetRulesTests {
   )
   func incomeSourcesIgnoreCase() throws {
     var scenario = Scenario.standard()
-    try scenario.run(.planIncome(IncomePlanned(month: month("2024-03"), year: 2024, source: "Bonus", amount: eur("500"))))
+    try scenario.run(
+      .planIncome(IncomePlanned(month: month("2024-03"), year: 2024, source: "Bonus", amount: eur("500"))))
 
     let sameMonth = try scenario.when(
       .planIncome(IncomePlanned(month: month("2024-03"), year: 2024, source: "bonus", amount: eur("650"))))

@@ -47,7 +47,7 @@ struct DebtCommand: AsyncParsableCommand {
       let terms = try DebtCommand.terms(
         apr: apr, minimum: minimum, dueDay: dueDay, term: term, currency: record.currency)
       let id = DebtID.random()
-      let added = DebtAdded(
+      let added = AddDebt(
         debt: id, name: name, debtKind: kind ?? (record.type == .creditCard ? .creditCard : .other), account: accountID,
         terms: terms, from: from ?? LedgerOptions.today())
       let outcome = try await options.execute(.addDebt(added), on: ledger)

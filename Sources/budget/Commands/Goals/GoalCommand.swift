@@ -60,7 +60,7 @@ struct GoalCommand: AsyncParsableCommand {
         name: name, goalKind: kind, target: try GoalCommand.amount(target, currency: currency), targetDate: by,
         onBudgetSheet: onSheet, note: note)
       let id = GoalID.random()
-      let added = GoalAdded(goal: id, settings: settings, startDate: start ?? LedgerOptions.today(), funding: funding)
+      let added = AddGoal(goal: id, settings: settings, startDate: start ?? LedgerOptions.today(), funding: funding)
       let outcome = try await options.execute(.addGoal(added), on: ledger)
       try options.report(
         "added goal '\(name)': \(show(settings.target)) \(settings.target.currency.code)"

@@ -28,12 +28,9 @@ extension LedgerCommand {
     case .makeTransfer(let made):
       return "transfer \(made.amount.formatted()) on \(made.date)"
     default:
-      return caseName
+      return kind.rawValue
     }
   }
-
-  /// The command's case name, e.g. `amendTransaction`.
-  var caseName: String { Mirror(reflecting: self).children.first?.label ?? String(describing: self) }
 
   /// An id as tables show it: its last eight digits.
   private static func short(_ id: EntityID) -> String { String(id.description.suffix(8)) }

@@ -234,7 +234,7 @@ struct SyncCommand: AsyncParsableCommand {
     init(_ entry: OutboxEntry) {
       id = entry.id
       state = entry.state.rawValue
-      commands = entry.commands.map(\.caseName)
+      commands = entry.commands.map(\.kind.rawValue)
       changes = entry.commands.map(\.outboxSummary)
       key = entry.key
       actor = entry.actor

@@ -60,7 +60,11 @@ extension Ledger {
     amended.transfer = newID
     // The old transfer's history says which one took its place (its id as tables show it).
     return [
-      .makeTransfer(amended), .cancelTransfer(id, reason: "amended: now transfer \(newID.description.suffix(8))"),
+      .makeTransfer(
+        MakeTransfer(
+          transfer: amended.transfer, from: amended.from, to: amended.to, amount: amended.amount, date: amended.date,
+          note: amended.note)),
+      .cancelTransfer(id, reason: "amended: now transfer \(newID.description.suffix(8))"),
     ]
   }
 }
