@@ -43,4 +43,23 @@ import Testing
     }
     #expect(citing.isEmpty, "these cite issue numbers: \(citing)")
   }
+
+  @Test("given the docs, when read, then none dates a fact by a round or session of past work")
+  func docsTellNoHistoryOfTheWork() throws {
+    let docs = Self.root.appendingPathComponent("docs")
+    let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+      .filter { $0 != "benchmarks-history.md" }
+    let ordinal = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|previous"
+    let history = try NSRegularExpression(
+      pattern: "\\b(\(ordinal)) (work )?(session|round)\\b|\\b\\d+(st|nd|rd|th) session\\b|\\bsession \\d+\\b",
+      options: [.caseInsensitive])
+    var found: [String] = []
+    for page in pages {
+      let text = try Self.text("docs/" + page)
+      for match in history.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+        found.append("\(page): \(Range(match.range, in: text).map { String(text[$0]) } ?? "")")
+      }
+    }
+    #expect(found.isEmpty, "say what holds now, not when it was done: \(found)")
+  }
 }
