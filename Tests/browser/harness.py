@@ -28,16 +28,17 @@ def budget_binary():
 
 
 class Server:
-    """`budget serve --demo` on a temporary ledger, on a free loopback port."""
+    """`budget serve --demo` on a temporary ledger, on a free loopback port (without `--demo`,
+    `demo=False`: a ledger not set up yet)."""
 
-    def __init__(self, extra_arguments=()):
+    def __init__(self, extra_arguments=(), demo=True):
         self.directory = tempfile.mkdtemp(prefix="budget-browser-")
         ledger = os.path.join(self.directory, "demo.ledger")
         self.ledger = ledger
         self.env = dict(os.environ, BUDGET_TODAY=TODAY, BUDGET_ACTOR="browser-test", NO_COLOR="1")
         self.env.pop("BUDGET_TOKEN", None)
         self.process = subprocess.Popen(
-            [budget_binary(), "serve", "--ledger", ledger, "--demo", "--port", "0", *extra_arguments],
+            [budget_binary(), "serve", "--ledger", ledger, *(["--demo"] if demo else []), "--port", "0", *extra_arguments],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=self.env, text=True)
         deadline = time.time() + 60
         self.url = None
@@ -91,10 +92,14 @@ class Server:
 
 
 def browser(width=1280, height=1000):
-    """Headless Chromium (Debian's chromium + chromium-driver)."""
+    """Headless Chromium (Debian's chromium + chromium-driver). Below 500 px wide (a headless
+    window's least width) the page is laid out as on a phone of that size, touch included."""
     options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={width},{height}"]:
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={max(width, 500)},{height}"]:
         options.add_argument(argument)
+    if width < 500:
+        options.add_experimental_option(
+            "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True}})
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
     if binary:
         options.binary_location = binary

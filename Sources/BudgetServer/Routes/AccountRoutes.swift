@@ -45,7 +45,37 @@ struct AccountRoutes {
     let created = CreateLedger(
       name: body.name ?? "Household", baseCurrency: currency, firstDayOfWeek: body.firstDayOfWeek ?? 1,
       fiscalYearStartMonth: body.fiscalYearStartMonth ?? 1)
-    return try await api.write(.createLedger(created), request, status: .created)
+    var commands: [LedgerCommand] = [.createLedger(created)]
+    for (index, account) in (body.accounts ?? []).enumerated() {
+      commands.append(.openAccount(try openCommand(account, base: { currency }, field: "accounts[\(index)].")))
+    }
+    switch body.categories ?? "default" {
+    case "default": break
+    case "income-only": commands += DefaultCategories.expenseIDs.map(LedgerCommand.deleteCategory)
+    case let other:
+      throw APIError.badRequest(
+        "categories must be default or income-only (got '\(other)')", field: "categories")
+    }
+    // All or nothing: a refused account leaves no ledger half set up.
+    return try await api.writeAll(commands, request, status: .created)
+  }
+
+  /// The command that opens the account `body` describes; `field` prefixes the names of the
+  /// fields an error points at (`accounts[1].`).
+  private func openCommand(
+    _ body: OpenAccountBody, base: () throws -> Currency, field: String = ""
+  ) throws -> OpenAccount {
+    let type = try api.choice(body.type, AccountType.self, field: field + "type") ?? .checking
+    let currency: Currency
+    do { currency = try body.currency.map { try Currency(code: $0) } ?? base() } catch let error as APIError {
+      throw error
+    } catch {
+      throw APIError.badRequest("\(field)currency: \(error)", field: field + "currency")
+    }
+    return OpenAccount(
+      name: body.name, type: type, currency: currency,
+      openingBalance: try body.opening.map { try api.money($0, currency, field: field + "opening") },
+      date: try api.date(body.date, field: field + "date") ?? api.today)
   }
 
   func list(_ request: Request) throws -> Response {
@@ -73,18 +103,7 @@ struct AccountRoutes {
 
   func open(_ request: Request) async throws -> Response {
     let body = try await api.body(OpenAccountBody.self, request)
-    let type = try api.choice(body.type, AccountType.self, field: "type") ?? .checking
-    let currency: Currency
-    do { currency = try body.currency.map { try Currency(code: $0) } ?? api.baseCurrency() } catch let error as APIError
-    {
-      throw error
-    } catch {
-      throw APIError.badRequest("currency: \(error)", field: "currency")
-    }
-    let opening = try body.opening.map { try api.money($0, currency, field: "opening") }
-    let command = OpenAccount(
-      name: body.name, type: type, currency: currency, openingBalance: opening,
-      date: try api.date(body.date) ?? api.today)
+    let command = try openCommand(body, base: { try api.baseCurrency() })
     return try await api.write(.openAccount(command), request, status: .created)
   }
 

@@ -18,6 +18,9 @@ public enum DefaultCategories {
     CategoryID(raw: EntityID(high: 0x0000_0000_0000_4000, low: 0x8000_0000_0000_0000 | UInt64(index)))
   }
 
+  /// The ids of the default expense categories, in seed order.
+  public static var expenseIDs: [CategoryID] { expense.indices.map { id($0 + 1) } }
+
   /// The id of the default Income category.
   public static var income: CategoryID { id(expense.count + 1) }
 

@@ -151,6 +151,16 @@ table.calendar li.status-skipped { text-decoration: line-through; color: var(--m
 .sync { font-size: 0.85em; padding: 0.1em 0.5em; border-radius: 1em; background: #e6f4ea; color: #1e6b34; }
 .sync.waiting { background: #fff4d6; color: #7a5200; }
 .pending-mark { margin-left: 0.5em; font-size: 0.8em; padding: 0 0.45em; border-radius: 1em; background: #fff4d6; color: #7a5200; }
+/* First run: only the setup form shows. */
+.setting-up .tabs, .setting-up .timebar, .setting-up #undo, .setting-up #redo, .setting-up [role=tabpanel] { display: none; }
+.setup h2, .setup h3 { margin: .4rem 0 0; }
+.setup h3 { font-size: 1.05rem; }
+.setup { max-width: 36rem; display: flex; flex-direction: column; gap: .6rem; }
+.setup fieldset { border: 1px solid var(--line); border-radius: 8px; padding: .5rem .8rem; margin: 0; display: flex; flex-direction: column; gap: .4rem; }
+.setup-categories label { display: flex; align-items: flex-start; gap: .5rem; min-height: 44px; }
+.setup-categories input { min-height: auto; margin-top: .3rem; }
+.setup button, .setup input, .setup select { min-height: 44px; }
+.setup input, .setup select { width: 100%; box-sizing: border-box; }
 /* Not logged in: only the login form shows. */
 body[data-logged-out] > :not(dialog):not(#toast) { visibility: hidden; }
 

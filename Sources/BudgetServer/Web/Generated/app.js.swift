@@ -200,7 +200,13 @@ async function start() {
   document.getElementById("logout").addEventListener("click", () => BL.logout());
   let ledger;
   try { ledger = (await BL.api("GET", "/ledger")).body; } catch (error) { BL.toast(error.message, true); return; }
-  document.getElementById("ledger-name").textContent = ledger.name ? `· ${ledger.name}` : "· not set up (run budget init)";
+  if (!ledger.created) {
+    document.body.classList.add("setting-up");
+    document.getElementById("ledger-name").textContent = "· new";
+    BL.renderSetup(ledger);
+    return;
+  }
+  document.getElementById("ledger-name").textContent = `· ${ledger.name}`;
   BL.state.today = ledger.today;
   BL.state.month = ledger.today.slice(0, 7);
   BL.state.head = ledger.position;

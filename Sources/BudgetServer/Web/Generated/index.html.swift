@@ -18,6 +18,7 @@ extension WebAssets {
 <script src="/assets/debts.js" defer></script>
 <script src="/assets/goal-forms.js" defer></script>
 <script src="/assets/goals.js" defer></script>
+<script src="/assets/setup.js" defer></script>
 <script src="/assets/app.js" defer></script>
 </head>
 <body>
@@ -60,6 +61,7 @@ extension WebAssets {
   <section id="view-debts" role="tabpanel" aria-labelledby="tab-debts" hidden></section>
   <section id="view-goals" role="tabpanel" aria-labelledby="tab-goals" hidden></section>
   <section id="view-history" role="tabpanel" aria-labelledby="tab-history" hidden></section>
+  <section id="view-setup" aria-label="Set up" hidden></section>
 </main>
 <dialog id="login-dialog" aria-labelledby="login-title">
   <form id="login-form">

@@ -40,7 +40,7 @@ paths:
               schema:
                 $ref: '#/components/schemas/Error'
     post:
-      summary: Create the ledger (budget init) with the default categories
+      summary: Create the ledger (budget init) with its first accounts and categories, all or nothing
       tags:
       - ledger
       operationId: createLedger
@@ -3249,6 +3249,17 @@ components:
         currency: *id002
         firstDayOfWeek: *id007
         fiscalYearStartMonth: *id007
+        accounts:
+          type: array
+          description: accounts to open with the ledger, in the base currency unless one says otherwise
+          items:
+            $ref: '#/components/schemas/OpenAccount'
+        categories:
+          type: string
+          enum:
+          - default
+          - income-only
+          description: default — the default expense categories and Income; income-only — Income alone
     Account:
       type: object
       properties:
