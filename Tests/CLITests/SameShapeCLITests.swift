@@ -113,6 +113,8 @@ struct SameShapeCLITests {
       (["history", "tx", transaction], "/history/transaction/\(transaction)", nil),
       (["verify"], "/verify", nil),
       (["projections", "status"], "/projections", "items"),
+      (["tx", "list", "--category", "Food"], "/transactions?category=Food", nil),
+      (["tx", "search", "Market"], "/transactions/search?q=Market", nil),
     ]
     for (arguments, path, part) in questions {
       let fromCLI = try cli(arguments)
@@ -128,6 +130,29 @@ struct SameShapeCLITests {
       case .object(let page) = try Self.api(server, path: "/events?after=2&limit=3")
     else { return #expect(Bool(false), "budget log --json and GET /events gave no lists") }
     #expect(JSONValue.array(newestFirst.reversed()) == page["events"], "budget log --json and GET /events differ")
+  }
+
+  @Test(
+    "given a ledger with more rows than a page, when the log is paged by the CLI and the API, then each page and its cursor are the same"
+  )
+  func transactionPagesShareTheirCursor() throws {
+    _ = try setUp()
+    let server = try ServeProcess(budget: budget, ledger: directory.file("same.ledger"), token: Self.token)
+    defer { server.stop() }
+    var before: String?
+    var pages = 0
+    repeat {
+      let fromCLI = try cli(["tx", "list", "--limit", "2"] + (before.map { ["--before", $0] } ?? []))
+      let fromAPI = try Self.api(server, path: "/transactions?limit=2" + (before.map { "&before=\($0)" } ?? ""))
+      #expect(
+        fromCLI == fromAPI,
+        "budget tx list --before \(before ?? "-") --json and GET /transactions differ:\n\(fromCLI.difference(from: fromAPI))"
+      )
+      guard case .object(let page) = fromAPI, case .string(let next) = page["nextBefore"] else { break }
+      before = next
+      pages += 1
+    } while pages < 10
+    #expect(pages >= 1, "the set-up's log should fill more than one page of 2 rows")
   }
 
   @Test("given a ledger, when the CLI undoes and the API redoes, then both answer with the same fields")

@@ -33,6 +33,8 @@ enum WireSamples {
     ("BudgetSheet", "BudgetSheet", sheet),
     ("Event", "Event", event),
     ("Cashflow", "Cashflow", cashflow),
+    ("TransactionRow", "TransactionRow", transactionRow),
+    ("TransactionPage", "TransactionPage", transactionPage),
   ]
 
   static let id = "0190f1c2-7a3b-7c4d-8e5f-0123456789ab"
@@ -131,6 +133,13 @@ enum WireSamples {
   static let cashflow = Wire.Cashflow(
     year: 2024, position: 12,
     months: [.init(month: "2024-03", income: "3200.00", expenses: "42.50", net: "3157.50", currency: "EUR")])
+
+  static let transactionRow = Wire.TransactionRow(
+    id: id, date: "2024-03-05", kind: "transaction", name: "Market", category: "Food+Household", account: "Checking",
+    amount: "-42.50", currency: "EUR", balance: "957.50", tags: ["groceries"], pending: true)
+
+  static let transactionPage = Wire.TransactionPage(
+    position: 12, recordedAt: "2024-03-20T09:00:00Z", rows: [transactionRow], nextBefore: "2024-03-05/\(id)")
 
   static let verify = Wire.Verify(ok: true, events: 12, head: "ab12", problems: ["none"])
 

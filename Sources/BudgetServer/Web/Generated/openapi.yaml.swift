@@ -814,6 +814,7 @@ paths:
         schema: *id002
         description: words or prefixes
       - $ref: '#/components/parameters/limit'
+      - $ref: '#/components/parameters/before'
       - $ref: '#/components/parameters/offset'
       - *id003
       - *id004
@@ -864,6 +865,7 @@ paths:
           type: string
           minLength: 1
       - $ref: '#/components/parameters/limit'
+      - $ref: '#/components/parameters/before'
       - $ref: '#/components/parameters/offset'
       - *id003
       - *id004
@@ -3724,16 +3726,29 @@ components:
       - deleted
     TransactionRow:
       type: object
+      description: One row of the transactions sheet, as GET /transactions and budget tx list --json
+        show it (and tx search); amount is signed (negative for money out).
       properties:
         id: *id002
         date: *id002
-        kind: *id002
-        name: *id002
-        category: *id002
+        kind:
+          type: string
+          enum:
+          - transaction
+          - transfer
+          - opening
+        name:
+          type: string
+          description: the transaction's name, a transfer's note, or "opening balance"
+        category:
+          type: string
+          description: the category, a split's categories joined with "+", or empty
         account: *id002
         currency: *id002
         amount: *id008
-        balance: *id008
+        balance:
+          type: string
+          description: the running balance after the row; only in the log (no filter)
         tags:
           type: array
           items: *id002
@@ -3746,9 +3761,16 @@ components:
       - date
       - kind
       - name
+      - category
+      - account
       - amount
+      - currency
+      - tags
     TransactionPage:
       type: object
+      description: A page of the transactions sheet, newest first, as GET /transactions and budget
+        tx list --json answer it (and tx search). Cut by a cursor, not an offset, so that a
+        transaction recorded between two requests neither repeats a row nor hides one.
       properties:
         position: *id007
         recordedAt: *id002
@@ -3756,7 +3778,10 @@ components:
           type: array
           items:
             $ref: '#/components/schemas/TransactionRow'
-        nextOffset: *id007
+        nextBefore:
+          type: string
+          description: where the next, older page starts, DATE/ID (the last row's); pass it as
+            before (budget --before). Absent on the last page.
       required:
       - position
       - rows
@@ -4613,9 +4638,18 @@ components:
         type: integer
         minimum: 1
         maximum: 1000
+    before:
+      name: before
+      in: query
+      description: a page's nextBefore, DATE/ID; only rows older than it
+      schema:
+        type: string
+        pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}/[0-9a-fA-F-]{36}$'
     offset:
       name: offset
       in: query
+      description: rows to skip (after before, when given); kept for clients that paged by it,
+        page with before
       schema:
         type: integer
         minimum: 0
