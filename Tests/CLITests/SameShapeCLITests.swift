@@ -155,6 +155,38 @@ struct SameShapeCLITests {
     #expect(pages >= 1, "the set-up's log should fill more than one page of 2 rows")
   }
 
+  @Test(
+    "given a device with a change that waits for its stopped hub, when the CLI and the device's server are asked its sync status, then they answer the same"
+  )
+  func syncStatusSharesItsShape() throws {
+    let hub = directory.file("hub.ledger")
+    try ok("init", "--currency", "EUR", "--ledger", hub)
+    try ok("account", "open", "Checking", "--opening", "1000", "--date", "2026-01-01", "--ledger", hub)
+    let added = try budget.run(["device", "add", "laptop", "--ledger", hub, "--json"])
+    guard case .object(let device) = try JSONDecoder().decode(JSONValue.self, from: Data(added.stdout.utf8)),
+      case .string(let token) = device["token"]
+    else { return #expect(Bool(false), "device add gave no token: \(added.stderr)") }
+    let tokenFile = directory.file("laptop.token")
+    #expect(
+      FileManager.default.createFile(
+        atPath: tokenFile, contents: Data(token.utf8), attributes: [.posixPermissions: 0o600]))
+    let laptop = directory.file("laptop.ledger")
+    let hubServer = try ServeProcess(budget: budget, ledger: hub, token: Self.token)
+    try ok("clone", hubServer.url, "--ledger", laptop, "--token-file", tokenFile)
+    hubServer.stop()
+    try ok(
+      "tx", "add", "9.90", "--account", "Checking", "--category", "Food", "--name", "Kiosk", "--ledger", laptop)
+    let server = try ServeProcess(budget: budget, ledger: laptop, token: Self.token)
+    defer { server.stop() }
+    let fromCLI = try cli(["sync", "status", "--ledger", laptop])
+    let fromAPI = try Self.api(server, path: "/sync/status")
+    #expect(
+      fromCLI == fromAPI, "budget sync status --json and GET /sync/status differ:\n\(fromCLI.difference(from: fromAPI))"
+    )
+    guard case .object(let status) = fromAPI else { return #expect(Bool(false), "no status") }
+    #expect(status["device"] == .bool(true) && status["pending"] == .integer(1), "\(fromAPI)")
+  }
+
   @Test("given a ledger, when the CLI undoes and the API redoes, then both answer with the same fields")
   func undoAndRedoShareTheirShape() throws {
     _ = try setUp()

@@ -35,6 +35,8 @@ enum WireSamples {
     ("Cashflow", "Cashflow", cashflow),
     ("TransactionRow", "TransactionRow", transactionRow),
     ("TransactionPage", "TransactionPage", transactionPage),
+    ("OutboxEntry", "OutboxEntry", outboxEntry),
+    ("SyncStatus", "SyncStatus", syncStatus),
   ]
 
   static let id = "0190f1c2-7a3b-7c4d-8e5f-0123456789ab"
@@ -140,6 +142,15 @@ enum WireSamples {
 
   static let transactionPage = Wire.TransactionPage(
     position: 12, recordedAt: "2024-03-20T09:00:00Z", rows: [transactionRow], nextBefore: "2024-03-05/\(id)")
+
+  static let outboxEntry = Wire.OutboxEntry(
+    id: 1, state: "conflict", commands: ["amendTransaction"], changes: ["amend 456789ab: amount 25.00"],
+    key: "device-1", actor: "cli", created: "2024-03-20T09:00:00Z", positions: [12, 13], code: "stale_version",
+    reason: "the transaction changed on the hub")
+
+  static let syncStatus = Wire.SyncStatus(
+    device: true, remote: "https://hub.example:8443", head: ChainHead(position: 12, hash: "ab12"),
+    working: ChainHead(position: 13, hash: "cd34"), pending: 1, conflicts: 1, entries: [outboxEntry])
 
   static let verify = Wire.Verify(ok: true, events: 12, head: "ab12", problems: ["none"])
 

@@ -2945,20 +2945,91 @@ components:
       - head
     SyncStatus:
       type: object
+      description: Where a ledger stands with its hub, as GET /sync/status and budget sync status
+        --json answer it.
       properties:
         device:
           type: boolean
+        remote:
+          type: string
+          description: the hub a device syncs with (its first remote's address); absent on a hub
+        head:
+          description: on a device its replica's head (the hub's log as of the last pull); on a
+            hub its own
+          allOf:
+          - $ref: '#/components/schemas/ChainHead'
+        working:
+          description: this ledger's head (on a device the replica's plus the events of the
+            changes waiting for the hub; on a hub the same as head)
+          allOf:
+          - $ref: '#/components/schemas/ChainHead'
         pending:
           type: integer
+          description: changes made here that wait for the hub
         conflicts:
           type: integer
-        head:
-          $ref: '#/components/schemas/ChainHead'
+          description: changes the hub refused, waiting for budget sync retry or drop
+        entries:
+          type: array
+          description: every change of the outbox, oldest first
+          items:
+            $ref: '#/components/schemas/OutboxEntry'
       required:
       - device
+      - head
+      - working
       - pending
       - conflicts
-      - head
+      - entries
+    OutboxEntry:
+      type: object
+      description: One change a device made that its hub has not accepted (budget sync status,
+        sync conflicts, retry and drop print it too).
+      properties:
+        id:
+          type: integer
+        state:
+          type: string
+          enum:
+          - recording
+          - pending
+          - conflict
+        commands:
+          type: array
+          description: the commands' names, e.g. amendTransaction
+          items:
+            type: string
+        changes:
+          type: array
+          description: what each command changes, in words
+          items:
+            type: string
+        key:
+          type: string
+          description: the idempotency key the hub records it under
+        actor:
+          type: string
+        created:
+          type: string
+          description: ISO 8601
+        positions:
+          type: array
+          description: the positions its events hold in the working ledger while pending
+          items:
+            type: integer
+        code:
+          type: string
+          description: the hub's error code, for a conflict
+        reason:
+          type: string
+          description: the hub's reason, for a conflict
+      required:
+      - id
+      - state
+      - commands
+      - changes
+      - key
+      - created
     SyncReport:
       type: object
       properties:
