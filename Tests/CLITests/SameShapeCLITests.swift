@@ -36,12 +36,17 @@ struct SameShapeCLITests {
     return try JSONDecoder().decode(JSONValue.self, from: Data(output.stdout.utf8))
   }
 
-  /// What `GET /api/v1PATH` answers, parsed.
-  static func api(_ server: ServeProcess, _ method: String = "GET", path: String) throws -> JSONValue {
+  /// What `METHOD /api/v1PATH` with `body` answers, parsed.
+  static func api(
+    _ server: ServeProcess, _ method: String = "GET", path: String, body: String? = nil
+  ) throws
+    -> JSONValue
+  {
     var request = URLRequest(url: try #require(URL(string: server.url + "/api/v1" + path)))
     request.httpMethod = method
     request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
     if method != "GET" { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+    request.httpBody = body.map { Data($0.utf8) }
     let answer = Mutex<(Data?, Int, (any Error)?)>((nil, 0, nil))
     let done = DispatchSemaphore(value: 0)
     URLSession.shared.dataTask(with: request) { data, response, error in
@@ -153,6 +158,27 @@ struct SameShapeCLITests {
       pages += 1
     } while pages < 10
     #expect(pages >= 1, "the set-up's log should fill more than one page of 2 rows")
+  }
+
+  @Test(
+    "given the same plan in two ledgers, when the CLI copies it in one and the API in the other, then they answer the same"
+  )
+  func budgetCopySharesItsShape() throws {
+    func plan(_ ledger: String) throws {
+      try ok("init", "--currency", "EUR", "--ledger", ledger)
+      try ok("budget", "set", "Food", "400", "--month", "2026-11", "--ledger", ledger)
+      try ok("budget", "income", "Salary", "3200", "--month", "2026-11", "--ledger", ledger)
+    }
+    let (first, second) = (directory.file("first.ledger"), directory.file("second.ledger"))
+    try plan(first)
+    try plan(second)
+    let fromCLI = try cli(["budget", "copy", "--from", "2026-11", "--to", "2026-12", "--ledger", first])
+    let server = try ServeProcess(budget: budget, ledger: second, token: Self.token)
+    defer { server.stop() }
+    let fromAPI = try Self.api(server, "POST", path: "/budget/2026-12/copy", body: #"{"from": "2026-11"}"#)
+    #expect(
+      fromCLI == fromAPI,
+      "budget budget copy --json and POST /budget/2026-12/copy differ:\n\(fromCLI.difference(from: fromAPI))")
   }
 
   @Test(
