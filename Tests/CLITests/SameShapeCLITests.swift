@@ -1,3 +1,4 @@
+import BudgetServer
 import Dispatch
 import Foundation
 import LedgerTesting
@@ -179,6 +180,25 @@ struct SameShapeCLITests {
     #expect(
       fromCLI == fromAPI,
       "budget budget copy --json and POST /budget/2026-12/copy differ:\n\(fromCLI.difference(from: fromAPI))")
+  }
+
+  @Test("given a web login, when the CLI and the API list the sessions, then they list the same")
+  func sessionsShareTheirShape() throws {
+    try ok("init", "--currency", "EUR")
+    let store = SessionStore(ledgerPath: directory.file("same.ledger"))
+    let (code, _) = try store.mintCode()
+    let made = try store.redeem(
+      code: code, token: try AccessToken(Self.token), userAgent: "Firefox", address: "127.0.0.1")
+    #expect(made != nil, "the login code was not redeemed")
+    let server = try ServeProcess(budget: budget, ledger: directory.file("same.ledger"), token: Self.token)
+    defer { server.stop() }
+    let fromCLI = try cli(["sessions"])
+    guard case .object(let list) = try Self.api(server, path: "/sessions"), let items = list["items"] else {
+      return #expect(Bool(false), "GET /sessions gave no items")
+    }
+    #expect(fromCLI == items, "budget sessions --json and GET /sessions differ:\n\(fromCLI.difference(from: items))")
+    guard case .array(let sessions) = items else { return #expect(Bool(false), "no list of sessions") }
+    #expect(sessions.count == 1)
   }
 
   @Test(

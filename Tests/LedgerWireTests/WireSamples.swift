@@ -37,6 +37,7 @@ enum WireSamples {
     ("TransactionPage", "TransactionPage", transactionPage),
     ("OutboxEntry", "OutboxEntry", outboxEntry),
     ("SyncStatus", "SyncStatus", syncStatus),
+    ("Session", "WebSession", session),
   ]
 
   static let id = "0190f1c2-7a3b-7c4d-8e5f-0123456789ab"
@@ -151,6 +152,10 @@ enum WireSamples {
   static let syncStatus = Wire.SyncStatus(
     device: true, remote: "https://hub.example:8443", head: ChainHead(position: 12, hash: "ab12"),
     working: ChainHead(position: 13, hash: "cd34"), pending: 1, conflicts: 1, entries: [outboxEntry])
+
+  static let session = Wire.Session(
+    id: "s-0123", created: "2024-03-20T09:00:00Z", lastUsed: "2024-03-20T09:15:00Z", userAgent: "Firefox",
+    address: "127.0.0.1", current: true)
 
   static let verify = Wire.Verify(ok: true, events: 12, head: "ab12", problems: ["none"])
 
