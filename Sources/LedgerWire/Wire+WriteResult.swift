@@ -48,3 +48,17 @@ extension Wire.WriteResult {
     events = recorded.map(\.type)
   }
 }
+
+extension Wire.WriteResult {
+  /// What `outcomes` — commands recorded together, in order — wrote to `ledger`, read back from
+  /// its log (so a retry under the same `Idempotency-Key` gets the same body), with the
+  /// warnings the write left; `nil` when nothing was recorded.
+  public init?(_ outcomes: [CommandOutcome], in ledger: Ledger) throws(LedgerError) {
+    guard let first = outcomes.first, let last = outcomes.last else { return nil }
+    let lower = first.positions.lowerBound
+    let upper = last.positions.upperBound
+    let recorded = try ledger.events(from: lower, limit: Int(upper - lower + 1))
+    // The write stands whether or not its warnings can be worked out.
+    self.init(events: recorded, warnings: (try? ledger.warnings(after: outcomes)) ?? [])
+  }
+}

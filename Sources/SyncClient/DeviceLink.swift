@@ -86,6 +86,8 @@ public actor DeviceLink: CommandForwarder {
 
   public nonisolated func changesWaiting() async { doorbell.ring() }
 
+  public nonisolated func replicaHead() -> ChainHead? { try? replica.chainHead() }
+
   /// Asks the loop that follows the hub for a round now, and answers what it did (the outbox
   /// counted after it). Only for a link whose rounds are being taken (`budget serve`).
   public func syncNow() async -> SyncReport {

@@ -29,8 +29,15 @@ import Testing
       #expect(rows.last?["kind"] as? String == "opening")
       // Paging and business-time filter.
       let page = try await server.get("/api/v1/transactions?limit=2")
-      #expect((page.json["rows"] as? [[String: Any]])?.count == 2)
-      #expect(page.json["nextOffset"] as? Int == 2)
+      let firstRows = try #require(page.json["rows"] as? [[String: Any]])
+      #expect(firstRows.count == 2)
+      let cursor = try #require(page.json["nextBefore"] as? String)
+      #expect(cursor == "\(firstRows[1]["date"] as? String ?? "")/\(firstRows[1]["id"] as? String ?? "")")
+      let next = try await server.get("/api/v1/transactions?limit=2&before=\(cursor)")
+      let skipped = try await server.get("/api/v1/transactions?limit=2&offset=2")
+      let nextIDs = (next.json["rows"] as? [[String: Any]])?.map { $0["id"] as? String }
+      #expect(nextIDs?.count == 2 && nextIDs == (skipped.json["rows"] as? [[String: Any]])?.map { $0["id"] as? String })
+      #expect(try await server.get("/api/v1/transactions?before=yesterday").status == 400)
       let older = try await server.get("/api/v1/transactions?asOf=2024-03-11")
       #expect((older.json["rows"] as? [[String: Any]])?.first?["name"] as? String == "Market")
       // As known at a past position: before the bakery was recorded.

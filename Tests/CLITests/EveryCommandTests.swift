@@ -272,7 +272,8 @@ struct EveryCommandTests {
     try ok("budget", "set", "Food", "300", "--month", "2024-03")
     try ok("budget", "set", "Bills", "80", "--month", "2024-03")
     let copy = try json("budget", "copy", "--from", "2024-03", "--to", "2024-04") as? [String: Any]
-    #expect(copy?["count"] as? Int == 2 && copy?["events"] as? [String] == ["BudgetSet", "BudgetSet"])
+    #expect(
+      copy?["stream"] as? String == "budget-2024-04" && copy?["events"] as? [String] == ["BudgetSet", "BudgetSet"])
     let positions = copy?["positions"] as? [Int] ?? []
     #expect(positions.count == 2 && positions[1] == positions[0] + 1)
     let rebuilt = try json("projections", "rebuild", "running-balances") as? [String: Any]

@@ -20,7 +20,10 @@ struct FirstUseCLITests {
       (["tx", "ad", "5", "--name", "Bread", "--category", "Food"], "did you mean 'budget tx add'?"),
       (["report", "balance"], "did you mean 'budget report balances'?"),
       (["acount", "list"], "did you mean 'budget account'?"),
-      (["show", "--month", "2024-03"], "did you mean 'budget budget show' or 'budget tx show' or 'budget schedule show'?"),
+      (
+        ["show", "--month", "2024-03"],
+        "did you mean 'budget budget show' or 'budget tx show' or 'budget schedule show'?"
+      ),
     ]
     for (arguments, hint) in cases {
       let output = try budget.run(arguments)
@@ -200,7 +203,7 @@ struct FirstUseCLITests {
     func page(_ arguments: [String]) throws -> (rows: Int, before: String?) {
       let output = try budget.run(arguments + ["--json"])
       let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
-      return ((object?["rows"] as? [Any])?.count ?? -1, object?["before"] as? String)
+      return ((object?["rows"] as? [Any])?.count ?? -1, object?["nextBefore"] as? String)
     }
     for command in [["tx", "list"], ["tx", "search", "shop"]] {
       let text = try budget.run(command).stdout

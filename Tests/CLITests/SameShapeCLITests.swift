@@ -1,3 +1,4 @@
+import BudgetServer
 import Dispatch
 import Foundation
 import LedgerTesting
@@ -36,12 +37,17 @@ struct SameShapeCLITests {
     return try JSONDecoder().decode(JSONValue.self, from: Data(output.stdout.utf8))
   }
 
-  /// What `GET /api/v1PATH` answers, parsed.
-  static func api(_ server: ServeProcess, _ method: String = "GET", path: String) throws -> JSONValue {
+  /// What `METHOD /api/v1PATH` with `body` answers, parsed.
+  static func api(
+    _ server: ServeProcess, _ method: String = "GET", path: String, body: String? = nil
+  ) throws
+    -> JSONValue
+  {
     var request = URLRequest(url: try #require(URL(string: server.url + "/api/v1" + path)))
     request.httpMethod = method
     request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
     if method != "GET" { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+    request.httpBody = body.map { Data($0.utf8) }
     let answer = Mutex<(Data?, Int, (any Error)?)>((nil, 0, nil))
     let done = DispatchSemaphore(value: 0)
     URLSession.shared.dataTask(with: request) { data, response, error in
@@ -113,6 +119,8 @@ struct SameShapeCLITests {
       (["history", "tx", transaction], "/history/transaction/\(transaction)", nil),
       (["verify"], "/verify", nil),
       (["projections", "status"], "/projections", "items"),
+      (["tx", "list", "--category", "Food"], "/transactions?category=Food", nil),
+      (["tx", "search", "Market"], "/transactions/search?q=Market", nil),
     ]
     for (arguments, path, part) in questions {
       let fromCLI = try cli(arguments)
@@ -128,6 +136,101 @@ struct SameShapeCLITests {
       case .object(let page) = try Self.api(server, path: "/events?after=2&limit=3")
     else { return #expect(Bool(false), "budget log --json and GET /events gave no lists") }
     #expect(JSONValue.array(newestFirst.reversed()) == page["events"], "budget log --json and GET /events differ")
+  }
+
+  @Test(
+    "given a ledger with more rows than a page, when the log is paged by the CLI and the API, then each page and its cursor are the same"
+  )
+  func transactionPagesShareTheirCursor() throws {
+    _ = try setUp()
+    let server = try ServeProcess(budget: budget, ledger: directory.file("same.ledger"), token: Self.token)
+    defer { server.stop() }
+    var before: String?
+    var pages = 0
+    repeat {
+      let fromCLI = try cli(["tx", "list", "--limit", "2"] + (before.map { ["--before", $0] } ?? []))
+      let fromAPI = try Self.api(server, path: "/transactions?limit=2" + (before.map { "&before=\($0)" } ?? ""))
+      #expect(
+        fromCLI == fromAPI,
+        "budget tx list --before \(before ?? "-") --json and GET /transactions differ:\n\(fromCLI.difference(from: fromAPI))"
+      )
+      guard case .object(let page) = fromAPI, case .string(let next) = page["nextBefore"] else { break }
+      before = next
+      pages += 1
+    } while pages < 10
+    #expect(pages >= 1, "the set-up's log should fill more than one page of 2 rows")
+  }
+
+  @Test(
+    "given the same plan in two ledgers, when the CLI copies it in one and the API in the other, then they answer the same"
+  )
+  func budgetCopySharesItsShape() throws {
+    func plan(_ ledger: String) throws {
+      try ok("init", "--currency", "EUR", "--ledger", ledger)
+      try ok("budget", "set", "Food", "400", "--month", "2026-11", "--ledger", ledger)
+      try ok("budget", "income", "Salary", "3200", "--month", "2026-11", "--ledger", ledger)
+    }
+    let (first, second) = (directory.file("first.ledger"), directory.file("second.ledger"))
+    try plan(first)
+    try plan(second)
+    let fromCLI = try cli(["budget", "copy", "--from", "2026-11", "--to", "2026-12", "--ledger", first])
+    let server = try ServeProcess(budget: budget, ledger: second, token: Self.token)
+    defer { server.stop() }
+    let fromAPI = try Self.api(server, "POST", path: "/budget/2026-12/copy", body: #"{"from": "2026-11"}"#)
+    #expect(
+      fromCLI == fromAPI,
+      "budget budget copy --json and POST /budget/2026-12/copy differ:\n\(fromCLI.difference(from: fromAPI))")
+  }
+
+  @Test("given a web login, when the CLI and the API list the sessions, then they list the same")
+  func sessionsShareTheirShape() throws {
+    try ok("init", "--currency", "EUR")
+    let store = SessionStore(ledgerPath: directory.file("same.ledger"))
+    let (code, _) = try store.mintCode()
+    let made = try store.redeem(
+      code: code, token: try AccessToken(Self.token), userAgent: "Firefox", address: "127.0.0.1")
+    #expect(made != nil, "the login code was not redeemed")
+    let server = try ServeProcess(budget: budget, ledger: directory.file("same.ledger"), token: Self.token)
+    defer { server.stop() }
+    let fromCLI = try cli(["sessions"])
+    guard case .object(let list) = try Self.api(server, path: "/sessions"), let items = list["items"] else {
+      return #expect(Bool(false), "GET /sessions gave no items")
+    }
+    #expect(fromCLI == items, "budget sessions --json and GET /sessions differ:\n\(fromCLI.difference(from: items))")
+    guard case .array(let sessions) = items else { return #expect(Bool(false), "no list of sessions") }
+    #expect(sessions.count == 1)
+  }
+
+  @Test(
+    "given a device with a change that waits for its stopped hub, when the CLI and the device's server are asked its sync status, then they answer the same"
+  )
+  func syncStatusSharesItsShape() throws {
+    let hub = directory.file("hub.ledger")
+    try ok("init", "--currency", "EUR", "--ledger", hub)
+    try ok("account", "open", "Checking", "--opening", "1000", "--date", "2026-01-01", "--ledger", hub)
+    let added = try budget.run(["device", "add", "laptop", "--ledger", hub, "--json"])
+    guard case .object(let device) = try JSONDecoder().decode(JSONValue.self, from: Data(added.stdout.utf8)),
+      case .string(let token) = device["token"]
+    else { return #expect(Bool(false), "device add gave no token: \(added.stderr)") }
+    let tokenFile = directory.file("laptop.token")
+    #expect(
+      FileManager.default.createFile(
+        atPath: tokenFile, contents: Data(token.utf8), attributes: [.posixPermissions: 0o600]))
+    let laptop = directory.file("laptop.ledger")
+    let hubServer = try ServeProcess(budget: budget, ledger: hub, token: Self.token)
+    try ok("clone", hubServer.url, "--ledger", laptop, "--token-file", tokenFile)
+    hubServer.stop()
+    try ok(
+      "tx", "add", "9.90", "--account", "Checking", "--category", "Food", "--name", "Kiosk", "--ledger", laptop)
+    let server = try ServeProcess(budget: budget, ledger: laptop, token: Self.token)
+    defer { server.stop() }
+    let fromCLI = try cli(["sync", "status", "--ledger", laptop])
+    let fromAPI = try Self.api(server, path: "/sync/status")
+    #expect(
+      fromCLI == fromAPI, "budget sync status --json and GET /sync/status differ:\n\(fromCLI.difference(from: fromAPI))"
+    )
+    guard case .object(let status) = fromAPI else { return #expect(Bool(false), "no status") }
+    #expect(status["device"] == .bool(true) && status["pending"] == .integer(1), "\(fromAPI)")
   }
 
   @Test("given a ledger, when the CLI undoes and the API redoes, then both answer with the same fields")

@@ -33,6 +33,11 @@ enum WireSamples {
     ("BudgetSheet", "BudgetSheet", sheet),
     ("Event", "Event", event),
     ("Cashflow", "Cashflow", cashflow),
+    ("TransactionRow", "TransactionRow", transactionRow),
+    ("TransactionPage", "TransactionPage", transactionPage),
+    ("OutboxEntry", "OutboxEntry", outboxEntry),
+    ("SyncStatus", "SyncStatus", syncStatus),
+    ("Session", "WebSession", session),
   ]
 
   static let id = "0190f1c2-7a3b-7c4d-8e5f-0123456789ab"
@@ -131,6 +136,26 @@ enum WireSamples {
   static let cashflow = Wire.Cashflow(
     year: 2024, position: 12,
     months: [.init(month: "2024-03", income: "3200.00", expenses: "42.50", net: "3157.50", currency: "EUR")])
+
+  static let transactionRow = Wire.TransactionRow(
+    id: id, date: "2024-03-05", kind: "transaction", name: "Market", category: "Food+Household", account: "Checking",
+    amount: "-42.50", currency: "EUR", balance: "957.50", tags: ["groceries"], pending: true)
+
+  static let transactionPage = Wire.TransactionPage(
+    position: 12, recordedAt: "2024-03-20T09:00:00Z", rows: [transactionRow], nextBefore: "2024-03-05/\(id)")
+
+  static let outboxEntry = Wire.OutboxEntry(
+    id: 1, state: "conflict", commands: ["amendTransaction"], changes: ["amend 456789ab: amount 25.00"],
+    key: "device-1", actor: "cli", created: "2024-03-20T09:00:00Z", positions: [12, 13], code: "stale_version",
+    reason: "the transaction changed on the hub")
+
+  static let syncStatus = Wire.SyncStatus(
+    device: true, remote: "https://hub.example:8443", head: ChainHead(position: 12, hash: "ab12"),
+    working: ChainHead(position: 13, hash: "cd34"), pending: 1, conflicts: 1, entries: [outboxEntry])
+
+  static let session = Wire.Session(
+    id: "s-0123", created: "2024-03-20T09:00:00Z", lastUsed: "2024-03-20T09:15:00Z", userAgent: "Firefox",
+    address: "127.0.0.1", current: true)
 
   static let verify = Wire.Verify(ok: true, events: 12, head: "ab12", problems: ["none"])
 

@@ -25,14 +25,3 @@ struct DeviceBody: Decodable {
   var name: String
   var readOnly: Bool?
 }
-
-/// `GET /sync/status`: whether this server's ledger is a device, and what of it the hub has
-/// not accepted yet — the web app's sync marker.
-struct SyncStatusDTO: Codable {
-  var device: Bool
-  /// Changes made here that wait for the hub (shown in every report already).
-  var pending: Int
-  /// Changes the hub refused, waiting for `budget sync retry|drop`.
-  var conflicts: Int
-  var head: ChainHead
-}

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Ledger
+import LedgerWire
 import NIOCore
 
 /// `/sessions`, `/logout` and `/events/tickets`: the owner's view of the web app's logins
@@ -14,7 +15,7 @@ struct SessionRoutes {
   func register(on group: APIGroup) {
     group.get("sessions") { _, _ in
       try requireOwner()
-      let items = try stored().map { SessionReport($0, current: $0.id == RequestPrincipal.session?.id) }
+      let items = try stored().map { Wire.Session($0, current: $0.id == RequestPrincipal.session?.id) }
       return try JSONCoding.response(SessionListDTO(items: items))
     }
     group.delete("sessions/:id") { _, context in
@@ -73,33 +74,9 @@ struct SessionRoutes {
   }
 }
 
-/// One web session, as `GET /sessions` lists it.
-struct SessionReport: Encodable {
-  var id: String
-  var created: String
-  var lastUsed: String
-  var userAgent: String
-  var address: String
-  /// Whether this is the session the request came with.
-  var current: Bool
-
-  init(_ session: WebSession, current: Bool) {
-    id = session.id
-    created = Self.time(session.created)
-    lastUsed = Self.time(session.lastUsed)
-    userAgent = session.userAgent
-    address = session.address
-    self.current = current
-  }
-
-  private static func time(_ seconds: Int64) -> String {
-    Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
-  }
-}
-
 /// `GET /sessions`.
 struct SessionListDTO: Encodable {
-  var items: [SessionReport]
+  var items: [Wire.Session]
 }
 
 /// `POST /events/tickets`.

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Ledger
 import LedgerDomain
+import LedgerWire
 import NIOCore
 import ServiceLifecycle
 
@@ -26,12 +27,7 @@ struct SyncRoutes {
     group.get("sync/events") { request, _ in try await events(request) }
     group.get("sync/snapshot") { _, _ in try await snapshot() }
     group.get("sync/status") { _, _ in
-      let ledger = api.ledger
-      let entries = try ledger.outboxEntries()
-      let status = SyncStatusDTO(
-        device: ledger.isDevice, pending: entries.count { $0.state != .conflict },
-        conflicts: entries.count { $0.state == .conflict }, head: try ledger.chainHead())
-      return try JSONCoding.response(status, status: .ok)
+      try JSONCoding.response(try Wire.SyncStatus(api.ledger), status: .ok)
     }
     group.post("sync/commands") { request, _ in try await submit(request) }
     // On a device's own server: `budget sync` asks it, as the server holds the ledger open.

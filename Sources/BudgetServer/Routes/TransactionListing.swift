@@ -6,8 +6,9 @@ import QueryResults
 
 /// `GET /transactions` (and `/transactions/search`): the running-balance log of one account
 /// or of all accounts, or — with a category, period, month, date range or words — rows of the
-/// transaction index. Pages by `offset` / `limit`; `asOf` hides rows dated after it and
-/// `asKnownAt` answers as the ledger was then.
+/// transaction index. Pages by the cursor `before` (a page's `nextBefore`) and `limit`; an
+/// `offset` skips rows after the cursor (kept for the clients that paged by it); `asOf` hides
+/// rows dated after it and `asKnownAt` answers as the ledger was then.
 struct TransactionListing {
   let api: LedgerAPI
 
@@ -15,6 +16,13 @@ struct TransactionListing {
     let query = QueryParameters(request)
     let limit = try query.int("limit", default: 50, range: 1...1000)
     let offset = try query.int("offset", default: 0, range: 0...1_000_000)
+    let before = try query.string("before").map { text in
+      guard let cursor = PageCursor(text) else {
+        throw APIError.badRequest(
+          "before must be a page's nextBefore, DATE/ID (got '\(text)')", field: "before")
+      }
+      return cursor
+    }
     let time = try query.time()
     // Resolve names with a short-lived copy of the state; the queries below run without one.
     let (account, category, period) = try { () throws -> (AccountID?, CategoryID?, PeriodID?) in
@@ -49,17 +57,21 @@ struct TransactionListing {
       let match = RowMatch(
         account: account, category: category,
         periodDays: period.map { api.ledger.periodDays($0) ?? .latest ... .latest })
-      return try index(filter, from: from, through: through, limit: limit, offset: offset, time: time, match: match)
+      return try index(
+        filter, from: from, through: through, page: (before, limit, offset), time: time, match: match)
     }
-    return try log(account: account, through: through, limit: limit, offset: offset, time: time)
+    return try log(account: account, through: through, page: (before, limit, offset), time: time)
   }
 
+  /// Where a page starts, how many rows it holds, and how many it skips first.
+  typealias Paging = (before: PageCursor?, limit: Int, offset: Int)
+
   /// Running-balance rows, newest first, skipping rows after `through`.
-  private func log(account: AccountID?, through: CivilDate, limit: Int, offset: Int, time: TimeQuery) throws -> Response
-  {
+  private func log(account: AccountID?, through: CivilDate, page paging: Paging, time: TimeQuery) throws -> Response {
+    let (limit, offset) = (paging.limit, paging.offset)
     var rows: [LogRow] = []
     var skipped = 0
-    var cursor: LogCursor?
+    var cursor = paging.before?.log
     var position: UInt64 = 0
     var recordedAt: Int64 = 0
     var more = false
@@ -76,22 +88,23 @@ struct TransactionListing {
     } while cursor != nil && !more
     // Names as known at the answer's point, as the amounts are (not as they are now).
     let state = try api.snapshots.state(at: time.point).state
-    let accountName = account.flatMap { state.accounts[$0]?.name } ?? ""
-    let page = TransactionPageDTO(
-      position: position, recordedAt: recordedAt == 0 ? nil : Wire.timestamp(recordedAt),
-      rows: try marked(rows.map { TransactionRowDTO(log: $0, state: state, accountName: accountName) }, rows.map(\.id)),
-      nextOffset: more ? offset + limit : nil)
+    let pending = try api.ledger.pendingRowIDs()
+    let page = Wire.TransactionPage(
+      position: position, recordedAt: recordedAt,
+      rows: rows.map { Wire.TransactionRow(log: $0, of: account, state: state, pending: pending) },
+      next: more ? rows.last.map { PageCursor(date: $0.date, id: $0.id) } : nil)
     return try api.answer(page, position: position)
   }
 
   /// Rows of the transaction index (no running balance).
   private func index(
-    _ filter: TransactionFilter, from: CivilDate, through: CivilDate, limit: Int, offset: Int, time: TimeQuery,
+    _ filter: TransactionFilter, from: CivilDate, through: CivilDate, page paging: Paging, time: TimeQuery,
     match: RowMatch
   ) throws -> Response {
+    let (limit, offset) = (paging.limit, paging.offset)
     var rows: [TransactionRow] = []
     var skipped = 0
-    var cursor: TransactionCursor?
+    var cursor = paging.before?.index
     var position: UInt64 = 0
     var recordedAt: Int64 = 0
     var more = false
@@ -110,23 +123,12 @@ struct TransactionListing {
     } while cursor != nil && !more
     // Names as known at the answer's point, as the amounts are (not as they are now).
     let state = try api.snapshots.state(at: time.point).state
-    let page = TransactionPageDTO(
-      position: position, recordedAt: recordedAt == 0 ? nil : Wire.timestamp(recordedAt),
-      rows: try marked(rows.map { TransactionRowDTO(index: $0, state: state) }, rows.map(\.id.raw)),
-      nextOffset: more ? offset + limit : nil)
-    return try api.answer(page, position: position)
-  }
-
-  /// `rows` (whose ids are `ids`), those that changes made on this device and not yet on its
-  /// hub record or change marked `pending`.
-  private func marked(_ rows: [TransactionRowDTO], _ ids: [EntityID]) throws -> [TransactionRowDTO] {
     let pending = try api.ledger.pendingRowIDs()
-    guard !pending.isEmpty else { return rows }
-    return zip(rows, ids).map { row, id in
-      var row = row
-      if pending.contains(id) { row.pending = true }
-      return row
-    }
+    let page = Wire.TransactionPage(
+      position: position, recordedAt: recordedAt,
+      rows: rows.map { Wire.TransactionRow(index: $0, state: state, pending: pending) },
+      next: more ? rows.last.map { PageCursor(date: $0.date, id: $0.id.raw) } : nil)
+    return try api.answer(page, position: position)
   }
 }
 

@@ -149,14 +149,10 @@ struct LedgerAPI: Sendable {
 
   /// The response for recorded outcomes, read back from the log so retries match exactly.
   func respond(to outcomes: [CommandOutcome], status: HTTPResponse.Status) throws -> Response {
-    guard let first = outcomes.first, let last = outcomes.last else {
+    guard let upper = outcomes.last?.positions.upperBound, let result = try Wire.WriteResult(outcomes, in: ledger)
+    else {
       throw APIError.badRequest("nothing was recorded")
     }
-    let lower = first.positions.lowerBound
-    let upper = last.positions.upperBound
-    let recorded = try ledger.events(from: lower, limit: Int(upper - lower + 1))
-    // The write stands whether or not its warnings can be worked out.
-    let result = Wire.WriteResult(events: recorded, warnings: (try? ledger.warnings(after: outcomes)) ?? [])
     var headers: HTTPFields = [.eTag: EntityTag.format(result.version), .ledgerPosition: String(upper)]
     if outcomes.contains(where: \.wasDuplicate) { headers[.idempotentReplayed] = "true" }
     if status == .created, let id = result.id, let collection = Self.collection(of: result.stream) {

@@ -3,8 +3,8 @@ import Ledger
 import LedgerDomain
 import Synchronization
 
-/// The names requests resolve against — settings, accounts, categories, periods, budgets,
-/// schedules, debts and goals — kept in step with the log by folding only the events that
+/// The names requests resolve against — settings, accounts, categories, periods, budgets and
+/// planned income, schedules, debts and goals — kept in step with the log by folding only the events that
 /// change them.
 ///
 /// Requests could read `Ledger.state` instead, but that is a value: while any copy of it is
@@ -26,6 +26,8 @@ final class NameIndex: Sendable {
       names.categories = full.categories
       names.periods = full.periods
       names.budgets = full.budgets
+      // What a budget copy carries over with the budgets.
+      names.plannedIncome = full.plannedIncome
       // Every named entity recorded before the server started, so that it resolves too.
       names.schedules = full.schedules
       names.debts = full.debts

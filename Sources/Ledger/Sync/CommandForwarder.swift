@@ -15,6 +15,14 @@ public protocol CommandForwarder: Sendable {
   /// Pushes what waits and pulls what the hub has, now, and answers what the sync did: how
   /// `budget sync` on a device asks the server that holds its ledger open.
   func syncNow() async -> SyncReport
+
+  /// The head of the replica the forwarder holds open: the hub's log as of the last pull.
+  /// `nil` from a forwarder that holds none.
+  func replicaHead() -> ChainHead?
+}
+
+extension CommandForwarder {
+  public func replicaHead() -> ChainHead? { nil }
 }
 
 /// What became of a forwarded change.

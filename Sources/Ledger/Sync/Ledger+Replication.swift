@@ -129,3 +129,15 @@ extension Ledger {
     }
   }
 }
+
+extension Ledger {
+  /// On a device, the head of its replica — the hub's log as of the last pull — and `nil` on
+  /// a hub. Read from the replica this process holds open when it holds one (a device's
+  /// server: LMDB allows one open of a file per process), else from the file.
+  public func replicaHead() throws(LedgerError) -> ChainHead? {
+    guard isDevice else { return nil }
+    if readsReplica { return try chainHead() }
+    if let head = forwarder?.replicaHead() { return head }
+    return try Ledger.chainHead(ofLedgerAt: SyncFiles(ledger: path).replica)
+  }
+}

@@ -128,17 +128,22 @@ struct BudgetCommand: AsyncParsableCommand {
       guard state.hasPlan(in: from) else { throw UserError("\(from.title) has no budgets or planned income to copy") }
       let commands = state.planToCopy(from: from, to: to)
       if commands.isEmpty, let why = state.budgetCopyRefusal(from: from, to: to) { throw UserError(why) }
-      if commands.isEmpty, !options.json {
-        return print("\(to.title) already has the plan of \(from.title): nothing to copy")
+      guard !commands.isEmpty else {
+        let nothing = "\(to.title) already has the plan of \(from.title): nothing to copy"
+        guard options.json else { return print(nothing) }
+        // Nothing recorded: the month's stream as it stands, no positions, no events.
+        var result = Wire.WriteResult(events: [])
+        result.stream = budgetStream(to)
+        result.version = try userFacing { try ledger.version(ofStream: result.stream) } ?? 0
+        result.positions = []
+        return try Console.json(result)
       }
       // One transaction for the whole copy, all or nothing.
       let outcomes = try await userFacing { try await ledger.execute(atomically: commands, metadata: options.metadata) }
       let copied = outcomes.count
-      if options.json {
-        let positions =
-          outcomes.first.map { first in [first.positions.lowerBound, outcomes.last!.positions.upperBound] } ?? []
-        return try Console.json(
-          BatchOutcomeJSON(count: copied, positions: positions, events: outcomes.flatMap { $0.events.map(\.typeName) }))
+      if options.json, let result = try userFacing({ try Wire.WriteResult(outcomes, in: ledger) }) {
+        // As the API answers `POST /budget/{month}/copy`.
+        return try Console.json(result)
       }
       let budgets = commands.count { if case .setBudget = $0 { true } else { false } }
       let incomes = copied - budgets

@@ -100,12 +100,3 @@ final class WrittenRecords: @unchecked Sendable {
     lock.withLock { events[positions] ?? [] }
   }
 }
-
-/// `--json` shape of several commands recorded in one transaction (`budget budget copy`):
-/// how many, the positions of the first and last event (none when nothing was recorded),
-/// and every event's type.
-struct BatchOutcomeJSON: Encodable {
-  var count: Int
-  var positions: [UInt64]
-  var events: [String]
-}

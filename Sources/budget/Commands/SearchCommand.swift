@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ledger
 import LedgerDomain
+import LedgerWire
 import QueryResults
 
 /// `budget tx search TEXT` and the filtered form of `budget tx list`.
@@ -27,8 +28,7 @@ struct SearchCommand: AsyncParsableCommand {
     let answer = try userFacing {
       try ledger.transactions(
         .text(text), through: time.asOf ?? .latest,
-        before: before.map { TransactionCursor(date: $0.date, id: TransactionID(raw: $0.id)) }, limit: limit,
-        at: try time.point())
+        before: before?.index, limit: limit, at: try time.point())
     }
     try printPage(answer, ledger: ledger, options: options, time: time)
   }
@@ -36,20 +36,13 @@ struct SearchCommand: AsyncParsableCommand {
 
 /// Prints a page of the transaction index.
 func printPage(_ answer: Answer<TransactionPage>, ledger: Ledger, options: LedgerOptions, time: TimeOptions) throws {
-  let names = try userFacing { try ledger.names(at: .position(answer.position)) }
+  let state = try namesState(of: ledger, at: try time.point(), position: answer.position)
   let pending = try userFacing { try ledger.pendingRowIDs() }
   let next = answer.value.olderCursor.map { PageCursor(date: $0.date, id: $0.id.raw) }
+  let rows = answer.value.rows.map { Wire.TransactionRow(index: $0, state: state, pending: pending) }
   if options.json {
     return try Console.json(
-      IndexPageJSON(
-        position: answer.position, before: next?.description,
-        rows: answer.value.rows.map { row in
-          IndexRowJSON(
-            id: row.id.description, date: row.date.description, name: row.name, amount: row.signedAmount.formatted(),
-            currency: row.amount.currency.code, account: names.account(row.account),
-            categories: row.postings.map { names.category($0.category) }, tags: row.tags,
-            pending: pending.contains(row.id.raw) ? true : nil)
-        }))
+      Wire.TransactionPage(position: answer.position, recordedAt: answer.recordedAt, rows: rows, next: next))
   }
   // Rows of accounts in several currencies: each amount says its currency.
   let mixed = Set(answer.value.rows.map(\.amount.currency)).count > 1
@@ -59,30 +52,24 @@ func printPage(_ answer: Answer<TransactionPage>, ledger: Ledger, options: Ledge
   if mixed { columns.append(("CURRENCY", .left)) }
   if !pending.isEmpty { columns.append(("SYNC", .left)) }
   var table = Table(columns)
-  for row in answer.value.rows {
+  for (row, described) in zip(answer.value.rows, rows) {
     table.add(
       [
-        row.date.description, String(row.id.description.suffix(8)), row.name,
-        row.postings.map { names.category($0.category) }.joined(separator: "+"),
-        names.account(row.account), show(row.signedAmount, color: true),
+        row.date.description, String(row.id.description.suffix(8)), row.name, described.category,
+        described.account, show(row.signedAmount, color: true),
       ] + (mixed ? [row.amount.currency.code] : [])
-        + (pending.isEmpty ? [] : [pending.contains(row.id.raw) ? "pending" : ""]))
+        + (pending.isEmpty ? [] : [described.pending == true ? "pending" : ""]))
   }
   print(answer.value.rows.isEmpty ? "no transactions" : table.render())
   if let next { print(PageCursor.moreLine(shown: answer.value.rows.count, next: next)) }
   time.footer(answer.position, recordedAt: answer.recordedAt)
 }
 
-struct IndexPageJSON: Encodable {
-  var position: UInt64
-  /// Pass as `--before` for the older rows; absent on the last page.
-  var before: String?
-  var rows: [IndexRowJSON]
-}
-
-struct IndexRowJSON: Encodable {
-  var id, date, name, amount, currency, account: String
-  var categories, tags: [String]
-  /// On a device, `true` for a row a change made here, not yet on the hub, records or changes.
-  var pending: Bool?
+/// The state a page's names are read from, as known at `position` (the page's): the ledger's
+/// own for now, else the log folded up to it.
+func namesState(of ledger: Ledger, at point: TimePoint, position: UInt64) throws -> LedgerState {
+  if case .now = point { return ledger.state }
+  var state = LedgerState()
+  try userFacing { try ledger.replay(into: &state, after: 0, through: position) }
+  return state
 }

@@ -243,8 +243,7 @@ struct TransactionCommand: AsyncParsableCommand {
         let answer = try userFacing {
           try ledger.transactions(
             filter, from: month?.firstDay ?? .earliest, through: through,
-            before: before.map { TransactionCursor(date: $0.date, id: TransactionID(raw: $0.id)) }, limit: limit,
-            at: try time.point())
+            before: before?.index, limit: limit, at: try time.point())
         }
         return try printPage(answer, ledger: ledger, options: options, time: time)
       }
@@ -254,31 +253,27 @@ struct TransactionCommand: AsyncParsableCommand {
       var answer = try userFacing {
         try ledger.transactionLog(
           account: account,
-          before: before.map { LogCursor(date: $0.date, id: $0.id) }
-            ?? (through == .latest ? nil : LogCursor.endOf(through)), limit: limit, at: try time.point())
+          before: before?.log ?? (through == .latest ? nil : LogCursor.endOf(through)), limit: limit,
+          at: try time.point())
       }
       var next = answer.value.olderCursor.map { PageCursor(date: $0.date, id: $0.id) }
       if let first = month?.firstDay {
         answer.value.rows.removeAll { $0.date < first }
         if let older = next, older.date < first { next = nil }
       }
-      let ids = answer.value.rows.filter { $0.kind == .transaction }.map { TransactionID(raw: $0.id) }
-      let names = try userFacing { try ledger.names(transactions: ids, at: .position(answer.position)) }
+      let state = try namesState(of: ledger, at: try time.point(), position: answer.position)
       let pending = try userFacing { try ledger.pendingRowIDs() }
+      let rows = answer.value.rows.map { Wire.TransactionRow(log: $0, of: account, state: state, pending: pending) }
       if options.json {
         return try Console.json(
-          LogJSON(
-            position: answer.position,
-            rows: answer.value.rows.map { LogRowJSON($0, names: names, pending: pending) },
-            before: next?.description))
+          Wire.TransactionPage(position: answer.position, recordedAt: answer.recordedAt, rows: rows, next: next))
       }
       var table = Table(
         [
           ("DATE", .left), ("ID", .left), ("NAME", .left), ("CATEGORY", .left), ("AMOUNT", .right),
           ("BALANCE", .right),
         ] + (pending.isEmpty ? [] : [("SYNC", .left)]))
-      for row in answer.value.rows {
-        let described = LogRowJSON(row, names: names, pending: pending)
+      for (row, described) in zip(answer.value.rows, rows) {
         table.add(
           [
             row.date.description, String(row.id.description.suffix(8)), described.name, described.category,

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerWire
 
 /// One browser's login to the web app, as the sessions file keeps it.
 ///
@@ -45,4 +46,13 @@ struct SessionFileContents: Sendable, Codable {
   var version = 1
   var sessions: [WebSession] = []
   var codes: [LoginCode] = []
+}
+
+extension Wire.Session {
+  /// `session` as the front ends list it; `current` when it is the one the request came with.
+  public init(_ session: WebSession, current: Bool = false) {
+    self.init(
+      id: session.id, created: session.created, lastUsed: session.lastUsed, userAgent: session.userAgent,
+      address: session.address, current: current)
+  }
 }

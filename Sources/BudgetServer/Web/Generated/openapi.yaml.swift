@@ -814,6 +814,7 @@ paths:
         schema: *id002
         description: words or prefixes
       - $ref: '#/components/parameters/limit'
+      - $ref: '#/components/parameters/before'
       - $ref: '#/components/parameters/offset'
       - *id003
       - *id004
@@ -864,6 +865,7 @@ paths:
           type: string
           minLength: 1
       - $ref: '#/components/parameters/limit'
+      - $ref: '#/components/parameters/before'
       - $ref: '#/components/parameters/offset'
       - *id003
       - *id004
@@ -2943,20 +2945,91 @@ components:
       - head
     SyncStatus:
       type: object
+      description: Where a ledger stands with its hub, as GET /sync/status and budget sync status
+        --json answer it.
       properties:
         device:
           type: boolean
+        remote:
+          type: string
+          description: the hub a device syncs with (its first remote's address); absent on a hub
+        head:
+          description: on a device its replica's head (the hub's log as of the last pull); on a
+            hub its own
+          allOf:
+          - $ref: '#/components/schemas/ChainHead'
+        working:
+          description: this ledger's head (on a device the replica's plus the events of the
+            changes waiting for the hub; on a hub the same as head)
+          allOf:
+          - $ref: '#/components/schemas/ChainHead'
         pending:
           type: integer
+          description: changes made here that wait for the hub
         conflicts:
           type: integer
-        head:
-          $ref: '#/components/schemas/ChainHead'
+          description: changes the hub refused, waiting for budget sync retry or drop
+        entries:
+          type: array
+          description: every change of the outbox, oldest first
+          items:
+            $ref: '#/components/schemas/OutboxEntry'
       required:
       - device
+      - head
+      - working
       - pending
       - conflicts
-      - head
+      - entries
+    OutboxEntry:
+      type: object
+      description: One change a device made that its hub has not accepted (budget sync status,
+        sync conflicts, retry and drop print it too).
+      properties:
+        id:
+          type: integer
+        state:
+          type: string
+          enum:
+          - recording
+          - pending
+          - conflict
+        commands:
+          type: array
+          description: the commands' names, e.g. amendTransaction
+          items:
+            type: string
+        changes:
+          type: array
+          description: what each command changes, in words
+          items:
+            type: string
+        key:
+          type: string
+          description: the idempotency key the hub records it under
+        actor:
+          type: string
+        created:
+          type: string
+          description: ISO 8601
+        positions:
+          type: array
+          description: the positions its events hold in the working ledger while pending
+          items:
+            type: integer
+        code:
+          type: string
+          description: the hub's error code, for a conflict
+        reason:
+          type: string
+          description: the hub's reason, for a conflict
+      required:
+      - id
+      - state
+      - commands
+      - changes
+      - key
+      - created
     SyncReport:
       type: object
       properties:
@@ -3735,16 +3808,29 @@ components:
       - deleted
     TransactionRow:
       type: object
+      description: One row of the transactions sheet, as GET /transactions and budget tx list --json
+        show it (and tx search); amount is signed (negative for money out).
       properties:
         id: *id002
         date: *id002
-        kind: *id002
-        name: *id002
-        category: *id002
+        kind:
+          type: string
+          enum:
+          - transaction
+          - transfer
+          - opening
+        name:
+          type: string
+          description: the transaction's name, a transfer's note, or "opening balance"
+        category:
+          type: string
+          description: the category, a split's categories joined with "+", or empty
         account: *id002
         currency: *id002
         amount: *id008
-        balance: *id008
+        balance:
+          type: string
+          description: the running balance after the row; only in the log (no filter)
         tags:
           type: array
           items: *id002
@@ -3757,9 +3843,16 @@ components:
       - date
       - kind
       - name
+      - category
+      - account
       - amount
+      - currency
+      - tags
     TransactionPage:
       type: object
+      description: A page of the transactions sheet, newest first, as GET /transactions and budget
+        tx list --json answer it (and tx search). Cut by a cursor, not an offset, so that a
+        transaction recorded between two requests neither repeats a row nor hides one.
       properties:
         position: *id007
         recordedAt: *id002
@@ -3767,7 +3860,10 @@ components:
           type: array
           items:
             $ref: '#/components/schemas/TransactionRow'
-        nextOffset: *id007
+        nextBefore:
+          type: string
+          description: where the next, older page starts, DATE/ID (the last row's); pass it as
+            before (budget --before). Absent on the last page.
       required:
       - position
       - rows
@@ -4624,9 +4720,18 @@ components:
         type: integer
         minimum: 1
         maximum: 1000
+    before:
+      name: before
+      in: query
+      description: a page's nextBefore, DATE/ID; only rows older than it
+      schema:
+        type: string
+        pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}/[0-9a-fA-F-]{36}$'
     offset:
       name: offset
       in: query
+      description: rows to skip (after before, when given); kept for clients that paged by it,
+        page with before
       schema:
         type: integer
         minimum: 0

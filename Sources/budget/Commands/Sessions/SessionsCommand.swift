@@ -2,6 +2,7 @@ import ArgumentParser
 import BudgetServer
 import Foundation
 import Ledger
+import LedgerWire
 
 /// `budget sessions [list] | logout`: the browsers logged into this ledger's web app.
 struct SessionsCommand: AsyncParsableCommand {
@@ -21,15 +22,17 @@ struct SessionsCommand: AsyncParsableCommand {
     func run() async throws {
       let sessions = try userFacing { try SessionStore(ledgerPath: options.resolvedPath()).list() }
       if options.json {
-        try Console.json(sessions.map(SessionLine.init))
+        try Console.json(sessions.map { Wire.Session($0) })
         return
       }
       guard !sessions.isEmpty else {
         print("no web sessions; budget login-link prints a link that starts one")
         return
       }
-      var table = Table([("SESSION", .left), ("STARTED", .left), ("LAST USED", .left), ("FROM", .left), ("BROWSER", .left)])
-      for session in sessions.map(SessionLine.init) {
+      var table = Table([
+        ("SESSION", .left), ("STARTED", .left), ("LAST USED", .left), ("FROM", .left), ("BROWSER", .left),
+      ])
+      for session in sessions.map({ Wire.Session($0) }) {
         table.add([session.id, session.created, session.lastUsed, session.address, session.userAgent])
       }
       print(table.render())
@@ -45,7 +48,9 @@ struct SessionsCommand: AsyncParsableCommand {
 
     func validate() throws {
       if all, !ids.isEmpty { throw ValidationError("give session ids or --all, not both") }
-      if !all, ids.isEmpty { throw ValidationError("name the sessions to log out (budget sessions lists them), or give --all") }
+      if !all, ids.isEmpty {
+        throw ValidationError("name the sessions to log out (budget sessions lists them), or give --all")
+      }
     }
 
     func run() async throws {
@@ -64,26 +69,5 @@ struct SessionsCommand: AsyncParsableCommand {
         print(ended.isEmpty ? "no sessions to log out" : "logged out \(ended.joined(separator: ", "))")
       }
     }
-  }
-}
-
-/// A session as `budget sessions` prints it.
-struct SessionLine: Encodable {
-  var id: String
-  var created: String
-  var lastUsed: String
-  var address: String
-  var userAgent: String
-
-  init(_ session: WebSession) {
-    id = session.id
-    created = Self.time(session.created)
-    lastUsed = Self.time(session.lastUsed)
-    address = session.address
-    userAgent = session.userAgent
-  }
-
-  private static func time(_ seconds: Int64) -> String {
-    Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
   }
 }

@@ -128,23 +128,12 @@ struct SyncCommand: AsyncParsableCommand {
     func run() async throws {
       let ledger = try await options.openExisting(notingOutbox: false)
       guard ledger.isDevice else { throw UserError("\(ledger.path) is not a device of a hub; it has nothing to sync") }
-      let entries = try userFacing { try ledger.outboxEntries() }
-      let files = SyncFiles(ledger: ledger.path)
-      // A device without a working ledger has its replica open already (LMDB allows one open
-      // of a file per process).
-      let replica = try userFacing {
-        ledger.readsReplica ? try ledger.chainHead() : try Ledger.chainHead(ofLedgerAt: files.replica)
-      }
-      let remote = try? RemoteList(files: files).remote(named: nil)
-      let status = StatusJSON(
-        remote: remote?.url, head: replica, working: try userFacing { try ledger.chainHead() },
-        pending: entries.count { $0.state != .conflict }, conflicts: entries.count { $0.state == .conflict },
-        entries: entries.map(EntryJSON.init))
+      let status = try userFacing { try Wire.SyncStatus(ledger) }
       if options.json {
         try Console.json(status)
         return
       }
-      print("hub: \(status.remote ?? "none"); replica at \(replica.position) \(replica.hash.prefix(16))…")
+      print("hub: \(status.remote ?? "none"); replica at \(status.head.position) \(status.head.hash.prefix(16))…")
       print("\(status.pending) pending, \(status.conflicts) conflict(s)")
       for entry in status.entries { print(entry.line) }
     }
@@ -161,14 +150,14 @@ struct SyncCommand: AsyncParsableCommand {
       let ledger = try await options.openExisting(notingOutbox: false)
       let conflicts = try userFacing { try ledger.outboxEntries() }.filter { $0.state == .conflict }
       if options.json {
-        try Console.json(conflicts.map(EntryJSON.init))
+        try Console.json(conflicts.map(\.wire))
         return
       }
       guard !conflicts.isEmpty else {
         print("no conflicts")
         return
       }
-      for entry in conflicts.map(EntryJSON.init) { print(entry.line) }
+      for entry in conflicts.map(\.wire) { print(entry.line) }
       Console.note(
         "resolve each with: budget sync retry ID (apply it on top of the hub's version) or budget sync drop ID")
     }
@@ -185,7 +174,7 @@ struct SyncCommand: AsyncParsableCommand {
       let ledger = try await options.openExisting(notingOutbox: false)
       let entry = try await userFacing { try await ledger.retry(outboxEntry: id) }
       if options.json {
-        try Console.json(EntryJSON(entry))
+        try Console.json(entry.wire)
       } else {
         print("change \(id) applied again on this device; it goes to the hub with the next budget sync")
       }
@@ -201,52 +190,14 @@ struct SyncCommand: AsyncParsableCommand {
     func run() async throws {
       let ledger = try await options.openExisting(notingOutbox: false)
       let entry = try userFacing { try ledger.drop(outboxEntry: id) }
-      if options.json { try Console.json(EntryJSON(entry)) } else { print("dropped change \(id)") }
+      if options.json { try Console.json(entry.wire) } else { print("dropped change \(id)") }
     }
   }
+}
 
-  /// `sync status --json`.
-  struct StatusJSON: Encodable {
-    var remote: String?
-    /// The replica's head: the hub's, as of the last pull.
-    var head: ChainHead
-    /// The working ledger's head: the replica's plus the pending changes' events.
-    var working: ChainHead
-    var pending: Int
-    var conflicts: Int
-    var entries: [EntryJSON]
-  }
-
-  /// One outbox entry, as `sync status` and `sync conflicts` show it.
-  struct EntryJSON: Encodable {
-    var id: Int
-    var state: String
-    var commands: [String]
-    /// What each command changes, in words (``LedgerDomain/LedgerCommand/outboxSummary``).
-    var changes: [String]
-    var key: String
-    var actor: String?
-    var created: String
-    var positions: [UInt64]?
-    var code: String?
-    var reason: String?
-
-    init(_ entry: OutboxEntry) {
-      id = entry.id
-      state = entry.state.rawValue
-      commands = entry.commands.map(\.kind.rawValue)
-      changes = entry.commands.map(\.outboxSummary)
-      key = entry.key
-      actor = entry.actor
-      created = Wire.timestamp(entry.createdAt)
-      positions = entry.positions
-      code = entry.code
-      reason = entry.reason
-    }
-
-    var line: String {
-      "  \(id)  \(state)  \(changes.joined(separator: "; "))" + (reason.map { " — \($0)" } ?? "")
-    }
-
+extension Wire.OutboxEntry {
+  /// The entry in one line, as `sync status` and `sync conflicts` print it.
+  var line: String {
+    "  \(id)  \(state)  \(changes.joined(separator: "; "))" + (reason.map { " — \($0)" } ?? "")
   }
 }

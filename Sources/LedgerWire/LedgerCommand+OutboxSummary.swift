@@ -3,7 +3,7 @@ import LedgerDomain
 extension LedgerCommand {
   /// A line saying what the command changes, for the outbox's listings: a conflict is judged
   /// by what it would do ("amend 0000c0ff: amount 25.00"), not by its command's name alone.
-  var outboxSummary: String {
+  public var outboxSummary: String {
     switch self {
     case .addTransaction(let added):
       return "add \(Self.short(added.transaction.raw)) '\(added.name)' \(added.amount.formatted()) on \(added.date)"
