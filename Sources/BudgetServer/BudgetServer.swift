@@ -186,6 +186,7 @@ public struct BudgetServer: Sendable {
     BudgetRoutes(api: api).register(on: group)
     TransactionRoutes(api: api).register(on: group)
     ReportRoutes(api: api).register(on: group)
+    ExplainRoutes(api: api).register(on: group)
     AuditRoutes(api: api).register(on: group)
     EventStreamRoute(api: api, sessions: sessions).register(on: group)
     ImportRoutes(api: api).register(on: group)

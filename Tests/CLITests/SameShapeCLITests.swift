@@ -121,6 +121,8 @@ struct SameShapeCLITests {
       (["projections", "status"], "/projections", "items"),
       (["tx", "list", "--category", "Food"], "/transactions?category=Food", nil),
       (["tx", "search", "Market"], "/transactions/search?q=Market", nil),
+      (["explain", "balance", "Checking"], "/explain/balance/Checking", nil),
+      (["explain", "spent", "Food", "--month", "2026-11"], "/explain/spent/Food?month=2026-11", nil),
     ]
     for (arguments, path, part) in questions {
       let fromCLI = try cli(arguments)

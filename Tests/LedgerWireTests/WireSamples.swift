@@ -38,6 +38,7 @@ enum WireSamples {
     ("OutboxEntry", "OutboxEntry", outboxEntry),
     ("SyncStatus", "SyncStatus", syncStatus),
     ("Session", "WebSession", session),
+    ("Explanation", "Explanation", explanation),
   ]
 
   static let id = "0190f1c2-7a3b-7c4d-8e5f-0123456789ab"
@@ -204,4 +205,12 @@ enum WireSamples {
       preconditionFailure("\(error)")
     }
   }()
+
+  static let explanation = Wire.Explanation(
+    figure: "balance", accountId: id, account: "Checking", categoryId: id, category: "Food", date: "2024-03-31",
+    month: "2024-03", total: "957.50", currency: "EUR", position: 42,
+    parts: [
+      .init(kind: "opening", id: id, date: "2024-01-01", name: "opening balance", amount: "1000.00"),
+      .init(kind: "transaction", id: id, date: "2024-03-05", name: "Market", amount: "-42.50"),
+    ])
 }

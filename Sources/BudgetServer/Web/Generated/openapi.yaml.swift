@@ -1274,6 +1274,54 @@ paths:
                 $ref: '#/components/schemas/Balances'
         default: *id001
       parameters: *id005
+  /explain/balance/{account}:
+    get:
+      summary: An account's balance at the end of asOf (default today) and every entry that adds up to it (budget explain balance)
+      tags:
+      - reports
+      operationId: explainBalance
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Explanation'
+        default: *id001
+      parameters:
+      - name: account
+        in: path
+        required: true
+        description: the account's name or id
+        schema: *id002
+      - *id003
+      - *id004
+  /explain/spent/{category}:
+    get:
+      summary: What a category spent in a month, net of refunds (the budget sheet's actual), and every entry that adds up to it (budget explain spent)
+      tags:
+      - reports
+      operationId: explainSpent
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Explanation'
+        default: *id001
+      parameters:
+      - name: category
+        in: path
+        required: true
+        description: the category's name or id
+        schema: *id002
+      - name: month
+        in: query
+        description: YYYY-MM; default the month of asOf, or this month
+        schema: *id002
+      - *id003
+      - *id004
   /reports/categories:
     get:
       summary: Spent and received per category for a month, year or period
@@ -3930,6 +3978,51 @@ components:
       - amount
       - from
       - to
+    Explanation:
+      type: object
+      description: a figure and the entries that make it up; the parts' amounts add up to total
+      properties:
+        figure:
+          type: string
+          enum:
+          - balance
+          - spent
+        accountId: *id002
+        account: *id002
+        categoryId: *id002
+        category: *id002
+        date: *id002
+        month: *id002
+        total: *id008
+        currency: *id002
+        position: *id007
+        parts:
+          type: array
+          items:
+            type: object
+            properties:
+              kind:
+                type: string
+                enum:
+                - opening
+                - transaction
+                - transfer
+              id: *id002
+              date: *id002
+              name: *id002
+              amount: *id008
+            required:
+            - kind
+            - id
+            - date
+            - name
+            - amount
+      required:
+      - figure
+      - total
+      - currency
+      - position
+      - parts
     Balances:
       type: object
       properties:

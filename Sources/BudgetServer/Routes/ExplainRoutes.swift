@@ -1,0 +1,41 @@
+import Hummingbird
+import Ledger
+import LedgerDomain
+import LedgerWire
+
+/// `/explain`: `budget explain balance|spent` — a figure and the entries that make it up.
+struct ExplainRoutes {
+  let api: LedgerAPI
+
+  func register(on group: APIGroup) {
+    group.get("explain/balance/:account") { request, context in try balance(request, context) }
+    group.get("explain/spent/:category") { request, context in try spent(request, context) }
+  }
+
+  /// An account's balance at the end of `asOf` (default today), entry by entry.
+  func balance(_ request: Request, _ context: Context) throws -> Response {
+    try api.requireLedger()
+    let time = try QueryParameters(request).time()
+    let (state, _) = try api.snapshots.state(at: time.point)
+    let (id, _) = try Resolver(state: state).account(try api.parameter(context, "account"))
+    let explanation = try api.ledger.explain(.balance(id, on: time.asOf ?? api.today), at: time.point)
+    return try answer(explanation, state: state)
+  }
+
+  /// A category's spending in `month` (default: the month of `asOf`, or this month), net of
+  /// refunds, entry by entry.
+  func spent(_ request: Request, _ context: Context) throws -> Response {
+    try api.requireLedger()
+    let query = QueryParameters(request)
+    let time = try query.time()
+    let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
+    let (state, _) = try api.snapshots.state(at: time.point)
+    let id = try Resolver(state: state).categoryToRead(try api.parameter(context, "category"))
+    let explanation = try api.ledger.explain(.spent(id, in: month), at: time.point)
+    return try answer(explanation, state: state)
+  }
+
+  private func answer(_ explanation: Explanation, state: LedgerState) throws -> Response {
+    try api.answer(Wire.Explanation(explanation, state: state), position: explanation.position)
+  }
+}

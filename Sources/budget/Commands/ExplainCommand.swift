@@ -1,0 +1,69 @@
+import ArgumentParser
+import Ledger
+import LedgerDomain
+import LedgerWire
+
+/// `budget explain balance|spent`: a figure and the entries that make it up.
+struct ExplainCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "explain", abstract: "Show what makes up a figure: every entry that adds up to it.",
+    subcommands: [Balance.self, Spent.self])
+
+  struct Balance: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "balance", abstract: "An account's balance at the end of a date, entry by entry.",
+      discussion: "Example: budget explain balance Checking --as-of 2024-03-31")
+    @OptionGroup var options: LedgerOptions
+    @OptionGroup var time: TimeOptions
+    @Argument(help: "The account.") var account: String
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let id = try NameResolver(ledger: ledger).account(account).id
+      let date = time.asOf ?? LedgerOptions.today()
+      let point = try time.point()
+      let explanation = try userFacing { try ledger.explain(.balance(id, on: date), at: point) }
+      try ExplainCommand.present(
+        explanation, title: "Balance of", on: ledger, options: options, time: time, point: point)
+    }
+  }
+
+  struct Spent: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "spent",
+      abstract: "What a category spent in a month (the budget sheet's actual), net of refunds, entry by entry.",
+      discussion: "Example: budget explain spent Food --month 2024-03")
+    @OptionGroup var options: LedgerOptions
+    @OptionGroup var time: TimeOptions
+    @Argument(help: "The category.") var category: String
+    @Option(help: "The month, YYYY-MM (default: this month).", transform: monthArgument) var month: YearMonth?
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let id = try NameResolver(ledger: ledger).categoryToRead(category)
+      let month = month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
+      let point = try time.point()
+      let explanation = try userFacing { try ledger.explain(.spent(id, in: month), at: point) }
+      try ExplainCommand.present(explanation, title: "Spent in", on: ledger, options: options, time: time, point: point)
+    }
+  }
+
+  /// Prints `explanation` as a table with its total, or as JSON.
+  static func present(
+    _ explanation: Explanation, title: String, on ledger: Ledger, options: LedgerOptions, time: TimeOptions,
+    point: TimePoint
+  ) throws {
+    let state = try namesState(of: ledger, at: point, position: explanation.position)
+    let wire = Wire.Explanation(explanation, state: state)
+    if options.json { return try Console.json(wire) }
+    let subject = wire.account.map { "\($0) on \(wire.date ?? "")" } ?? "\(wire.category ?? "") \(wire.month ?? "")"
+    print("\(title) \(subject): \(show(explanation.total)) \(wire.currency)")
+    var table = Table([("DATE", .left), ("KIND", .left), ("NAME", .left), ("AMOUNT", .right), ("ID", .left)])
+    for part in wire.parts {
+      table.add([part.date, part.kind, part.name, part.amount, String(part.id.suffix(8))])
+    }
+    print(wire.parts.isEmpty ? "no entries" : table.render())
+    print("\(wire.parts.count) entr\(wire.parts.count == 1 ? "y" : "ies") adding up to \(wire.total) \(wire.currency)")
+    time.footer(explanation.position, recordedAt: explanation.recordedAt)
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import LedgerTesting
+import Testing
+
+/// `budget explain`: the entries behind a balance and a category's spending, from the binary.
+@Suite("budget explain: the entries behind a figure")
+struct ExplainCLITests {
+  let directory = TemporaryDirectory()
+  let budget: BinaryRunner
+
+  init() throws {
+    budget = try BinaryRunner(
+      "budget", environment: ["BUDGET_LEDGER": directory.file("explain.ledger"), "BUDGET_TODAY": "2024-03-31"])
+  }
+
+  @discardableResult
+  func ok(_ arguments: String...) throws -> String {
+    let output = try budget.run(arguments)
+    #expect(output.status == 0, "budget \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+    return output.stdout
+  }
+
+  /// Checking (1,000.00 from 2024-01-01), Savings, two groceries and a refund in March, a
+  /// transfer to Savings.
+  func setUp() throws {
+    try ok("init", "--currency", "EUR")
+    try ok("account", "open", "Checking", "--opening", "1000", "--date", "2024-01-01")
+    try ok("account", "open", "Savings", "--type", "savings", "--date", "2024-01-01")
+    try ok(
+      "tx", "add", "42.50", "--name", "Market", "--category", "Food", "--date", "2024-03-03", "--account", "Checking")
+    try ok(
+      "tx", "add", "7.50", "--name", "Bakery", "--category", "Food", "--date", "2024-03-05", "--account", "Checking")
+    try ok(
+      "tx", "add", "5", "--type", "income", "--name", "Returned", "--category", "Food", "--date", "2024-03-06",
+      "--account", "Checking")
+    try ok("transfer", "200", "--from", "Checking", "--to", "Savings", "--date", "2024-03-10")
+  }
+
+  func explanation(_ json: String) throws -> (total: String, parts: [[String: Any]]) {
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    return (try #require(object["total"] as? String), try #require(object["parts"] as? [[String: Any]]))
+  }
+
+  @Test(
+    "given a month of groceries, a refund and a transfer, when the balance is explained, then its entries are listed oldest first and add up to it"
+  )
+  func aBalanceIsItsEntries() throws {
+    try setUp()
+    let (total, parts) = try explanation(try ok("explain", "balance", "Checking", "--json"))
+    #expect(total == "755.00")
+    #expect(
+      parts.map { $0["kind"] as? String } == ["opening", "transaction", "transaction", "transaction", "transfer"])
+    #expect(parts.map { $0["name"] as? String } == ["opening balance", "Market", "Bakery", "Returned", "transfer"])
+    #expect(parts.map { $0["amount"] as? String } == ["1000.00", "-42.50", "-7.50", "5.00", "-200.00"])
+    // As of a date before the transfer, the transfer is not in it
+    let (earlier, before) = try explanation(try ok("explain", "balance", "Checking", "--as-of", "2024-03-05", "--json"))
+    #expect(earlier == "950.00" && before.count == 3)
+    // And the table says how many entries add up to what
+    let table = try ok("explain", "balance", "Checking")
+    #expect(table.contains("Balance of Checking on 2024-03-31: 755.00 EUR"))
+    #expect(table.contains("5 entries adding up to 755.00 EUR"))
+  }
+
+  @Test("given groceries and a refund, when Food's spending is explained, then the refund counts against it")
+  func spendingIsNetOfRefunds() throws {
+    try setUp()
+    let (total, parts) = try explanation(try ok("explain", "spent", "Food", "--month", "2024-03", "--json"))
+    #expect(total == "45.00")
+    #expect(parts.map { $0["amount"] as? String } == ["42.50", "7.50", "-5.00"])
+    // As known before the refund was recorded, it is not there
+    let (before, _) = try explanation(
+      try ok("explain", "spent", "Food", "--month", "2024-03", "--as-known-at", "14", "--json"))
+    #expect(before == "50.00")
+  }
+
+  @Test("given a name that is no account, when explained, then the command says so and suggests the nearest")
+  func unknownNamesAreRefused() throws {
+    try setUp()
+    let output = try budget.run(["explain", "balance", "Chekcing"])
+    #expect(output.status != 0)
+    #expect(output.stderr.contains("Checking"), "\(output.stderr)")
+  }
+}
