@@ -20,6 +20,7 @@ enum WebAssets {
     "goal-forms.js": Asset(contentType: "text/javascript; charset=utf-8", body: goalFormsJS),
     "goals.js": Asset(contentType: "text/javascript; charset=utf-8", body: goalsJS),
     "setup.js": Asset(contentType: "text/javascript; charset=utf-8", body: setupJS),
+    "explain.js": Asset(contentType: "text/javascript; charset=utf-8", body: explainJS),
     "app.js": Asset(contentType: "text/javascript; charset=utf-8", body: appJS),
   ]
 
@@ -27,6 +28,7 @@ enum WebAssets {
   static let sources: [String: String] = [
     "index.html": indexHTML, "app.css": appCSS, "api.js": apiJS, "charts.js": chartsJS, "budget.js": budgetJS,
     "transactions.js": transactionsJS, "analysis.js": analysisJS, "history.js": historyJS, "bills.js": billsJS,
-    "debts.js": debtsJS, "goal-forms.js": goalFormsJS, "goals.js": goalsJS, "setup.js": setupJS, "app.js": appJS,
+    "debts.js": debtsJS, "goal-forms.js": goalFormsJS, "goals.js": goalsJS, "setup.js": setupJS,
+    "explain.js": explainJS, "app.js": appJS,
   ]
 }

@@ -151,6 +151,10 @@ table.calendar li.status-skipped { text-decoration: line-through; color: var(--m
 .sync { font-size: 0.85em; padding: 0.1em 0.5em; border-radius: 1em; background: #e6f4ea; color: #1e6b34; }
 .sync.waiting { background: #fff4d6; color: #7a5200; }
 .pending-mark { margin-left: 0.5em; font-size: 0.8em; padding: 0 0.45em; border-radius: 1em; background: #fff4d6; color: #7a5200; }
+/* A figure that explains itself: a button that reads as the number. */
+button.explain { background: none; border: none; border-bottom: 1px dotted currentColor; border-radius: 0; color: inherit; font: inherit; font-variant-numeric: tabular-nums; padding: 0; min-height: auto; cursor: help; }
+#explain-dialog { max-width: min(40rem, 95vw); }
+.explain-parts { max-height: 60vh; overflow-y: auto; }
 /* First run: only the setup form shows. */
 .setting-up .tabs, .setting-up .timebar, .setting-up #undo, .setting-up #redo, .setting-up [role=tabpanel] { display: none; }
 .setup h2, .setup h3 { margin: .4rem 0 0; }

@@ -19,6 +19,7 @@ extension WebAssets {
 <script src="/assets/goal-forms.js" defer></script>
 <script src="/assets/goals.js" defer></script>
 <script src="/assets/setup.js" defer></script>
+<script src="/assets/explain.js" defer></script>
 <script src="/assets/app.js" defer></script>
 </head>
 <body>

@@ -58,7 +58,8 @@ BL.renderBudget = async function () {
               BL.api("PUT", `/budget/${BL.state.month}/categories/${line.category}`, { amount: value, quarter: type === "quarterly" }))]),
         el("td", { class: "num carried", text: BL.money(line.carried) }),
         el("td", { class: "num available", text: BL.money(line.budgeted) }),
-        el("td", { class: "num", text: BL.money(line.actual) }),
+        el("td", { class: "num" }, [BL.explainable(BL.money(line.actual),
+          `/explain/spent/${line.category}?month=${BL.state.month}`, `${line.name} spent`)]),
         el("td", { class: "num " + (line.overBudget ? "bad" : ""), text: BL.money(line.difference) }),
         el("td", { class: "num" }, [usedBar(line)]),
         el("td", {}, [readOnly ? document.createTextNode(line.dueDate || "")
@@ -91,8 +92,11 @@ function card(title, value, id, className, note, extra) {
 /** What the available funds add up — the budget accounts — and the tracking accounts left out. */
 function fundsMakeup(sheet) {
   const counted = sheet.fundsAccounts.length
-    ? el("span", { class: "card-note", id: "funds-accounts",
-        text: sheet.fundsAccounts.map((a) => `${a.name} ${BL.money(a.balance)}`).join(", ") })
+    ? el("span", { class: "card-note", id: "funds-accounts" }, sheet.fundsAccounts.flatMap((a, index) => [
+        index ? document.createTextNode(", ") : null,
+        document.createTextNode(`${a.name} `),
+        BL.explainable(BL.money(a.balance), `/explain/balance/${a.id}?asOf=${sheet.fundsDate}`, `${a.name}'s balance`),
+      ]))
     : null;
   const tracking = sheet.trackingAccounts.length
     ? el("span", { class: "card-note", id: "funds-tracking",

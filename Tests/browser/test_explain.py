@@ -1,0 +1,77 @@
+"""Why this number? In headless Chromium against `budget serve` on the demo ledger: a figure on
+the budget sheet opens the entries that make it up, and they add up to it.
+
+Run: python3 Tests/browser/test_explain.py (Tests/browser/run.sh runs it).
+"""
+from decimal import Decimal
+import os
+import sys
+import unittest
+
+from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.dirname(__file__))
+from harness import ViewTestCase  # noqa: E402
+
+
+def decimal(shown):
+    """'−1,234.50' (as the page prints it) → Decimal('-1234.50')."""
+    return Decimal(shown.split(" ")[0].replace("−", "-").replace(",", ""))
+
+
+class ExplainTests(ViewTestCase):
+    def open_budget(self):
+        self.driver.get(self.server.url + "/#budget")
+        self.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#section-variable button.explain"))
+
+    def tap(self, button):
+        # Below the sticky header, as a person scrolls to what they tap.
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+
+    def read_dialog(self):
+        self.wait.until(lambda d: d.find_element(By.ID, "explain-dialog").is_displayed())
+        total = decimal(self.driver.find_element(By.ID, "explain-total").text)
+        amounts = [decimal(cell.text) for cell in self.driver.find_elements(By.CSS_SELECTOR, "#explain-parts tbody td.num")]
+        return total, amounts
+
+    def close(self):
+        self.driver.find_element(By.ID, "explain-close").click()
+        self.wait.until(lambda d: not d.find_element(By.ID, "explain-dialog").is_displayed())
+
+    def test_a_category_actual_opens_the_transactions_that_make_it(self):
+        # Given the budget sheet of the demo month
+        self.open_budget()
+        button = self.driver.find_element(By.CSS_SELECTOR, "tr[data-category='Food'] button.explain")
+        shown = decimal(button.text)
+        # When Food's actual is tapped
+        self.tap(button)
+        # Then a dialog lists its transactions, and they add up to the figure on the sheet
+        total, amounts = self.read_dialog()
+        self.assertEqual(total, shown)
+        self.assertTrue(amounts, "Food spent something in the demo month")
+        self.assertEqual(sum(amounts), total)
+        self.assertIn("Food spent", self.driver.find_element(By.ID, "explain-title").text)
+        self.close()
+
+    def test_an_account_balance_opens_its_entries(self):
+        # Given the available funds' accounts on the budget sheet
+        self.open_budget()
+        buttons = self.driver.find_elements(By.CSS_SELECTOR, "#funds-accounts button.explain")
+        self.assertTrue(buttons)
+        for index in range(len(buttons)):
+            button = self.driver.find_elements(By.CSS_SELECTOR, "#funds-accounts button.explain")[index]
+            shown = decimal(button.text)
+            # When an account's balance is tapped
+            self.tap(button)
+            # Then its opening balance, transactions and transfers add up to it
+            total, amounts = self.read_dialog()
+            self.assertEqual(total, shown)
+            self.assertEqual(sum(amounts), total)
+            kinds = {row.get_attribute("data-kind") for row in self.driver.find_elements(By.CSS_SELECTOR, "#explain-parts tbody tr")}
+            self.assertTrue(kinds <= {"opening", "transaction", "transfer"} and kinds)
+            self.close()
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
