@@ -140,7 +140,10 @@ extension Ledger {
     case .goalCompleted(let e): return unknownGoal(e.goal, state)
     case .goalArchived(let e): return unknownGoal(e.goal, state)
     case .goalReopened(let e): return unknownGoal(e.goal, state)
-    default: return nil
+    case .ledgerCreated, .accountRenamed, .accountClosed, .accountReopened, .categoryRenamed, .categoryMoved,
+      .categoryRestyled, .categoryArchived, .categoryRestored, .categoryDeleted, .periodClosed, .periodReopened,
+      .dueDateSet, .dueDateCleared, .rolloverSet, .transactionRestored:
+      return nil
     }
   }
 

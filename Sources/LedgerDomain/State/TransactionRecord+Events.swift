@@ -28,7 +28,15 @@ extension TransactionRecord {
     case .transactionRestored(let e):
       // A new record rather than a change to this one, whose transaction is replaced.
       self = TransactionRecord(added: e.transaction, isDeleted: false, version: version + 1)
-    default:
+    case .ledgerCreated, .accountOpened, .accountRenamed, .accountClosed, .accountReopened, .openingBalanceChanged,
+      .accountRoleChanged, .categoryCreated, .categoryRenamed, .categoryMoved, .categoryRestyled,
+      .categoryArchived, .categoryRestored, .categoryDeleted, .periodOpened, .periodClosed, .periodReopened,
+      .budgetSet, .incomePlanned, .budgetMoved, .dueDateSet, .dueDateCleared, .rolloverSet, .transactionAdded,
+      .transferMade, .transferCancelled, .scheduleCreated, .scheduleChanged, .scheduleChangeWithdrawn,
+      .schedulePaused, .scheduleResumed, .scheduleEnded, .scheduleReinstated, .scheduleDeleted,
+      .scheduleOccurrencePaid, .scheduleOccurrenceUnpaid, .scheduleOccurrenceSkipped, .scheduleOccurrenceUnskipped,
+      .debtAdded, .debtTermsChanged, .debtTermsWithdrawn, .debtRemoved, .goalAdded, .goalChanged, .goalContributed,
+      .goalContributionWithdrawn, .goalEntryRemoved, .goalCompleted, .goalArchived, .goalReopened:
       break
     }
   }

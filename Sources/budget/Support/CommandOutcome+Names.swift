@@ -17,7 +17,16 @@ extension CommandOutcome {
       case .periodOpened(let e): return e.name
       case .incomePlanned(let e): return e.source
       case .transactionAdded(let e): return e.name
-      default: continue
+      case .accountClosed, .accountReopened, .openingBalanceChanged, .accountRoleChanged, .categoryMoved,
+        .categoryRestyled, .categoryArchived, .categoryRestored, .categoryDeleted, .periodClosed, .periodReopened,
+        .budgetSet, .budgetMoved, .dueDateSet, .dueDateCleared, .rolloverSet, .transactionAmended,
+        .transactionDeleted, .transactionRestored, .transferMade, .transferCancelled, .scheduleCreated,
+        .scheduleChanged, .scheduleChangeWithdrawn, .schedulePaused, .scheduleResumed, .scheduleEnded,
+        .scheduleReinstated, .scheduleDeleted, .scheduleOccurrencePaid, .scheduleOccurrenceUnpaid,
+        .scheduleOccurrenceSkipped, .scheduleOccurrenceUnskipped, .debtAdded, .debtTermsChanged,
+        .debtTermsWithdrawn, .debtRemoved, .goalAdded, .goalChanged, .goalContributed, .goalContributionWithdrawn,
+        .goalEntryRemoved, .goalCompleted, .goalArchived, .goalReopened:
+        continue
       }
     }
     return nil
