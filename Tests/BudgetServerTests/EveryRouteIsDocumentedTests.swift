@@ -36,7 +36,8 @@ import Testing
     let documented = try Self.documented()
     #expect(documented.count > 50, "the document was read: \(documented.count) paths")
     // `/api/v1/accounts/:ref` as the document writes it: `/accounts/{ref}`.
-    let missing = server.routes.filter { $0.path.hasPrefix("/api/v1/") && $0.path != "/api/v1/openapi.yaml" }.compactMap {
+    let missing = server.routes.filter { $0.path.hasPrefix("/api/v1/") && $0.path != "/api/v1/openapi.yaml" }.compactMap
+    {
       route -> String? in
       let path = String(route.path.dropFirst("/api/v1".count)).split(separator: "/").map { segment in
         segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
@@ -52,5 +53,28 @@ import Testing
   static func sameShape(_ a: String, _ b: String) -> Bool {
     let x = a.split(separator: "/"), y = b.split(separator: "/")
     return x.count == y.count && zip(x, y).allSatisfy { $0 == $1 || ($0.hasPrefix("{") && $1.hasPrefix("{")) }
+  }
+
+  @Test("given the router's routes, when docs/api.md is read, then it names each route's path")
+  func everyRouteIsInTheGuide() async throws {
+    let directory = TemporaryDirectory()
+    let ledger = try await Ledger(path: directory.file("routes.ledger"))
+    let server = try BudgetServer(
+      ledger: ledger,
+      configuration: .init(port: 0, access: .token(try AccessToken("routes-token-0123456789abcdef0123456789"))))
+    // The guide writes `/accounts/{ref}` (or `/api/v1/accounts/{ref}`), any name in the braces.
+    let guide = try String(
+      contentsOf: NamedRoutesExistTests.root.appendingPathComponent("docs/api.md"), encoding: .utf8
+    ).replacing(#/\{[^}]*\}/#, with: "{}")
+    var missing: Set<String> = []
+    for route in server.routes where route.path.hasPrefix("/api/v1/") && route.path != "/api/v1/openapi.yaml" {
+      let segments: [String] = route.path.dropFirst("/api/v1/".count).split(separator: "/").map { segment in
+        segment.hasPrefix(":") || segment.hasPrefix("{") ? "{}" : String(segment)
+      }
+      let path = "/" + segments.joined(separator: "/")
+      let named = ["`", "?", " ", "[", "\n"].contains { (end: String) in guide.contains(path + end) }
+      if !named { missing.insert(path) }
+    }
+    #expect(missing.isEmpty, "docs/api.md does not name:\n\(missing.sorted().joined(separator: "\n"))")
   }
 }
