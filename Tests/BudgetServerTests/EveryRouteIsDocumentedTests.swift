@@ -26,13 +26,18 @@ import Testing
     return paths
   }
 
-  @Test("given the router's routes, when docs/openapi.yaml is read, then it describes each")
-  func everyRouteIsInTheDocument() async throws {
+  /// A server on a ledger of its own, for its routes (never started).
+  static func server() async throws -> BudgetServer {
     let directory = TemporaryDirectory()
     let ledger = try await Ledger(path: directory.file("routes.ledger"))
-    let server = try BudgetServer(
+    return try BudgetServer(
       ledger: ledger,
       configuration: .init(port: 0, access: .token(try AccessToken("routes-token-0123456789abcdef0123456789"))))
+  }
+
+  @Test("given the router's routes, when docs/openapi.yaml is read, then it describes each")
+  func everyRouteIsInTheDocument() async throws {
+    let server = try await Self.server()
     let documented = try Self.documented()
     #expect(documented.count > 50, "the document was read: \(documented.count) paths")
     // `/api/v1/accounts/:ref` as the document writes it: `/accounts/{ref}`.
@@ -57,11 +62,7 @@ import Testing
 
   @Test("given the router's routes, when docs/api.md is read, then it names each route's path")
   func everyRouteIsInTheGuide() async throws {
-    let directory = TemporaryDirectory()
-    let ledger = try await Ledger(path: directory.file("routes.ledger"))
-    let server = try BudgetServer(
-      ledger: ledger,
-      configuration: .init(port: 0, access: .token(try AccessToken("routes-token-0123456789abcdef0123456789"))))
+    let server = try await Self.server()
     // The guide writes `/accounts/{ref}` (or `/api/v1/accounts/{ref}`), any name in the braces.
     let guide = try String(
       contentsOf: NamedRoutesExistTests.root.appendingPathComponent("docs/api.md"), encoding: .utf8
