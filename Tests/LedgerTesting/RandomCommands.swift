@@ -25,6 +25,25 @@ public struct RandomCommands {
 
   public init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
+  /// The kinds ``RandomCommands`` sends.
+  public static let sent: Set<LedgerCommand.Kind> = [
+    .addTransaction, .amendTransaction, .deleteTransaction, .restoreTransaction, .makeTransfer, .cancelTransfer,
+    .changeOpeningBalance, .setBudget, .renameCategory,
+  ]
+
+  /// The kinds it does not send: each is checked by its own rule and read-model tests only
+  /// (``RandomCommandsCoverageTests`` holds the two lists to every kind).
+  public static let notSent: Set<LedgerCommand.Kind> = [
+    .createLedger, .openAccount, .renameAccount, .closeAccount, .reopenAccount, .setAccountRole,
+    .createCategory, .moveCategory, .restyleCategory, .archiveCategory, .restoreCategory, .deleteCategory,
+    .openPeriod, .closePeriod, .reopenPeriod, .planIncome, .moveBudget, .setDueDate, .clearDueDate, .setRollover,
+    .createSchedule, .changeSchedule, .withdrawScheduleChange, .pauseSchedule, .resumeSchedule, .endSchedule,
+    .reinstateSchedule, .deleteSchedule, .payOccurrence, .unpayOccurrence, .skipOccurrence, .unskipOccurrence,
+    .addDebt, .changeDebtTerms, .withdrawDebtTerms, .removeDebt,
+    .addGoal, .changeGoal, .contributeToGoal, .withdrawFromGoal, .removeGoalEntry, .completeGoal, .archiveGoal,
+    .reopenGoal,
+  ]
+
   public mutating func next(state: LedgerState) -> LedgerCommand {
     counter += 1
     let categories = state.categories.filter { $0.value.isActive && $0.value.kind == .expense }.map(\.key).sorted()

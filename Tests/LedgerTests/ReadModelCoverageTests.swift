@@ -7,87 +7,22 @@ import Testing
 
 /// Every read model has decided what it does with every kind of event. A projector's fold
 /// ends in a `default` that ignores what it does not read, so a new event would otherwise be
-/// ignored by all of them without anyone choosing that: the table below must name the new
-/// kind (with the read models that fold it, or none), and the folds must agree with it.
+/// ignored by all of them without anyone choosing that: ``EventSamples/foldedBy``, beside the
+/// new kind's sample, must name it (with the read models that fold it, or none), and the folds
+/// must agree with it.
 @Suite("Read models and the events they fold")
 struct ReadModelCoverageTests {
-  /// The kinds of event each standard read model folds; every other kind it leaves alone.
-  /// A kind no read model folds is listed with `[]`: the choice is written down. A read
-  /// model may fold a kind only in some states (the schedules fold an amended transaction
-  /// only when it paid a bill).
-  static let folders: [EventKind: Set<String>] = [
-    .ledgerCreated: [],
-    .accountOpened: ["running-balances"],
-    .accountRenamed: ["running-balances"],
-    .accountClosed: [],
-    .accountReopened: [],
-    .openingBalanceChanged: ["running-balances"],
-    .accountRoleChanged: ["running-balances"],
-    .categoryCreated: ["category-totals", "budget-vs-actual"],
-    .categoryRenamed: ["category-totals", "budget-vs-actual"],
-    .categoryMoved: ["category-totals", "budget-vs-actual"],
-    .categoryRestyled: ["category-totals", "budget-vs-actual"],
-    .categoryArchived: ["category-totals", "budget-vs-actual"],
-    .categoryRestored: ["category-totals", "budget-vs-actual"],
-    .categoryDeleted: ["category-totals", "budget-vs-actual"],
-    .periodOpened: [],
-    .periodClosed: [],
-    .periodReopened: [],
-    .budgetSet: ["budget-vs-actual"],
-    .incomePlanned: ["budget-vs-actual"],
-    .budgetMoved: ["budget-vs-actual"],
-    .dueDateSet: ["budget-vs-actual"],
-    .dueDateCleared: ["budget-vs-actual"],
-    .rolloverSet: ["budget-vs-actual"],
-    .transactionAdded: ["running-balances", "category-totals", "budget-vs-actual", "transaction-index"],
-    .transactionAmended: [
-      "running-balances", "category-totals", "budget-vs-actual", "transaction-index", "schedules",
-    ],
-    .transactionDeleted: [
-      "running-balances", "category-totals", "budget-vs-actual", "transaction-index", "schedules",
-    ],
-    .transactionRestored: [
-      "running-balances", "category-totals", "budget-vs-actual", "transaction-index", "schedules",
-    ],
-    .transferMade: ["running-balances"],
-    .transferCancelled: ["running-balances", "schedules"],
-    .scheduleCreated: ["schedules"],
-    .scheduleChanged: ["schedules"],
-    .scheduleChangeWithdrawn: ["schedules"],
-    .schedulePaused: ["schedules"],
-    .scheduleResumed: ["schedules"],
-    .scheduleEnded: ["schedules"],
-    .scheduleReinstated: ["schedules"],
-    .scheduleDeleted: ["schedules"],
-    .scheduleOccurrencePaid: ["schedules"],
-    .scheduleOccurrenceUnpaid: ["schedules"],
-    .scheduleOccurrenceSkipped: ["schedules"],
-    .scheduleOccurrenceUnskipped: ["schedules"],
-    .debtAdded: [],
-    .debtTermsChanged: [],
-    .debtTermsWithdrawn: [],
-    .debtRemoved: [],
-    .goalAdded: [],
-    .goalChanged: [],
-    .goalContributed: [],
-    .goalContributionWithdrawn: [],
-    .goalEntryRemoved: [],
-    .goalCompleted: [],
-    .goalArchived: [],
-    .goalReopened: [],
-  ]
-
   @Test(
     "given the event registry, when the table is read, then every kind of event has its line and names only read models that exist"
   )
   func everyKindIsDecided() {
-    let missing = EventKind.allCases.filter { Self.folders[$0] == nil }.map(\.rawValue)
+    let missing = EventKind.allCases.filter { EventSamples.foldedBy[$0] == nil }.map(\.rawValue)
     #expect(
       missing.isEmpty,
-      "say which read models fold \(missing) (or none, with []) in ReadModelCoverageTests.folders, and add the arms to those projectors"
+      "say which read models fold \(missing) (or none, with []) in EventSamples.foldedBy (Tests/LedgerTesting/EventSamples.swift), and add the arms to those projectors"
     )
     let names = Set(Ledger.standardProjectors.map(\.name))
-    let unknown = Set(Self.folders.values.flatMap { $0 }).subtracting(names)
+    let unknown = Set(EventSamples.foldedBy.values.flatMap { $0 }).subtracting(names)
     #expect(unknown.isEmpty, "not a standard read model: \(unknown.sorted())")
   }
 
@@ -103,7 +38,7 @@ struct ReadModelCoverageTests {
       try projector.apply(event, at: LogPoint(position: UInt64(offset + 1), recordedAt: 0), into: &store)
       if store.puts > before { written.insert(event.kind) }
     }
-    let claimed = Set(Self.folders.filter { $0.value.contains(projectorName) }.keys)
+    let claimed = Set(EventSamples.foldedBy.filter { $0.value.contains(projectorName) }.keys)
     let unclaimed = written.subtracting(claimed).map(\.rawValue).sorted()
     #expect(unclaimed.isEmpty, "\(projectorName) folds \(unclaimed): add it to their lines")
     #expect(!written.isEmpty, "\(projectorName) wrote rows for the samples")
