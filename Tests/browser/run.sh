@@ -10,6 +10,7 @@ status=0
 python3 Tests/browser/test_web_app.py || status=1
 python3 Tests/browser/test_debts.py || status=1
 python3 Tests/browser/test_goals.py || status=1
+python3 Tests/browser/test_accounts.py || status=1
 python3 Tests/browser/test_setup.py || status=1
 python3 Tests/browser/test_explain.py || status=1
 python3 Tests/browser/test_undo.py || status=1

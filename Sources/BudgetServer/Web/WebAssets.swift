@@ -17,6 +17,7 @@ enum WebAssets {
     "history.js": Asset(contentType: "text/javascript; charset=utf-8", body: historyJS),
     "bills.js": Asset(contentType: "text/javascript; charset=utf-8", body: billsJS),
     "debts.js": Asset(contentType: "text/javascript; charset=utf-8", body: debtsJS),
+    "accounts.js": Asset(contentType: "text/javascript; charset=utf-8", body: accountsJS),
     "goal-forms.js": Asset(contentType: "text/javascript; charset=utf-8", body: goalFormsJS),
     "goals.js": Asset(contentType: "text/javascript; charset=utf-8", body: goalsJS),
     "setup.js": Asset(contentType: "text/javascript; charset=utf-8", body: setupJS),
@@ -28,7 +29,7 @@ enum WebAssets {
   static let sources: [String: String] = [
     "index.html": indexHTML, "app.css": appCSS, "api.js": apiJS, "charts.js": chartsJS, "budget.js": budgetJS,
     "transactions.js": transactionsJS, "analysis.js": analysisJS, "history.js": historyJS, "bills.js": billsJS,
-    "debts.js": debtsJS, "goal-forms.js": goalFormsJS, "goals.js": goalsJS, "setup.js": setupJS,
+    "debts.js": debtsJS, "goal-forms.js": goalFormsJS, "goals.js": goalsJS, "accounts.js": accountsJS, "setup.js": setupJS,
     "explain.js": explainJS, "app.js": appJS,
   ]
 }

@@ -130,13 +130,18 @@ table.calendar li.status-skipped { text-decoration: line-through; color: var(--m
 .goal-forms { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 0 1rem; }
 .form-alert { color: var(--bad); margin-top: .3rem; }
 .form-alert:empty { display: none; }
+#accounts-list tr.closed { color: var(--muted); }
+#account-change { border-top: 1px solid var(--line); margin-top: 1rem; }
 @media (max-width: 600px) {
-  main { padding: .6rem; }
+  main { padding: .6rem .6rem 6rem; } /* the last button scrolls clear of the toast */
+  button:not(.explain), select, input:not([type=radio], [type=checkbox], [type=range]) { min-height: 44px; }
   .top { position: static; }
   table.sheet th, table.sheet td { padding: .3rem .25rem; font-size: .9rem; }
   #tx-table td:nth-child(4), #tx-table th:nth-child(4) { display: none; }
   table.sheet { display: block; overflow-x: auto; }
   #view-budget table.sheet td:nth-child(6), #view-budget table.sheet th:nth-child(6) { display: none; }
+  #accounts-list :is(td, th):is(:nth-child(2), :nth-child(5)) { display: none; }
+  #accounts-list .manage { padding: .3rem .45rem; }
   .meter { display: none; }
   .cards { grid-template-columns: 1fr 1fr; }
   .card-value { font-size: 1.1rem; }

@@ -1,0 +1,116 @@
+// Accounts: each account's balance, type and role, and everything done to an account — open
+// one, rename it, correct its opening balance, make it a budget or tracking account, close and
+// reopen it. Every change is one request; the server's refusal shows beside the form and
+// changes nothing.
+"use strict";
+window.BL = window.BL || {};
+
+/** The id of the account whose change panel is open: it stays open when the view refreshes. */
+BL.accountPanel = null;
+
+const ACCOUNT_TYPES = [["checking", "Checking"], ["savings", "Savings"], ["credit-card", "Credit card"], ["cash", "Cash"], ["loan", "Loan"], ["investment", "Investment"]];
+
+BL.renderAccounts = async function () {
+  const el = BL.el;
+  const view = document.getElementById("view-accounts");
+  await BL.loadLists();
+  const accounts = (await BL.api("GET", BL.withQuery("/accounts", BL.timeQuery(true)))).body.items;
+  const rows = accounts.map((a) => el("tr", { "data-account": a.name, class: a.closed ? "closed" : null }, [
+    el("th", { scope: "row", text: a.name }),
+    el("td", { text: (ACCOUNT_TYPES.find(([v]) => v === a.type) || [a.type, a.type])[1] }),
+    el("td", { class: "role", text: a.role === "budget" ? "budget" : "tracking" }),
+    el("td", { class: "num balance", "data-balance": a.balance, text: `${BL.money(a.balance)} ${a.currency}` }),
+    el("td", { class: "status", text: a.closed ? "closed" : "open" }),
+    el("td", {}, [el("button", { type: "button", class: "secondary manage", text: "Edit", "aria-label": `Change ${a.name}`,
+      disabled: BL.isTravelling(), onclick: () => { BL.accountPanel = a.id; showAccountForm(view, a); } })]),
+  ]));
+  view.replaceChildren(
+    el("table", { class: "sheet accounts", id: "accounts-list" }, [
+      el("caption", { text: "Accounts" }),
+      el("thead", {}, [el("tr", {}, ["Account", "Type", "Role", "Balance", "Status", ""].map((h, i) => el("th", { scope: "col", class: i === 3 ? "num" : null, text: h })))]),
+      el("tbody", {}, rows),
+    ]),
+    el("p", { class: "muted", text: "A budget account's money can be assigned on the budget sheet; a tracking account (a loan, an investment) shows its balance but is not counted in what is available." }),
+    BL.isTravelling() ? null : openAccountForm(),
+    el("div", { id: "account-change" }),
+  );
+  const open = !BL.isTravelling() && accounts.find((a) => a.id === BL.accountPanel);
+  if (open) showAccountForm(view, open, false);
+};
+
+/** Sends one change and re-renders; a refusal goes to `alert` and nothing changes. */
+async function accountWrite(alert, method, path, body, done) {
+  alert.textContent = "";
+  try {
+    await BL.api(method, path, body, method === "PATCH" ? undefined : { "Idempotency-Key": `web-${Date.now()}-${Math.random().toString(36).slice(2)}` });
+    BL.toast(done);
+    BL.accountPanel = null;
+    await BL.render();
+  } catch (error) {
+    alert.textContent = error.message;
+  }
+}
+
+function accountField(id, label, control) {
+  return BL.el("div", { class: "field" }, [BL.el("label", { for: id, text: label }), control]);
+}
+
+/** Open an account: name, type, opening balance and date, currency (the ledger's by default). */
+function openAccountForm() {
+  const el = BL.el;
+  const alert = el("p", { id: "account-open-alert", class: "form-alert", role: "alert" });
+  const form = el("form", { id: "account-open", class: "inline-form", "aria-label": "Open an account" }, [
+    el("h2", { text: "Open an account" }),
+    el("div", { class: "fields" }, [
+      accountField("account-open-name", "Name", el("input", { id: "account-open-name", name: "name", required: true, autocomplete: "off" })),
+      accountField("account-open-type", "Type", el("select", { id: "account-open-type", name: "type" }, ACCOUNT_TYPES.map(([value, text]) => el("option", { value, text })))),
+      accountField("account-open-opening", "Opening balance", el("input", { id: "account-open-opening", name: "opening", inputmode: "decimal", placeholder: "0.00", class: "amount" })),
+      accountField("account-open-date", "On", el("input", { id: "account-open-date", name: "date", type: "date", value: BL.state.today || "" })),
+      accountField("account-open-currency", "Currency", el("input", { id: "account-open-currency", name: "currency", maxlength: "3", autocapitalize: "characters", placeholder: "the ledger's" })),
+    ]),
+    el("button", { type: "submit", id: "account-open-submit", text: "Open account" }),
+    alert,
+  ]);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const value = (name) => form.querySelector(`[name=${name}]`).value.trim() || undefined;
+    const body = { name: value("name") || "", type: value("type"), opening: value("opening"), date: value("date"), currency: value("currency") && value("currency").toUpperCase() };
+    accountWrite(alert, "POST", "/accounts", body, `Opened ${body.name}`);
+  });
+  return form;
+}
+
+/** The changes one account can take, in a panel below the table. */
+function showAccountForm(view, account, focus = true) {
+  const el = BL.el;
+  const path = `/accounts/${account.id}`;
+  const alert = el("p", { id: "account-change-alert", class: "form-alert", role: "alert" });
+  const name = el("input", { id: "account-rename", value: account.name, autocomplete: "off" });
+  const opening = el("input", { id: "account-opening", inputmode: "decimal", class: "amount", placeholder: "0.00" });
+  const role = el("select", { id: "account-role" }, [["budget", "Budget: counted in what is available"], ["tracking", "Tracking: balance only"]]
+    .map(([value, text]) => el("option", { value, text, selected: value === account.role })));
+  const reason = el("input", { id: "account-reopen-reason", autocomplete: "off", placeholder: "why it is open again" });
+  const button = (id, text, action) => el("button", { type: "button", id, class: "secondary", text, onclick: action });
+  const panel = el("section", { id: "account-change", "aria-label": `Change ${account.name}`, "data-account": account.name }, [
+    el("h2", { text: `Change ${account.name}` }),
+    el("div", { class: "fields" }, [
+      accountField("account-rename", "Name", name),
+      button("account-rename-submit", "Rename", () => accountWrite(alert, "PATCH", path, { name: name.value.trim() }, `Renamed to ${name.value.trim()}`)),
+    ]),
+    el("div", { class: "fields" }, [
+      accountField("account-opening", `Opening balance on ${account.openingDate}`, opening),
+      button("account-opening-submit", "Correct", () => accountWrite(alert, "POST", `${path}/opening`, { balance: opening.value.trim() }, "Opening balance corrected")),
+    ]),
+    el("div", { class: "fields" }, [
+      accountField("account-role", "Role", role),
+      button("account-role-submit", "Set role", () => accountWrite(alert, "POST", `${path}/role`, { role: role.value }, `${account.name} is now a ${role.value} account`)),
+    ]),
+    account.closed
+      ? el("div", { class: "fields" }, [accountField("account-reopen-reason", "Reason", reason),
+        button("account-reopen-submit", "Reopen", () => accountWrite(alert, "POST", `${path}/reopen`, { reason: reason.value.trim() }, `Reopened ${account.name}`))])
+      : el("div", { class: "fields" }, [button("account-close-submit", "Close account", () => accountWrite(alert, "POST", `${path}/close`, {}, `Closed ${account.name}`))]),
+    alert,
+  ]);
+  view.querySelector("#account-change").replaceWith(panel);
+  if (focus) name.focus();
+}
