@@ -30,6 +30,7 @@ embed Sources/BudgetServer/Web/static/api.js WebAssets apiJS
 embed Sources/BudgetServer/Web/static/charts.js WebAssets chartsJS
 embed Sources/BudgetServer/Web/static/budget.js WebAssets budgetJS
 embed Sources/BudgetServer/Web/static/transactions.js WebAssets transactionsJS
+embed Sources/BudgetServer/Web/static/transfers.js WebAssets transfersJS
 embed Sources/BudgetServer/Web/static/analysis.js WebAssets analysisJS
 embed Sources/BudgetServer/Web/static/history.js WebAssets historyJS
 embed Sources/BudgetServer/Web/static/bills.js WebAssets billsJS

@@ -18,6 +18,7 @@ enum WebAssets {
     "bills.js": Asset(contentType: "text/javascript; charset=utf-8", body: billsJS),
     "debts.js": Asset(contentType: "text/javascript; charset=utf-8", body: debtsJS),
     "accounts.js": Asset(contentType: "text/javascript; charset=utf-8", body: accountsJS),
+    "transfers.js": Asset(contentType: "text/javascript; charset=utf-8", body: transfersJS),
     "goal-forms.js": Asset(contentType: "text/javascript; charset=utf-8", body: goalFormsJS),
     "goals.js": Asset(contentType: "text/javascript; charset=utf-8", body: goalsJS),
     "setup.js": Asset(contentType: "text/javascript; charset=utf-8", body: setupJS),
@@ -29,7 +30,8 @@ enum WebAssets {
   static let sources: [String: String] = [
     "index.html": indexHTML, "app.css": appCSS, "api.js": apiJS, "charts.js": chartsJS, "budget.js": budgetJS,
     "transactions.js": transactionsJS, "analysis.js": analysisJS, "history.js": historyJS, "bills.js": billsJS,
-    "debts.js": debtsJS, "goal-forms.js": goalFormsJS, "goals.js": goalsJS, "accounts.js": accountsJS, "setup.js": setupJS,
+    "debts.js": debtsJS, "goal-forms.js": goalFormsJS, "goals.js": goalsJS, "accounts.js": accountsJS,
+    "transfers.js": transfersJS, "setup.js": setupJS,
     "explain.js": explainJS, "app.js": appJS,
   ]
 }

@@ -12,6 +12,7 @@ extension WebAssets {
 <script src="/assets/charts.js" defer></script>
 <script src="/assets/budget.js" defer></script>
 <script src="/assets/transactions.js" defer></script>
+<script src="/assets/transfers.js" defer></script>
 <script src="/assets/analysis.js" defer></script>
 <script src="/assets/history.js" defer></script>
 <script src="/assets/bills.js" defer></script>

@@ -49,7 +49,8 @@ BL.renderTransactions = async function () {
     el("thead", {}, [el("tr", {}, ["Date", "Name", "Category", "Account", "Amount", hasBalance ? "Balance" : null].filter(Boolean).map((h, i) =>
       el("th", { scope: "col", class: i >= 4 ? "num" : "", text: h })))]),
     el("tbody", {}, page.rows.map((row) => {
-      const editable = row.kind === "transaction" && !BL.isTravelling();
+      const editable = (row.kind === "transaction" || row.kind === "transfer") && !BL.isTravelling();
+      const edit = () => (row.kind === "transfer" ? BL.editTransfer(row) : BL.editTransaction(row.id));
       const tr = el("tr", {
         "data-id": row.id, class: editable ? "clickable" : "", tabindex: editable ? "0" : null,
         "aria-label": editable ? `Edit ${row.name} ${row.amount}` : null,
@@ -65,8 +66,8 @@ BL.renderTransactions = async function () {
         hasBalance ? el("td", { class: "num tx-balance " + ((row.balance || "").startsWith("-") ? "neg" : ""), text: BL.money(row.balance) }) : null,
       ]);
       if (editable) {
-        tr.addEventListener("click", () => BL.editTransaction(row.id));
-        tr.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); BL.editTransaction(row.id); } });
+        tr.addEventListener("click", edit);
+        tr.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); edit(); } });
       }
       return tr;
     })),
@@ -74,7 +75,9 @@ BL.renderTransactions = async function () {
   const empty = page.rows.length ? null : el("p", { class: "muted", text: "No transactions." });
   const form = BL.isTravelling() ? el("p", { class: "muted", text: "Editing is off while looking at the past." }) : transactionForm();
   view.replaceChildren(...[form, filters, table, empty].filter(Boolean));
-  if (BL.editing) fillForm(BL.editing.record);
+  if (BL.editing && BL.editing.transfer) BL.fillTransferForm(BL.editing.transfer);
+  else if (BL.editing) fillForm(BL.editing.record);
+  if (!BL.isTravelling()) BL.showTransferFields();
 };
 
 function select(id, names, selected, emptyLabel) {
@@ -91,14 +94,16 @@ function transactionForm() {
   ]);
   const expenseCategories = BL.state.categories.filter((c) => !c.archived).map((c) => c.name);
   const form = el("form", { id: "tx-form", class: "tx-form", novalidate: true, "aria-labelledby": "tx-form-title" }, [
-    el("h2", { id: "tx-form-title", text: BL.editing ? "Edit transaction" : "Add a transaction" }),
+    el("h2", { id: "tx-form-title", text: BL.editing ? (BL.editing.transfer ? "Edit transfer" : "Edit transaction") : "Add a transaction" }),
     el("div", { class: "fields" }, [
       field("tx-date", "Date", el("input", { id: "tx-date", type: "date", value: BL.state.today })),
       field("tx-name", "Name", el("input", { id: "tx-name", type: "text", autocomplete: "off" })),
       field("tx-amount", "Amount", el("input", { id: "tx-amount", type: "text", inputmode: "decimal", placeholder: "42.50" })),
-      field("tx-type", "Type", el("select", { id: "tx-type" }, [el("option", { value: "expense", text: "expense" }), el("option", { value: "income", text: "income" })])),
+      field("tx-type", "Type", el("select", { id: "tx-type", onchange: () => BL.showTransferFields() }, ["expense", "income", "transfer"]
+        .filter((type) => !BL.editing || (type === "transfer") === Boolean(BL.editing.transfer)).map((type) => el("option", { value: type, text: type })))),
       field("tx-category", "Category", select("tx-category", expenseCategories, "", "choose…")),
-      field("tx-account", "Account", select("tx-account", BL.state.accounts.filter((a) => !a.closed).map((a) => a.name), BL.state.accounts.length === 1 ? BL.state.accounts[0].name : "", "choose…")),
+      field("tx-account", "Account", select("tx-account", BL.state.accounts.filter((a) => !a.closed).map((a) => a.name), BL.state.accounts.length === 1 ? BL.state.accounts[0].name : "", BL.editing && BL.editing.transfer ? "unchanged" : "choose…")),
+      field("tx-to", "To account", select("tx-to", BL.state.accounts.filter((a) => !a.closed).map((a) => a.name), "", BL.editing && BL.editing.transfer ? "unchanged" : "choose…")),
       field("tx-notes", "Notes", el("input", { id: "tx-notes", type: "text" })),
     ]),
     el("div", { class: "actions" }, [
@@ -109,11 +114,11 @@ function transactionForm() {
     ]),
     el("div", { id: "tx-confirm", class: "confirm", hidden: true, role: "alertdialog", "aria-labelledby": "tx-confirm-text" }, [
       el("p", { id: "tx-confirm-text", text: "Delete this transaction? The log keeps it, but it no longer counts." }),
-      el("button", { type: "button", class: "danger", id: "tx-confirm-yes", text: "Yes, delete", onclick: deleteTransaction }),
+      el("button", { type: "button", class: "danger", id: "tx-confirm-yes", text: "Yes, delete", onclick: () => (BL.editing.transfer ? BL.cancelTransfer() : deleteTransaction()) }),
       el("button", { type: "button", class: "secondary", id: "tx-confirm-no", text: "Keep it", onclick: () => { document.getElementById("tx-confirm").hidden = true; } }),
     ]),
   ]);
-  form.addEventListener("submit", saveTransaction);
+  form.addEventListener("submit", (event) => (document.getElementById("tx-type").value === "transfer" ? BL.saveTransfer(event) : saveTransaction(event)));
   return form;
 }
 
@@ -126,13 +131,16 @@ function formValues() {
   return body;
 }
 
+BL.clearFormErrors = clearErrors;
+BL.showFormError = (error) => showError(error);
+
 function clearErrors() {
   document.querySelectorAll("#tx-form .field-error").forEach((node) => { node.textContent = ""; });
   document.querySelectorAll("#tx-form [aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
 }
 
 function showError(error) {
-  const known = { amount: "tx-amount", name: "tx-name", date: "tx-date", category: "tx-category", account: "tx-account", notes: "tx-notes", type: "tx-type" };
+  const known = { amount: "tx-amount", name: "tx-name", note: "tx-name", date: "tx-date", category: "tx-category", account: "tx-account", from: "tx-account", to: "tx-to", notes: "tx-notes", type: "tx-type" };
   const field = known[error.field];
   const target = document.getElementById(field ? `${field}-error` : "tx-form-error");
   target.textContent = error.message;
