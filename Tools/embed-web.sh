@@ -38,6 +38,7 @@ embed Sources/BudgetServer/Web/static/debts.js WebAssets debtsJS
 embed Sources/BudgetServer/Web/static/goal-forms.js WebAssets goalFormsJS
 embed Sources/BudgetServer/Web/static/goals.js WebAssets goalsJS
 embed Sources/BudgetServer/Web/static/accounts.js WebAssets accountsJS
+embed Sources/BudgetServer/Web/static/categories.js WebAssets categoriesJS
 embed Sources/BudgetServer/Web/static/setup.js WebAssets setupJS
 embed Sources/BudgetServer/Web/static/explain.js WebAssets explainJS
 embed Sources/BudgetServer/Web/static/app.js WebAssets appJS

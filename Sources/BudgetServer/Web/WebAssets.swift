@@ -18,6 +18,7 @@ enum WebAssets {
     "bills.js": Asset(contentType: "text/javascript; charset=utf-8", body: billsJS),
     "debts.js": Asset(contentType: "text/javascript; charset=utf-8", body: debtsJS),
     "accounts.js": Asset(contentType: "text/javascript; charset=utf-8", body: accountsJS),
+    "categories.js": Asset(contentType: "text/javascript; charset=utf-8", body: categoriesJS),
     "transfers.js": Asset(contentType: "text/javascript; charset=utf-8", body: transfersJS),
     "goal-forms.js": Asset(contentType: "text/javascript; charset=utf-8", body: goalFormsJS),
     "goals.js": Asset(contentType: "text/javascript; charset=utf-8", body: goalsJS),
@@ -31,6 +32,7 @@ enum WebAssets {
     "index.html": indexHTML, "app.css": appCSS, "api.js": apiJS, "charts.js": chartsJS, "budget.js": budgetJS,
     "transactions.js": transactionsJS, "analysis.js": analysisJS, "history.js": historyJS, "bills.js": billsJS,
     "debts.js": debtsJS, "goal-forms.js": goalFormsJS, "goals.js": goalsJS, "accounts.js": accountsJS,
+    "categories.js": categoriesJS,
     "transfers.js": transfersJS, "setup.js": setupJS,
     "explain.js": explainJS, "app.js": appJS,
   ]

@@ -130,8 +130,10 @@ table.calendar li.status-skipped { text-decoration: line-through; color: var(--m
 .goal-forms { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 0 1rem; }
 .form-alert { color: var(--bad); margin-top: .3rem; }
 .form-alert:empty { display: none; }
-#accounts-list tr.closed { color: var(--muted); }
-#account-change { border-top: 1px solid var(--line); margin-top: 1rem; }
+:is(#accounts-list, #categories-list) tr.closed { color: var(--muted); }
+:is(#account-change, #category-change) { border-top: 1px solid var(--line); margin-top: 1rem; }
+fieldset.carry { border: 1px solid var(--line); border-radius: 8px; margin: .5rem 0; display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: center; }
+fieldset.carry label { display: flex; align-items: center; gap: .4rem; min-height: 44px; }
 @media (max-width: 600px) {
   main { padding: .6rem .6rem 6rem; } /* the last button scrolls clear of the toast */
   button:not(.explain), select, input:not([type=radio], [type=checkbox], [type=range]) { min-height: 44px; }
@@ -141,7 +143,8 @@ table.calendar li.status-skipped { text-decoration: line-through; color: var(--m
   table.sheet { display: block; overflow-x: auto; }
   #view-budget table.sheet td:nth-child(6), #view-budget table.sheet th:nth-child(6) { display: none; }
   #accounts-list :is(td, th):is(:nth-child(2), :nth-child(5)) { display: none; }
-  #accounts-list .manage { padding: .3rem .45rem; }
+  #accounts-list .manage, #categories-list .manage { padding: .3rem .45rem; }
+  #categories-list :is(td, th):is(:nth-child(4), :nth-child(5)) { display: none; }
   .meter { display: none; }
   .cards { grid-template-columns: 1fr 1fr; }
   .card-value { font-size: 1.1rem; }

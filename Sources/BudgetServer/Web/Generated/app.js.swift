@@ -5,7 +5,7 @@ extension WebAssets {
 "use strict";
 window.BL = window.BL || {};
 
-const views = { budget: () => BL.renderBudget(), transactions: () => BL.renderTransactions(), analysis: () => BL.renderAnalysis(), bills: () => BL.renderBills(), debts: () => BL.renderDebts(), goals: () => BL.renderGoals(), accounts: () => BL.renderAccounts(), history: () => BL.renderHistory() };
+const views = { budget: () => BL.renderBudget(), transactions: () => BL.renderTransactions(), analysis: () => BL.renderAnalysis(), bills: () => BL.renderBills(), debts: () => BL.renderDebts(), goals: () => BL.renderGoals(), accounts: () => BL.renderAccounts(), categories: () => BL.renderCategories(), history: () => BL.renderHistory() };
 
 /** Renders the current view; errors go to the toast. */
 BL.render = async function () {

@@ -20,6 +20,7 @@ extension WebAssets {
 <script src="/assets/goal-forms.js" defer></script>
 <script src="/assets/goals.js" defer></script>
 <script src="/assets/accounts.js" defer></script>
+<script src="/assets/categories.js" defer></script>
 <script src="/assets/setup.js" defer></script>
 <script src="/assets/explain.js" defer></script>
 <script src="/assets/app.js" defer></script>
@@ -43,6 +44,7 @@ extension WebAssets {
     <button role="tab" id="tab-debts" data-view="debts" aria-selected="false" aria-controls="view-debts">Debts</button>
     <button role="tab" id="tab-goals" data-view="goals" aria-selected="false" aria-controls="view-goals">Goals</button>
     <button role="tab" id="tab-accounts" data-view="accounts" aria-selected="false" aria-controls="view-accounts">Accounts</button>
+    <button role="tab" id="tab-categories" data-view="categories" aria-selected="false" aria-controls="view-categories">Categories</button>
     <button role="tab" id="tab-history" data-view="history" aria-selected="false" aria-controls="view-history">History</button>
   </nav>
   <section class="timebar" aria-label="Time travel">
@@ -65,6 +67,7 @@ extension WebAssets {
   <section id="view-debts" role="tabpanel" aria-labelledby="tab-debts" hidden></section>
   <section id="view-goals" role="tabpanel" aria-labelledby="tab-goals" hidden></section>
   <section id="view-accounts" role="tabpanel" aria-labelledby="tab-accounts" hidden></section>
+  <section id="view-categories" role="tabpanel" aria-labelledby="tab-categories" hidden></section>
   <section id="view-history" role="tabpanel" aria-labelledby="tab-history" hidden></section>
   <section id="view-setup" aria-label="Set up" hidden></section>
 </main>

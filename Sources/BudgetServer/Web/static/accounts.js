@@ -5,8 +5,8 @@
 "use strict";
 window.BL = window.BL || {};
 
-/** The id of the account whose change panel is open: it stays open when the view refreshes. */
-BL.accountPanel = null;
+/** The id of the account or category whose change panel is open: it stays open when the view refreshes. */
+BL.panel = null;
 
 const ACCOUNT_TYPES = [["checking", "Checking"], ["savings", "Savings"], ["credit-card", "Credit card"], ["cash", "Cash"], ["loan", "Loan"], ["investment", "Investment"]];
 
@@ -22,7 +22,7 @@ BL.renderAccounts = async function () {
     el("td", { class: "num balance", "data-balance": a.balance, text: `${BL.money(a.balance)} ${a.currency}` }),
     el("td", { class: "status", text: a.closed ? "closed" : "open" }),
     el("td", {}, [el("button", { type: "button", class: "secondary manage", text: "Edit", "aria-label": `Change ${a.name}`,
-      disabled: BL.isTravelling(), onclick: () => { BL.accountPanel = a.id; showAccountForm(view, a); } })]),
+      disabled: BL.isTravelling(), onclick: () => { BL.panel = a.id; showAccountForm(view, a); } })]),
   ]));
   view.replaceChildren(
     el("table", { class: "sheet accounts", id: "accounts-list" }, [
@@ -34,26 +34,26 @@ BL.renderAccounts = async function () {
     BL.isTravelling() ? null : openAccountForm(),
     el("div", { id: "account-change" }),
   );
-  const open = !BL.isTravelling() && accounts.find((a) => a.id === BL.accountPanel);
+  const open = !BL.isTravelling() && accounts.find((a) => a.id === BL.panel);
   if (open) showAccountForm(view, open, false);
 };
 
 /** Sends one change and re-renders; a refusal goes to `alert` and nothing changes. */
-async function accountWrite(alert, method, path, body, done) {
+BL.formWrite = async function (alert, method, path, body, done) {
   alert.textContent = "";
   try {
     await BL.api(method, path, body, method === "PATCH" ? undefined : { "Idempotency-Key": `web-${Date.now()}-${Math.random().toString(36).slice(2)}` });
     BL.toast(done);
-    BL.accountPanel = null;
+    BL.panel = null;
     await BL.render();
   } catch (error) {
     alert.textContent = error.message;
   }
-}
+};
 
-function accountField(id, label, control) {
+BL.field = function (id, label, control) {
   return BL.el("div", { class: "field" }, [BL.el("label", { for: id, text: label }), control]);
-}
+};
 
 /** Open an account: name, type, opening balance and date, currency (the ledger's by default). */
 function openAccountForm() {
@@ -62,11 +62,11 @@ function openAccountForm() {
   const form = el("form", { id: "account-open", class: "inline-form", "aria-label": "Open an account" }, [
     el("h2", { text: "Open an account" }),
     el("div", { class: "fields" }, [
-      accountField("account-open-name", "Name", el("input", { id: "account-open-name", name: "name", required: true, autocomplete: "off" })),
-      accountField("account-open-type", "Type", el("select", { id: "account-open-type", name: "type" }, ACCOUNT_TYPES.map(([value, text]) => el("option", { value, text })))),
-      accountField("account-open-opening", "Opening balance", el("input", { id: "account-open-opening", name: "opening", inputmode: "decimal", placeholder: "0.00", class: "amount" })),
-      accountField("account-open-date", "On", el("input", { id: "account-open-date", name: "date", type: "date", value: BL.state.today || "" })),
-      accountField("account-open-currency", "Currency", el("input", { id: "account-open-currency", name: "currency", maxlength: "3", autocapitalize: "characters", placeholder: "the ledger's" })),
+      BL.field("account-open-name", "Name", el("input", { id: "account-open-name", name: "name", required: true, autocomplete: "off" })),
+      BL.field("account-open-type", "Type", el("select", { id: "account-open-type", name: "type" }, ACCOUNT_TYPES.map(([value, text]) => el("option", { value, text })))),
+      BL.field("account-open-opening", "Opening balance", el("input", { id: "account-open-opening", name: "opening", inputmode: "decimal", placeholder: "0.00", class: "amount" })),
+      BL.field("account-open-date", "On", el("input", { id: "account-open-date", name: "date", type: "date", value: BL.state.today || "" })),
+      BL.field("account-open-currency", "Currency", el("input", { id: "account-open-currency", name: "currency", maxlength: "3", autocapitalize: "characters", placeholder: "the ledger's" })),
     ]),
     el("button", { type: "submit", id: "account-open-submit", text: "Open account" }),
     alert,
@@ -75,7 +75,7 @@ function openAccountForm() {
     event.preventDefault();
     const value = (name) => form.querySelector(`[name=${name}]`).value.trim() || undefined;
     const body = { name: value("name") || "", type: value("type"), opening: value("opening"), date: value("date"), currency: value("currency") && value("currency").toUpperCase() };
-    accountWrite(alert, "POST", "/accounts", body, `Opened ${body.name}`);
+    BL.formWrite(alert, "POST", "/accounts", body, `Opened ${body.name}`);
   });
   return form;
 }
@@ -94,21 +94,21 @@ function showAccountForm(view, account, focus = true) {
   const panel = el("section", { id: "account-change", "aria-label": `Change ${account.name}`, "data-account": account.name }, [
     el("h2", { text: `Change ${account.name}` }),
     el("div", { class: "fields" }, [
-      accountField("account-rename", "Name", name),
-      button("account-rename-submit", "Rename", () => accountWrite(alert, "PATCH", path, { name: name.value.trim() }, `Renamed to ${name.value.trim()}`)),
+      BL.field("account-rename", "Name", name),
+      button("account-rename-submit", "Rename", () => BL.formWrite(alert, "PATCH", path, { name: name.value.trim() }, `Renamed to ${name.value.trim()}`)),
     ]),
     el("div", { class: "fields" }, [
-      accountField("account-opening", `Opening balance on ${account.openingDate}`, opening),
-      button("account-opening-submit", "Correct", () => accountWrite(alert, "POST", `${path}/opening`, { balance: opening.value.trim() }, "Opening balance corrected")),
+      BL.field("account-opening", `Opening balance on ${account.openingDate}`, opening),
+      button("account-opening-submit", "Correct", () => BL.formWrite(alert, "POST", `${path}/opening`, { balance: opening.value.trim() }, "Opening balance corrected")),
     ]),
     el("div", { class: "fields" }, [
-      accountField("account-role", "Role", role),
-      button("account-role-submit", "Set role", () => accountWrite(alert, "POST", `${path}/role`, { role: role.value }, `${account.name} is now a ${role.value} account`)),
+      BL.field("account-role", "Role", role),
+      button("account-role-submit", "Set role", () => BL.formWrite(alert, "POST", `${path}/role`, { role: role.value }, `${account.name} is now a ${role.value} account`)),
     ]),
     account.closed
-      ? el("div", { class: "fields" }, [accountField("account-reopen-reason", "Reason", reason),
-        button("account-reopen-submit", "Reopen", () => accountWrite(alert, "POST", `${path}/reopen`, { reason: reason.value.trim() }, `Reopened ${account.name}`))])
-      : el("div", { class: "fields" }, [button("account-close-submit", "Close account", () => accountWrite(alert, "POST", `${path}/close`, {}, `Closed ${account.name}`))]),
+      ? el("div", { class: "fields" }, [BL.field("account-reopen-reason", "Reason", reason),
+        button("account-reopen-submit", "Reopen", () => BL.formWrite(alert, "POST", `${path}/reopen`, { reason: reason.value.trim() }, `Reopened ${account.name}`))])
+      : el("div", { class: "fields" }, [button("account-close-submit", "Close account", () => BL.formWrite(alert, "POST", `${path}/close`, {}, `Closed ${account.name}`))]),
     alert,
   ]);
   view.querySelector("#account-change").replaceWith(panel);
