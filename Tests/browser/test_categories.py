@@ -89,7 +89,9 @@ class CategoriesViewTests(ViewTestCase):
         self.tap("category-due-submit")
         self.wait.until(lambda d: self.cli_categories()["Bread"].get("dueDate") == "2024-03-28")
         self.manage("Bread")
-        self.driver.find_element(By.ID, "category-carry-unspent").click()
+        box = self.driver.find_element(By.ID, "category-carry-unspent")
+        self.script("arguments[0].scrollIntoView({block: 'center'})", box)  # clear of the bar at the foot
+        box.click()
         self.tap("category-carry-submit")
         self.wait.until(lambda d: self.cli_categories()["Bread"]["carryUnspent"])
         self.assertFalse(self.cli_categories()["Bread"]["carryOverspent"])

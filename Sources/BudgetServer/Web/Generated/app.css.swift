@@ -19,12 +19,13 @@ body { margin: 0; line-height: 1.45; }
 h1 { font-size: 1.2rem; margin: 0 0 .4rem; }
 h2 { font-size: 1.1rem; }
 .muted { color: var(--muted); font-weight: normal; }
-.tabs { display: flex; gap: .25rem; flex-wrap: wrap; }
+.tabs, .tablist { display: flex; gap: .25rem; flex-wrap: wrap; }
+#tab-more, #time-toggle { display: none; }
 .tabs button { background: transparent; color: var(--ink); border: 1px solid transparent; border-bottom: 3px solid transparent; border-radius: 0; padding: .45rem .8rem; }
 .tabs button[aria-selected="true"] { border-bottom-color: var(--accent); color: var(--accent); font-weight: 600; }
 .timebar { display: flex; flex-wrap: wrap; align-items: center; gap: .4rem .7rem; margin-top: .5rem; font-size: .9rem; }
 .timebar input[type=range] { flex: 1 1 200px; min-width: 160px; }
-.live { color: var(--muted); }
+.live { color: var(--muted); font-size: .85rem; margin-right: auto; }
 .live.on { color: var(--good); }
 .travel { margin: .4rem 0 0; padding: .3rem .6rem; background: #fff4d6; border: 1px solid #e3a008; border-radius: 4px; font-size: .9rem; }
 main { padding: 1rem; max-width: 1100px; margin: 0 auto; }
@@ -138,6 +139,20 @@ fieldset.carry label { display: flex; align-items: center; gap: .4rem; min-heigh
   main { padding: .6rem .6rem 6rem; } /* the last button scrolls clear of the toast */
   button:not(.explain), select, input:not([type=radio], [type=checkbox], [type=range]) { min-height: 44px; }
   .top { position: static; }
+  /* Phone: the sheets are a bar at the foot (four, and More for the rest); time travel opens from the header. */
+  #time-toggle { display: inline-block; }
+  .timebar { display: none; }
+  .show-time .timebar, .travelling .timebar { display: flex; }
+  .tabs { position: fixed; left: 0; right: 0; bottom: 0; z-index: 6; background: var(--band); border-top: 1px solid var(--line); flex-wrap: nowrap; gap: 0; }
+  .tablist { flex: 1; display: grid; grid-template-columns: 1fr 1.5fr 1fr 1fr; gap: 0; }
+  #tab-budget { grid-column-start: 1; }
+  .tabs button { min-height: 52px; padding: .2rem .1rem; font-size: .78rem; border: 0; border-top: 3px solid transparent; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .tabs button[aria-selected="true"] { border-top-color: var(--accent); }
+  .tablist .extra { display: none; order: -1; }
+  .tabs.open .tablist .extra { display: block; }
+  #tab-analysis { order: -5; } #tab-categories { order: -4; } #tab-debts { order: -3; } #tab-accounts { order: -2; }
+  #tab-more { display: block; flex: 0 0 3.6rem; align-self: flex-end; color: var(--accent); }
+  .toast { bottom: 4.6rem; }
   table.sheet th, table.sheet td { padding: .3rem .25rem; font-size: .9rem; }
   #tx-table td:nth-child(4), #tx-table th:nth-child(4) { display: none; }
   table.sheet { display: block; overflow-x: auto; }

@@ -30,31 +30,34 @@ extension WebAssets {
 <header class="top">
   <div class="headline">
     <h1>Budget ledger <span id="ledger-name" class="muted"></span></h1>
+    <span id="live" class="live" role="status" aria-live="polite">connecting…</span>
+    <span id="sync" class="sync" role="status" aria-live="polite" hidden></span>
     <div class="undo-redo" role="group" aria-label="Undo and redo">
       <button type="button" id="undo" class="secondary" title="Take back your last change (and what followed from it)">Undo</button>
       <button type="button" id="redo" class="secondary" title="Re-apply what the last undo took back">Redo</button>
+      <button type="button" id="time-toggle" class="secondary" aria-expanded="false" aria-controls="timebar">Time</button>
       <button type="button" id="logout" class="secondary" title="End this browser's login (budget sessions lists the others)">Log out</button>
     </div>
   </div>
-  <nav class="tabs" role="tablist" aria-label="Sheets">
+  <nav class="tabs" id="tabs" aria-label="Sheets"><div class="tablist" role="tablist" aria-label="Sheets">
     <button role="tab" id="tab-budget" data-view="budget" aria-selected="true" aria-controls="view-budget">Budget</button>
     <button role="tab" id="tab-transactions" data-view="transactions" aria-selected="false" aria-controls="view-transactions">Transactions</button>
-    <button role="tab" id="tab-analysis" data-view="analysis" aria-selected="false" aria-controls="view-analysis">Analysis</button>
+    <button role="tab" class="extra" id="tab-analysis" data-view="analysis" aria-selected="false" aria-controls="view-analysis">Analysis</button>
     <button role="tab" id="tab-bills" data-view="bills" aria-selected="false" aria-controls="view-bills">Bills</button>
-    <button role="tab" id="tab-debts" data-view="debts" aria-selected="false" aria-controls="view-debts">Debts</button>
+    <button role="tab" class="extra" id="tab-debts" data-view="debts" aria-selected="false" aria-controls="view-debts">Debts</button>
     <button role="tab" id="tab-goals" data-view="goals" aria-selected="false" aria-controls="view-goals">Goals</button>
-    <button role="tab" id="tab-accounts" data-view="accounts" aria-selected="false" aria-controls="view-accounts">Accounts</button>
-    <button role="tab" id="tab-categories" data-view="categories" aria-selected="false" aria-controls="view-categories">Categories</button>
-    <button role="tab" id="tab-history" data-view="history" aria-selected="false" aria-controls="view-history">History</button>
+    <button role="tab" class="extra" id="tab-accounts" data-view="accounts" aria-selected="false" aria-controls="view-accounts">Accounts</button>
+    <button role="tab" class="extra" id="tab-categories" data-view="categories" aria-selected="false" aria-controls="view-categories">Categories</button>
+    <button role="tab" class="extra" id="tab-history" data-view="history" aria-selected="false" aria-controls="view-history">History</button>
+    </div>
+    <button type="button" id="tab-more" class="more" aria-expanded="false" aria-controls="tabs">More</button>
   </nav>
-  <section class="timebar" aria-label="Time travel">
+  <section class="timebar" id="timebar" aria-label="Time travel">
     <label for="known-at">As known at position <output id="known-at-value" for="known-at">now</output></label>
     <input type="range" id="known-at" min="0" max="0" value="0" step="1">
     <label for="as-of">As of date</label>
     <input type="date" id="as-of">
     <button type="button" id="time-now" class="secondary">Now</button>
-    <span id="live" class="live" role="status" aria-live="polite">connecting…</span>
-    <span id="sync" class="sync" role="status" aria-live="polite" hidden></span>
   </section>
   <p id="travel-note" class="travel" hidden></p>
 </header>

@@ -16,6 +16,7 @@ BL.render = async function () {
 
 function selectView(name, focus) {
   BL.state.view = name;
+  showMore(false);
   for (const tab of document.querySelectorAll("[role=tab]")) {
     const selected = tab.dataset.view === name;
     tab.setAttribute("aria-selected", String(selected));
@@ -27,7 +28,20 @@ function selectView(name, focus) {
   BL.render();
 }
 
+/** On a phone, More opens the sheets the bar at the foot has no room for. */
+function showMore(open) {
+  document.getElementById("tabs").classList.toggle("open", open);
+  document.getElementById("tab-more").setAttribute("aria-expanded", String(open));
+}
+
 function setupTabs() {
+  const more = document.getElementById("tab-more");
+  more.addEventListener("click", () => showMore(more.getAttribute("aria-expanded") !== "true"));
+  const time = document.getElementById("time-toggle");
+  time.addEventListener("click", () => {
+    const shown = document.body.classList.toggle("show-time");
+    time.setAttribute("aria-expanded", String(shown));
+  });
   const tabs = [...document.querySelectorAll("[role=tab]")];
   tabs.forEach((tab, index) => {
     tab.addEventListener("click", () => selectView(tab.dataset.view));
