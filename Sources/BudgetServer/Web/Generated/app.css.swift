@@ -5,34 +5,55 @@ extension WebAssets {
 :root {
   --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --paper: #ffffff; --band: #f6f8fa;
   --accent: #0b5cad; --good: #116329; --bad: #b3261e; --warn: #8a5300; --budget: #8c959f; --actual: #1f6feb;
+  --on-accent: #ffffff; --focus: #e3a008; --field: #ffffff; --field-line: #8c959f; --hover: #eef5ff; --track: #e6e9ec;
+  --note: #fff4d6; --note-ink: #7a5200; --bad-band: #fff0ef; --good-band: #e8f5ec; --good-ink: #1e6b34;
+  color-scheme: light;
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--paper);
+}
+/* Dark: when the system asks for it (unless the switch says light), or when the switch says so. */
+@media (prefers-color-scheme: dark) {
+  :root:not([data-theme="light"]) {
+    --ink: #e6edf3; --muted: #9da7b3; --line: #3d444d; --paper: #0d1117; --band: #161b22;
+    --accent: #58a6ff; --good: #3fb950; --bad: #ff7b72; --warn: #d29922; --budget: #6e7681; --actual: #58a6ff;
+    --on-accent: #0d1117; --focus: #e3b341; --field: #0d1117; --field-line: #6e7681; --hover: #1c2a3f; --track: #30363d;
+    --note: #2d2410; --note-ink: #e3b341; --bad-band: #3a1618; --good-band: #12261a; --good-ink: #56d364;
+    color-scheme: dark;
+  }
+}
+:root[data-theme="dark"] {
+  --ink: #e6edf3; --muted: #9da7b3; --line: #3d444d; --paper: #0d1117; --band: #161b22;
+  --accent: #58a6ff; --good: #3fb950; --bad: #ff7b72; --warn: #d29922; --budget: #6e7681; --actual: #58a6ff;
+  --on-accent: #0d1117; --focus: #e3b341; --field: #0d1117; --field-line: #6e7681; --hover: #1c2a3f; --track: #30363d;
+  --note: #2d2410; --note-ink: #e3b341; --bad-band: #3a1618; --good-band: #12261a; --good-ink: #56d364;
+  color-scheme: dark;
 }
 * { box-sizing: border-box; }
 body { margin: 0; line-height: 1.45; }
-.skip { position: absolute; left: -999px; top: 0; background: var(--accent); color: #fff; padding: .5rem; }
+.skip { position: absolute; left: -999px; top: 0; background: var(--accent); color: var(--on-accent); padding: .5rem; }
 .skip:focus { left: .5rem; }
-:focus-visible { outline: 3px solid #e3a008; outline-offset: 2px; }
+:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .top { background: var(--band); border-bottom: 1px solid var(--line); padding: .6rem 1rem; position: sticky; top: 0; z-index: 2; }
 .headline { display: flex; align-items: center; justify-content: space-between; gap: 1rem; flex-wrap: wrap; }
-.undo-redo { display: flex; gap: .4rem; }
+.undo-redo { display: flex; gap: .4rem; flex-wrap: wrap; }
 .travelling .undo-redo button { opacity: .5; }
 h1 { font-size: 1.2rem; margin: 0 0 .4rem; }
 h2 { font-size: 1.1rem; }
 .muted { color: var(--muted); font-weight: normal; }
 .tabs, .tablist { display: flex; gap: .25rem; flex-wrap: wrap; }
 #tab-more, #time-toggle { display: none; }
+#theme { min-height: 2.25rem; }
 .tabs button { background: transparent; color: var(--ink); border: 1px solid transparent; border-bottom: 3px solid transparent; border-radius: 0; padding: .45rem .8rem; }
 .tabs button[aria-selected="true"] { border-bottom-color: var(--accent); color: var(--accent); font-weight: 600; }
 .timebar { display: flex; flex-wrap: wrap; align-items: center; gap: .4rem .7rem; margin-top: .5rem; font-size: .9rem; }
 .timebar input[type=range] { flex: 1 1 200px; min-width: 160px; }
 .live { color: var(--muted); font-size: .85rem; margin-right: auto; }
 .live.on { color: var(--good); }
-.travel { margin: .4rem 0 0; padding: .3rem .6rem; background: #fff4d6; border: 1px solid #e3a008; border-radius: 4px; font-size: .9rem; }
+.travel { margin: .4rem 0 0; padding: .3rem .6rem; background: var(--note); color: var(--note-ink); border: 1px solid var(--focus); border-radius: 4px; font-size: .9rem; }
 main { padding: 1rem; max-width: 1100px; margin: 0 auto; }
-button { font: inherit; background: var(--accent); color: #fff; border: 1px solid var(--accent); border-radius: 6px; padding: .4rem .8rem; cursor: pointer; min-height: 2.25rem; }
+button { font: inherit; background: var(--accent); color: var(--on-accent); border: 1px solid var(--accent); border-radius: 6px; padding: .4rem .8rem; cursor: pointer; min-height: 2.25rem; }
 button.secondary { background: var(--paper); color: var(--accent); }
 button.danger { background: var(--bad); border-color: var(--bad); }
-input, select { font: inherit; padding: .3rem .45rem; border: 1px solid #8c959f; border-radius: 5px; min-height: 2.25rem; background: #fff; color: var(--ink); }
+input, select { font: inherit; padding: .3rem .45rem; border: 1px solid var(--field-line); border-radius: 5px; min-height: 2.25rem; background: var(--field); color: var(--ink); }
 input[aria-invalid="true"], select[aria-invalid="true"] { border-color: var(--bad); box-shadow: 0 0 0 1px var(--bad); }
 .month-nav { display: flex; align-items: center; gap: .8rem; margin-bottom: .6rem; }
 .month-nav h2 { margin: 0; min-width: 10ch; text-align: center; }
@@ -49,11 +70,11 @@ table.sheet thead th { background: var(--band); font-size: .85rem; color: var(--
 .num { text-align: right !important; white-space: nowrap; }
 tr.over th { color: var(--bad); }
 tr.clickable { cursor: pointer; }
-tr.clickable:hover, tr.clickable:focus { background: #eef5ff; }
+tr.clickable:hover, tr.clickable:focus { background: var(--hover); }
 .amount { width: 8.5rem; text-align: right; }
 .editable { display: inline-flex; flex-direction: column; align-items: flex-end; }
 .field-error { color: var(--bad); font-size: .85rem; min-height: 1em; }
-.meter { display: inline-block; width: 60px; height: 8px; background: #e6e9ec; border-radius: 4px; overflow: hidden; vertical-align: middle; }
+.meter { display: inline-block; width: 60px; height: 8px; background: var(--track); border-radius: 4px; overflow: hidden; vertical-align: middle; }
 .meter-fill { display: block; height: 100%; background: var(--actual); }
 .meter.warn .meter-fill { background: #d4700a; }
 .meter.bad .meter-fill { background: var(--bad); }
@@ -65,11 +86,11 @@ tr.clickable:hover, tr.clickable:focus { background: #eef5ff; }
 .field { display: flex; flex-direction: column; }
 .field label { font-size: .85rem; color: var(--muted); }
 .actions { display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; margin-top: .4rem; }
-.confirm { margin-top: .6rem; padding: .6rem; border: 1px solid var(--bad); border-radius: 6px; background: #fff0ef; }
+.confirm { margin-top: .6rem; padding: .6rem; border: 1px solid var(--bad); border-radius: 6px; background: var(--bad-band); }
 .confirm p { margin: 0 0 .4rem; }
 .goal-actions { margin-top: .5rem; display: flex; flex-wrap: wrap; gap: .4rem; }
 .goal-actions .confirm { flex-basis: 100%; }
-.toast { position: fixed; right: 1rem; bottom: 1rem; background: var(--ink); color: #fff; padding: .6rem .9rem; border-radius: 6px; z-index: 5; max-width: 90vw; }
+.toast { position: fixed; right: 1rem; bottom: 1rem; background: var(--ink); color: var(--paper); padding: .6rem .9rem; border-radius: 6px; z-index: 5; max-width: 90vw; }
 .toast.error { background: var(--bad); }
 .toast.warning { background: var(--warn); white-space: pre-line; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 1rem; }
@@ -85,7 +106,7 @@ svg.chart { width: 100%; height: auto; }
 .stream { font-family: ui-monospace, monospace; font-size: .8rem; word-break: break-all; }
 dialog { border: 1px solid var(--line); border-radius: 8px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-.reminders { margin: 0 0 1rem; padding: .5rem .8rem; background: #fff4d6; border: 1px solid #e3a008; border-radius: 6px; }
+.reminders { margin: 0 0 1rem; padding: .5rem .8rem; background: var(--note); border: 1px solid var(--focus); border-radius: 6px; }
 .reminders ul { margin: .2rem 0 0; padding-left: 1.2rem; }
 table.bills td.actions { display: flex; gap: .4rem; flex-wrap: wrap; }
 tr.status-overdue .bill-status { color: var(--bad); font-weight: 600; }
@@ -98,26 +119,26 @@ table.calendar td.blank { background: var(--band); }
 table.calendar td.today { outline: 2px solid var(--accent); outline-offset: -2px; }
 table.calendar .day-number { color: var(--muted); }
 table.calendar ul { list-style: none; margin: .1rem 0 0; padding: 0; }
-table.calendar li { border-radius: 3px; padding: 0 .2rem; margin-bottom: .1rem; background: #eef5ff; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-table.calendar li.status-overdue { background: #fff0ef; color: var(--bad); }
-table.calendar li.status-paid { background: #e8f5ec; color: var(--good); }
+table.calendar li { border-radius: 3px; padding: 0 .2rem; margin-bottom: .1rem; background: var(--hover); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+table.calendar li.status-overdue { background: var(--bad-band); color: var(--bad); }
+table.calendar li.status-paid { background: var(--good-band); color: var(--good); }
 table.calendar li.status-skipped { text-decoration: line-through; color: var(--muted); }
 .forecasts { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 1rem; }
 .forecast-line { fill: none; stroke: var(--actual); stroke-width: 2; }
 .series-line { fill: none; stroke-width: 2.5; }
 .series-0 { stroke: #0969da; }
 .series-1 { stroke: #bc4c00; stroke-dasharray: 7 3; }
-.series-2 { stroke: #57606a; stroke-dasharray: 2 3; }
+.series-2 { stroke: var(--muted); stroke-dasharray: 2 3; }
 #debts-target ul { padding-left: 1.2rem; }
 .zero-line { stroke: var(--line); stroke-dasharray: 4 3; }
-.lowest-point { fill: var(--warn); stroke: #fff; stroke-width: 1.5; }
+.lowest-point { fill: var(--warn); stroke: var(--paper); stroke-width: 1.5; }
 .lowest-point.negative { fill: var(--bad); }
 .lowest-label { font-size: 12px; font-weight: 600; fill: var(--ink); }
 /* Goals */
 .goal-cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: .8rem; margin-bottom: 1rem; }
 .goal-card { border: 1px solid var(--line); border-radius: 8px; padding: .6rem .9rem; }
 .goal-card h3 { margin: 0 0 .4rem; font-size: 1.05rem; }
-.goal-bar { height: 12px; background: #e6e9ec; border-radius: 6px; overflow: hidden; }
+.goal-bar { height: 12px; background: var(--track); border-radius: 6px; overflow: hidden; }
 .goal-bar-fill { display: block; height: 100%; background: var(--actual); }
 .goal-card.pace-reached .goal-bar-fill, .goal-card.pace-on-track .goal-bar-fill { background: var(--good); }
 .goal-summary { margin: .3rem 0; }
@@ -171,9 +192,9 @@ fieldset.carry label { display: flex; align-items: center; gap: .4rem; min-heigh
   .forecasts { grid-template-columns: 1fr; }
   table.calendar td { height: 3.2rem; font-size: .7rem; padding: .1rem; }
 }
-.sync { font-size: 0.85em; padding: 0.1em 0.5em; border-radius: 1em; background: #e6f4ea; color: #1e6b34; }
-.sync.waiting { background: #fff4d6; color: #7a5200; }
-.pending-mark { margin-left: 0.5em; font-size: 0.8em; padding: 0 0.45em; border-radius: 1em; background: #fff4d6; color: #7a5200; }
+.sync { font-size: 0.85em; padding: 0.1em 0.5em; border-radius: 1em; background: var(--good-band); color: var(--good-ink); }
+.sync.waiting { background: var(--note); color: var(--note-ink); }
+.pending-mark { margin-left: 0.5em; font-size: 0.8em; padding: 0 0.45em; border-radius: 1em; background: var(--note); color: var(--note-ink); }
 /* A figure that explains itself: a button that reads as the number. */
 button.explain { background: none; border: none; border-bottom: 1px dotted currentColor; border-radius: 0; color: inherit; font: inherit; font-variant-numeric: tabular-nums; padding: 0; min-height: auto; cursor: help; }
 #explain-dialog { max-width: min(40rem, 95vw); }

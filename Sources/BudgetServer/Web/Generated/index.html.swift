@@ -32,10 +32,14 @@ extension WebAssets {
     <h1>Budget ledger <span id="ledger-name" class="muted"></span></h1>
     <span id="live" class="live" role="status" aria-live="polite">connecting…</span>
     <span id="sync" class="sync" role="status" aria-live="polite" hidden></span>
-    <div class="undo-redo" role="group" aria-label="Undo and redo">
+    <div class="undo-redo" role="group" aria-label="Actions">
       <button type="button" id="undo" class="secondary" title="Take back your last change (and what followed from it)">Undo</button>
       <button type="button" id="redo" class="secondary" title="Re-apply what the last undo took back">Redo</button>
       <button type="button" id="time-toggle" class="secondary" aria-expanded="false" aria-controls="timebar">Time</button>
+      <label class="visually-hidden" for="theme">Theme</label>
+      <select id="theme" title="Light or dark; Auto follows the system">
+        <option value="">Auto</option><option value="light">Light</option><option value="dark">Dark</option>
+      </select>
       <button type="button" id="logout" class="secondary" title="End this browser's login (budget sessions lists the others)">Log out</button>
     </div>
   </div>

@@ -2,6 +2,13 @@
 "use strict";
 window.BL = window.BL || {};
 
+/** Light or dark as chosen ("light", "dark"), or as the system asks ("" or none). */
+BL.applyTheme = function (theme) {
+  if (theme) document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
+};
+BL.applyTheme(localStorage.getItem("budget-theme") || "");
+
 BL.state = {
   view: "budget",
   month: null,          // "2024-03"

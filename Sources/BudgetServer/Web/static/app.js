@@ -34,6 +34,16 @@ function showMore(open) {
   document.getElementById("tab-more").setAttribute("aria-expanded", String(open));
 }
 
+function setupTheme() {
+  const choice = document.getElementById("theme");
+  choice.value = localStorage.getItem("budget-theme") || "";
+  choice.addEventListener("change", () => {
+    if (choice.value) localStorage.setItem("budget-theme", choice.value);
+    else localStorage.removeItem("budget-theme");
+    BL.applyTheme(choice.value);
+  });
+}
+
 function setupTabs() {
   const more = document.getElementById("tab-more");
   more.addEventListener("click", () => showMore(more.getAttribute("aria-expanded") !== "true"));
@@ -209,6 +219,7 @@ async function start() {
     }
   });
   document.getElementById("logout").addEventListener("click", () => BL.logout());
+  setupTheme();
   let ledger;
   try { ledger = (await BL.api("GET", "/ledger")).body; } catch (error) { BL.toast(error.message, true); return; }
   if (!ledger.created) {
