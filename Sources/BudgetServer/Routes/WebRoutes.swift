@@ -27,6 +27,9 @@ struct WebRoutes {
       return Self.serve(asset.body, type: asset.contentType)
     }
     router.get("favicon.ico") { _, _ in Response(status: .noContent) }
+    // At the root, so that the worker's scope is the whole app.
+    router.get("sw.js") { _, _ in Self.serve(WebAssets.serviceWorker, type: "text/javascript; charset=utf-8") }
+    router.get("manifest.webmanifest") { _, _ in Self.serve(WebAssets.manifestJSON, type: "application/manifest+json") }
     router.get("api/v1/openapi.yaml") { _, _ in
       Self.serve(OpenAPIDocument.yaml, type: "application/yaml; charset=utf-8")
     }

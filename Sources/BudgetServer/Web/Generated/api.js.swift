@@ -32,7 +32,12 @@ BL.api = async function (method, path, body, headers) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const response = await fetch("/api/v1" + path, init);
+  if (method !== "GET" && BL.offline) throw Object.assign(new Error("Offline: the server does not answer, so nothing can be changed until it does."), { status: 0 });
+  let response;
+  try { response = await fetch("/api/v1" + path, init); } catch (error) {
+    throw Object.assign(new Error("The server does not answer: is budget serve running? Nothing was changed."), { status: 0 });
+  }
+  BL.setOffline(response.headers.get("X-Budget-Offline") === "1");
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
   // Why, only to a browser that was logged in (its session ended); a new one sees the form.
@@ -49,6 +54,15 @@ BL.api = async function (method, path, body, headers) {
   // goal past its target) says so.
   if (method !== "GET" && data && Array.isArray(data.warnings) && data.warnings.length) BL.warn(data.warnings);
   return { status: response.status, body: data, etag: response.headers.get("ETag") };
+};
+
+/** Whether the answers come from this browser's copies (the server does not answer): read only. */
+BL.offline = false;
+BL.setOffline = function (offline) {
+  if (offline === BL.offline) return;
+  BL.offline = offline;
+  document.getElementById("offline-note").hidden = !offline;
+  document.body.classList.toggle("offline", offline);
 };
 
 /** The time-travel query string for reads: asKnownAt (and asOf when `withAsOf`). */
@@ -187,6 +201,8 @@ BL.loginWithCode = async function (text) {
 BL.logout = async function () {
   try { await BL.api("POST", "/logout", {}); } catch (error) { if (error.status !== 401) { BL.toast(error.message, true); return; } }
   localStorage.removeItem("budget-session");
+  // The copies of the ledger's answers kept for offline use go with the login.
+  if (window.caches) await caches.delete("budget-data").catch(() => {});
   BL.askLogin("You are logged out. Run budget login-link for a new link, or type its code here.");
 };
 

@@ -215,6 +215,8 @@ function isTyping() {
 
 async function start() {
   BL.adoptSession();
+  // Installable, and it opens offline: the service worker keeps the app and the last answers.
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
   document.getElementById("login-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     try { await BL.loginWithCode(document.getElementById("login-code").value); } catch (error) {

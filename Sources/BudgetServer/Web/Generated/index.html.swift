@@ -7,6 +7,9 @@ extension WebAssets {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Budget ledger</title>
+<meta name="theme-color" content="#0b5cad">
+<link rel="manifest" href="/manifest.webmanifest">
+<link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/app.css">
 <script src="/assets/api.js" defer></script>
 <script src="/assets/charts.js" defer></script>
@@ -64,6 +67,7 @@ extension WebAssets {
     <button type="button" id="time-now" class="secondary">Now</button>
   </section>
   <p id="travel-note" class="travel" hidden></p>
+  <p id="offline-note" class="travel" role="status" hidden>Offline: the server does not answer. This is the ledger as this browser last saw it, read only until the server answers again.</p>
 </header>
 <main id="main" tabindex="-1">
   <div id="toast" class="toast" role="status" aria-live="polite" hidden></div>

@@ -1,0 +1,50 @@
+// The app's service worker: the app shell and the last answers seen are kept in the browser,
+// so that the app opens without the server — saying it is offline and read-only — and shows
+// the ledger as it last saw it. Every request goes to the server first; the copies are used
+// only when it does not answer. The server fills in the list of files and their version.
+"use strict";
+
+const VERSION = "__VERSION__";
+const SHELL = `budget-shell-${VERSION}`;
+const DATA = "budget-data";
+const FILES = ["/", ...__ASSETS__];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((names) => Promise.all(names.filter((name) => name.startsWith("budget-shell-") && name !== SHELL).map((name) => caches.delete(name))))
+    .then(() => self.clients.claim()));
+});
+
+/** The copy kept of `request`, marked as what the browser saw last, or a 503 saying so. */
+async function lastSeen(request, cacheName) {
+  const copy = await caches.open(cacheName).then((cache) => cache.match(request, { ignoreVary: true }));
+  if (!copy) {
+    const body = JSON.stringify({ code: "offline", message: "offline: the server does not answer, and this browser has not seen this before" });
+    return new Response(body, { status: 503, headers: { "Content-Type": "application/json", "X-Budget-Offline": "1" } });
+  }
+  const headers = new Headers(copy.headers);
+  headers.set("X-Budget-Offline", "1");
+  return new Response(await copy.blob(), { status: copy.status, statusText: copy.statusText, headers });
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  // Writes, other sites, the live stream and one-time login links go straight to the network.
+  if (request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/v1/events")
+    || url.searchParams.has("code")) return;
+  const isData = url.pathname.startsWith("/api/");
+  const cacheName = isData ? DATA : SHELL;
+  const key = isData ? request : (url.pathname === "/" ? "/" : request);
+  event.respondWith(fetch(request).then((response) => {
+    if (response.ok) {
+      const copy = response.clone();
+      event.waitUntil(caches.open(cacheName).then((cache) => cache.put(key, copy)));
+    }
+    return response;
+  }, () => lastSeen(key, cacheName)));
+});
