@@ -36,11 +36,13 @@ python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 # The recurrence tests compare schedules against dateutil.rrule (Tests/LedgerDomainTests/Schedules).
 python3 -c "import dateutil.rrule" 2>/dev/null || need+=(python3-dateutil)
 
-# selenium and schemathesis (API schema checks) come from PyPI.
+# selenium, schemathesis (API schema checks) and axe-selenium-python (axe-core, the
+# accessibility checks of Tests/browser/test_axe.py) come from PyPI.
 install_python_packages() {
   local missing=()
   python3 -c "import selenium" 2>/dev/null || missing+=("selenium>=4.10,<5")
   python3 -c "import schemathesis" 2>/dev/null || missing+=("schemathesis>=4.0,<5")
+  python3 -c "import axe_selenium_python" 2>/dev/null || missing+=("axe-selenium-python>=2.1,<3")
   [ ${#missing[@]} -eq 0 ] && return 0
   echo "setup: installing ${missing[*]} (pip)" >&2
   python3 -m pip install --quiet "${missing[@]}" 2>/dev/null \

@@ -39,8 +39,7 @@ extension WebAssets {
       <button type="button" id="undo" class="secondary" title="Take back your last change (and what followed from it)">Undo</button>
       <button type="button" id="redo" class="secondary" title="Re-apply what the last undo took back">Redo</button>
       <button type="button" id="time-toggle" class="secondary" aria-expanded="false" aria-controls="timebar">Time</button>
-      <label class="visually-hidden" for="theme">Theme</label>
-      <select id="theme" title="Light or dark; Auto follows the system">
+      <select id="theme" aria-label="Theme" title="Light or dark; Auto follows the system">
         <option value="">Auto</option><option value="light">Light</option><option value="dark">Dark</option>
       </select>
       <button type="button" id="logout" class="secondary" title="End this browser's login (budget sessions lists the others)">Log out</button>
@@ -90,7 +89,7 @@ extension WebAssets {
       <code>budget login-link</code> prints another any time — or type its code here. A code
       works once, for 10 minutes.</p>
     <label for="login-code">Login code</label>
-    <input id="login-code" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" required>
+    <input id="login-code" autocomplete="off" autocapitalize="characters" spellcheck="false" required>
     <button type="submit">Log in</button>
   </form>
 </dialog>
