@@ -41,6 +41,7 @@ embed Sources/BudgetServer/Web/static/accounts.js WebAssets accountsJS
 embed Sources/BudgetServer/Web/static/categories.js WebAssets categoriesJS
 embed Sources/BudgetServer/Web/static/setup.js WebAssets setupJS
 embed Sources/BudgetServer/Web/static/explain.js WebAssets explainJS
+embed Sources/BudgetServer/Web/static/shortcuts.js WebAssets shortcutsJS
 embed Sources/BudgetServer/Web/static/app.js WebAssets appJS
 embed Sources/BudgetServer/Web/static/sw.js WebAssets serviceWorkerJS
 embed Sources/BudgetServer/Web/static/manifest.webmanifest WebAssets manifestJSON

@@ -16,6 +16,7 @@ python3 Tests/browser/test_transfers.py || status=1
 python3 Tests/browser/test_phone.py || status=1
 python3 Tests/browser/test_theme.py || status=1
 python3 Tests/browser/test_offline.py || status=1
+python3 Tests/browser/test_shortcuts.py || status=1
 python3 Tests/browser/test_axe.py || status=1
 python3 Tests/browser/test_setup.py || status=1
 python3 Tests/browser/test_explain.py || status=1

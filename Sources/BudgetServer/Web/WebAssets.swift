@@ -27,6 +27,7 @@ enum WebAssets {
     "setup.js": Asset(contentType: "text/javascript; charset=utf-8", body: setupJS),
     "explain.js": Asset(contentType: "text/javascript; charset=utf-8", body: explainJS),
     "app.js": Asset(contentType: "text/javascript; charset=utf-8", body: appJS),
+    "shortcuts.js": Asset(contentType: "text/javascript; charset=utf-8", body: shortcutsJS),
     "sw.js": Asset(contentType: "text/javascript; charset=utf-8", body: serviceWorkerJS),
     "manifest.webmanifest": Asset(contentType: "application/manifest+json", body: manifestJSON),
     "icon.svg": Asset(contentType: "image/svg+xml", body: iconSVG),
@@ -55,7 +56,8 @@ enum WebAssets {
     "debts.js": debtsJS, "goal-forms.js": goalFormsJS, "goals.js": goalsJS, "accounts.js": accountsJS,
     "categories.js": categoriesJS,
     "transfers.js": transfersJS, "setup.js": setupJS,
-    "explain.js": explainJS, "app.js": appJS, "sw.js": serviceWorkerJS, "manifest.webmanifest": manifestJSON,
+    "explain.js": explainJS, "app.js": appJS, "shortcuts.js": shortcutsJS, "sw.js": serviceWorkerJS,
+    "manifest.webmanifest": manifestJSON,
     "icon.svg": iconSVG,
   ]
 }

@@ -198,6 +198,9 @@ fieldset.carry label { display: flex; align-items: center; gap: .4rem; min-heigh
 /* A figure that explains itself: a button that reads as the number. */
 button.explain { background: none; border: none; border-bottom: 1px dotted currentColor; border-radius: 0; color: inherit; font: inherit; font-variant-numeric: tabular-nums; padding: 0; min-height: auto; cursor: help; }
 #explain-dialog { max-width: min(40rem, 95vw); }
+dl.shortcuts { display: grid; grid-template-columns: auto 1fr; gap: .3rem 1rem; }
+dl.shortcuts dd { margin: 0; }
+kbd { font: .9rem ui-monospace, monospace; border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 4px; padding: .05rem .4rem; background: var(--band); }
 .explain-parts { max-height: 60vh; overflow-y: auto; }
 /* First run: only the setup form shows. */
 .setting-up .tabs, .setting-up .timebar, .setting-up #undo, .setting-up #redo, .setting-up [role=tabpanel] { display: none; }

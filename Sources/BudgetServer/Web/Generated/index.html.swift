@@ -26,6 +26,7 @@ extension WebAssets {
 <script src="/assets/categories.js" defer></script>
 <script src="/assets/setup.js" defer></script>
 <script src="/assets/explain.js" defer></script>
+<script src="/assets/shortcuts.js" defer></script>
 <script src="/assets/app.js" defer></script>
 </head>
 <body>

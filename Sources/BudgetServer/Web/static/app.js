@@ -25,8 +25,9 @@ function selectView(name, focus) {
     document.getElementById(`view-${tab.dataset.view}`).hidden = !selected;
   }
   history.replaceState(null, "", `#${name}`);
-  BL.render();
+  return BL.render();
 }
+BL.selectView = selectView;
 
 /** On a phone, More opens the sheets the bar at the foot has no room for. */
 function showMore(open) {
