@@ -51,4 +51,31 @@ struct FirstRunAPITests {
       #expect(ledger.json["created"] as? Bool == false && ledger.json["position"] as? Int == 0)
     }
   }
+
+  @Test(
+    "given an empty ledger, when the demo is asked for, then the sample household is there; asked again, or with other fields, it is refused and nothing changes"
+  )
+  func createsTheDemo() async throws {
+    try await TestServer.with(empty: true) { server in
+      let mixed = try await server.post("/api/v1/ledger", #"{"demo": true, "name": "Mine"}"#)
+      #expect(mixed.status == 400)
+      #expect((mixed.json["details"] as? [String: Any])?["field"] as? String == "demo")
+      #expect(try await server.get("/api/v1/ledger").json["created"] as? Bool == false)
+
+      let created = try await server.post("/api/v1/ledger", #"{"demo": true}"#)
+      #expect(created.status == 201)
+      let events = try #require(created.json["events"] as? [String])
+      #expect(events.first == "LedgerCreated" && events.contains("ScheduleCreated") && events.contains("GoalAdded"))
+      let ledger = try await server.get("/api/v1/ledger")
+      #expect(ledger.json["name"] as? String == "Demo household")
+      let position = try #require(ledger.json["position"] as? Int)
+      let accounts = try #require(try await server.get("/api/v1/accounts").json["items"] as? [[String: Any]])
+      #expect(
+        Set(accounts.compactMap { $0["name"] as? String }).isSuperset(of: ["Checking", "Savings", "Credit card"]))
+
+      let again = try await server.post("/api/v1/ledger", #"{"demo": true}"#)
+      #expect(again.status == 409 || again.status == 422)
+      #expect(try await server.get("/api/v1/ledger").json["position"] as? Int == position)
+    }
+  }
 }

@@ -103,6 +103,19 @@ class FirstRunTests(unittest.TestCase):
         self.assertEqual([row["name"] for row in self.cli("account", "list")], ["Checking"])
         self.assertIn("Food", [row["name"] for row in self.cli("category", "list")])
 
+    def test_the_demo_instead(self):
+        driver = self.driver
+        # When the person chooses to look around in the demo
+        button = driver.find_element(By.ID, "setup-demo")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        # Then the budget opens on the sample household, as the command line sees it too
+        self.wait.until(lambda d: d.find_element(By.ID, "ledger-name").text == "· Demo household")
+        self.wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-rendered"))
+        names = {row["name"] for row in self.cli("account", "list")}
+        self.assertTrue({"Checking", "Savings", "Credit card"} <= names, names)
+        self.assertTrue(self.cli("schedule", "list"))
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -38,6 +38,15 @@ struct AccountRoutes {
 
   func createLedger(_ request: Request) async throws -> Response {
     let body = try await api.body(CreateLedgerBody.self, request)
+    if body.demo == true {
+      guard body.name == nil, body.currency == nil, body.accounts == nil, body.categories == nil else {
+        throw APIError.badRequest(
+          "demo: the sample ledger has its own name, currency, accounts and categories: send {\"demo\": true} alone",
+          field: "demo")
+      }
+      let outcomes = try await api.ledger.createDemo(today: api.today, metadata: try api.metadata(request))
+      return try api.respond(to: outcomes, status: .created)
+    }
     let currency: Currency
     do { currency = try Currency(code: body.currency ?? "EUR") } catch {
       throw APIError.badRequest("currency: \(error)", field: "currency")

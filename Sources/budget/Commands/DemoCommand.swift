@@ -13,7 +13,7 @@ struct DemoCommand: AsyncParsableCommand {
     if ledger.settings != nil {
       Console.note("the ledger at \(ledger.path) already exists; showing it")
     } else {
-      try await DemoData(options: options, ledger: ledger, today: LedgerOptions.today()).create()
+      try await userFacing { try await ledger.createDemo(today: LedgerOptions.today(), metadata: options.metadata) }
     }
     let path = try options.resolvedPath()
     if options.json {

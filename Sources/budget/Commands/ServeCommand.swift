@@ -97,7 +97,7 @@ struct ServeCommand: AsyncParsableCommand {
   ) async throws -> Bool {
     if ledger.state.settings == nil {
       if demo {
-        try await DemoData(options: options, ledger: ledger, today: LedgerOptions.today()).create()
+        try await userFacing { try await ledger.createDemo(today: LedgerOptions.today(), metadata: options.metadata) }
       } else {
         Console.note("the ledger at \(ledger.path) is empty: set it up with budget init, or POST /api/v1/ledger")
       }

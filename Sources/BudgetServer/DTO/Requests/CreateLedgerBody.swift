@@ -10,4 +10,7 @@ struct CreateLedgerBody: Decodable, Sendable {
   /// `default` (the default expense categories and Income) or `income-only` (Income alone: the
   /// person adds their own).
   var categories: String?
+  /// `true`: the sample ledger instead (``Ledger/createDemo(today:metadata:)``), with nothing
+  /// else in the body.
+  var demo: Bool?
 }

@@ -3381,6 +3381,9 @@ components:
           - default
           - income-only
           description: default — the default expense categories and Income; income-only — Income alone
+        demo:
+          type: boolean
+          description: true — the sample ledger (three months of a household's budget, bills, debts and goals) instead, sent alone; refused on a ledger already set up
     Account:
       type: object
       properties:

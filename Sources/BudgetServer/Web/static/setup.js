@@ -52,6 +52,8 @@ BL.renderSetup = function (ledger) {
     ]),
     alert,
     BL.el("button", { type: "submit", id: "setup-create", text: "Create my budget" }),
+    BL.el("p", { class: "muted", text: "Or look around first, in a sample household's three months of budgets, bills, debts and goals:" }),
+    BL.el("button", { type: "button", id: "setup-demo", class: "secondary", text: "Explore the demo", onclick: () => setupDemo(alert) }),
   ]);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -83,6 +85,18 @@ BL.renderSetup = function (ledger) {
   view.replaceChildren(form);
   form.querySelector("#setup-name").focus();
 };
+
+/** Creates the sample ledger instead (POST /ledger {"demo": true}) and opens it. */
+async function setupDemo(alert) {
+  alert.textContent = "";
+  try {
+    await BL.api("POST", "/ledger", { demo: true }, { "Idempotency-Key": `setup-demo-${Date.now()}` });
+    location.hash = "#budget";
+    location.reload();
+  } catch (error) {
+    alert.textContent = error.message;
+  }
+}
 
 /** Marks the input a server error names (`accounts[1].opening`, `currency`) as invalid. */
 function markSetupField(form, field) {

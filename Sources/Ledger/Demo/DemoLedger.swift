@@ -1,19 +1,28 @@
-import Ledger
+import EventLog
 import LedgerDomain
 
 /// The sample ledger of `budget demo`: three months up to today, with budgets, income,
 /// transactions (one split, one amended, one deleted), a transfer, a closed period, and the
 /// household's schedules — rent on autopay, wages, a monthly saving, an estimated power bill,
 /// broadband due in five days and a gym fee three days overdue — and two savings goals.
-struct DemoData {
-  let options: LedgerOptions
+struct DemoLedger {
   let ledger: Ledger
   let today: CivilDate
+  let metadata: EventMetadata
+  /// What each command recorded, in order.
+  private(set) var outcomes: [CommandOutcome] = []
 
-  func create() async throws {
+  init(ledger: Ledger, today: CivilDate, metadata: EventMetadata) {
+    self.ledger = ledger
+    self.today = today
+    self.metadata = metadata
+  }
+
+  mutating func create() async throws {
     let eur = Currency.eur
     func money(_ text: String) throws -> Money { try Money(parsing: text, currency: eur) }
     try await run(.createLedger(CreateLedger(name: "Demo household", baseCurrency: eur)))
+    let ledger = self.ledger
     let state = { ledger.state }
     let checking = AccountID.random(), savings = AccountID.random(), card = AccountID.random()
     let months = [try today.yearMonth.adding(months: -2), try today.yearMonth.adding(months: -1), today.yearMonth]
@@ -113,7 +122,7 @@ struct DemoData {
   /// Three debts for the payoff plans: the credit card, a car loan and a small loan from
   /// family at no interest (snowball pays it first, avalanche the card). The loans' accounts
   /// come last, so that every other figure of the demo stays as it was.
-  private func addDebts(card: AccountID, from start: CivilDate) async throws {
+  private mutating func addDebts(card: AccountID, from start: CivilDate) async throws {
     func money(_ text: String) throws -> Money { try Money(parsing: text, currency: .eur) }
     func rate(_ text: String) throws -> AnnualRate { try AnnualRate(parsing: text) }
     let car = AccountID.random(), family = AccountID.random()
@@ -135,7 +144,9 @@ struct DemoData {
 
   /// An emergency fund in the savings account, and a holiday saved in the "Savings goal"
   /// category, its monthly need on the budget sheet beside the budget set there.
-  private func addGoals(checking: AccountID, savings: AccountID, saving: CategoryID, start: CivilDate) async throws {
+  private mutating func addGoals(
+    checking: AccountID, savings: AccountID, saving: CategoryID, start: CivilDate
+  ) async throws {
     func money(_ text: String) throws -> Money { try Money(parsing: text, currency: .eur) }
     let holiday = GoalID.random()
     let inTwoYears = try today.yearMonth.adding(months: 24).lastDay
@@ -166,7 +177,7 @@ struct DemoData {
   }
 
   /// Bills and income from next month on, one bill due soon and one overdue.
-  private func addSchedules(
+  private mutating func addSchedules(
     checking: AccountID, savings: AccountID, rent: CategoryID, bills: CategoryID, sport: CategoryID, income: CategoryID
   ) async throws {
     func money(_ text: String) throws -> Money { try Money(parsing: text, currency: .eur) }
@@ -197,7 +208,7 @@ struct DemoData {
     for terms in schedules { try await run(.createSchedule(.random(), terms: terms)) }
   }
 
-  private func run(_ command: LedgerCommand) async throws {
-    try await options.execute(command, on: ledger)
+  private mutating func run(_ command: LedgerCommand) async throws {
+    outcomes.append(try await ledger.execute(command, metadata: metadata))
   }
 }
