@@ -121,7 +121,10 @@ class AccountsViewTests(ViewTestCase):
         # When it is closed while it holds money, the refusal says its balance and nothing changes
         self.manage("Trip fund")
         self.tap("account-close-submit")
-        self.assertIn("250", self.driver.find_element(By.ID, "account-change-alert").text)
+        refusal = self.driver.find_element(By.ID, "account-change-alert").text
+        self.assertIn("250", refusal)
+        self.assertNotIn("force", refusal, "the page's words, not the API's")
+        self.assertTrue(self.driver.find_element(By.ID, "account-close-force").is_displayed())
         self.assertFalse(self.cli_accounts()["Trip fund"]["closed"])
         # When its opening balance is corrected to zero, it closes
         self.type_into("account-opening", "0")
@@ -130,6 +133,8 @@ class AccountsViewTests(ViewTestCase):
         self.manage("Trip fund")
         self.tap("account-close-submit")
         self.wait.until(lambda d: self.shown("Trip fund")["status"] == "closed")
+        self.assertIn("closed", self.driver.find_element(By.CSS_SELECTOR, '#accounts-list tr[data-account="Trip fund"] th').text,
+                      "a closed account says so at phone width too")
         self.assertTrue(self.cli_accounts()["Trip fund"]["closed"])
         # And it reopens with a reason
         self.manage("Trip fund")

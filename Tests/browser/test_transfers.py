@@ -63,7 +63,7 @@ class TransferTests(ViewTestCase):
         self.wait.until(tap)
 
     def visible(self, element_id):
-        return self.script("return !arguments[0].closest('.field').hidden", self.driver.find_element(By.ID, element_id))
+        return self.driver.find_element(By.ID, element_id).is_displayed()
 
     def test_1_make_a_transfer_and_a_refusal_changes_nothing(self):
         # Given the demo ledger on a phone, when the form's type is set to transfer
@@ -72,6 +72,7 @@ class TransferTests(ViewTestCase):
         # Then it asks for the account the money goes to, and no category
         self.assertTrue(self.visible("tx-to"))
         self.assertFalse(self.visible("tx-category"))
+        self.assertFalse(self.visible("tx-notes"))
         self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, "label[for=tx-account]").text, "From account")
         # When a transfer to the same account is tried, the server's refusal shows and nothing changes
         before = self.balances()
@@ -93,6 +94,7 @@ class TransferTests(ViewTestCase):
         # And the form is back to an ordinary transaction
         self.assertEqual(self.driver.find_element(By.ID, "tx-type").get_attribute("value"), "expense")
         self.assertTrue(self.visible("tx-category"))
+        self.assertFalse(self.visible("tx-to"))
 
     def test_2_amend_then_cancel_a_transfer(self):
         self.open_transactions()

@@ -28,6 +28,7 @@ extension WebAssets {
   color-scheme: dark;
 }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; line-height: 1.45; }
 .skip { position: absolute; left: -999px; top: 0; background: var(--accent); color: var(--on-accent); padding: .5rem; }
 .skip:focus { left: .5rem; }
@@ -172,10 +173,11 @@ fieldset.carry label { display: flex; align-items: center; gap: .4rem; min-heigh
   .tablist .extra { display: none; order: -1; }
   .tabs.open .tablist .extra { display: block; }
   #tab-analysis { order: -5; } #tab-categories { order: -4; } #tab-debts { order: -3; } #tab-accounts { order: -2; }
-  #tab-more { display: block; flex: 0 0 3.6rem; align-self: flex-end; color: var(--accent); }
+  #tab-more { display: block; flex: 0 0 3.6rem; align-self: flex-end; color: var(--accent); border-top: 3px solid transparent; }
+  .tabs:has(.extra[aria-selected="true"]):not(.open) #tab-more { border-top-color: var(--accent); font-weight: 600; }
   .toast { bottom: 4.6rem; }
   table.sheet th, table.sheet td { padding: .3rem .25rem; font-size: .9rem; }
-  #tx-table td:nth-child(4), #tx-table th:nth-child(4) { display: none; }
+  #tx-table :is(td, th):is(:nth-child(3), :nth-child(4)) { display: none; }
   table.sheet { display: block; overflow-x: auto; }
   #view-budget table.sheet td:nth-child(6), #view-budget table.sheet th:nth-child(6) { display: none; }
   #accounts-list :is(td, th):is(:nth-child(2), :nth-child(5)) { display: none; }

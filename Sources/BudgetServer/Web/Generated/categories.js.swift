@@ -14,7 +14,7 @@ BL.renderCategories = async function () {
   const categories = (await BL.api("GET", BL.withQuery("/categories?all=true", BL.timeQuery(false)))).body.items;
   const carry = (c) => [c.carryUnspent ? "unspent" : null, c.carryOverspent ? "overspent" : null].filter(Boolean).join(" + ") || "—";
   const rows = categories.map((c) => el("tr", { "data-category": c.name, class: c.archived ? "closed" : null }, [
-    el("th", { scope: "row", text: c.parent ? `${c.parent} › ${c.name}` : c.name }),
+    el("th", { scope: "row" }, [c.parent ? `${c.parent} › ${c.name}` : c.name, c.archived ? el("span", { class: "pending-mark", text: "archived" }) : null]),
     el("td", { class: "kind", text: c.kind === "income" ? "income" : c.budgetType }),
     el("td", { class: "due", text: c.dueDate || "—" }),
     el("td", { class: "carry", text: carry(c) }),
@@ -46,7 +46,7 @@ function addCategoryForm(categories) {
   const el = BL.el;
   const alert = el("p", { id: "category-add-alert", class: "form-alert", role: "alert" });
   const option = (value) => el("option", { value, text: value });
-  const form = el("form", { id: "category-add", class: "inline-form", "aria-label": "Add a category" }, [
+  const form = el("form", { id: "category-add", class: "tx-form", "aria-label": "Add a category" }, [
     el("h2", { text: "Add a category" }),
     el("div", { class: "fields" }, [
       BL.field("category-add-name", "Name", el("input", { id: "category-add-name", name: "name", required: true, autocomplete: "off" })),

@@ -16,7 +16,7 @@ BL.renderAccounts = async function () {
   await BL.loadLists();
   const accounts = (await BL.api("GET", BL.withQuery("/accounts", BL.timeQuery(true)))).body.items;
   const rows = accounts.map((a) => el("tr", { "data-account": a.name, class: a.closed ? "closed" : null }, [
-    el("th", { scope: "row", text: a.name }),
+    el("th", { scope: "row" }, [a.name, a.closed ? el("span", { class: "pending-mark", text: "closed" }) : null]),
     el("td", { text: (ACCOUNT_TYPES.find(([v]) => v === a.type) || [a.type, a.type])[1] }),
     el("td", { class: "role", text: a.role === "budget" ? "budget" : "tracking" }),
     el("td", { class: "num balance", "data-balance": a.balance, text: `${BL.money(a.balance)} ${a.currency}` }),
@@ -39,7 +39,7 @@ BL.renderAccounts = async function () {
 };
 
 /** Sends one change and re-renders; a refusal goes to `alert` and nothing changes. */
-BL.formWrite = async function (alert, method, path, body, done) {
+BL.formWrite = async function (alert, method, path, body, done, onRefusal) {
   alert.textContent = "";
   try {
     await BL.api(method, path, body, method === "PATCH" ? undefined : { "Idempotency-Key": `web-${Date.now()}-${Math.random().toString(36).slice(2)}` });
@@ -48,6 +48,7 @@ BL.formWrite = async function (alert, method, path, body, done) {
     await BL.render();
   } catch (error) {
     alert.textContent = error.message;
+    if (onRefusal) onRefusal(error);
   }
 };
 
@@ -59,7 +60,7 @@ BL.field = function (id, label, control) {
 function openAccountForm() {
   const el = BL.el;
   const alert = el("p", { id: "account-open-alert", class: "form-alert", role: "alert" });
-  const form = el("form", { id: "account-open", class: "inline-form", "aria-label": "Open an account" }, [
+  const form = el("form", { id: "account-open", class: "tx-form", "aria-label": "Open an account" }, [
     el("h2", { text: "Open an account" }),
     el("div", { class: "fields" }, [
       BL.field("account-open-name", "Name", el("input", { id: "account-open-name", name: "name", required: true, autocomplete: "off" })),
@@ -86,11 +87,11 @@ function showAccountForm(view, account, focus = true) {
   const path = `/accounts/${account.id}`;
   const alert = el("p", { id: "account-change-alert", class: "form-alert", role: "alert" });
   const name = el("input", { id: "account-rename", value: account.name, autocomplete: "off" });
-  const opening = el("input", { id: "account-opening", inputmode: "decimal", class: "amount", placeholder: "0.00" });
+  const opening = el("input", { id: "account-opening", inputmode: "decimal", class: "amount", placeholder: "the right amount" });
   const role = el("select", { id: "account-role" }, [["budget", "Budget: counted in what is available"], ["tracking", "Tracking: balance only"]]
     .map(([value, text]) => el("option", { value, text, selected: value === account.role })));
   const reason = el("input", { id: "account-reopen-reason", autocomplete: "off", placeholder: "why it is open again" });
-  const button = (id, text, action) => el("button", { type: "button", id, class: "secondary", text, onclick: action });
+  const button = (id, text, action, kind = "secondary") => el("button", { type: "button", id, class: kind, text, onclick: action });
   const panel = el("section", { id: "account-change", "aria-label": `Change ${account.name}`, "data-account": account.name }, [
     el("h2", { text: `Change ${account.name}` }),
     el("div", { class: "fields" }, [
@@ -108,7 +109,13 @@ function showAccountForm(view, account, focus = true) {
     account.closed
       ? el("div", { class: "fields" }, [BL.field("account-reopen-reason", "Reason", reason),
         button("account-reopen-submit", "Reopen", () => BL.formWrite(alert, "POST", `${path}/reopen`, { reason: reason.value.trim() }, `Reopened ${account.name}`))])
-      : el("div", { class: "fields" }, [button("account-close-submit", "Close account", () => BL.formWrite(alert, "POST", `${path}/close`, {}, `Closed ${account.name}`))]),
+      : el("div", { class: "fields" }, [button("account-close-submit", "Close account", () => BL.formWrite(alert, "POST", `${path}/close`, {}, `Closed ${account.name}`, (error) => {
+        if (error.code !== "account_not_empty") return;
+        // The API's words are for scripts ("send force"): say it as the page offers it.
+        alert.textContent = `${account.name} still holds ${BL.money(error.details.balance)} ${error.details.currency}: move it out first, or close it anyway (the money stays on the closed account).`;
+        document.getElementById("account-close-force")?.remove();
+        alert.after(button("account-close-force", "Close anyway", () => BL.formWrite(alert, "POST", `${path}/close`, { force: true }, `Closed ${account.name}`), "danger"));
+      }))]),
     alert,
   ]);
   view.querySelector("#account-change").replaceWith(panel);
