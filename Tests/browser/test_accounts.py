@@ -110,6 +110,7 @@ class AccountsViewTests(ViewTestCase):
         self.type_into("account-rename", "Trip fund")
         self.tap("account-rename-submit")
         self.wait.until(lambda d: self.shown("Trip fund"))
+        self.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, '#account-change[data-account="Trip fund"]').is_displayed())
         self.assertIn("Trip fund", self.cli_accounts())
         self.assertNotIn("Holiday fund", self.cli_accounts())
         # When it is made a tracking account

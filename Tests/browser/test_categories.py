@@ -71,6 +71,8 @@ class CategoriesViewTests(ViewTestCase):
         self.tap("category-add-submit")
         self.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '#categories-list tr[data-category="Bakery"]'))
         self.assertEqual(self.cli_categories()["Bakery"]["parent"], "Food")
+        order = self.script("return [...document.querySelectorAll('#categories-list tbody tr')].map(r => r.dataset.category)")
+        self.assertEqual(order.index("Bakery"), order.index("Food") + 1, "a category sits under its group")
         # When the same name is added again, the refusal shows and nothing changes
         before = self.cli_categories()
         self.type_into("category-add-name", "Bakery")

@@ -83,11 +83,12 @@ struct SyncRoutes {
     }
     if after == head.position, wait > 0 {
       // On SIGINT / SIGTERM the server waits for open requests: stop waiting, answer now.
+      let devices = api.devices
+      var revoked: (@Sendable () async -> Void)? = nil
+      if let device { revoked = { await devices.untilRevoked(device) } }
       do {
-        _ = try await cancelWhenGracefulShutdown { [ledger = api.ledger, devices = api.devices] in
-          try await Self.firstEvent(after: after, of: ledger, within: .seconds(wait)) {
-            if let device { await devices.untilRevoked(device) }
-          }
+        _ = try await cancelWhenGracefulShutdown { [ledger = api.ledger, revoked] in
+          try await Self.firstEvent(after: after, of: ledger, within: .seconds(wait), stoppingWhen: revoked)
         }
       } catch is CancellationError {}
       if let device { try api.devices.requireActive(device) }
@@ -134,7 +135,7 @@ struct SyncRoutes {
   /// (its device was revoked).
   private static func firstEvent(
     after position: UInt64, of ledger: Ledger, within timeout: Duration,
-    stoppingWhen stop: @escaping @Sendable () async -> Void
+    stoppingWhen stop: (@Sendable () async -> Void)?
   ) async throws
     -> Bool
   {
@@ -147,9 +148,12 @@ struct SyncRoutes {
         try await Task.sleep(for: timeout)
         return false
       }
-      group.addTask {
-        await stop()
-        return false
+      // An owner's poll has no device to be revoked: only an event or the time ends it.
+      if let stop {
+        group.addTask {
+          await stop()
+          return false
+        }
       }
       let first = try await group.next() ?? false
       group.cancelAll()

@@ -231,7 +231,7 @@ struct LedgerAPI: Sendable {
   ) throws -> Money {
     let money: Money
     do { money = try Money(parsing: text, currency: currency) } catch {
-      throw APIError.badRequest("\(field) '\(text)' is not an amount: \(error)", field: field)
+      throw APIError.badRequest("\(field): \(error)", field: field)  // the error quotes the text
     }
     if positive, !money.isPositive {
       throw APIError.rule(

@@ -11,7 +11,10 @@ window.BL = window.BL || {};
 BL.renderCategories = async function () {
   const el = BL.el;
   const view = document.getElementById("view-categories");
-  const categories = (await BL.api("GET", BL.withQuery("/categories?all=true", BL.timeQuery(false)))).body.items;
+  const listed = (await BL.api("GET", BL.withQuery("/categories?all=true", BL.timeQuery(false)))).body.items;
+  // Each group followed by the categories in it, both in their order.
+  const categories = listed.filter((c) => !c.parent || !listed.some((g) => g.name === c.parent))
+    .flatMap((group) => [group, ...listed.filter((c) => c.parent === group.name)]);
   const carry = (c) => [c.carryUnspent ? "unspent" : null, c.carryOverspent ? "overspent" : null].filter(Boolean).join(" + ") || "—";
   const rows = categories.map((c) => el("tr", { "data-category": c.name, class: c.archived ? "closed" : null }, [
     el("th", { scope: "row" }, [c.parent ? `${c.parent} › ${c.name}` : c.name, c.archived ? el("span", { class: "pending-mark", text: "archived" }) : null]),

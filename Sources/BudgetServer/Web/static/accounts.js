@@ -44,8 +44,7 @@ BL.formWrite = async function (alert, method, path, body, done, onRefusal) {
   try {
     await BL.api(method, path, body, method === "PATCH" ? undefined : { "Idempotency-Key": `web-${Date.now()}-${Math.random().toString(36).slice(2)}` });
     BL.toast(done);
-    BL.panel = null;
-    await BL.render();
+    await BL.render();  // the panel stays open, on the changed entity
   } catch (error) {
     alert.textContent = error.message;
     if (onRefusal) onRefusal(error);
