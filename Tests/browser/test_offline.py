@@ -38,6 +38,32 @@ class OfflineTests(ViewTestCase):
             fetch(arguments[0]).then(r => done([r.status, r.headers.get('Content-Type')]), (e) => done(String(e)))""", icon)
         self.assertEqual(status, [200, "image/svg+xml"])
 
+    def copies(self):
+        return self.driver.execute_async_script("""const done = arguments[arguments.length - 1];
+            caches.open('budget-data').then(c => c.keys()).then(k => done(k.length), () => done(-1))""")
+
+    def test_1b_log_out_and_an_ended_login_delete_the_copies(self):
+        # Given the app controlled by its worker and the budget sheet seen: copies are kept
+        self.open_budget()
+        self.wait.until(lambda d: self.script("return !!(navigator.serviceWorker && navigator.serviceWorker.controller)"))
+        self.open_budget()
+        self.wait.until(lambda d: self.copies() > 0)
+        # When the person logs out, they are gone
+        self.driver.find_element(By.ID, "logout").click()
+        self.wait.until(lambda d: self.copies() == 0)
+        # Given a new login and copies again, when the server says the login has ended (its
+        # sessions logged out elsewhere), they are gone too
+        self.driver.get(self.server.new_login_url())
+        self.open_budget()
+        self.wait.until(lambda d: self.copies() > 0)
+        listed = self.server.api("GET", "/sessions")
+        for session in (listed["items"] if isinstance(listed, dict) else listed):
+            self.server.api("DELETE", f"/sessions/{session['id']}")
+        self.driver.get("about:blank")
+        self.driver.get(f"{self.server.url}/#budget")
+        self.wait.until(lambda d: self.copies() == 0)
+        self.driver.get(self.server.new_login_url())
+
     def test_2_with_the_server_stopped_the_app_opens_read_only_with_what_it_last_saw(self):
         # Given the app opened once, its service worker in charge, and the budget sheet seen
         self.open_budget()

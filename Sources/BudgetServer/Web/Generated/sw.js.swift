@@ -22,6 +22,14 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
+/** Keeps the newest ``LIMIT`` answers: every month and slider position seen is an entry. */
+const LIMIT = 300;
+async function trim() {
+  const cache = await caches.open(DATA);
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - LIMIT)).map((key) => cache.delete(key)));
+}
+
 /** The copy kept of `request`, marked as what the browser saw last, or a 503 saying so. */
 async function lastSeen(request, cacheName) {
   const copy = await caches.open(cacheName).then((cache) => cache.match(request, { ignoreVary: true }));
@@ -38,15 +46,20 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   // Writes, other sites, the live stream and one-time login links go straight to the network.
-  if (request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/v1/events")
+  if (request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/v1/events/stream")
     || url.searchParams.has("code")) return;
   const isData = url.pathname.startsWith("/api/");
+  // The ledger's answers are kept only for a logged-in page (it sends its session key) and go
+  // the moment the server says the login has ended.
+  if (isData && !request.headers.get("X-Budget-Session")) return;
   const cacheName = isData ? DATA : SHELL;
   const key = isData ? request : (url.pathname === "/" ? "/" : request);
   event.respondWith(fetch(request).then((response) => {
-    if (response.ok) {
+    if (isData && response.status === 401) {
+      event.waitUntil(caches.delete(DATA));
+    } else if (response.ok) {
       const copy = response.clone();
-      event.waitUntil(caches.open(cacheName).then((cache) => cache.put(key, copy)));
+      event.waitUntil(caches.open(cacheName).then((cache) => cache.put(key, copy)).then(() => isData && trim()));
     }
     return response;
   }, () => lastSeen(key, cacheName)));

@@ -107,7 +107,7 @@ function showAccountForm(view, account, focus = true) {
     ]),
     account.closed
       ? el("div", { class: "fields" }, [BL.field("account-reopen-reason", "Reason", reason),
-        button("account-reopen-submit", "Reopen", () => BL.formWrite(alert, "POST", `${path}/reopen`, { reason: reason.value.trim() }, `Reopened ${account.name}`))])
+        button("account-reopen-submit", "Reopen", () => BL.formWrite(alert, "POST", `${path}/reopen?reason=${encodeURIComponent(reason.value.trim())}`, {}, `Reopened ${account.name}`))])
       : el("div", { class: "fields" }, [button("account-close-submit", "Close account", () => BL.formWrite(alert, "POST", `${path}/close`, {}, `Closed ${account.name}`, (error) => {
         if (error.code !== "account_not_empty") return;
         // The API's words are for scripts ("send force"): say it as the page offers it.

@@ -38,6 +38,7 @@ BL.api = async function (method, path, body, headers) {
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
   // Why, only to a browser that was logged in (its session ended); a new one sees the form.
+  if (response.status === 401 && window.caches) caches.delete("budget-data").catch(() => {});
   if (response.status === 401) { BL.askLogin(localStorage.getItem("budget-session") && data && data.message); }
   if (!response.ok) {
     const error = new Error((data && data.message) || response.statusText);
@@ -196,9 +197,12 @@ BL.loginWithCode = async function (text) {
 
 /** Ends this browser's session on the server and here. */
 BL.logout = async function () {
-  try { await BL.api("POST", "/logout", {}); } catch (error) { if (error.status !== 401) { BL.toast(error.message, true); return; } }
+  // The copies of the ledger's answers kept for offline use and the session key go with the
+  // login, also when the server cannot be told (it ends the session when it next answers).
+  let refusal = null;
+  try { await BL.api("POST", "/logout", {}); } catch (error) { if (error.status !== 401 && error.status !== 0) refusal = error; }
+  if (refusal) { BL.toast(refusal.message, true); return; }
   localStorage.removeItem("budget-session");
-  // The copies of the ledger's answers kept for offline use go with the login.
   if (window.caches) await caches.delete("budget-data").catch(() => {});
   BL.askLogin("You are logged out. Run budget login-link for a new link, or type its code here.");
 };
