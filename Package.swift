@@ -193,10 +193,16 @@ let package = Package(
         // HMAC for the web app's session cookie.
         .product(name: "Crypto", package: "swift-crypto"),
       ],
-      // The web app's sources; Tools/embed-web.sh embeds them into Web/Generated.
+      // The web app's files, embedded on every build by EmbedFilesPlugin.
       exclude: ["Web/static"],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      plugins: ["EmbedFilesPlugin"]
     ),
+    // Writes the web app and docs/openapi.yaml into the server as string literals.
+    .executableTarget(name: "embed-files", path: "Sources/EmbedFiles", swiftSettings: swiftSettings),
+    .plugin(
+      name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["embed-files"],
+      path: "Sources/EmbedFilesPlugin"),
     .executableTarget(
       name: "budget",
       dependencies: [

@@ -71,7 +71,7 @@ import Testing
     let files = FileManager.default.enumerator(
       at: Self.root.appendingPathComponent("Sources"), includingPropertiesForKeys: nil)
     while let file = files?.nextObject() as? URL {
-      guard file.pathExtension == "swift", !file.path.contains("/Web/Generated/") else { continue }
+      guard file.pathExtension == "swift" else { continue }
       let text = try String(contentsOf: file, encoding: .utf8)
       named += try Self.mentions(in: text, relativeToAPI: false).map { (file.lastPathComponent, $0) }
     }

@@ -31,7 +31,7 @@ struct WebRoutes {
     router.get("sw.js") { _, _ in Self.serve(WebAssets.serviceWorker, type: "text/javascript; charset=utf-8") }
     router.get("manifest.webmanifest") { _, _ in Self.serve(WebAssets.manifestJSON, type: "application/manifest+json") }
     router.get("api/v1/openapi.yaml") { _, _ in
-      Self.serve(OpenAPIDocument.yaml, type: "application/yaml; charset=utf-8")
+      Self.serve(WebAssets.openAPI, type: "application/yaml; charset=utf-8")
     }
   }
 

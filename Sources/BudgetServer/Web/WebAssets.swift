@@ -1,7 +1,6 @@
 import Foundation
 
-/// The web app's files, embedded as strings (`Web/Generated`, made by `Tools/embed-web.sh`
-/// from `Web/static`) so the binary needs nothing beside it.
+/// The web app's files, served from the text embedded in the binary (``EmbeddedFiles``).
 enum WebAssets {
   /// A file served under `/assets/`.
   struct Asset: Sendable {
@@ -9,55 +8,52 @@ enum WebAssets {
     var body: String
   }
 
-  static let files: [String: Asset] = [
-    "app.css": Asset(contentType: "text/css; charset=utf-8", body: appCSS),
-    "api.js": Asset(contentType: "text/javascript; charset=utf-8", body: apiJS),
-    "charts.js": Asset(contentType: "text/javascript; charset=utf-8", body: chartsJS),
-    "budget.js": Asset(contentType: "text/javascript; charset=utf-8", body: budgetJS),
-    "transactions.js": Asset(contentType: "text/javascript; charset=utf-8", body: transactionsJS),
-    "analysis.js": Asset(contentType: "text/javascript; charset=utf-8", body: analysisJS),
-    "history.js": Asset(contentType: "text/javascript; charset=utf-8", body: historyJS),
-    "bills.js": Asset(contentType: "text/javascript; charset=utf-8", body: billsJS),
-    "debts.js": Asset(contentType: "text/javascript; charset=utf-8", body: debtsJS),
-    "accounts.js": Asset(contentType: "text/javascript; charset=utf-8", body: accountsJS),
-    "categories.js": Asset(contentType: "text/javascript; charset=utf-8", body: categoriesJS),
-    "transfers.js": Asset(contentType: "text/javascript; charset=utf-8", body: transfersJS),
-    "goal-forms.js": Asset(contentType: "text/javascript; charset=utf-8", body: goalFormsJS),
-    "goals.js": Asset(contentType: "text/javascript; charset=utf-8", body: goalsJS),
-    "setup.js": Asset(contentType: "text/javascript; charset=utf-8", body: setupJS),
-    "explain.js": Asset(contentType: "text/javascript; charset=utf-8", body: explainJS),
-    "app.js": Asset(contentType: "text/javascript; charset=utf-8", body: appJS),
-    "shortcuts.js": Asset(contentType: "text/javascript; charset=utf-8", body: shortcutsJS),
-    "sw.js": Asset(contentType: "text/javascript; charset=utf-8", body: serviceWorkerJS),
-    "manifest.webmanifest": Asset(contentType: "application/manifest+json", body: manifestJSON),
-    "icon.svg": Asset(contentType: "image/svg+xml", body: iconSVG),
-  ]
+  /// The page at `/`.
+  static let indexHTML = EmbeddedFiles.embedded["index.html", default: ""]
+
+  /// The OpenAPI document at `/api/v1/openapi.yaml`.
+  static let openAPI = EmbeddedFiles.embedded["openapi.yaml", default: ""]
+
+  /// The web app's manifest, served at `/manifest.webmanifest`.
+  static let manifestJSON = EmbeddedFiles.embedded["manifest.webmanifest", default: ""]
+
+  /// Every file under `/assets/` by name: each file of `Web/static` but the page itself, the
+  /// service worker as ``serviceWorker`` fills it in.
+  static let files: [String: Asset] = {
+    var files: [String: Asset] = [:]
+    for (name, body) in EmbeddedFiles.embedded where name != "index.html" && name != "openapi.yaml" {
+      files[name] = Asset(contentType: contentType(of: name), body: body)
+    }
+    files["sw.js"]?.body = serviceWorker
+    return files
+  }()
 
   /// The service worker as `/sw.js` serves it (the scope of a worker is the folder it is
   /// served from): the list of the app's files to keep, and a version that changes with any
   /// of them, so a browser replaces its copies when the program is updated.
   static let serviceWorker: String = {
-    let names = files.keys.filter { $0 != "sw.js" }.sorted()
+    let embedded = EmbeddedFiles.embedded
+    let names = embedded.keys.filter { $0 != "sw.js" && $0 != "index.html" && $0 != "openapi.yaml" }.sorted()
     let list = "[" + names.map { "\"/assets/\($0)\"" }.joined(separator: ", ") + "]"
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over every file, in name order
-    for name in names.sorted() + ["index.html"] {
-      for byte in (files[name]?.body ?? indexHTML).utf8 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over every file the app is made of, in name order
+    for name in names + ["index.html"] {
+      for byte in embedded[name, default: ""].utf8 {
         hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
       }
     }
-    return serviceWorkerJS.replacingOccurrences(of: "__ASSETS__", with: list)
+    return embedded["sw.js", default: ""].replacingOccurrences(of: "__ASSETS__", with: list)
       .replacingOccurrences(of: "__VERSION__", with: String(hash, radix: 16))
   }()
 
-  /// The source file of each embedded asset, for the test that checks they are current.
-  static let sources: [String: String] = [
-    "index.html": indexHTML, "app.css": appCSS, "api.js": apiJS, "charts.js": chartsJS, "budget.js": budgetJS,
-    "transactions.js": transactionsJS, "analysis.js": analysisJS, "history.js": historyJS, "bills.js": billsJS,
-    "debts.js": debtsJS, "goal-forms.js": goalFormsJS, "goals.js": goalsJS, "accounts.js": accountsJS,
-    "categories.js": categoriesJS,
-    "transfers.js": transfersJS, "setup.js": setupJS,
-    "explain.js": explainJS, "app.js": appJS, "shortcuts.js": shortcutsJS, "sw.js": serviceWorkerJS,
-    "manifest.webmanifest": manifestJSON,
-    "icon.svg": iconSVG,
-  ]
+  /// The `Content-Type` a file is served with, by its extension.
+  static func contentType(of name: String) -> String {
+    switch name.split(separator: ".").last {
+    case "css": "text/css; charset=utf-8"
+    case "js": "text/javascript; charset=utf-8"
+    case "svg": "image/svg+xml"
+    case "webmanifest": "application/manifest+json"
+    case "html": "text/html; charset=utf-8"
+    default: "text/plain; charset=utf-8"
+    }
+  }
 }
