@@ -142,4 +142,65 @@ struct ChangeWording {
   private func transfer(_ made: TransferMade) -> String {
     "of \(made.amount.formatted(grouping: true)) from \(account(made.from)) to \(account(made.to))"
   }
+
+  /// Every kind of event in words, one and many, for an undo that changed too many things to
+  /// describe one by one (``UndoSummary``): a new kind does not compile until it has its
+  /// wording here.
+  static func phrases(_ kind: EventKind) -> (String, String) {
+    switch kind {
+    case .ledgerCreated: ("ledger created", "ledgers created")
+    case .transactionAdded: ("transaction added", "transactions added")
+    case .transactionDeleted: ("transaction deleted", "transactions deleted")
+    case .transactionRestored: ("transaction restored", "transactions restored")
+    case .transactionAmended: ("transaction changed back", "transactions changed back")
+    case .accountOpened: ("account opened", "accounts opened")
+    case .accountClosed: ("account closed", "accounts closed")
+    case .accountReopened: ("account reopened", "accounts reopened")
+    case .accountRenamed: ("account renamed back", "accounts renamed back")
+    case .openingBalanceChanged: ("opening balance set back", "opening balances set back")
+    case .accountRoleChanged: ("account role set back", "account roles set back")
+    case .categoryCreated: ("category created", "categories created")
+    case .categoryDeleted: ("category deleted", "categories deleted")
+    case .categoryRenamed: ("category renamed back", "categories renamed back")
+    case .categoryMoved: ("category moved back", "categories moved back")
+    case .categoryRestyled: ("category restyled back", "categories restyled back")
+    case .categoryArchived: ("category archived", "categories archived")
+    case .categoryRestored: ("category restored", "categories restored")
+    case .periodOpened: ("period opened", "periods opened")
+    case .periodClosed: ("period closed", "periods closed")
+    case .periodReopened: ("period reopened", "periods reopened")
+    case .budgetSet: ("budget set back", "budgets set back")
+    case .budgetMoved: ("budget move reversed", "budget moves reversed")
+    case .incomePlanned: ("planned income set back", "planned incomes set back")
+    case .dueDateSet: ("due date set back", "due dates set back")
+    case .dueDateCleared: ("due date cleared", "due dates cleared")
+    case .rolloverSet: ("rollover setting set back", "rollover settings set back")
+    case .transferMade: ("transfer made again", "transfers made again")
+    case .transferCancelled: ("transfer cancelled", "transfers cancelled")
+    case .scheduleCreated: ("schedule created", "schedules created")
+    case .scheduleChanged: ("schedule change set back", "schedule changes set back")
+    case .scheduleChangeWithdrawn: ("schedule change withdrawn", "schedule changes withdrawn")
+    case .schedulePaused: ("schedule paused", "schedules paused")
+    case .scheduleResumed: ("schedule resumed", "schedules resumed")
+    case .scheduleEnded: ("schedule ended", "schedules ended")
+    case .scheduleReinstated: ("schedule reinstated", "schedules reinstated")
+    case .scheduleDeleted: ("schedule deleted", "schedules deleted")
+    case .scheduleOccurrencePaid: ("bill paid again", "bills paid again")
+    case .scheduleOccurrenceUnpaid: ("bill unpaid again", "bills unpaid again")
+    case .scheduleOccurrenceSkipped: ("bill skipped", "bills skipped")
+    case .scheduleOccurrenceUnskipped: ("bill no longer skipped", "bills no longer skipped")
+    case .debtAdded: ("debt added", "debts added")
+    case .debtTermsChanged: ("debt terms set back", "debt terms set back")
+    case .debtTermsWithdrawn: ("debt terms withdrawn", "debt terms withdrawn")
+    case .debtRemoved: ("debt removed", "debts removed")
+    case .goalAdded: ("goal added", "goals added")
+    case .goalChanged: ("goal changed back", "goals changed back")
+    case .goalContributed: ("goal contribution made again", "goal contributions made again")
+    case .goalContributionWithdrawn: ("goal withdrawal made again", "goal withdrawals made again")
+    case .goalEntryRemoved: ("goal entry removed", "goal entries removed")
+    case .goalCompleted: ("goal completed", "goals completed")
+    case .goalArchived: ("goal archived", "goals archived")
+    case .goalReopened: ("goal reopened", "goals reopened")
+    }
+  }
 }

@@ -18,24 +18,10 @@ extension Ledger {
     }
     var cancelledTransfers: [TransferID] = []
     for event in target.events {
-      switch event {
-      case .transactionAdded, .transactionDeleted, .transactionRestored, .transferMade, .ledgerCreated,
-        .accountOpened, .accountRenamed, .accountClosed, .accountReopened, .openingBalanceChanged, .accountRoleChanged,
-        .categoryCreated, .categoryRenamed, .categoryArchived, .categoryRestored, .categoryDeleted,
-        .periodOpened, .periodClosed, .budgetMoved, .scheduleCreated, .scheduleChanged, .schedulePaused,
-        .scheduleResumed, .scheduleEnded, .scheduleDeleted, .scheduleOccurrencePaid, .scheduleOccurrenceUnpaid,
-        .scheduleOccurrenceSkipped, .scheduleOccurrenceUnskipped, .debtAdded, .debtTermsChanged, .debtRemoved,
-        .goalAdded, .goalChanged, .goalContributed, .goalContributionWithdrawn, .goalCompleted, .goalArchived,
-        .goalReopened:
-        continue  // undone from the event alone
-      case .transactionAmended(let e):
-        if e.previous == nil { need(e.stream) }
-      case .transferCancelled(let e):
-        cancelledTransfers.append(e.cancelled.transfer)
-      case .categoryMoved, .categoryRestyled, .dueDateSet, .dueDateCleared, .rolloverSet, .periodReopened,
-        .budgetSet, .incomePlanned, .scheduleChangeWithdrawn, .scheduleReinstated, .debtTermsWithdrawn,
-        .goalEntryRemoved:
-        need(event.stream)
+      switch UndoReads(event) {
+      case .nothing: continue
+      case .stream(let stream): need(stream)
+      case .remadeTransfers(let after): cancelledTransfers.append(after)
       }
     }
     var before = LedgerState()

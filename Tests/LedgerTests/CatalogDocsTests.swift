@@ -4,8 +4,8 @@ import LedgerDomain
 import Testing
 
 /// The catalogues a newcomer reads — the events in docs/events.md, the read models in
-/// Projections/README.md and docs/projections.md — name everything the code registers: an
-/// event or a read model added without its row fails here.
+/// docs/projections.md — name everything the code registers: an event or a read model added
+/// without its row fails here. (docs/architecture.md's table of targets: ArchitectureDocTests.)
 @Suite struct CatalogDocsTests {
   static func text(_ path: String) throws -> String {
     try String(contentsOf: PackageManifest.root.appendingPathComponent(path), encoding: .utf8)
@@ -16,15 +16,6 @@ import Testing
     let page = try Self.text("docs/events.md")
     let missing = EventKind.allCases.map(\.rawValue).filter { !page.contains("`\($0)`") }
     #expect(missing.isEmpty, "docs/events.md has no row for \(missing)")
-  }
-
-  @Test("given Package.swift, when Projections/README.md is read, then every target under Projections/ has a row")
-  func everyProjectionTargetHasItsRow() throws {
-    let targets = try PackageManifest().targets.filter { $0.path.hasPrefix("Projections/") }.map(\.name)
-    #expect(targets.count >= 6, "the manifest was read: \(targets)")
-    let page = try Self.text("Projections/README.md")
-    let missing = targets.filter { !page.contains("| `\($0)` |") }
-    #expect(missing.isEmpty, "Projections/README.md has no row for \(missing)")
   }
 
   @Test("given the standard read models, when docs/projections.md is read, then each has a section under its name")

@@ -220,3 +220,39 @@ extension LedgerState {
     transferRecords[id] != nil || cancelledTransfers.contains(id)
   }
 }
+
+/// What compensating an event needs to know besides the event itself: the state of which
+/// entity, folded from its own stream (``compensation(for:before:current:today:)`` reads no
+/// other). Every kind is named, so that a new one does not compile until it says.
+public enum UndoReads: Sendable, Hashable {
+  /// Nothing: the event holds what taking it back needs.
+  case nothing
+  /// The state of the entity on this stream, before the event and now.
+  case stream(String)
+  /// The transfer ids this cancelled transfer may be made again under (which are taken).
+  case remadeTransfers(after: TransferID)
+
+  /// What undoing `event` reads.
+  public init(_ event: LedgerEvent) {
+    switch event {
+    case .transactionAdded, .transactionDeleted, .transactionRestored, .transferMade, .ledgerCreated,
+      .accountOpened, .accountRenamed, .accountClosed, .accountReopened, .openingBalanceChanged, .accountRoleChanged,
+      .categoryCreated, .categoryRenamed, .categoryArchived, .categoryRestored, .categoryDeleted,
+      .periodOpened, .periodClosed, .budgetMoved, .scheduleCreated, .scheduleChanged, .schedulePaused,
+      .scheduleResumed, .scheduleEnded, .scheduleDeleted, .scheduleOccurrencePaid, .scheduleOccurrenceUnpaid,
+      .scheduleOccurrenceSkipped, .scheduleOccurrenceUnskipped, .debtAdded, .debtTermsChanged, .debtRemoved,
+      .goalAdded, .goalChanged, .goalContributed, .goalContributionWithdrawn, .goalCompleted, .goalArchived,
+      .goalReopened:
+      self = .nothing
+    case .transactionAmended(let e):
+      // An amendment with its before-image is taken back from it.
+      self = e.previous == nil ? .stream(e.stream) : .nothing
+    case .transferCancelled(let e):
+      self = .remadeTransfers(after: e.cancelled.transfer)
+    case .categoryMoved, .categoryRestyled, .dueDateSet, .dueDateCleared, .rolloverSet, .periodReopened,
+      .budgetSet, .incomePlanned, .scheduleChangeWithdrawn, .scheduleReinstated, .debtTermsWithdrawn,
+      .goalEntryRemoved:
+      self = .stream(event.stream)
+    }
+  }
+}
