@@ -2,29 +2,32 @@ import Ledger
 import LedgerDomain
 
 extension Wire {
-  /// A figure and what makes it up (`GET /explain/balance`, `GET /explain/spent`,
-  /// `budget explain … --json`): the parts' amounts add up to `total`.
+  /// A figure and what makes it up (`GET /explain/balance`, `/explain/spent`,
+  /// `/explain/left`, `/explain/remaining`, `budget explain … --json`): the parts'
+  /// amounts add up to `total`.
   public struct Explanation: Codable, Sendable, Equatable {
     /// One entry that counts in the figure.
     public struct Part: Codable, Sendable, Equatable {
-      /// `opening`, `transaction` or `transfer`.
+      /// `opening`, `transaction`, `transfer`, `budget`, `carried`, `goal` or `income`.
       public var kind: String
-      /// The transaction's id, the transfer leg's, or the account's (an opening balance).
-      public var id: String
+      /// The transaction's id, the transfer leg's, the account's (an opening balance), the
+      /// category's (`budget`, `carried`) or the goal's; none for planned income.
+      public var id: String?
       public var date: String
-      /// The transaction's name, the transfer's note (or `transfer`), or `opening balance`.
+      /// The transaction's name, the transfer's note (or `transfer`), `opening balance`, the
+      /// category's or the goal's name, or the income's source.
       public var name: String
       /// What it adds to the figure; negative where it takes away.
       public var amount: String
     }
 
-    /// `balance` or `spent`.
+    /// `balance`, `spent`, `left` or `remaining`.
     public var figure: String
     public var accountId, account: String?
     public var categoryId, category: String?
     /// The day of a balance (its end).
     public var date: String?
-    /// The month of a category's spending.
+    /// The month of a category's spending, of what it has left, or of remaining to assign.
     public var month: String?
     public var total: String
     public var currency: String
@@ -48,6 +51,14 @@ extension Wire.Explanation {
       categoryId = category.description
       self.category = state.categories[category]?.name
       self.month = month.description
+    case .left(let category, let month):
+      figure = "left"
+      categoryId = category.description
+      self.category = state.categories[category]?.name
+      self.month = month.description
+    case .remaining(let month):
+      figure = "remaining"
+      self.month = month.description
     }
     total = explanation.total.formatted()
     currency = explanation.total.currency.code
@@ -56,11 +67,14 @@ extension Wire.Explanation {
       let name: String =
         switch part.kind {
         case .opening: "opening balance"
-        case .transaction: state.transactions[TransactionID(raw: part.id)]?.added.name ?? ""
-        case .transfer: state.transfer(ofLeg: part.id)?.note ?? "transfer"
+        case .transaction: part.id.flatMap { state.transactions[TransactionID(raw: $0)]?.added.name } ?? ""
+        case .transfer: part.id.flatMap { state.transfer(ofLeg: $0)?.note } ?? "transfer"
+        case .budget, .carried: part.id.flatMap { state.categories[CategoryID(raw: $0)]?.name } ?? ""
+        case .goal: part.id.flatMap { state.goals[GoalID(raw: $0)]?.name } ?? ""
+        case .income: part.label ?? ""
         }
       return Part(
-        kind: part.kind.rawValue, id: part.id.description, date: part.date.description, name: name,
+        kind: part.kind.rawValue, id: part.id?.description, date: part.date.description, name: name,
         amount: part.amount.formatted())
     }
   }

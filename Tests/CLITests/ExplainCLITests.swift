@@ -73,6 +73,33 @@ struct ExplainCLITests {
     #expect(before == "50.00")
   }
 
+  @Test(
+    "given February's unspent Food carried into March, a March budget and income, when left and remaining are explained, then their parts add up to the sheet's figures"
+  )
+  func leftAndRemainingAreTheirParts() throws {
+    // Given 100 for Food in February (nothing spent), carried on; 60 in March; 2,000 income
+    try setUp()
+    try ok("budget", "set", "Food", "100", "--month", "2024-02")
+    try ok("budget", "rollover", "Food", "--from", "2024-02")
+    try ok("budget", "set", "Food", "60", "--month", "2024-03")
+    try ok("budget", "income", "Salary", "2000", "--month", "2024-03")
+    // When what Food has left in March is explained
+    let (left, parts) = try explanation(try ok("explain", "left", "Food", "--month", "2024-03", "--json"))
+    // Then: carried 100, assigned 60, less 42.50 and 7.50, with the refund of 5 back in
+    #expect(parts.map { $0["kind"] as? String } == ["carried", "budget", "transaction", "transaction", "transaction"])
+    #expect(parts.map { $0["amount"] as? String } == ["100.00", "60.00", "-42.50", "-7.50", "5.00"])
+    #expect(left == "115.00")
+    // When remaining to assign is explained: the income less the assignment
+    let (remaining, items) = try explanation(try ok("explain", "remaining", "--month", "2024-03", "--json"))
+    #expect(items.map { $0["kind"] as? String } == ["income", "budget"])
+    #expect(items.map { $0["name"] as? String } == ["Salary", "Food"])
+    #expect(items.first?["id"] == nil)
+    #expect(remaining == "1940.00")
+    // And the table names the month
+    #expect(
+      try ok("explain", "remaining", "--month", "2024-03").contains("Remaining to assign in 2024-03: 1,940.00 EUR"))
+  }
+
   @Test("given a name that is no account, when explained, then the command says so and suggests the nearest")
   func unknownNamesAreRefused() throws {
     try setUp()

@@ -72,6 +72,48 @@ class ExplainTests(ViewTestCase):
             self.assertTrue(kinds <= {"opening", "transaction", "transfer"} and kinds)
             self.close()
 
+    def kinds(self):
+        return [row.get_attribute("data-kind") for row in self.driver.find_elements(By.CSS_SELECTOR, "#explain-parts tbody tr")]
+
+    def test_remaining_to_assign_opens_income_and_assignments_and_each_leads_to_its_history(self):
+        # Given the budget sheet of the demo month
+        self.open_budget()
+        button = self.driver.find_element(By.CSS_SELECTOR, "#remaining button.explain")
+        shown = decimal(button.text)
+        # When remaining to assign is tapped
+        self.tap(button)
+        # Then the income planned and every assignment add up to it
+        total, amounts = self.read_dialog()
+        self.assertEqual(total, shown)
+        self.assertEqual(sum(amounts), total)
+        kinds = self.kinds()
+        self.assertIn("income", kinds)
+        self.assertIn("budget", kinds)
+        # When an assignment's history is opened, then the month's budget history shows
+        row = self.driver.find_elements(By.CSS_SELECTOR, "#explain-parts tbody tr[data-kind='budget']")[0]
+        self.tap(row.find_element(By.TAG_NAME, "button"))
+        self.wait.until(lambda d: d.find_element(By.ID, "view-history").is_displayed())
+        caption = self.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#history-table caption"))
+        self.assertIn("budget-", caption.text)
+        self.assertFalse(self.driver.find_element(By.ID, "explain-dialog").is_displayed())
+
+    def test_what_a_category_has_left_opens_its_assignment_and_spending(self):
+        # Given the budget sheet of the demo month
+        self.open_budget()
+        button = self.driver.find_elements(By.CSS_SELECTOR, "tr[data-category='Food'] button.explain")[1]
+        shown = decimal(button.text)
+        # When what Food has left is tapped
+        self.tap(button)
+        # Then its assignment, less its spending (and anything carried in), adds up to it
+        total, amounts = self.read_dialog()
+        self.assertEqual(total, shown)
+        self.assertEqual(sum(amounts), total)
+        kinds = self.kinds()
+        self.assertIn("budget", kinds)
+        self.assertIn("transaction", kinds)
+        self.assertIn("Food left", self.driver.find_element(By.ID, "explain-title").text)
+        self.close()
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

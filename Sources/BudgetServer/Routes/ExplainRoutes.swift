@@ -3,13 +3,16 @@ import Ledger
 import LedgerDomain
 import LedgerWire
 
-/// `/explain`: `budget explain balance|spent` — a figure and the entries that make it up.
+/// `/explain`: `budget explain balance|spent|left|remaining` — a figure and the entries
+/// that make it up.
 struct ExplainRoutes {
   let api: LedgerAPI
 
   func register(on group: APIGroup) {
     group.get("explain/balance/:account") { request, context in try balance(request, context) }
     group.get("explain/spent/:category") { request, context in try spent(request, context) }
+    group.get("explain/left/:category") { request, context in try left(request, context) }
+    group.get("explain/remaining") { request, _ in try remaining(request) }
   }
 
   /// An account's balance at the end of `asOf` (default today), entry by entry.
@@ -33,6 +36,27 @@ struct ExplainRoutes {
     let id = try Resolver(state: state).categoryToRead(try api.parameter(context, "category"))
     let explanation = try api.ledger.explain(.spent(id, in: month), at: time.point)
     return try answer(explanation, state: state)
+  }
+
+  /// What a category has left in `month` on the budget sheet, part by part.
+  func left(_ request: Request, _ context: Context) throws -> Response {
+    try api.requireLedger()
+    let query = QueryParameters(request)
+    let time = try query.time()
+    let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
+    let (state, _) = try api.snapshots.state(at: time.point)
+    let id = try Resolver(state: state).categoryToRead(try api.parameter(context, "category"))
+    return try answer(try api.ledger.explain(.left(id, in: month), at: time.point), state: state)
+  }
+
+  /// A month's remaining to assign, part by part.
+  func remaining(_ request: Request) throws -> Response {
+    try api.requireLedger()
+    let query = QueryParameters(request)
+    let time = try query.time()
+    let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
+    let (state, _) = try api.snapshots.state(at: time.point)
+    return try answer(try api.ledger.explain(.remaining(in: month), at: time.point), state: state)
   }
 
   private func answer(_ explanation: Explanation, state: LedgerState) throws -> Response {

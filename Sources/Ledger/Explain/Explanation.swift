@@ -12,15 +12,35 @@ public struct Explanation: Sendable, Hashable {
       case transaction
       /// A transfer's leg on the account.
       case transfer
+      /// A category's assignment for the month (`id` is the category's).
+      case budget
+      /// What rollover carried into the category from the month before (`id` is the
+      /// category's; dated the last day of that month).
+      case carried
+      /// A goal's monthly need the sheet plans (`id` is the goal's).
+      case goal
+      /// Income planned for the month (`label` names its source; no `id`).
+      case income
     }
 
     public var kind: Kind
-    /// The transaction, the transfer's leg or the account.
-    public var id: EntityID
+    /// The transaction, the transfer's leg, the account, the category or the goal; nil for
+    /// planned income, which ``label`` names.
+    public var id: EntityID?
+    /// The name of a part that is no entity: an income source.
+    public var label: String?
     public var date: CivilDate
     /// What it adds to the figure: negative where it takes away (money out of an account; a
     /// refund into a category).
     public var amount: Money
+
+    public init(kind: Kind, id: EntityID?, label: String? = nil, date: CivilDate, amount: Money) {
+      self.kind = kind
+      self.id = id
+      self.label = label
+      self.date = date
+      self.amount = amount
+    }
   }
 
   public var figure: Figure

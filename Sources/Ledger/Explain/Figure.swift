@@ -8,4 +8,11 @@ public enum Figure: Sendable, Hashable {
   /// What a category spent in a month in the ledger's base currency, net of refunds (the
   /// budget sheet's *actual*): its expenses, less the money that came back into it.
   case spent(CategoryID, in: YearMonth)
+  /// What a category has left in a month on the budget sheet (its *difference*): this month's
+  /// assignment (or the goal need planned in its place), what rollover carried in from the
+  /// month before, less what it spent.
+  case left(CategoryID, in: YearMonth)
+  /// A month's remaining to assign on the budget sheet: the income planned for it, less
+  /// every category's assignment and the needs of the goals the sheet counts.
+  case remaining(in: YearMonth)
 }

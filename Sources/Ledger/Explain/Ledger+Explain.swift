@@ -12,6 +12,8 @@ extension Ledger {
     switch figure {
     case .balance(let account, let date): try explainBalance(of: account, on: date, at: point)
     case .spent(let category, let month): try explainSpending(of: category, in: month, at: point)
+    case .left(let category, let month): try explainLeft(of: category, in: month, at: point)
+    case .remaining(let month): try explainRemaining(in: month, at: point)
     }
   }
 
@@ -43,7 +45,7 @@ extension Ledger {
       recordedAt: balances.recordedAt)
   }
 
-  private func explainSpending(
+  func explainSpending(
     of category: CategoryID, in month: YearMonth, at point: TimePoint
   ) throws(LedgerError) -> Explanation {
     // Categories are never removed from the state (a deleted one is marked), so one it does

@@ -3,11 +3,11 @@ import Ledger
 import LedgerDomain
 import LedgerWire
 
-/// `budget explain balance|spent`: a figure and the entries that make it up.
+/// `budget explain balance|spent|left|remaining`: a figure and the entries that make it up.
 struct ExplainCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "explain", abstract: "Show what makes up a figure: every entry that adds up to it.",
-    subcommands: [Balance.self, Spent.self])
+    subcommands: [Balance.self, Spent.self, Left.self, Remaining.self])
 
   struct Balance: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,6 +48,46 @@ struct ExplainCommand: AsyncParsableCommand {
     }
   }
 
+  struct Left: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "left",
+      abstract: "What a category has left in a month on the budget sheet: assigned, carried in, less spent.",
+      discussion: "Example: budget explain left Food --month 2024-03")
+    @OptionGroup var options: LedgerOptions
+    @OptionGroup var time: TimeOptions
+    @Argument(help: "The category.") var category: String
+    @Option(help: "The month, YYYY-MM (default: this month).", transform: monthArgument) var month: YearMonth?
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let id = try NameResolver(ledger: ledger).categoryToRead(category)
+      let month = month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
+      let point = try time.point()
+      let explanation = try userFacing { try ledger.explain(.left(id, in: month), at: point) }
+      try ExplainCommand.present(
+        explanation, title: "Left in", on: ledger, options: options, time: time, point: point)
+    }
+  }
+
+  struct Remaining: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "remaining",
+      abstract: "A month's remaining to assign: income planned, less assignments and goal needs.",
+      discussion: "Example: budget explain remaining --month 2024-03")
+    @OptionGroup var options: LedgerOptions
+    @OptionGroup var time: TimeOptions
+    @Option(help: "The month, YYYY-MM (default: this month).", transform: monthArgument) var month: YearMonth?
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let month = month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
+      let point = try time.point()
+      let explanation = try userFacing { try ledger.explain(.remaining(in: month), at: point) }
+      try ExplainCommand.present(
+        explanation, title: "Remaining to assign in", on: ledger, options: options, time: time, point: point)
+    }
+  }
+
   /// Prints `explanation` as a table with its total, or as JSON.
   static func present(
     _ explanation: Explanation, title: String, on ledger: Ledger, options: LedgerOptions, time: TimeOptions,
@@ -56,11 +96,13 @@ struct ExplainCommand: AsyncParsableCommand {
     let state = try namesState(of: ledger, at: point, position: explanation.position)
     let wire = Wire.Explanation(explanation, state: state)
     if options.json { return try Console.json(wire) }
-    let subject = wire.account.map { "\($0) on \(wire.date ?? "")" } ?? "\(wire.category ?? "") \(wire.month ?? "")"
+    let subject =
+      wire.account.map { "\($0) on \(wire.date ?? "")" }
+      ?? [wire.category, wire.month].compactMap { $0 }.joined(separator: " ")
     print("\(title) \(subject): \(show(explanation.total)) \(wire.currency)")
     var table = Table([("DATE", .left), ("KIND", .left), ("NAME", .left), ("AMOUNT", .right), ("ID", .left)])
     for part in wire.parts {
-      table.add([part.date, part.kind, part.name, part.amount, String(part.id.suffix(8))])
+      table.add([part.date, part.kind, part.name, part.amount, String((part.id ?? "").suffix(8))])
     }
     print(wire.parts.isEmpty ? "no entries" : table.render())
     print("\(wire.parts.count) entr\(wire.parts.count == 1 ? "y" : "ies") adding up to \(wire.total) \(wire.currency)")

@@ -2,12 +2,13 @@
 "use strict";
 window.BL = window.BL || {};
 
-/** Light or dark as chosen ("light", "dark"), or as the system asks ("" or none). */
+const darkSystem = matchMedia("(prefers-color-scheme: dark)");
+/** Light or dark as chosen, or as the system asks when `theme` is "" (Auto). */
 BL.applyTheme = function (theme) {
-  if (theme) document.documentElement.dataset.theme = theme;
-  else delete document.documentElement.dataset.theme;
+  document.documentElement.dataset.theme = (theme || (darkSystem.matches ? "dark" : "light"));
 };
 BL.applyTheme(localStorage.getItem("budget-theme") || "");
+darkSystem.addEventListener("change", () => BL.applyTheme(localStorage.getItem("budget-theme") || ""));
 
 BL.state = {
   view: "budget",

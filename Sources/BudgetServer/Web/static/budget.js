@@ -21,7 +21,8 @@ BL.renderBudget = async function () {
   const summary = el("div", { class: "cards" }, [
     card("Planned income", sheet.plannedIncome, "planned-income"),
     card("Total assigned", sheet.totalBudgeted, "total-budgeted"),
-    card("Remaining to assign", remaining, "remaining", remainingClass, "goal: 0"),
+    card("Remaining to assign", remaining, "remaining", remainingClass, "goal: 0", null,
+      `/explain/remaining?month=${BL.state.month}`),
     // Amounts in other currencies are not added in: the note says what the figure leaves out.
     card("Available funds", sheet.availableFunds, "available-funds", "",
       "on " + sheet.fundsDate + (sheet.otherCurrencyFunds.length
@@ -60,7 +61,8 @@ BL.renderBudget = async function () {
         el("td", { class: "num available", text: BL.money(line.budgeted) }),
         el("td", { class: "num" }, [BL.explainable(BL.money(line.actual),
           `/explain/spent/${line.category}?month=${BL.state.month}`, `${line.name} spent`)]),
-        el("td", { class: "num " + (line.overBudget ? "bad" : ""), text: BL.money(line.difference) }),
+        el("td", { class: "num " + (line.overBudget ? "bad" : "") }, [BL.explainable(BL.money(line.difference),
+          `/explain/left/${line.category}?month=${BL.state.month}`, `${line.name} left`)]),
         el("td", { class: "num" }, [usedBar(line)]),
         el("td", {}, [readOnly ? document.createTextNode(line.dueDate || "")
           : dueInput(line)]),
@@ -80,10 +82,11 @@ BL.renderBudget = async function () {
   view.replaceChildren(...[BL.monthNavigator(BL.render), summary, due, other, income, addIncome, ...sections].filter(Boolean));
 };
 
-function card(title, value, id, className, note, extra) {
+function card(title, value, id, className, note, extra, explain) {
   return el("div", { class: "card" }, [
     el("span", { class: "card-title", text: title }),
-    el("strong", { id, class: "card-value " + (className || ""), text: BL.money(value) }),
+    explain ? el("strong", { id, class: "card-value " + (className || "") }, [BL.explainable(BL.money(value), explain, title)])
+      : el("strong", { id, class: "card-value " + (className || ""), text: BL.money(value) }),
     note ? el("span", { class: "card-note", text: note }) : null,
     ...(extra || []),
   ]);

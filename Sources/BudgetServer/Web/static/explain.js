@@ -1,5 +1,6 @@
 // "Why this number?": a figure opens the list of the entries that make it up, read at the
-// slider's position — GET /explain/balance/{account} and /explain/spent/{category}.
+// slider's position — GET /explain/{balance,spent,left}/{id} and /explain/remaining — each
+// entry a way to its history; what rollover carried in opens the month before's "left".
 "use strict";
 window.BL = window.BL || {};
 
@@ -27,11 +28,30 @@ BL.explain = async function (path, label) {
     document.body.append(dialog);
   }
   const when = answer.figure === "balance" ? `at the end of ${answer.date}` : `in ${BL.monthTitle(answer.month)}`;
-  const rows = answer.parts.map((part) => el("tr", { "data-kind": part.kind }, [
-    el("td", { text: part.date }),
-    el("td", { text: part.name || part.kind }),
-    el("td", { class: "num " + (part.amount.startsWith("-") ? "bad" : ""), text: BL.money(part.amount) }),
-  ]));
+  // Where each entry's history is: [kind, ref] of GET /history/{kind}/{ref}.
+  const trail = (part) => ({
+    opening: ["account", answer.accountId], transaction: ["transaction", part.id], budget: ["month", answer.month],
+    income: ["month", answer.month], carried: ["category", part.id], goal: ["goal", part.id],
+  })[part.kind];
+  const entry = (part) => part.kind === "carried"
+    ? el("button", { type: "button", class: "explain", text: `Carried in from ${BL.monthTitle(part.date.slice(0, 7))}`,
+        onclick: () => BL.explain(`/explain/left/${part.id}?month=${part.date.slice(0, 7)}`, `${part.name} left`) })
+    : document.createTextNode(part.kind === "budget" ? "Assigned" : part.kind === "income" ? `Income: ${part.name}`
+      : part.kind === "goal" ? `Goal: ${part.name}` : part.name || part.kind);
+  const rows = answer.parts.map((part) => {
+    const [kind, ref] = trail(part) || [];
+    return el("tr", { "data-kind": part.kind }, [
+      el("td", { text: part.date }),
+      el("td", {}, [entry(part)]),
+      el("td", { class: "num " + (part.amount.startsWith("-") ? "bad" : ""), text: BL.money(part.amount) }),
+      el("td", {}, [ref ? el("button", { type: "button", class: "explain", text: "History",
+        "aria-label": `History of ${part.name || part.kind}`, onclick: () => {
+          dialog.close();
+          BL.historyTarget = { kind, ref };
+          BL.selectView("history");
+        } }) : null]),
+    ]);
+  });
   dialog.replaceChildren(
     el("h2", { id: "explain-title", text: `${label} ${when}` }),
     el("p", {}, [
@@ -40,7 +60,7 @@ BL.explain = async function (path, label) {
     ]),
     answer.parts.length
       ? el("div", { class: "explain-parts" }, [el("table", { class: "sheet", id: "explain-parts" }, [
-          el("thead", {}, [el("tr", {}, ["Date", "Entry", "Amount"].map((h, i) => el("th", { scope: "col", class: i === 2 ? "num" : "", text: h })))]),
+          el("thead", {}, [el("tr", {}, ["Date", "Entry", "Amount", "Trail"].map((h, i) => el("th", { scope: "col", class: i === 2 ? "num" : "", text: h })))]),
           el("tbody", {}, rows),
         ])])
       : el("p", { text: "No entries: nothing counted in it yet." }),

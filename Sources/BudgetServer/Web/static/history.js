@@ -10,7 +10,7 @@ BL.renderHistory = async function () {
   await BL.loadLists();
   const target = BL.historyTarget;
   if (!target.ref && BL.state.categories.length) target.ref = BL.state.categories[0].name;
-  const kinds = ["category", "account", "transaction", "period", "month"];
+  const kinds = ["category", "account", "transaction", "period", "month", "schedule", "debt", "goal"];
   const form = el("form", { class: "filters", id: "history-form", "aria-label": "Choose an entity" }, [
     el("label", { for: "history-kind", text: "Kind" }),
     el("select", { id: "history-kind" }, kinds.map((k) => el("option", { value: k, text: k, selected: k === target.kind }))),
