@@ -5,7 +5,9 @@ import Foundation
 /// the `EmbedFilesPlugin` build plugin on every build, so an edited file is served as it is.
 ///
 /// Usage: `embed-files OUTPUT TYPE FILE...` — declares `TYPE.embedded`, a dictionary from each
-/// file's name to its text.
+/// file's name to its text. Scripts and style sheets are sent without their whole-line
+/// comments (``withoutCommentLines(_:)``): the phone downloads the code, the repository keeps
+/// the explanations.
 @main
 struct EmbedFiles {
   static func main() throws {
@@ -20,12 +22,38 @@ struct EmbedFiles {
     source += "  static let embedded: [String: String] = [\n"
     for path in arguments.dropFirst(2).sorted() {
       let url = URL(fileURLWithPath: path)
-      let text = try String(contentsOf: url, encoding: .utf8)
+      var text = try String(contentsOf: url, encoding: .utf8)
+      if ["js", "css"].contains(url.pathExtension) { text = withoutCommentLines(text) }
       let hashes = String(repeating: "#", count: delimiterLength(for: text))
       source += "    \"\(url.lastPathComponent)\": \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes),\n"
     }
     source += "  ]\n}\n"
     try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+  }
+
+  /// `text` without the lines that are comments alone: a line that starts with `//`, and a
+  /// block from a line that starts with `/*` through the line that ends it with `*/`. Every
+  /// other line is kept as it is — a comment after code, and anything inside a string.
+  static func withoutCommentLines(_ text: String) -> String {
+    var kept: [Substring] = []
+    var inBlock = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      if inBlock {
+        inBlock = !trimmed.contains("*/")
+      } else if trimmed.hasPrefix("//") {
+        continue
+      } else if trimmed.hasPrefix("/*") {
+        inBlock = !trimmed.dropFirst(2).contains("*/")
+        // A block that ends on its line with code after it is kept whole.
+        if !inBlock, let end = trimmed.range(of: "*/"), !trimmed[end.upperBound...].allSatisfy(\.isWhitespace) {
+          kept.append(line)
+        }
+      } else {
+        kept.append(line)
+      }
+    }
+    return kept.joined(separator: "\n")
   }
 
   /// The fewest `#` around a raw string literal that `text` cannot end early: one more than

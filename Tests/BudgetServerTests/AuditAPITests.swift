@@ -98,6 +98,26 @@ import Testing
     }
   }
 
+  @Test("given a ledger, when the owner downloads a backup, then it is every event, restorable, and a device may not")
+  func backupDownload() async throws {
+    try await TestServer.with { server in
+      // When the owner asks for the backup
+      let backup = try await server.get("/api/v1/backup")
+      // Then it is a download of every event, which a restore reads back
+      #expect(backup.status == 200)
+      #expect(backup.header("Content-Disposition")?.hasPrefix("attachment; filename=\"budget-backup-") == true)
+      #expect(backup.header("Cache-Control") == "no-store")
+      let (events, _) = try Backup.contents(from: backup.body)
+      #expect(events.count == Int(server.ledger.position))
+      #expect(events.first?.event.typeName == "LedgerCreated")
+      // And a device's token is refused
+      let token = try server.addDevice("phone")
+      let refused = try await server.get("/api/v1/backup", headers: TestServer.bearer(token))
+      #expect(refused.status == 403)
+      #expect(refused.json["code"] as? String == "owner_only")
+    }
+  }
+
   @Test func verifyProjectionsAndUndo() async throws {
     try await TestServer.with { server in
       let verify = try await server.get("/api/v1/verify")

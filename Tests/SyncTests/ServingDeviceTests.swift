@@ -92,6 +92,30 @@ struct ServingDeviceTests {
     #expect(try head == world.hubHead().hash)
   }
 
+  @Test func aConflictIsDroppedThroughTheDevicesAPI() async throws {
+    // Given a device with one open conflict, serving its ledger
+    let world = try await Self.worldWithAConflict()
+    defer { world.shutDown() }
+    let server = try ServeProcess(budget: world.budget, ledger: world.path("laptop"), token: Self.serverToken)
+    defer { server.stop() }
+    let device = HubHTTP(port: server.port, token: Self.serverToken)
+    let conflict = try #require(try world.outbox("laptop").first)
+    // When an entry that is no number, then one that does not exist, is dropped: refused
+    #expect(try device.send("POST", "/api/v1/sync/outbox/first/drop").status == 400)
+    let missing = try device.send("POST", "/api/v1/sync/outbox/\(conflict.id + 50)/drop")
+    #expect((400..<500).contains(missing.status), "\(missing.text)")
+    #expect(try world.outbox("laptop").map(\.state) == [.conflict])
+    // When the conflict is dropped through the API
+    let dropped = try device.send("POST", "/api/v1/sync/outbox/\(conflict.id)/drop")
+    // Then it answers the entry it dropped, and the outbox is empty
+    #expect(dropped.status == 200, "\(dropped.text)")
+    let entry = try JSONSerialization.jsonObject(with: dropped.body) as? [String: Any]
+    #expect(entry?["id"] as? Int == conflict.id && entry?["state"] as? String == "conflict")
+    #expect(try world.outbox("laptop").isEmpty)
+    let status = try JSONSerialization.jsonObject(with: device.send("GET", "/api/v1/sync/status").body)
+    #expect((status as? [String: Any])?["conflicts"] as? Int == 0)
+  }
+
   @Test func budgetSyncOnAServedDeviceAsksItsServer() async throws {
     // Given a device with one open conflict, serving its ledger, and news on the hub
     let world = try await Self.worldWithAConflict()

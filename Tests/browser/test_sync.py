@@ -28,7 +28,7 @@ from harness import Server, browser, budget_binary  # noqa: E402
 class DeviceServer:
     """`budget serve` on a device's ledger (cloned from `hub`), on a free loopback port."""
 
-    def __init__(self, hub, name, hub_out_of_reach=False):
+    def __init__(self, hub, name, hub_out_of_reach=False, before_serving=None):
         self.ledger = os.path.join(hub.directory, f"{name}.ledger")
         added = subprocess.run(
             [budget_binary(), "device", "add", name, "--ledger", hub.ledger, "--json"],
@@ -48,6 +48,8 @@ class DeviceServer:
                 subprocess.run(
                     [budget_binary(), *arguments, "--ledger", self.ledger],
                     env=hub.env, capture_output=True, text=True, check=True)
+        if before_serving:
+            before_serving(self)
         self.process = subprocess.Popen(
             [budget_binary(), "serve", "--ledger", self.ledger, "--port", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=hub.env, text=True)

@@ -1,12 +1,13 @@
 import EventRecords
+import Foundation
 import Hummingbird
 import Ledger
 import LedgerDomain
 import LedgerWire
 import QueryResults
 
-/// `/history`, `/events`, `/verify`, `/projections`, `/undo` and `/redo`: `budget history|log|
-/// verify|projections status|undo|redo`.
+/// `/history`, `/events`, `/verify`, `/backup`, `/projections`, `/undo` and `/redo`: `budget
+/// history|log|verify|backup|projections status|undo|redo`.
 struct AuditRoutes {
   let api: LedgerAPI
 
@@ -24,6 +25,19 @@ struct AuditRoutes {
         EventPageDTO(head: head, events: events, nextAfter: last < head ? last : nil), position: head)
     }
     group.get("verify") { request, _ in try verify(deep: try QueryParameters(request).bool("deep")) }
+    // The backup `budget backup` writes, as a download: every event, for `budget restore`.
+    group.get("backup") { _, _ in
+      try RequestPrincipal.requireOwner("downloads a backup")
+      let data: Data
+      do { data = try Backup.export(api.ledger) } catch {
+        throw APIError(.internalServerError, code: "backup_failed", "the backup could not be written: \(error)")
+      }
+      var response = Response(status: .ok, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+      response.headers[.contentType] = "application/json"
+      response.headers[.contentDisposition] = "attachment; filename=\"budget-backup-\(api.today).json\""
+      response.headers[.cacheControl] = "no-store"
+      return response
+    }
     group.get("projections") { _, _ in
       let status = try api.ledger.projectionStatus().map(Wire.ProjectionStatus.init)
       return try api.answer(ListDTO(position: api.ledger.position, items: status), position: api.ledger.position)

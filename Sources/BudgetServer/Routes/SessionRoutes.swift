@@ -14,12 +14,12 @@ struct SessionRoutes {
 
   func register(on group: APIGroup) {
     group.get("sessions") { _, _ in
-      try requireOwner()
+      try RequestPrincipal.requireOwner("sees and ends web sessions")
       let items = try stored().map { Wire.Session($0, current: $0.id == RequestPrincipal.session?.id) }
       return try JSONCoding.response(SessionListDTO(items: items))
     }
     group.delete("sessions/:id") { _, context in
-      try requireOwner()
+      try RequestPrincipal.requireOwner("sees and ends web sessions")
       let id = context.parameters.get("id") ?? ""
       guard try end([id]).contains(id) else {
         let known = try stored().map(\.id)
@@ -44,12 +44,6 @@ struct SessionRoutes {
           principal: RequestPrincipal.current, device: RequestPrincipal.device, session: RequestPrincipal.session))
       return try JSONCoding.response(
         EventTicketDTO(ticket: ticket, expiresInSeconds: Int(tickets.lifetime.components.seconds)), status: .created)
-    }
-  }
-
-  private func requireOwner() throws {
-    guard RequestPrincipal.device == nil else {
-      throw APIError(.forbidden, code: "owner_only", "only the owner sees and ends web sessions, not a device's token")
     }
   }
 

@@ -32,16 +32,27 @@ struct SyncRoutes {
     group.post("sync/commands") { request, _ in try await submit(request) }
     // On a device's own server: `budget sync` asks it, as the server holds the ledger open.
     group.post("sync/run") { _, _ in
-      try requireOwner()
+      try RequestPrincipal.requireOwner("manages devices")
       return try JSONCoding.response(try await api.ledger.syncNow(), status: .ok)
     }
+    // On a device's own server: a change the hub refused, sent again or given up.
+    group.post("sync/outbox/:id/retry") { _, context in
+      try RequestPrincipal.requireOwner("resolves sync conflicts")
+      let entry = try await api.ledger.retry(outboxEntry: try outboxEntry(context))
+      return try JSONCoding.response(entry.wire, status: .ok)
+    }
+    group.post("sync/outbox/:id/drop") { _, context in
+      try RequestPrincipal.requireOwner("resolves sync conflicts")
+      let entry = try api.ledger.drop(outboxEntry: try outboxEntry(context))
+      return try JSONCoding.response(entry.wire, status: .ok)
+    }
     group.get("devices") { _, _ in
-      try requireOwner()
+      try RequestPrincipal.requireOwner("manages devices")
       let devices = try registry.devices().map(DeviceReport.init)
       return try api.answer(ListDTO(position: api.ledger.position, items: devices), position: api.ledger.position)
     }
     group.post("devices") { request, _ in
-      try requireOwner()
+      try RequestPrincipal.requireOwner("manages devices")
       let body = try await api.body(DeviceBody.self, request)
       let (device, token) = try registry.add(
         name: body.name, readOnly: body.readOnly ?? false, now: DeviceRegistry.now())
@@ -49,7 +60,7 @@ struct SyncRoutes {
         NewDeviceReport(device, token: token), status: .created)
     }
     group.post("devices/:name/revoke") { _, context in
-      try requireOwner()
+      try RequestPrincipal.requireOwner("manages devices")
       let device = try registry.revoke(name: try api.parameter(context, "name"), now: DeviceRegistry.now())
       return try JSONCoding.response(DeviceReport(device), status: .ok)
     }
@@ -57,11 +68,13 @@ struct SyncRoutes {
 
   private var registry: DeviceRegistry { api.devices }
 
-  /// Devices sync; only the owner's token (or session) manages them.
-  private func requireOwner() throws {
-    guard RequestPrincipal.device == nil else {
-      throw APIError(.forbidden, code: "owner_only", "only the hub's owner manages devices, not a device's token")
+  /// The outbox entry a path names by its number (`budget sync conflicts` lists them).
+  private func outboxEntry(_ context: Context) throws -> Int {
+    let text = try api.parameter(context, "id")
+    guard let id = Int(text), id > 0 else {
+      throw APIError.badRequest("'\(text)' is not an outbox entry's number: use the id GET /sync/status lists")
     }
+    return id
   }
 
   /// `GET /sync/events?after=P[&limit=N][&wait=S]`: the stored events after `P`, waiting up to

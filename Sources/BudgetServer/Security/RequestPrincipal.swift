@@ -1,4 +1,5 @@
 import EventRecords
+import HTTPTypes
 import Ledger
 
 /// How the request being handled proved itself: `web` (the session cookie), `token` (the
@@ -14,6 +15,14 @@ enum RequestPrincipal {
   @TaskLocal static var device: Device?
   /// The web session the request came with; `nil` for any other credential.
   @TaskLocal static var session: WebSession?
+
+  /// Refuses a request a device's token made: `what` only the owner does ("manages
+  /// devices"), answered 403 `owner_only`.
+  static func requireOwner(_ what: String) throws {
+    guard device == nil else {
+      throw APIError(.forbidden, code: "owner_only", "only the owner \(what), not a device's token")
+    }
+  }
 
   /// The actor a write records: a device's writes are always `device:NAME`, or
   /// `device:NAME (LABEL)` with the label an `X-Budget-Actor` header gives; the owner's are

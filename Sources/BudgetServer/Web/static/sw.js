@@ -54,7 +54,7 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(fetch(request).then((response) => {
     if (isData && response.status === 401) {
       event.waitUntil(caches.delete(DATA));
-    } else if (response.ok) {
+    } else if (response.ok && !/no-store/.test(response.headers.get("Cache-Control") || "")) {
       const copy = response.clone();
       event.waitUntil(caches.open(cacheName).then((cache) => cache.put(key, copy)).then(() => isData && trim()));
     }
