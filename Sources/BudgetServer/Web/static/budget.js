@@ -79,7 +79,38 @@ BL.renderBudget = async function () {
         + sheet.otherCurrencySpending.map((s) => `${BL.money(s.amount)} ${s.currency}`).join(", ")
         + ` spent in other currencies (budgets are in ${sheet.currency})` })
     : null;
-  view.replaceChildren(...[BL.monthNavigator(BL.render), summary, due, other, income, addIncome, ...sections].filter(Boolean));
+  const plan = readOnly ? null : moveMoneyForm(sheet.lines);
+  view.replaceChildren(...[BL.monthNavigator(BL.render), summary, due, other, income, addIncome, ...sections, plan].filter(Boolean));
+}
+
+/** Move money between two categories this month, or copy last month's plan into this one. */
+function moveMoneyForm(lines) {
+  const alert = el("p", { id: "plan-alert", class: "form-alert", role: "alert" });
+  const month = BL.state.month, previous = BL.addMonths(month, -1);
+  const choose = (id) => el("select", { id }, lines.map((line) => el("option", { value: line.category, text: line.name })));
+  const amount = el("input", { id: "move-amount", inputmode: "decimal", class: "amount", required: true, placeholder: "50.00" });
+  const from = choose("move-from"), to = choose("move-to");
+  if (lines.length > 1) to.selectedIndex = 1;
+  const form = el("form", { id: "move-form", class: "tx-form", "aria-label": "Move money" }, [
+    el("h2", { text: "Move money" }),
+    el("div", { class: "fields" }, [BL.field("move-amount", "Amount", amount), BL.field("move-from", "From", from), BL.field("move-to", "To", to)]),
+    el("div", { class: "actions" }, [
+      el("button", { type: "submit", id: "move-submit", text: "Move" }),
+      el("button", { type: "button", id: "copy-month", class: "secondary", text: `Copy ${BL.monthTitle(previous)}'s plan`, onclick: () => {
+        if (confirm(`Copy ${BL.monthTitle(previous)}'s budgets and planned income into ${BL.monthTitle(month)}? Nothing is copied if any is refused.`)) {
+          BL.formWrite(alert, "POST", `/budget/${month}/copy`, { from: previous }, `Copied ${BL.monthTitle(previous)}'s plan`);
+        }
+      } }),
+    ]),
+    alert,
+  ]);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = (select) => select.options[select.selectedIndex]?.text;
+    BL.formWrite(alert, "POST", `/budget/${month}/moves`, { amount: amount.value.trim(), from: from.value, to: to.value },
+      `Moved ${amount.value.trim()} from ${name(from)} to ${name(to)}`);
+  });
+  return form;
 };
 
 function card(title, value, id, className, note, extra, explain) {
