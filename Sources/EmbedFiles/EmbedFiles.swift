@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Usage: `embed-files OUTPUT TYPE FILE...` — declares `TYPE.embedded`, a dictionary from each
 /// file's name to its text. Scripts and style sheets are sent without their whole-line
-/// comments (``withoutCommentLines(_:)``): the phone downloads the code, the repository keeps
-/// the explanations.
+/// comments and their lines' indentation (``compacted(_:)``): the phone downloads the code,
+/// the repository keeps the explanations and the layout.
 @main
 struct EmbedFiles {
   static func main() throws {
@@ -23,7 +23,7 @@ struct EmbedFiles {
     for path in arguments.dropFirst(2).sorted() {
       let url = URL(fileURLWithPath: path)
       var text = try String(contentsOf: url, encoding: .utf8)
-      if ["js", "css"].contains(url.pathExtension) { text = withoutCommentLines(text) }
+      if ["js", "css"].contains(url.pathExtension) { text = compacted(text) }
       let hashes = String(repeating: "#", count: delimiterLength(for: text))
       source += "    \"\(url.lastPathComponent)\": \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes),\n"
     }
@@ -31,26 +31,39 @@ struct EmbedFiles {
     try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
   }
 
-  /// `text` without the lines that are comments alone: a line that starts with `//`, and a
-  /// block from a line that starts with `/*` through the line that ends it with `*/`. Every
-  /// other line is kept as it is — a comment after code, and anything inside a string.
-  static func withoutCommentLines(_ text: String) -> String {
+  /// `text` without the lines that are comments alone — a line that starts with `//`, and a
+  /// block from a line that starts with `/*` through the line that ends it with `*/` — and
+  /// with the other lines' indentation dropped, except on a line that begins inside a template
+  /// literal (a backtick left open on a line before), whose spaces are text. Nothing else is
+  /// changed: a comment after code stays, and so does everything inside a string.
+  static func compacted(_ text: String) -> String {
     var kept: [Substring] = []
     var inBlock = false
+    var inTemplate = false
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if inBlock {
+      if inTemplate {
+        kept.append(line)
+      } else if inBlock {
         inBlock = !trimmed.contains("*/")
+        continue
       } else if trimmed.hasPrefix("//") {
         continue
       } else if trimmed.hasPrefix("/*") {
         inBlock = !trimmed.dropFirst(2).contains("*/")
         // A block that ends on its line with code after it is kept whole.
         if !inBlock, let end = trimmed.range(of: "*/"), !trimmed[end.upperBound...].allSatisfy(\.isWhitespace) {
-          kept.append(line)
+          kept.append(trimmed)
         }
+        continue
       } else {
-        kept.append(line)
+        kept.append(trimmed)
+      }
+      // An odd number of unescaped backticks opens (or closes) a template literal.
+      var escaped = false
+      for character in line {
+        if character == "`" && !escaped { inTemplate.toggle() }
+        escaped = character == "\\" && !escaped
       }
     }
     return kept.joined(separator: "\n")

@@ -34,16 +34,16 @@ enum WebFiles {
     .deletingLastPathComponent().appendingPathComponent("Sources/BudgetServer/Web/static")
 
   /// Whether `served` is `source` with some whole lines left out, each of them a comment
-  /// (`//`, `/*`, `*`) or the blank inside one — what the server may leave out of a script or
-  /// a style sheet. Answers the first line that is missing but is code.
+  /// (`//`, `/*`, `*`), and others' indentation dropped — what the server may leave out of a
+  /// script or a style sheet. Answers the first line that is missing but is code.
   static func missingCode(served: String, source: String) -> String? {
     var servedLines = served.split(separator: "\n", omittingEmptySubsequences: false)[...]
     for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-      if servedLines.first == line {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      if servedLines.first == line || servedLines.first.map(Substring.init) == trimmed {
         servedLines = servedLines.dropFirst()
         continue
       }
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
       let comment = trimmed.hasPrefix("//") || trimmed.hasPrefix("/*") || trimmed.hasPrefix("*")
       if !comment { return String(line) }
     }

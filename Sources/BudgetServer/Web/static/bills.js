@@ -1,5 +1,6 @@
 // Bills: reminders, what is overdue and due soon (mark paid, skip), what was paid this month,
-// a month's calendar of what falls due, and each account's balance forecast as a line.
+// the schedules themselves (schedules.js), a month's calendar of what falls due, and each
+// account's balance forecast as a line.
 "use strict";
 window.BL = window.BL || {};
 
@@ -9,10 +10,11 @@ BL.renderBills = async function () {
   const el = BL.el;
   const view = document.getElementById("view-bills");
   const withAsOf = BL.timeQuery(true);
-  const [bills, calendar, forecast] = await Promise.all([
+  const [bills, calendar, forecast, schedules] = await Promise.all([
     BL.api("GET", BL.withQuery("/bills?days=14", withAsOf)),
     BL.api("GET", BL.withQuery(`/bills/calendar?month=${BL.state.month}`, withAsOf)),
     BL.api("GET", BL.withQuery(`/reports/forecast?months=${BL.billsForecastMonths}`, withAsOf)),
+    BL.scheduleSection(),
   ]);
   const overview = bills.body;
   const totals = (list) => list.length ? ` — ${list.map((t) => BL.money(t)).join(", ")}` : "";
@@ -23,6 +25,7 @@ BL.renderBills = async function () {
       overview.dueSoon, true, "nothing due soon"),
     occurrenceTable("bills-paid", `Paid this month${totals(overview.totals.paidThisMonth)}`, overview.paidThisMonth, false,
       "nothing paid yet this month"),
+    schedules,
     el("h2", { text: "Calendar" }),
     calendarNavigator(),
     calendarGrid(BL.state.month, calendar.body.items),

@@ -42,9 +42,10 @@ async function lastSeen(request, cacheName) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  // Writes, other sites, the live stream and one-time login links go straight to the network.
+  // Writes, other sites, the live stream, a backup (the whole ledger, never kept) and
+  // one-time login links go straight to the network.
   if (request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/v1/events/stream")
-    || url.searchParams.has("code")) return;
+    || url.pathname === "/api/v1/backup" || url.searchParams.has("code")) return;
   const isData = url.pathname.startsWith("/api/");
   // The ledger's answers are kept only for a logged-in page (it sends its session key) and go
   // the moment the server says the login has ended.
@@ -54,7 +55,7 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(fetch(request).then((response) => {
     if (isData && response.status === 401) {
       event.waitUntil(caches.delete(DATA));
-    } else if (response.ok && !/no-store/.test(response.headers.get("Cache-Control") || "")) {
+    } else if (response.ok) {
       const copy = response.clone();
       event.waitUntil(caches.open(cacheName).then((cache) => cache.put(key, copy)).then(() => isData && trim()));
     }

@@ -102,9 +102,19 @@ function transactionForm() {
       field("tx-account", "Account", select("tx-account", BL.state.accounts.filter((a) => !a.closed).map((a) => a.name), BL.state.accounts.length === 1 ? BL.state.accounts[0].name : "", BL.editing && BL.editing.transfer ? "unchanged" : "choose…")),
       field("tx-to", "To account", select("tx-to", BL.state.accounts.filter((a) => !a.closed).map((a) => a.name), "", BL.editing && BL.editing.transfer ? "unchanged" : "choose…")),
       field("tx-notes", "Notes", el("input", { id: "tx-notes", type: "text" })),
+      field("tx-tags", "Tags", el("input", { id: "tx-tags", type: "text", autocomplete: "off", placeholder: "holiday, gifts" })),
     ]),
+    // A new transaction may be split across categories: its parts replace the category.
+    BL.editing ? null : el("fieldset", { id: "tx-splits", class: "splits", hidden: true }, [el("legend", { text: "Parts (they add up to the amount)" })]),
     el("div", { class: "actions" }, [
       el("button", { type: "submit", id: "tx-save", text: BL.editing ? "Save changes" : "Add transaction" }),
+      BL.editing ? null : el("button", { type: "button", class: "secondary", id: "tx-split", text: "Split", onclick: () => {
+        const parts = document.getElementById("tx-splits");
+        parts.hidden = false;
+        splitPart(parts, expenseCategories);
+        if (parts.querySelectorAll(".split-part").length === 1) splitPart(parts, expenseCategories);
+        document.getElementById("tx-category").disabled = true;
+      } }),
       BL.editing ? el("button", { type: "button", class: "secondary", id: "tx-cancel", text: "Cancel", onclick: () => { BL.editing = null; BL.render(); } }) : null,
       BL.editing ? el("button", { type: "button", class: "danger", id: "tx-delete", text: "Delete", onclick: confirmDelete }) : null,
       el("span", { id: "tx-form-error", class: "field-error", role: "alert" }),
@@ -119,12 +129,31 @@ function transactionForm() {
   return form;
 }
 
+/** One part of a split: a category and its amount, with a way to take it out again. */
+function splitPart(parts, categories) {
+  const el = BL.el;
+  const n = parts.querySelectorAll(".split-part").length + 1;
+  const part = el("div", { class: "fields split-part" }, [
+    BL.field(`tx-split-category-${n}`, `Part ${n} category`, select(`tx-split-category-${n}`, categories, "", "choose…")),
+    BL.field(`tx-split-amount-${n}`, `Part ${n} amount`, el("input", { id: `tx-split-amount-${n}`, class: "amount", inputmode: "decimal", placeholder: "10.00" })),
+    el("button", { type: "button", class: "secondary", text: "Add a part", "aria-label": "Add a part", onclick: () => splitPart(parts, categories) }),
+  ]);
+  parts.append(part);
+}
+
 function formValues() {
   const value = (id) => document.getElementById(id).value.trim();
   const body = { date: value("tx-date"), name: value("tx-name"), amount: value("tx-amount"), type: value("tx-type") };
   if (value("tx-category")) body.category = value("tx-category");
   if (value("tx-account")) body.account = value("tx-account");
   body.notes = value("tx-notes");
+  body.tags = value("tx-tags").split(",").map((tag) => tag.trim()).filter(Boolean);
+  const parts = [...document.querySelectorAll("#tx-splits .split-part")].map((part) => ({
+    category: part.querySelector("select").value, amount: part.querySelector("input").value.trim() })).filter((p) => p.category || p.amount);
+  if (parts.length) {
+    body.splits = parts;
+    delete body.category;
+  }
   return body;
 }
 
@@ -137,7 +166,7 @@ function clearErrors() {
 }
 
 function showError(error) {
-  const known = { amount: "tx-amount", name: "tx-name", note: "tx-name", date: "tx-date", category: "tx-category", account: "tx-account", from: "tx-account", to: "tx-to", notes: "tx-notes", type: "tx-type" };
+  const known = { amount: "tx-amount", name: "tx-name", note: "tx-name", date: "tx-date", category: "tx-category", account: "tx-account", from: "tx-account", to: "tx-to", notes: "tx-notes", type: "tx-type", tags: "tx-tags" };
   const field = known[error.field];
   const target = document.getElementById(field ? `${field}-error` : "tx-form-error");
   target.textContent = error.message;
@@ -167,10 +196,12 @@ async function saveTransaction(event) {
       if (body.category && body.category !== before.category) changes.category = body.category;
       if (body.account && body.account !== before.account) changes.account = body.account;
       if (body.notes !== (before.notes || "")) changes.notes = body.notes;
+      if (body.tags.join(",") !== (before.tags || []).join(",")) changes.tags = body.tags;
       await BL.api("PATCH", `/transactions/${BL.editing.id}`, changes, { "If-Match": BL.editing.etag });
       BL.toast("Transaction saved");
     } else {
       if (!body.notes) delete body.notes;
+      if (!body.tags.length) delete body.tags;
       await BL.api("POST", "/transactions", body, { "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : String(Date.now() + Math.random()) });
       BL.toast(`Added ${body.name}`);
     }
@@ -195,6 +226,7 @@ function fillForm(record) {
   const set = (id, value) => { const node = document.getElementById(id); if (node) node.value = value || ""; };
   set("tx-date", record.date); set("tx-name", record.name); set("tx-amount", record.amount); set("tx-type", record.type);
   set("tx-category", record.category); set("tx-account", record.account); set("tx-notes", record.notes);
+  set("tx-tags", (record.tags || []).join(", "));
 }
 
 function confirmDelete() {

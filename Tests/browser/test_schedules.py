@@ -1,0 +1,75 @@
+"""Schedules in headless Chromium against `budget serve` on the demo ledger: a monthly bill added
+from the Bills view, paused, resumed and ended, and a refused one that adds nothing — each
+checked through the CLI.
+
+Run: python3 Tests/browser/test_schedules.py (Tests/browser/run.sh runs it).
+"""
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+sys.path.insert(0, os.path.dirname(__file__))
+from harness import ViewTestCase, budget_binary  # noqa: E402
+
+
+class ScheduleTests(ViewTestCase):
+    def schedules(self):
+        output = subprocess.run(
+            [budget_binary(), "schedule", "list", "--ledger", self.server.ledger, "--json"],
+            env=self.server.env, capture_output=True, text=True, check=True).stdout
+        return {s["name"]: s for s in json.loads(output)}
+
+    def row(self, name):
+        return self.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, f"#schedules tr[data-schedule='{name}']"))
+
+    def press(self, name, label):
+        button = self.row(name).find_element(By.XPATH, f".//button[text()='{label}']")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+
+    def test_a_bill_is_added_paused_resumed_and_ended(self):
+        # Given the Bills view
+        self.driver.get(self.server.url + "/#bills")
+        self.wait.until(lambda d: d.find_element(By.ID, "schedule-add"))
+        # When a monthly bill is added, with an amount the rules refuse first
+        self.driver.find_element(By.ID, "schedule-name").send_keys("Climbing")
+        self.driver.find_element(By.ID, "schedule-amount").send_keys("thirty")
+        Select(self.driver.find_element(By.ID, "schedule-account")).select_by_visible_text("Checking")
+        Select(self.driver.find_element(By.ID, "schedule-category")).select_by_visible_text("Sport")
+        self.driver.find_element(By.ID, "schedule-autopay").click()
+        submit = self.driver.find_element(By.ID, "schedule-add-submit")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", submit)
+        submit.click()
+        # Then the server's reason shows and nothing was added
+        self.assertTrue(self.wait.until(lambda d: d.find_element(By.ID, "schedule-add-alert").text))
+        self.assertNotIn("Climbing", self.schedules())
+        # When the amount is put right, then it is scheduled monthly, on autopay, from today
+        amount = self.driver.find_element(By.ID, "schedule-amount")
+        amount.clear()
+        amount.send_keys("30.00")
+        self.driver.find_element(By.ID, "schedule-add-submit").click()
+        self.row("Climbing")
+        gym = self.schedules()["Climbing"]
+        self.assertEqual((gym["amount"], gym["account"], gym["category"], gym["autopay"]), ("30.00", "Checking", "Sport", True))
+        self.assertEqual(gym["rule"]["every"], "month")
+        self.assertEqual(gym["start"], "2024-03-20")
+        # When it is paused, then resumed, then ended (after a yes)
+        self.press("Climbing", "Pause")
+        self.wait.until(lambda d: self.row("Climbing").find_element(By.CLASS_NAME, "schedule-state").text == "paused")
+        self.assertTrue(self.schedules()["Climbing"]["paused"])
+        self.press("Climbing", "Resume")
+        self.wait.until(lambda d: "next" in self.row("Climbing").find_element(By.CLASS_NAME, "schedule-state").text)
+        self.assertFalse(self.schedules()["Climbing"]["paused"])
+        self.press("Climbing", "End")
+        self.driver.switch_to.alert.accept()
+        self.wait.until(lambda d: "ended" in self.row("Climbing").find_element(By.CLASS_NAME, "schedule-state").text)
+        self.assertEqual(self.schedules()["Climbing"]["endedAfter"], "2024-03-20")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
