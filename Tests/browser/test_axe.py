@@ -16,7 +16,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 sys.path.insert(0, os.path.dirname(__file__))
 from harness import Server, browser  # noqa: E402
 
-VIEWS = ["budget", "transactions", "analysis", "bills", "debts", "goals", "accounts", "categories", "history", "ledger"]
+VIEWS = ["budget", "transactions", "analysis", "bills", "debts", "goals", "accounts", "categories", "history", "import", "ledger"]
 SIZES = {"desktop": (1280, 1000), "phone": (360, 640)}
 
 

@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 sys.path.insert(0, os.path.dirname(__file__))
 from harness import SCREENSHOTS, ViewTestCase  # noqa: E402
 
-VIEWS = ["budget", "transactions", "analysis", "bills", "debts", "goals", "accounts", "categories", "history", "ledger"]
+VIEWS = ["budget", "transactions", "analysis", "bills", "debts", "goals", "accounts", "categories", "history", "import", "ledger"]
 
 
 class PhoneTests(ViewTestCase):

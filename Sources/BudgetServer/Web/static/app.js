@@ -2,7 +2,7 @@
 "use strict";
 window.BL = window.BL || {};
 
-const views = { budget: () => BL.renderBudget(), transactions: () => BL.renderTransactions(), analysis: () => BL.renderAnalysis(), bills: () => BL.renderBills(), debts: () => BL.renderDebts(), goals: () => BL.renderGoals(), accounts: () => BL.renderAccounts(), categories: () => BL.renderCategories(), history: () => BL.renderHistory(), ledger: () => BL.renderLedger() };
+const views = { budget: () => BL.renderBudget(), transactions: () => BL.renderTransactions(), analysis: () => BL.renderAnalysis(), bills: () => BL.renderBills(), debts: () => BL.renderDebts(), goals: () => BL.renderGoals(), accounts: () => BL.renderAccounts(), categories: () => BL.renderCategories(), history: () => BL.renderHistory(), ledger: () => BL.renderLedger(), import: () => BL.renderImport() };
 
 /** Renders the current view; errors go to the toast. */
 BL.render = async function () {
