@@ -24,6 +24,7 @@ struct EmbedFiles {
       let url = URL(fileURLWithPath: path)
       var text = try String(contentsOf: url, encoding: .utf8)
       if ["js", "css"].contains(url.pathExtension) { text = compacted(text) }
+      if url.pathExtension == "css" { text = withoutSpacesAroundPunctuation(text) }
       let hashes = String(repeating: "#", count: delimiterLength(for: text))
       source += "    \"\(url.lastPathComponent)\": \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes),\n"
     }
@@ -67,6 +68,27 @@ struct EmbedFiles {
       }
     }
     return kept.joined(separator: "\n")
+  }
+
+  /// A style sheet without the spaces after `:`, `;` and `,` and around `{` and `}`, outside
+  /// quotes: none of them means anything in CSS there.
+  static func withoutSpacesAroundPunctuation(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    var quote: Character?
+    for character in text {
+      if let open = quote {
+        if character == open { quote = nil }
+      } else if character == "\"" || character == "'" {
+        quote = character
+      } else if character == " ", let last = out.last, ":;,{}".contains(last) {
+        continue
+      } else if character == "{" || character == "}" {
+        while out.last == " " { out.removeLast() }
+      }
+      out.append(character)
+    }
+    return out
   }
 
   /// The fewest `#` around a raw string literal that `text` cannot end early: one more than

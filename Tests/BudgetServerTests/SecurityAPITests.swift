@@ -41,7 +41,7 @@ import Testing
         #expect(served.status == 200)
         let source = try String(contentsOf: statics.appendingPathComponent(name), encoding: .utf8)
         #expect(
-          WebFiles.missingCode(served: served.text, source: source) == nil,
+          WebFiles.missingCode(served: served.text, source: source, isStyleSheet: name.hasSuffix(".css")) == nil,
           "\(name) is not served as Web/static holds it")
         #expect(name.hasSuffix(".js") || name.hasSuffix(".css") || served.text == source, "\(name)")
       }

@@ -34,13 +34,17 @@ enum WebFiles {
     .deletingLastPathComponent().appendingPathComponent("Sources/BudgetServer/Web/static")
 
   /// Whether `served` is `source` with some whole lines left out, each of them a comment
-  /// (`//`, `/*`, `*`), and others' indentation dropped — what the server may leave out of a
-  /// script or a style sheet. Answers the first line that is missing but is code.
-  static func missingCode(served: String, source: String) -> String? {
+  /// (`//`, `/*`, `*`), and others' spaces dropped (a script's indentation, any space of a
+  /// style sheet's outside quotes) — what the server may leave out of a script or a style
+  /// sheet. Answers the first line that is missing but is code.
+  static func missingCode(served: String, source: String, isStyleSheet: Bool = false) -> String? {
     var servedLines = served.split(separator: "\n", omittingEmptySubsequences: false)[...]
     for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if servedLines.first == line || servedLines.first.map(Substring.init) == trimmed {
+      let spaceless = { (text: Substring) in text.filter { $0 != " " } }
+      if servedLines.first == line || servedLines.first.map(Substring.init) == trimmed
+        || (isStyleSheet && servedLines.first.map(spaceless) == spaceless(line))
+      {
         servedLines = servedLines.dropFirst()
         continue
       }

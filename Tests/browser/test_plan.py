@@ -8,8 +8,10 @@ import json
 import os
 import subprocess
 import sys
+import time
 import unittest
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -45,6 +47,16 @@ class PlanTests(ViewTestCase):
         self.wait.until(lambda d: d.find_element(By.ID, "month-title").text == month and d.find_element(By.ID, "move-form"))
 
     def move(self, amount, source, target):
+        # The sheet is drawn again when the log moves (another write, the live stream): a form
+        # found just before may be replaced, so the form is filled in again on a fresh copy.
+        for attempt in range(5):
+            try:
+                return self.fill_move(amount, source, target)
+            except StaleElementReferenceException:
+                time.sleep(0.3)
+        self.fill_move(amount, source, target)
+
+    def fill_move(self, amount, source, target):
         field = self.driver.find_element(By.ID, "move-amount")
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
         field.clear()

@@ -7,12 +7,16 @@ import Testing
 /// state folded in memory and be lost from the state the next process reads.
 @Suite struct TransactionStreamTests {
   @Test(
-    "given one event of every kind folded in order, when each is applied, then it changes no transaction but the one whose stream it is on"
-  )
-  func eventsChangeOnlyTheirOwnStreamsTransaction() {
+    "given one event of every kind folded in order, and again with every added transaction first, when each is applied, then it changes no transaction but the one whose stream it is on",
+    arguments: [false, true])
+  func eventsChangeOnlyTheirOwnStreamsTransaction(addsFirst: Bool) {
+    // A sample placed before the transaction it changes would change nothing in order: with
+    // the added transactions first, every sample finds the transactions there are.
+    let adds = EventSamples.all.filter { if case .transactionAdded = $0 { true } else { false } }
+    let samples = addsFirst ? adds + EventSamples.all.filter { !adds.contains($0) } : EventSamples.all
     var state = LedgerState()
     var changedSomething = 0
-    for event in EventSamples.all {
+    for event in samples {
       let before = Dictionary(uniqueKeysWithValues: state.transactions.map { ($0.key, $0.value) })
       state.apply(event)
       let after = Dictionary(uniqueKeysWithValues: state.transactions.map { ($0.key, $0.value) })
