@@ -29,8 +29,10 @@ class SplitTests(ViewTestCase):
         field.send_keys(text)
 
     def add_split(self, name, amount, parts, tags=""):
+        # A page of its own (the same address again would not load it anew), its form ready
+        self.driver.get("about:blank")
         self.driver.get(self.server.url + "/#transactions")
-        self.wait.until(lambda d: d.find_element(By.ID, "tx-split"))
+        self.wait.until(lambda d: d.find_element(By.ID, "tx-split").is_displayed() and d.find_element(By.ID, "tx-name").is_enabled())
         self.type_into("tx-name", name)
         self.type_into("tx-amount", amount)
         Select(self.driver.find_element(By.ID, "tx-account")).select_by_visible_text("Checking")
