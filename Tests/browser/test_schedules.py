@@ -8,8 +8,10 @@ import json
 import os
 import subprocess
 import sys
+import time
 import unittest
 
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -28,9 +30,15 @@ class ScheduleTests(ViewTestCase):
         return self.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, f"#schedules tr[data-schedule='{name}']"))
 
     def press(self, name, label):
-        button = self.row(name).find_element(By.XPATH, f".//button[text()='{label}']")
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-        button.click()
+        # The view is drawn again when the log moves: a button found just before may be gone.
+        for attempt in range(5):
+            try:
+                button = self.row(name).find_element(By.XPATH, f".//button[text()='{label}']")
+                self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+                return button.click()
+            except (StaleElementReferenceException, ElementNotInteractableException):
+                time.sleep(0.3)
+        self.fail(f"the {label} button of {name} could not be pressed")
 
     def test_a_bill_is_added_paused_resumed_and_ended(self):
         # Given the Bills view
