@@ -28,25 +28,26 @@ struct ExplainRoutes {
   /// A category's spending in `month` (default: the month of `asOf`, or this month), net of
   /// refunds, entry by entry.
   func spent(_ request: Request, _ context: Context) throws -> Response {
-    try api.requireLedger()
-    let query = QueryParameters(request)
-    let time = try query.time()
-    let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
-    let (state, _) = try api.snapshots.state(at: time.point)
-    let id = try Resolver(state: state).categoryToRead(try api.parameter(context, "category"))
-    let explanation = try api.ledger.explain(.spent(id, in: month), at: time.point)
-    return try answer(explanation, state: state)
+    try categoryInMonth(request, context) { .spent($0, in: $1) }
   }
 
   /// What a category has left in `month` on the budget sheet, part by part.
   func left(_ request: Request, _ context: Context) throws -> Response {
+    try categoryInMonth(request, context) { .left($0, in: $1) }
+  }
+
+  /// The figure `figure` makes of the path's category and the query's `month` (default: the
+  /// month of `asOf`, or this month), explained at the query's point of the log.
+  private func categoryInMonth(
+    _ request: Request, _ context: Context, _ figure: (CategoryID, YearMonth) -> Figure
+  ) throws -> Response {
     try api.requireLedger()
     let query = QueryParameters(request)
     let time = try query.time()
     let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
     let (state, _) = try api.snapshots.state(at: time.point)
     let id = try Resolver(state: state).categoryToRead(try api.parameter(context, "category"))
-    return try answer(try api.ledger.explain(.left(id, in: month), at: time.point), state: state)
+    return try answer(try api.ledger.explain(figure(id, month), at: time.point), state: state)
   }
 
   /// A month's remaining to assign, part by part.

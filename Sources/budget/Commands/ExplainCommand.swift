@@ -39,12 +39,9 @@ struct ExplainCommand: AsyncParsableCommand {
     @Option(help: "The month, YYYY-MM (default: this month).", transform: monthArgument) var month: YearMonth?
 
     func run() async throws {
-      let ledger = try await options.openExisting()
-      let id = try NameResolver(ledger: ledger).categoryToRead(category)
-      let month = month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
-      let point = try time.point()
-      let explanation = try userFacing { try ledger.explain(.spent(id, in: month), at: point) }
-      try ExplainCommand.present(explanation, title: "Spent in", on: ledger, options: options, time: time, point: point)
+      try await ExplainCommand.category(category, month, title: "Spent in", options: options, time: time) {
+        .spent($0, in: $1)
+      }
     }
   }
 
@@ -59,13 +56,9 @@ struct ExplainCommand: AsyncParsableCommand {
     @Option(help: "The month, YYYY-MM (default: this month).", transform: monthArgument) var month: YearMonth?
 
     func run() async throws {
-      let ledger = try await options.openExisting()
-      let id = try NameResolver(ledger: ledger).categoryToRead(category)
-      let month = month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
-      let point = try time.point()
-      let explanation = try userFacing { try ledger.explain(.left(id, in: month), at: point) }
-      try ExplainCommand.present(
-        explanation, title: "Left in", on: ledger, options: options, time: time, point: point)
+      try await ExplainCommand.category(category, month, title: "Left in", options: options, time: time) {
+        .left($0, in: $1)
+      }
     }
   }
 
@@ -86,6 +79,20 @@ struct ExplainCommand: AsyncParsableCommand {
       try ExplainCommand.present(
         explanation, title: "Remaining to assign in", on: ledger, options: options, time: time, point: point)
     }
+  }
+
+  /// Explains the figure `figure` makes of `category` and `month` (default: the month of
+  /// `--as-of`, or this month), and prints it.
+  static func category(
+    _ category: String, _ month: YearMonth?, title: String, options: LedgerOptions, time: TimeOptions,
+    figure: (CategoryID, YearMonth) -> Figure
+  ) async throws {
+    let ledger = try await options.openExisting()
+    let id = try NameResolver(ledger: ledger).categoryToRead(category)
+    let month = month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
+    let point = try time.point()
+    let explanation = try userFacing { try ledger.explain(figure(id, month), at: point) }
+    try present(explanation, title: title, on: ledger, options: options, time: time, point: point)
   }
 
   /// Prints `explanation` as a table with its total, or as JSON.
