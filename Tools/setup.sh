@@ -2,7 +2,8 @@
 # Installs what the build and tests need on a fresh Debian machine: liblmdb-dev (LMDB headers
 # and library, found through pkg-config), libjemalloc-dev (the executable's allocator, found
 # the same way), lmdb-utils (mdb_stat, which a test reads the reader
-# table with), hledger (a peer the tests compare against) and python3-dateutil (the recurrence
+# table with), hledger (a peer the tests compare against), nodejs and node-acorn (a JavaScript
+# tokenizer the web tests read served scripts with) and python3-dateutil (the recurrence
 # tests' reference).
 # With --bench (`make bench`) it also installs what the benchmarks drive or compare against:
 # wrk (HTTP load), hyperfine (process timing), ledger and sqlite3 (peers), libsqlite3-dev
@@ -26,6 +27,9 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v mdb_stat >/dev/null 2>&1 || need+=(lmdb-utils)
 # The CLI tests check our journal export against the real hledger.
 command -v hledger >/dev/null 2>&1 || need+=(hledger)
+# The web tests read served scripts with acorn, a JavaScript tokenizer, under node.
+command -v node >/dev/null 2>&1 || need+=(nodejs)
+[ -f /usr/share/nodejs/acorn/package.json ] || need+=(node-acorn)
 # `make test`'s watchdog prints a hung test run's stacks with gdb.
 command -v gdb >/dev/null 2>&1 || need+=(gdb)
 

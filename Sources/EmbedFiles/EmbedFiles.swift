@@ -5,9 +5,9 @@ import Foundation
 /// the `EmbedFilesPlugin` build plugin on every build, so an edited file is served as it is.
 ///
 /// Usage: `embed-files OUTPUT TYPE FILE...` — declares `TYPE.embedded`, a dictionary from each
-/// file's name to its text. Scripts and style sheets are sent without their whole-line
-/// comments and their lines' indentation (``compacted(_:)``): the phone downloads the code,
-/// the repository keeps the explanations and the layout.
+/// file's name to its text. Scripts and style sheets are sent without their comments and the
+/// whitespace that separates nothing (``ScriptCompactor``, ``compacted(_:)``): the phone
+/// downloads the code, the repository keeps the explanations and the layout.
 @main
 struct EmbedFiles {
   static func main() throws {
@@ -23,8 +23,11 @@ struct EmbedFiles {
     for path in arguments.dropFirst(2).sorted() {
       let url = URL(fileURLWithPath: path)
       var text = try String(contentsOf: url, encoding: .utf8)
-      if ["js", "css"].contains(url.pathExtension) { text = compacted(text) }
-      if url.pathExtension == "css" { text = withoutSpacesAroundPunctuation(text) }
+      switch url.pathExtension {
+      case "js": text = ScriptCompactor.compacted(text)
+      case "css": text = withoutSpacesAroundPunctuation(compacted(text))
+      default: break
+      }
       let hashes = String(repeating: "#", count: delimiterLength(for: text))
       source += "    \"\(url.lastPathComponent)\": \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes),\n"
     }

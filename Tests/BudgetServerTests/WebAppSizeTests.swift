@@ -27,30 +27,3 @@ import Testing
     }
   }
 }
-
-/// The web app's source files, for the tests that compare what the server sends with them.
-enum WebFiles {
-  static let statics = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources/BudgetServer/Web/static")
-
-  /// Whether `served` is `source` with some whole lines left out, each of them a comment
-  /// (`//`, `/*`, `*`), and others' spaces dropped (a script's indentation, any space of a
-  /// style sheet's outside quotes) — what the server may leave out of a script or a style
-  /// sheet. Answers the first line that is missing but is code.
-  static func missingCode(served: String, source: String, isStyleSheet: Bool = false) -> String? {
-    var servedLines = served.split(separator: "\n", omittingEmptySubsequences: false)[...]
-    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      let spaceless = { (text: Substring) in text.filter { $0 != " " } }
-      if servedLines.first == line || servedLines.first.map(Substring.init) == trimmed
-        || (isStyleSheet && servedLines.first.map(spaceless) == spaceless(line))
-      {
-        servedLines = servedLines.dropFirst()
-        continue
-      }
-      let comment = trimmed.hasPrefix("//") || trimmed.hasPrefix("/*") || trimmed.hasPrefix("*")
-      if !comment { return String(line) }
-    }
-    return servedLines.isEmpty ? nil : "(lines the file does not hold: \(servedLines.prefix(1)))"
-  }
-}
