@@ -18,6 +18,7 @@ python3 Tests/browser/test_plan.py || status=1
 python3 Tests/browser/test_schedules.py || status=1
 python3 Tests/browser/test_splits.py || status=1
 python3 Tests/browser/test_import.py || status=1
+python3 Tests/browser/test_debt_forms.py || status=1
 python3 Tests/browser/test_phone.py || status=1
 python3 Tests/browser/test_theme.py || status=1
 python3 Tests/browser/test_offline.py || status=1

@@ -16,7 +16,7 @@ BL.renderDebts = async function () {
   // Interest paid to date: each debt's statement (its payments split into interest and principal).
   const statements = await Promise.all(debts.map((d) =>
     BL.api("GET", BL.withQuery(`/debts/${d.id}/statement`, BL.state.asOf ? `through=${BL.state.asOf}` : "")).then((r) => r.body, () => null)));
-  const parts = [debtTable(debts, statements)];
+  const parts = [debtTable(debts, statements), ...(await BL.debtForms(debts))];
   if (!owed.length) {
     parts.push(el("p", { class: "muted", id: "debts-none", text: "Nothing is owed on any debt: there is no plan to make." }));
     view.replaceChildren(...parts);
@@ -48,7 +48,7 @@ BL.renderDebts = async function () {
 /** Each debt: what is owed, its rate, its minimum and the interest paid to date. */
 function debtTable(debts, statements) {
   const el = BL.el;
-  if (!debts.length) return el("p", { class: "muted", id: "debts-list", text: "No debts yet: add one with budget debt add NAME --account A --apr 19.99 --minimum 50." });
+  if (!debts.length) return el("p", { class: "muted", id: "debts-list", text: "No debts yet: add one below (or with budget debt add NAME --account A --apr 19.99 --minimum 50)." });
   const headings = ["Debt", "Kind", "Account", "Owed", "APR", "Minimum", "Interest paid"];
   return el("table", { class: "sheet debts", id: "debts-list" }, [
     el("caption", { text: "Debts" }),
