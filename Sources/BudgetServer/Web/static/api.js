@@ -120,16 +120,18 @@ BL.el = function (tag, attributes, children) {
   return node;
 };
 
-BL.toast = function (message, isError) {
+BL.toast = function (message, isError, action) {
   // A write's warning stays up for its time: a "saved" that follows does not hide it.
   if (!isError && Date.now() < (BL.warningUntil || 0)) return;
   const toast = document.getElementById("toast");
   toast.textContent = message;
+  // An action, such as Restore after a delete, stays up twice as long.
+  if (action) toast.append(" ", BL.el("button", { type: "button", class: "toast-action", text: action.label, onclick: () => { toast.hidden = true; action.run(); } }));
   toast.classList.toggle("error", Boolean(isError));
   toast.classList.remove("warning");
   toast.hidden = false;
   clearTimeout(BL.toastTimer);
-  BL.toastTimer = setTimeout(() => { toast.hidden = true; }, 4000);
+  BL.toastTimer = setTimeout(() => { toast.hidden = true; }, action ? 8000 : 4000);
 };
 
 /** Shows a write's warnings ({code, message}), one line each, for eight seconds. */

@@ -36,6 +36,11 @@ BL.renderHistory = async function () {
         el("td", { text: entry.event }), el("td", { text: entry.changes.join("; ") }),
       ]))),
     ]);
+    const last = history.entries[history.entries.length - 1];
+    if (target.kind === "transaction" && last && last.event === "TransactionDeleted" && !BL.isTravelling()) {
+      const id = history.stream.slice("transaction-".length);
+      trail = el("div", {}, [trail, el("button", { type: "button", id: "history-restore", text: "Restore this transaction", onclick: () => BL.restoreTransaction(id) })]);
+    }
   } catch (error) {
     trail = el("p", { class: "field-error", role: "alert", text: error.message });
   }
@@ -45,8 +50,18 @@ BL.renderHistory = async function () {
     el("thead", {}, [el("tr", {}, ["Position", "Recorded at (UTC)", "Actor", "Event", "Stream"].map((h) => el("th", { scope: "col", text: h })))]),
     el("tbody", {}, events.map((event) => el("tr", {}, [
       el("td", { class: "num", text: String(event.position) }), el("td", { text: event.recordedAt }), el("td", { text: event.actor || "" }),
-      el("td", { text: event.type }), el("td", { class: "stream", text: event.stream }),
+      el("td", { text: event.type }), el("td", { class: "stream" }, [streamLink(event.stream, kinds)]),
     ]))),
   ]);
   view.replaceChildren(form, trail, log);
 };
+
+/** A stream's name; one of an entity with a history opens that history. */
+function streamLink(stream, kinds) {
+  const kind = kinds.find((k) => stream.startsWith(k + "-"));
+  if (!kind) return stream;
+  return BL.el("button", { type: "button", class: "explain", text: stream, onclick: () => {
+    BL.historyTarget = { kind, ref: stream.slice(kind.length + 1) };
+    BL.render();
+  } });
+}

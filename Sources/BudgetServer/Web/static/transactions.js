@@ -41,41 +41,76 @@ BL.renderTransactions = async function () {
   });
 
   const hasBalance = page.rows.some((row) => row.balance !== undefined && row.balance !== null);
+  const body = el("tbody", {}, page.rows.map((row) => transactionRow(row, hasBalance)));
   const table = el("table", { class: "sheet", id: "tx-table" }, [
     el("caption", { text: hasBalance ? "Transactions with running balance (newest first)" : "Matching transactions (newest first)" }),
     el("thead", {}, [el("tr", {}, ["Date", "Name", "Category", "Account", "Amount", hasBalance ? "Balance" : null].filter(Boolean).map((h, i) =>
       el("th", { scope: "col", class: i >= 4 ? "num" : "", text: h })))]),
-    el("tbody", {}, page.rows.map((row) => {
-      const editable = (row.kind === "transaction" || row.kind === "transfer") && !BL.isTravelling();
-      const edit = () => (row.kind === "transfer" ? BL.editTransfer(row) : BL.editTransaction(row.id));
-      const tr = el("tr", {
-        "data-id": row.id, class: editable ? "clickable" : "", tabindex: editable ? "0" : null,
-        "aria-label": editable ? `Edit ${row.name} ${row.amount}` : null,
-      }, [
-        el("td", { text: row.date }),
-        // A change made on this device that its hub does not have yet.
-        el("td", { class: "tx-name" }, [row.name, row.pending ? el("span", {
-          class: "pending-mark", text: "pending", title: "made on this device, not yet on the hub",
-        }) : null]),
-        el("td", { text: row.category }),
-        el("td", { text: row.account }),
-        el("td", { class: "num tx-amount " + (row.amount.startsWith("-") ? "neg" : "pos"), text: BL.money(row.amount) }),
-        hasBalance ? el("td", { class: "num tx-balance " + ((row.balance || "").startsWith("-") ? "neg" : ""), text: BL.money(row.balance) }) : null,
-      ]);
-      if (editable) {
-        tr.addEventListener("click", edit);
-        tr.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); edit(); } });
-      }
-      return tr;
-    })),
+    body,
   ]);
   const empty = page.rows.length ? null : el("p", { class: "muted", text: "No transactions." });
   const form = BL.isTravelling() ? el("p", { class: "muted", text: "Editing is off while looking at the past." }) : transactionForm();
-  view.replaceChildren(...[form, filters, table, empty].filter(Boolean));
+  view.replaceChildren(...[form, filters, table, empty, olderRows(path, page.nextBefore, body, hasBalance)].filter(Boolean));
   if (BL.editing && BL.editing.transfer) BL.fillTransferForm(BL.editing.transfer);
   else if (BL.editing) fillForm(BL.editing.record);
   if (!BL.isTravelling()) BL.showTransferFields();
 };
+
+/** One row of the list; a transaction or a transfer opens in the form when clicked. */
+function transactionRow(row, hasBalance) {
+  const el = BL.el;
+  const editable = (row.kind === "transaction" || row.kind === "transfer") && !BL.isTravelling();
+  const edit = () => (row.kind === "transfer" ? BL.editTransfer(row) : BL.editTransaction(row.id));
+  const tr = el("tr", {
+    "data-id": row.id, class: editable ? "clickable" : "", tabindex: editable ? "0" : null,
+    "aria-label": editable ? `Edit ${row.name} ${row.amount}` : null,
+  }, [
+    el("td", { text: row.date }),
+    // A change made on this device that its hub does not have yet.
+    el("td", { class: "tx-name" }, [row.name, row.pending ? el("span", {
+      class: "pending-mark", text: "pending", title: "made on this device, not yet on the hub",
+    }) : null]),
+    el("td", { text: row.category }),
+    el("td", { text: row.account }),
+    el("td", { class: "num tx-amount " + (row.amount.startsWith("-") ? "neg" : "pos"), text: BL.money(row.amount) }),
+    hasBalance ? el("td", { class: "num tx-balance " + ((row.balance || "").startsWith("-") ? "neg" : ""), text: BL.money(row.balance) }) : null,
+  ]);
+  if (editable) {
+    tr.addEventListener("click", edit);
+    tr.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); edit(); } });
+  }
+  return tr;
+}
+
+/**
+ * The end of the list while older rows remain: a button that fetches the next page (by the
+ * cursor the last page gave) into the table, pressed by itself when it scrolls into sight, so
+ * a long log scrolls on without being loaded at once.
+ */
+function olderRows(path, cursor, body, hasBalance) {
+  if (!cursor) return null;
+  const more = BL.el("button", { type: "button", id: "tx-more", class: "secondary", text: "Show older rows" });
+  let next = cursor;
+  const load = async () => {
+    if (more.disabled) return;
+    more.disabled = true;
+    try {
+      const page = (await BL.api("GET", `${path}&before=${encodeURIComponent(next)}`)).body;
+      body.append(...page.rows.map((row) => transactionRow(row, hasBalance)));
+      next = page.nextBefore;
+      more.hidden = !next;
+    } catch (error) {
+      BL.toast(error.message, true);
+    } finally {
+      more.disabled = false;
+    }
+    if (next && more.getBoundingClientRect().top < innerHeight) load();
+  };
+  const sight = new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting) && next) load(); });
+  sight.observe(more);
+  more.addEventListener("click", load);
+  return more;
+}
 
 function select(id, names, selected, emptyLabel) {
   const options = [BL.el("option", { value: "", text: emptyLabel })].concat(
@@ -234,10 +269,20 @@ function confirmDelete() {
   document.getElementById("tx-confirm-yes").focus();
 }
 
+/** Brings a deleted transaction back as it was when deleted. */
+BL.restoreTransaction = async function (id) {
+  try {
+    await BL.api("POST", `/transactions/${id}/restore`);
+    BL.toast("Transaction restored");
+    await BL.render();
+  } catch (error) { BL.toast(error.message, true); }
+};
+
 async function deleteTransaction() {
   try {
-    await BL.api("DELETE", `/transactions/${BL.editing.id}?reason=${encodeURIComponent("deleted in the web app")}`, undefined, { "If-Match": BL.editing.etag });
-    BL.toast("Transaction deleted");
+    const id = BL.editing.id;
+    await BL.api("DELETE", `/transactions/${id}?reason=${encodeURIComponent("deleted in the web app")}`, undefined, { "If-Match": BL.editing.etag });
+    BL.toast("Transaction deleted", false, { label: "Restore", run: () => BL.restoreTransaction(id) });
     BL.editing = null;
     await BL.render();
   } catch (error) { showError(error); }
