@@ -75,6 +75,25 @@ import Testing
       #expect((words.json["rows"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Market"])
       let inverted = try await server.get("/api/v1/transactions?from=2024-03-20&to=2024-03-01")
       #expect(inverted.status == 400 && (inverted.json["details"] as? [String: String])?["field"] == "from")
+
+      // A tag and amount bounds combine with the rest; bad bounds are refused by name.
+      #expect(
+        try await server.post(
+          "/api/v1/transactions",
+          #"{"amount": "120", "name": "Market feast", "category": "Food", "date": "2024-03-14", "tags": ["Party"]}"#
+        )
+        .status == 201)
+      let names = { (path: String) async throws -> [String?] in
+        (try await server.get(path).json["rows"] as? [[String: Any]])?.map { $0["name"] as? String } ?? []
+      }
+      #expect(try await names("/api/v1/transactions?tag=party") == ["Market feast"])
+      #expect(try await names("/api/v1/transactions?min=100&category=Food") == ["Market feast"])
+      #expect(try await names("/api/v1/transactions?max=100&q=market") == ["Market lunch", "Market"])
+      #expect(try await names("/api/v1/transactions?tag=party&max=100") == [])
+      let badBounds = try await server.get("/api/v1/transactions?min=50&max=10")
+      #expect(badBounds.status == 400 && (badBounds.json["details"] as? [String: String])?["field"] == "min")
+      let badAmount = try await server.get("/api/v1/transactions?min=lots")
+      #expect(badAmount.status == 400 && (badAmount.json["details"] as? [String: String])?["field"] == "min")
     }
   }
 

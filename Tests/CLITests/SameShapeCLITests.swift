@@ -120,6 +120,10 @@ struct SameShapeCLITests {
       (["verify"], "/verify", nil),
       (["projections", "status"], "/projections", "items"),
       (["tx", "list", "--category", "Food"], "/transactions?category=Food", nil),
+      (
+        ["tx", "list", "--account", "Checking", "--min", "1", "--max", "500"],
+        "/transactions?account=Checking&min=1&max=500", nil
+      ),
       (["tx", "search", "Market"], "/transactions/search?q=Market", nil),
       (["explain", "balance", "Checking"], "/explain/balance/Checking", nil),
       (["explain", "spent", "Food", "--month", "2026-11"], "/explain/spent/Food?month=2026-11", nil),

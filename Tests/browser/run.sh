@@ -21,6 +21,7 @@ python3 Tests/browser/test_import.py || status=1
 python3 Tests/browser/test_debt_forms.py || status=1
 python3 Tests/browser/test_restore.py || status=1
 python3 Tests/browser/test_paging.py || status=1
+python3 Tests/browser/test_filters.py || status=1
 python3 Tests/browser/test_phone.py || status=1
 python3 Tests/browser/test_theme.py || status=1
 python3 Tests/browser/test_offline.py || status=1

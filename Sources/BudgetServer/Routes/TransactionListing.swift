@@ -5,8 +5,8 @@ import LedgerWire
 import QueryResults
 
 /// `GET /transactions` (and `/transactions/search`): the running-balance log of one account
-/// or of all accounts, or — with a category, period, month, date range or words — rows of the
-/// transaction index. Pages by the cursor `before` (a page's `nextBefore`) and `limit`; an
+/// or of all accounts, or — with a category, period, month, date range, words, tag or amount
+/// bounds — the rows of the transaction index that meet them all (``TransactionQuery``). Pages by the cursor `before` (a page's `nextBefore`) and `limit`; an
 /// `offset` skips rows after the cursor (kept for the clients that paged by it); `asOf` hides
 /// rows dated after it and `asKnownAt` answers as the ledger was then.
 struct TransactionListing {
@@ -45,20 +45,22 @@ struct TransactionListing {
       }
       from = through
     }
+    let currency = try api.state().baseCurrency
+    let amount = { (name: String) throws -> Money? in
+      try query.string(name).map { try api.money($0, currency, field: name) }
+    }
+    var matching = TransactionQuery(from: from, through: through)
+    (matching.account, matching.category, matching.period) = (account, category, period)
+    (matching.words, matching.tag) = (words, query.string("tag"))
+    (matching.minimum, matching.maximum) = (try amount("min"), try amount("max"))
+    if let minimum = matching.minimum, let maximum = matching.maximum, minimum.units > maximum.units {
+      throw APIError.badRequest("min (\(minimum)) is more than max (\(maximum)); give min ≤ max", field: "min")
+    }
     let filtered =
       category != nil || period != nil || month != nil || words != nil || query.string("from") != nil
-      || query.string("to") != nil
+      || query.string("to") != nil || matching.tag != nil || matching.minimum != nil || matching.maximum != nil
     if filtered {
-      let filter: TransactionFilter =
-        words.map { .text($0) } ?? category.map { .category($0) } ?? period.map { .period($0) } ?? account.map {
-          .account($0)
-        } ?? .all
-      // The index walks one filter; the others are checked on each row, so they all apply.
-      let match = RowMatch(
-        account: account, category: category,
-        periodDays: period.map { api.ledger.periodDays($0) ?? .latest ... .latest })
-      return try index(
-        filter, from: from, through: through, page: (before, limit, offset), time: time, match: match)
+      return try index(matching, page: (before, limit, offset), time: time)
     }
     return try log(account: account, through: through, page: (before, limit, offset), time: time)
   }
@@ -96,51 +98,17 @@ struct TransactionListing {
     return try api.answer(page, position: position)
   }
 
-  /// Rows of the transaction index (no running balance).
-  private func index(
-    _ filter: TransactionFilter, from: CivilDate, through: CivilDate, page paging: Paging, time: TimeQuery,
-    match: RowMatch
-  ) throws -> Response {
-    let (limit, offset) = (paging.limit, paging.offset)
-    var rows: [TransactionRow] = []
-    var skipped = 0
-    var cursor = paging.before?.index
-    var position: UInt64 = 0
-    var recordedAt: Int64 = 0
-    var more = false
-    repeat {
-      let answer = try api.ledger.transactions(
-        filter, from: from, through: through, before: cursor, limit: 200, at: time.point)
-      position = answer.position
-      recordedAt = answer.recordedAt
-      for row in answer.value.rows
-      where row.date >= from && row.date <= through && match.matches(row) {
-        if skipped < offset { skipped += 1; continue }
-        if rows.count == limit { more = true; break }
-        rows.append(row)
-      }
-      cursor = answer.value.olderCursor
-    } while cursor != nil && !more
+  /// Rows of the transaction index that `matching` admits (no running balance).
+  private func index(_ matching: TransactionQuery, page paging: Paging, time: TimeQuery) throws -> Response {
+    let answer = try api.ledger.transactions(
+      matching: matching, before: paging.before?.index, limit: paging.limit, skipping: paging.offset, at: time.point)
     // Names as known at the answer's point, as the amounts are (not as they are now).
     let state = try api.snapshots.state(at: time.point).state
     let pending = try api.ledger.pendingRowIDs()
     let page = Wire.TransactionPage(
-      position: position, recordedAt: recordedAt,
-      rows: rows.map { Wire.TransactionRow(index: $0, state: state, pending: pending) },
-      next: more ? rows.last.map { PageCursor(date: $0.date, id: $0.id.raw) } : nil)
-    return try api.answer(page, position: position)
-  }
-}
-
-/// The filters of a listing that a row of the index must all meet. A period is its days: a
-/// transaction belongs to the period its date falls in (``Ledger/periodDays(_:)``).
-struct RowMatch {
-  var account: AccountID?
-  var category: CategoryID?
-  var periodDays: ClosedRange<CivilDate>?
-
-  func matches(_ row: TransactionRow) -> Bool {
-    (account == nil || row.account == account) && (periodDays.map { $0.contains(row.date) } ?? true)
-      && (category == nil || row.postings.contains { $0.category == category })
+      position: answer.position, recordedAt: answer.recordedAt,
+      rows: answer.value.rows.map { Wire.TransactionRow(index: $0, state: state, pending: pending) },
+      next: answer.value.olderCursor.map { PageCursor(date: $0.date, id: $0.id.raw) })
+    return try api.answer(page, position: answer.position)
   }
 }

@@ -209,6 +209,9 @@ struct TransactionCommand: AsyncParsableCommand {
     @Option(help: "Only this category (splits included).") var category: String?
     @Option(help: "Only this expense period.") var period: String?
     @Option(help: "Only this month, YYYY-MM.", transform: monthArgument) var month: YearMonth?
+    @Option(help: "Only transactions with this tag (any case).") var tag: String?
+    @Option(help: "Only amounts of at least this size, whatever their direction (e.g. 100).") var min: String?
+    @Option(help: "Only amounts of at most this size, whatever their direction.") var max: String?
     @Option(name: .shortAndLong, help: "How many rows (at least 1).") var limit = 20
     @Option(help: "Only rows older than this DATE/ID: the cursor a page with more prints under it.")
     var before: PageCursor?
@@ -216,15 +219,6 @@ struct TransactionCommand: AsyncParsableCommand {
 
     func validate() throws {
       guard limit > 0 else { throw ValidationError("--limit must be at least 1 (got \(limit))") }
-      // The index answers one of these at a time (each with --month); a second one was ignored.
-      let filters = [
-        account.map { _ in "--account" }, category.map { _ in "--category" }, period.map { _ in "--period" },
-      ].compactMap { $0 }
-      guard filters.count <= 1 else {
-        throw ValidationError(
-          "\(filters.joined(separator: " and ")) cannot be combined; list by one of them (each takes --month), or search with tx search"
-        )
-      }
     }
 
     func run() async throws {
@@ -232,18 +226,23 @@ struct TransactionCommand: AsyncParsableCommand {
       // As of a date: the rows up to that day, with the balances then.
       var through = month?.lastDay ?? .latest
       if let asOf = time.asOf, asOf < through { through = asOf }
-      if category != nil || period != nil {
+      if category != nil || period != nil || tag != nil || min != nil || max != nil {
+        // From the transaction index — transactions only (transfers and opening balances have
+        // no category), without a running balance (it is per account); every option applies.
         let resolve = NameResolver(ledger: ledger)
-        // By category or period: from the transaction index — transactions only (transfers and
-        // opening balances have neither), without a running balance (it is per account).
-        let filter: TransactionFilter =
-          try category.map { .category(try resolve.categoryToRead($0)) }
-          ?? period.map { .period(try resolve.period($0)) } ?? account.map { .account(try resolve.account($0).id) }
-          ?? .all
+        var query = TransactionQuery(from: month?.firstDay ?? .earliest, through: through)
+        query.account = try account.map { try resolve.account($0).id }
+        query.category = try category.map { try resolve.categoryToRead($0) }
+        query.period = try period.map { try resolve.period($0) }
+        query.tag = tag
+        let currency = ledger.state.baseCurrency
+        query.minimum = try min.map { text in try userFacing { try Money(parsing: text, currency: currency) } }
+        query.maximum = try max.map { text in try userFacing { try Money(parsing: text, currency: currency) } }
+        if let minimum = query.minimum, let maximum = query.maximum, minimum.units > maximum.units {
+          throw ValidationError("--min \(minimum) is more than --max \(maximum); give --min ≤ --max")
+        }
         let answer = try userFacing {
-          try ledger.transactions(
-            filter, from: month?.firstDay ?? .earliest, through: through,
-            before: before?.index, limit: limit, at: try time.point())
+          try ledger.transactions(matching: query, before: before?.index, limit: limit, at: try time.point())
         }
         return try printPage(answer, ledger: ledger, options: options, time: time)
       }

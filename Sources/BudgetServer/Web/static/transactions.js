@@ -2,7 +2,11 @@
 "use strict";
 window.BL = window.BL || {};
 
-BL.txFilters = { account: "", category: "", month: "", q: "" };
+BL.txFilters = { account: "", category: "", month: "", q: "", from: "", to: "", tag: "", min: "", max: "" };
+
+/** The filters beside the search words, as [query parameter, label, input attributes]. */
+const MORE_FILTERS = [["from", "From", { type: "date" }], ["to", "To", { type: "date" }], ["tag", "Tag", { autocomplete: "off" }],
+  ["min", "Amount from", { inputmode: "decimal", class: "amount" }], ["max", "Amount to", { inputmode: "decimal", class: "amount" }]];
 BL.editing = null; // {id, etag} while a row is being edited
 
 BL.renderTransactions = async function () {
@@ -14,6 +18,7 @@ BL.renderTransactions = async function () {
   if (f.account) params.push("account=" + encodeURIComponent(f.account));
   if (f.category) params.push("category=" + encodeURIComponent(f.category));
   if (f.month) params.push("month=" + f.month);
+  for (const [name] of MORE_FILTERS) if (f[name]) params.push(`${name}=${encodeURIComponent(f[name])}`);
   params.push("limit=100");
   const time = BL.timeQuery(true);
   if (time) params.push(time);
@@ -29,14 +34,14 @@ BL.renderTransactions = async function () {
     select("filter-category", BL.state.categories.map((c) => c.name), f.category, "all categories"),
     el("label", { for: "filter-month", text: "Month" }),
     el("input", { id: "filter-month", type: "month", value: f.month }),
+    ...MORE_FILTERS.flatMap(([name, label, attributes]) => [el("label", { for: `filter-${name}`, text: label }),
+      el("input", Object.assign({ id: `filter-${name}`, value: f[name] }, attributes))]),
     el("button", { type: "submit", text: "Filter" }),
   ]);
   filters.addEventListener("submit", (event) => {
     event.preventDefault();
-    BL.txFilters = {
-      q: document.getElementById("filter-q").value.trim(), account: document.getElementById("filter-account").value,
-      category: document.getElementById("filter-category").value, month: document.getElementById("filter-month").value,
-    };
+    const value = (name) => document.getElementById(`filter-${name}`).value.trim();
+    BL.txFilters = Object.fromEntries(["q", "account", "category", "month", ...MORE_FILTERS.map(([name]) => name)].map((name) => [name, value(name)]));
     BL.render();
   });
 
