@@ -19,6 +19,7 @@ python3 Tests/browser/test_schedules.py || status=1
 python3 Tests/browser/test_splits.py || status=1
 python3 Tests/browser/test_import.py || status=1
 python3 Tests/browser/test_debt_forms.py || status=1
+python3 Tests/browser/test_debt_statement.py || status=1
 python3 Tests/browser/test_restore.py || status=1
 python3 Tests/browser/test_paging.py || status=1
 python3 Tests/browser/test_filters.py || status=1

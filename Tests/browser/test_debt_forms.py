@@ -36,6 +36,7 @@ class DebtFormTests(ViewTestCase):
         button.click()
 
     def open_debts(self):
+        self.driver.get("about:blank")
         self.driver.get(self.server.url + "/#debts")
         self.wait.until(lambda d: d.find_element(By.ID, "debt-add"))
 

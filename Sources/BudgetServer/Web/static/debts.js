@@ -54,7 +54,7 @@ function debtTable(debts, statements) {
     el("caption", { text: "Debts" }),
     el("thead", {}, [el("tr", {}, headings.map((h, i) => el("th", { scope: "col", class: i >= 3 ? "num" : "", text: h })))]),
     el("tbody", {}, debts.map((d, i) => el("tr", { "data-debt": d.name }, [
-      el("th", { scope: "row", text: d.name }),
+      el("th", { scope: "row" }, [el("button", { type: "button", class: "explain", text: d.name, "aria-label": `${d.name}: statement, month by month`, onclick: () => BL.debtStatement(d) })]),
       el("td", { text: d.kind }),
       el("td", { text: d.account }),
       el("td", { class: "num owed", "data-owed": d.owed, text: `${BL.money(d.owed)} ${d.currency}` }),
