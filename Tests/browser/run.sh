@@ -14,6 +14,7 @@ python3 Tests/browser/test_accounts.py || status=1
 python3 Tests/browser/test_categories.py || status=1
 python3 Tests/browser/test_transfers.py || status=1
 python3 Tests/browser/test_ledger.py || status=1
+python3 Tests/browser/test_periods.py || status=1
 python3 Tests/browser/test_plan.py || status=1
 python3 Tests/browser/test_schedules.py || status=1
 python3 Tests/browser/test_splits.py || status=1

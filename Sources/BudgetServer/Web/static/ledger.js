@@ -18,7 +18,7 @@ BL.renderLedger = async function () {
     ]),
     verdict,
   ]);
-  view.replaceChildren(check, status.device ? await syncSection(status) : await devicesSection());
+  view.replaceChildren(check, await BL.periodsSection(), status.device ? await syncSection(status) : await devicesSection());
 };
 
 async function verify(verdict) {
