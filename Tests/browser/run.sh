@@ -32,6 +32,7 @@ python3 Tests/browser/test_axe.py || status=1
 python3 Tests/browser/test_setup.py || status=1
 python3 Tests/browser/test_explain.py || status=1
 python3 Tests/browser/test_undo.py || status=1
+python3 Tests/browser/test_live.py || status=1
 python3 Tests/browser/test_security.py || status=1
 python3 Tests/browser/test_sync.py || status=1
 python3 Tests/browser/test_api_schema.py || status=1

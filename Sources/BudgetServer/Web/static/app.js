@@ -6,6 +6,9 @@ const views = { budget: () => BL.renderBudget(), transactions: () => BL.renderTr
 
 /** Renders the current view; errors go to the toast. */
 BL.render = async function () {
+  // Drawing the view anew replaces its forms: nothing half-typed is left to keep.
+  formsTouched = false;
+  pendingRefresh = false;
   try {
     await views[BL.state.view]();
     document.body.dataset.rendered = String(Date.now());
@@ -163,26 +166,38 @@ async function connectEvents() {
     timer = setTimeout(() => {
       live.textContent = `live · ${event.type} at ${event.position}`;
       refreshSync();
-      if (BL.state.knownAt !== null || BL.editing) return;
-      // Never wipe what the user is typing: refresh once the focus leaves the form.
-      if (isTyping()) { pendingRefresh = true; return; }
-      BL.render();
+      refreshUnlessTyping();
     }, 150);
   };
   // Another process's big import rebuilt the read models: no new event, but new answers.
-  source.addEventListener("caught-up", () => {
-    if (BL.state.knownAt !== null || BL.editing) return;
-    if (isTyping()) { pendingRefresh = true; return; }
-    BL.render();
-  });
+  source.addEventListener("caught-up", refreshUnlessTyping);
   document.addEventListener("focusout", () => {
     setTimeout(() => {
-      if (pendingRefresh && !isTyping()) { pendingRefresh = false; BL.render(); }
+      if (pendingRefresh && !isTyping()) BL.render();
     }, 0);
   });
 }
 
+/** Whether a change made elsewhere waits to be shown, held back by a form being filled in. */
 let pendingRefresh = false;
+/** Whether a form of the view was typed into since the view was drawn. */
+let formsTouched = false;
+document.addEventListener("input", (event) => { if (event.target.closest("main form")) formsTouched = true; });
+
+/**
+ * Shows a change made elsewhere, unless that would wipe what the user is entering: a form
+ * typed into keeps the view as it is until it is sent or the view is left, and the live
+ * marker says that newer figures wait.
+ */
+function refreshUnlessTyping() {
+  if (BL.state.knownAt !== null || BL.editing) return;
+  if (isTyping()) {
+    pendingRefresh = true;
+    document.getElementById("live").textContent = "live · newer changes wait until this form is sent";
+    return;
+  }
+  BL.render();
+}
 
 /**
  * Undo and Redo: each takes back one whole action (a transaction and the bill it paid go
@@ -208,7 +223,7 @@ function setupUndoRedo() {
 
 function isTyping() {
   const active = document.activeElement;
-  return Boolean(active && active.closest("main") && active.matches("input, select, textarea") && active.value);
+  return formsTouched || Boolean(active && active.closest("main") && active.matches("input, select, textarea") && active.value);
 }
 
 async function start() {
