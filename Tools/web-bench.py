@@ -102,7 +102,7 @@ return {
 # The API requests of the page so far: path and query, start, duration, server wait.
 RESOURCES = r"""
 return performance.getEntriesByType("resource").filter((e) => e.name.includes("/api/v1/")).map((e) => ({
-  url: e.name, start: e.startTime, duration: e.duration,
+  url: e.name, start: e.startTime, duration: e.duration, end: e.responseEnd,
   wait: e.responseStart > 0 && e.requestStart > 0 ? e.responseStart - e.requestStart : null,
   size: e.encodedBodySize || 0,
 }));
@@ -123,7 +123,7 @@ const finish = (domMs, frameMs) => {
   observer.disconnect();
   clearTimeout(timer);
   const more = document.getElementById("tx-more");
-  done({ before, after: count(), domMs, frameMs, sentinel: Boolean(more && !more.hidden) });
+  done({ before, after: count(), domMs, frameMs, start, sentinel: Boolean(more && !more.hidden) });
 };
 const observer = new MutationObserver(() => {
   if (count() <= before) return;
@@ -336,7 +336,7 @@ class Server:
 # The browser
 
 
-def browser(bypass_service_worker=False, width=1280, height=1000):
+def browser(bypass_service_worker=False, extra_css="", width=1280, height=1000):
     """Headless Chromium as Tests/browser/harness.py starts it."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -351,6 +351,13 @@ def browser(bypass_service_worker=False, width=1280, height=1000):
     driver.set_page_load_timeout(120)
     driver.set_script_timeout(900)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": INJECTED})
+    # The renderer's own counters (main-thread task, script, layout and style time), per document.
+    driver.execute_cdp_cmd("Performance.enable", {})
+    if extra_css:
+        # A what-if: a style sheet added to every page before the app runs (not the app as shipped).
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
+            "document.addEventListener('DOMContentLoaded', () => { const style = document.createElement('style'); "
+            f"style.textContent = {json.dumps(extra_css)}; document.head.append(style); }});")})
     if bypass_service_worker:
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
@@ -375,6 +382,15 @@ timer = setTimeout(() => finish(false), timeout);
 """
 
 
+METRICS = {"TaskDuration": "task", "ScriptDuration": "script", "LayoutDuration": "layout", "RecalcStyleDuration": "style"}
+
+
+def main_thread(driver):
+    """The document's main-thread time so far, ms: task (all of it), script, layout, style."""
+    values = {m["name"]: m["value"] for m in driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}
+    return {short: round(values.get(name, 0) * 1000, 1) for name, short in METRICS.items()}
+
+
 def wait_rendered(driver, view, timeout):
     deadline = time.time() + timeout
     while True:
@@ -392,6 +408,7 @@ def load(driver, server, view, timeout=120):
     driver.get("about:blank")
     driver.get(f"{server.url}/#{view}")
     state = wait_rendered(driver, view, timeout)
+    state["mainThread"] = main_thread(driver)
     state["requests"] = driver.execute_script(RESOURCES)
     return state
 
@@ -436,11 +453,14 @@ def relative(url):
     return path + ("?" + parsed.query if parsed.query else "")
 
 
-def render_case(driver, servers, views, runs):
+def render_case(driver, servers, views, runs, quiet=0):
     results = {server.label: {view: {"runs": [], "errors": [], "requests": []} for view in views} for server in servers}
+    results["compilers_per_run"] = []
     for run in range(runs):
-        for view in views:
-            for server in servers:
+        results["compilers_per_run"].append(wait_quiet(quiet))
+        for index, view in enumerate(views):
+            # Big and baseline back to back, alternating which goes first.
+            for server in (servers if (run + index) % 2 == 0 else servers[::-1]):
                 state = load(driver, server, view)
                 entry = results[server.label][view]
                 ms = state["rendered"]
@@ -460,6 +480,10 @@ def render_case(driver, servers, views, runs):
                 entry["runs"].append(round(ms, 2))
                 entry.setdefault("domContentLoaded", []).append(round(state["domContentLoaded"] or 0, 2))
                 entry.setdefault("nodes", []).append(state["nodes"])
+                entry.setdefault("mainThread", []).append(state["mainThread"])
+                answered = [r["end"] for r in state["requests"] if r["start"] <= ms and r["end"] and r["end"] <= ms]
+                # The view's own work after its last answer came: building and inserting its DOM.
+                entry.setdefault("afterLastAnswer", []).append(round(ms - max(answered), 2) if answered else None)
                 entry.setdefault("serviceWorker", []).append(state["controlled"])
                 # The API requests that started before the view rendered.
                 entry["requests"].append([
@@ -475,6 +499,8 @@ def render_case(driver, servers, views, runs):
             entry["median"] = median(entry["runs"])
             entry["max"] = max(entry["runs"]) if entry["runs"] else None
             entry["domContentLoaded_median"] = median(entry.get("domContentLoaded", []))
+            entry["afterLastAnswer_median"] = median(entry.get("afterLastAnswer", []))
+            entry["mainThread_median"] = {short: median([m[short] for m in entry.get("mainThread", [])]) for short in METRICS.values()}
     return results
 
 
@@ -511,6 +537,7 @@ def scroll_case(driver, server, target_rows, timeout_s):
     started = time.time()
     rows = first["rows"]
     while rows < target_rows:
+        before_metrics = main_thread(driver)
         result = driver.execute_async_script(SCROLL, int(timeout_s * 1000), False)
         if result["domMs"] is None:
             # An IntersectionObserver fires when the sentinel comes into view: scroll up a
@@ -520,6 +547,8 @@ def scroll_case(driver, server, target_rows, timeout_s):
             stop_reason = (f"no more rows within {timeout_s:g} s of a scroll"
                            + (" (the #tx-more sentinel is there)" if result["sentinel"] else " (no #tx-more sentinel)"))
             break
+        after_metrics = main_thread(driver)
+        result["mainThread"] = {k: round(after_metrics[k] - before_metrics[k], 1) for k in after_metrics}
         scrolls.append(result)
         rows = result["after"]
         if len(scrolls) % 10 == 0:
@@ -540,6 +569,17 @@ def scroll_case(driver, server, target_rows, timeout_s):
                 pass
         if "before" in query:
             cursors += 1
+    # Each scroll's phases, by the request it set off (the first `before=` one after it).
+    paged_requests = sorted((r for r in requests if "before=" in r["url"]), key=lambda r: r["start"])
+    phases = []
+    for scroll in scrolls:
+        request = next((r for r in paged_requests if r["start"] >= scroll["start"] - 0.5), None)
+        if request is None or not request["end"]:
+            phases.append(None)
+            continue
+        dom_at = scroll["start"] + scroll["domMs"]
+        phases.append({"to_request": request["start"] - scroll["start"], "request": request["end"] - request["start"],
+                       "to_rows": dom_at - request["end"], "to_frame": scroll["frameMs"] - scroll["domMs"]})
     sentinel = driver.execute_script("const more = document.getElementById('tx-more'); return Boolean(more && !more.hidden)")
     paging = cursors > 0 or len(scrolls) > 0
     dom = [s["domMs"] for s in scrolls]
@@ -560,11 +600,22 @@ def scroll_case(driver, server, target_rows, timeout_s):
         "scroll_to_frame_ms": {"median": median(frame), "max": max(frame) if frame else None,
                                "first10_median": median(frame[:10]), "last10_median": median(frame[-10:])},
         "request_ms": {"median": median([r["duration"] for r in requests]), "max": max((r["duration"] for r in requests), default=None)},
+        # scroll → the request starts (the IntersectionObserver's turn); the request; its
+        # answer → the rows in the table (parse, build, insert); the rows → the next frame.
+        "phases_ms": {name: {"first10_median": median([p[name] for p in phases[:10] if p]),
+                             "last10_median": median([p[name] for p in phases[-10:] if p]),
+                             "max": max((p[name] for p in phases if p), default=None)}
+                      for name in ("to_request", "request", "to_rows", "to_frame")},
+        # The renderer's main thread from just before a scroll to just after its frame.
+        "main_thread_ms": {short: {"first10_median": median([s["mainThread"][short] for s in scrolls[:10]]),
+                                   "last10_median": median([s["mainThread"][short] for s in scrolls[-10:]])}
+                           for short in METRICS.values()},
         "seconds": round(elapsed, 2),
         "js_heap_bytes": last["heap"],
         "dom_nodes": last["nodes"],
         "stopped": stop_reason,
-        "each": [{"rows": s["after"], "dom_ms": round(s["domMs"], 2), "frame_ms": round(s["frameMs"], 2)} for s in scrolls],
+        "each": [dict({"rows": s["after"], "dom_ms": round(s["domMs"], 2), "frame_ms": round(s["frameMs"], 2), "main_thread": s["mainThread"]},
+                      **({k: round(v, 2) for k, v in p.items()} if p else {})) for s, p in zip(scrolls, phases)],
     }
     if not paging:
         result["note"] = (f"no paging: {first['rows']} rows on the first render and none more after scrolling to the end "
@@ -580,6 +631,28 @@ def scroll_case(driver, server, target_rows, timeout_s):
 
 # ---------------------------------------------------------------------------------------------
 # The run's circumstances
+
+
+def other_share(seconds=2.0):
+    """The share of the machine's CPU that processes other than this run's used over `seconds`."""
+    busy, own = cpu_busy(), own_ticks()
+    time.sleep(seconds)
+    busy_after, own_after = cpu_busy(), own_ticks()
+    return max(0.0, (busy_after[0] - busy[0]) - (own_after - own)) / max(1, busy_after[1] - busy[1])
+
+
+def wait_quiet(seconds, threshold=0.10):
+    """Waits up to `seconds` until no compiler runs and other processes use under 10 % of the
+    CPU (a build or another browser test would otherwise be in the figures); answers what was
+    still running then: the compilers, and 'other CPU N %' if it was over the threshold."""
+    deadline = time.time() + seconds
+    while True:
+        running = compilers_running()
+        share = other_share() if seconds else 0.0
+        busy = running + ([f"other CPU {share:.0%}"] if share >= threshold else [])
+        if not busy or time.time() >= deadline:
+            return busy if seconds else running
+        time.sleep(3)
 
 
 COMPILERS = {"swift-frontend", "swift-build", "swiftc", "swift-driver", "clang", "cc1", "cc1plus", "ld", "ld.gold", "ld.lld", "swift-autolink-e"}
@@ -605,6 +678,30 @@ def cpu_busy():
         fields = [int(x) for x in f.readline().split()[1:]]
     idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
     return sum(fields) - idle, sum(fields)
+
+
+def own_ticks():
+    """CPU jiffies of this process and all its descendants (servers, chromedriver, Chromium)."""
+    parents, ticks = {}, {}
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(pid)] = int(fields[1])
+        ticks[int(pid)] = sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+    mine, total = {os.getpid()}, 0
+    changed = True
+    while changed:
+        changed = False
+        for pid, parent in parents.items():
+            if parent in mine and pid not in mine:
+                mine.add(pid)
+                changed = True
+    return sum(ticks.get(pid, 0) for pid in mine)
 
 
 def machine():
@@ -649,21 +746,30 @@ def report_text(result):
     m = result["machine"]
     lines.append(f"web-bench · {result['date']} · commit {result['commit']} · {m['cpu']}, {m['cores']} cores · {m['chromium']}")
     lines.append(f"load average {result['load_before']} before, {result['load_after']} after; machine CPU busy during the run "
-                 f"{result['cpu_busy_percent']} %; compilers running at start: {', '.join(result['compilers_at_start']) or 'none'}")
+                 f"{result['cpu_busy_percent']} %, other processes' share {result['other_cpu_percent']} %")
+    lines.append(f"busy at the start: {', '.join(result['compilers_at_start']) or 'no'}; runs started while busy: "
+                 f"{sum(1 for c in result['compilers_per_run'] if c)} of {len(result['compilers_per_run'])}")
     lines.append("")
     lines.append(f"First render: navigation start → data-rendered, ms, {result['runs']} fresh loads of each view, warm browser"
-                 + (", service worker bypassed" if result["service_worker_bypassed"] else ""))
-    lines.append(f"(page shell: DOMContentLoaded, median, on the {big['rows']:,}-row ledger; ratio: median ÷ the baseline's median)")
-    header = (f"| view | {big['rows']:,} rows: median | max | shell | {small['rows']:,} rows: median | max | ratio | ≤ {TARGET_MS:g} ms |")
+                 + (", service worker bypassed" if result["service_worker_bypassed"] else "")
+                 + (f", WHAT-IF CSS added: {result['extra_css']}" if result["extra_css"] else ""))
+    lines.append(f"(on the {big['rows']:,}-row ledger, medians: shell = DOMContentLoaded; build = the last API answer → rendered. "
+                 "ratio = median ÷ the baseline's)")
+    header = (f"| view | {big['rows']:,} rows: median | max | shell | build | {small['rows']:,} rows: median | max | ratio | ≤ {TARGET_MS:g} ms |")
     lines.append(header)
-    lines.append("|---|---:|---:|---:|---:|---:|---:|---|")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---|")
     for view in result["views"]:
         b, s = result["render"][big["label"]][view], result["render"][small["label"]][view]
         ratio = f"{b['median'] / s['median']:.2f}×" if b["median"] and s["median"] else "—"
         verdict = "—" if b["median"] is None else ("pass" if b["max"] <= TARGET_MS else ("pass (median)" if b["median"] <= TARGET_MS else "FAIL"))
         errors = f" ({len(b['errors'])} failed)" if b["errors"] else ""
-        lines.append(f"| {view} | {fmt(b['median'])} | {fmt(b['max'])} | {fmt(b['domContentLoaded_median'])} | {fmt(s['median'])} | "
+        lines.append(f"| {view} | {fmt(b['median'])} | {fmt(b['max'])} | {fmt(b['domContentLoaded_median'])} | {fmt(b['afterLastAnswer_median'])} | {fmt(s['median'])} | "
                      f"{fmt(s['max'])} | {ratio} | {verdict}{errors} |")
+    lines.append("")
+    lines.append(f"Renderer main thread during a load until rendered, {big['rows']:,} rows, medians, ms: task (all) / script / layout / style")
+    lines.append("  " + "; ".join(
+        f"{view} " + " / ".join(fmt(result['render'][big['label']][view]['mainThread_median'][k], 0) for k in METRICS.values())
+        for view in result["views"]))
     scroll = result.get("scroll")
     if scroll:
         lines.append("")
@@ -681,6 +787,14 @@ def report_text(result):
                          f"(first 10 {fmt(d['first10_median'])}, last 10 {fmt(d['last10_median'])})")
             lines.append(f"  scroll → the frame after them:   median {fmt(f['median'])} ms, max {fmt(f['max'])} ms "
                          f"(first 10 {fmt(f['first10_median'])}, last 10 {fmt(f['last10_median'])})")
+            ph = scroll["phases_ms"]
+            lines.append("  where a scroll's time goes, first 10 → last 10 scrolls (medians, ms): "
+                         + "; ".join(f"{label} {fmt(ph[name]['first10_median'])} → {fmt(ph[name]['last10_median'])}" for name, label in
+                                     [("to_request", "scroll → request"), ("request", "request"), ("to_rows", "answer → rows"),
+                                      ("to_frame", "rows → frame")]))
+            mt = scroll["main_thread_ms"]
+            lines.append("  renderer main thread per scroll, first 10 → last 10 (medians, ms): "
+                         + "; ".join(f"{name} {fmt(mt[name]['first10_median'])} → {fmt(mt[name]['last10_median'])}" for name in mt))
             if scroll.get("server_page_ms"):
                 p = scroll["server_page_ms"]
                 lines.append(f"  server alone, {p['path']}: median {p['median']} ms, max {p['max']} ms")
@@ -711,9 +825,12 @@ def main():
     parser.add_argument("--scroll-timeout", type=float, default=10.0, help="seconds to wait for more rows after a scroll (10)")
     parser.add_argument("--bypass-service-worker", action="store_true",
                         help="requests skip the app's service worker (DevTools Network.setBypassServiceWorker), to see its cost")
+    parser.add_argument("--extra-css", default="", help="a what-if: CSS added to every page (e.g. '#tx-table{table-layout:fixed}')")
     parser.add_argument("--no-server-times", action="store_true", help="do not time each view's API requests on the server alone")
     parser.add_argument("--scratch", default=".build-web-bench", help="SwiftPM scratch path and ledger cache (.build-web-bench)")
-    parser.add_argument("--wait-quiet", type=float, default=0, help="wait up to S seconds for running compilers to finish first")
+    parser.add_argument("--wait-quiet", type=float, default=0,
+                        help="before each run (and the scroll case), wait up to S seconds until no compiler runs and "
+                             "other processes use under 10 %% of the CPU")
     parser.add_argument("--json", help="write the results here")
     args = parser.parse_args()
     views = [v for v in args.views.split(",") if v]
@@ -729,11 +846,7 @@ def main():
     big_ledger = ledger_for(budget, args.rows, data)
     small_ledger = ledger_for(budget, args.baseline_rows, data)
 
-    if args.wait_quiet:
-        deadline = time.time() + args.wait_quiet
-        while compilers_running() and time.time() < deadline:
-            time.sleep(5)
-    compilers = compilers_running()
+    compilers = wait_quiet(args.wait_quiet)
     if compilers:
         log(f"warning: compilers are running ({', '.join(compilers)}): the figures will be slower than on a quiet machine")
 
@@ -747,19 +860,22 @@ def main():
             server.wait_caught_up()
             log(f"serving {server.ledger} at {server.url}")
         app_version = None
-        driver = browser(args.bypass_service_worker)
+        driver = browser(args.bypass_service_worker, args.extra_css)
         for server in servers:
             controlled = log_in(driver, server)
             log(f"{server.label}: logged in, service worker {'controls the page' if controlled else 'not in control'}")
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
-        busy_before = cpu_busy()
+        busy_before, own_before = cpu_busy(), own_ticks()
         started = time.time()
-        render = render_case(driver, servers, views, args.runs)
+        render = render_case(driver, servers, views, args.runs, args.wait_quiet)
+        compilers_per_run = render.pop("compilers_per_run")
         scroll = None
         if args.scroll_rows > 0:
             log(f"scrolling the transaction list to {args.scroll_rows:,} rows")
+            compilers_scroll = wait_quiet(args.wait_quiet)
             scroll = scroll_case(driver, big, args.scroll_rows, args.scroll_timeout)
-        busy_after = cpu_busy()
+            scroll["compilers_at_start"] = compilers_scroll
+        busy_after, own_after = cpu_busy(), own_ticks()
         load_after = " ".join(f"{x:.2f}" for x in os.getloadavg())
         times = None if args.no_server_times else server_times(big, render[big.label])
         version = subprocess.run([budget, "--version"], capture_output=True, text=True).stdout.strip()
@@ -787,12 +903,17 @@ def main():
         "views": views,
         "target_ms": TARGET_MS,
         "service_worker_bypassed": args.bypass_service_worker,
+        "extra_css": args.extra_css or None,
         "ledgers": {"big": {"label": big.label, "rows": args.rows, "path": big_ledger},
                     "baseline": {"label": small.label, "rows": args.baseline_rows, "path": small_ledger}},
         "load_before": load_before,
         "load_after": load_after,
         "cpu_busy_percent": round(100 * (busy_after[0] - busy_before[0]) / max(1, busy_after[1] - busy_before[1]), 1),
+        # The machine's busy time that was not this run's (its servers, browser and itself).
+        "other_cpu_percent": round(100 * max(0, (busy_after[0] - busy_before[0]) - (own_after - own_before))
+                                   / max(1, busy_after[1] - busy_before[1]), 1),
         "compilers_at_start": compilers,
+        "compilers_per_run": compilers_per_run,
         "seconds": round(time.time() - started, 1),
         "render": render,
         "scroll": scroll,

@@ -8,10 +8,12 @@ extension Wire {
   public struct Explanation: Codable, Sendable, Equatable {
     /// One entry that counts in the figure.
     public struct Part: Codable, Sendable, Equatable {
-      /// `opening`, `transaction`, `transfer`, `budget`, `carried`, `goal` or `income`.
+      /// `opening`, `transaction`, `transfer`, `budget`, `carried`, `goal`, `income`, and for
+      /// a forecast `balance` (today's), `scheduled` or `budgets`.
       public var kind: String
       /// The transaction's id, the transfer leg's, the account's (an opening balance), the
-      /// category's (`budget`, `carried`) or the goal's; none for planned income.
+      /// category's (`budget`, `carried`), the goal's or the schedule's; none for planned income
+      /// and budgets.
       public var id: String?
       public var date: String
       /// The transaction's name, the transfer's note (or `transfer`), `opening balance`, the
@@ -21,14 +23,19 @@ extension Wire {
       public var amount: String
     }
 
-    /// `balance`, `spent`, `left` or `remaining`.
+    /// `balance`, `spent`, `left`, `remaining`, `cashflow` or `forecast`.
     public var figure: String
     public var accountId, account: String?
     public var categoryId, category: String?
     /// The day of a balance (its end).
     public var date: String?
-    /// The month of a category's spending, of what it has left, or of remaining to assign.
+    /// The month of a category's spending, of what it has left, of remaining to assign, of
+    /// a cash flow, or whose end a forecast is for.
     public var month: String?
+    /// Whether a forecast spends this month's unspent variable budgets too.
+    public var withBudgets: Bool?
+    /// The day a forecast starts from, when not today.
+    public var from: String?
     public var total: String
     public var currency: String
     public var position: UInt64
@@ -59,6 +66,16 @@ extension Wire.Explanation {
     case .remaining(let month):
       figure = "remaining"
       self.month = month.description
+    case .cashflow(let month):
+      figure = "cashflow"
+      self.month = month.description
+    case .forecast(let account, let month, let withBudgets, let from):
+      figure = "forecast"
+      accountId = account.description
+      self.account = state.accounts[account]?.name
+      self.month = month.description
+      self.withBudgets = withBudgets
+      self.from = from?.description
     }
     total = explanation.total.formatted()
     currency = explanation.total.currency.code
@@ -72,6 +89,9 @@ extension Wire.Explanation {
         case .budget, .carried: part.id.flatMap { state.categories[CategoryID(raw: $0)]?.name } ?? ""
         case .goal: part.id.flatMap { state.goals[GoalID(raw: $0)]?.name } ?? ""
         case .income: part.label ?? ""
+        case .balance: "balance today"
+        case .scheduled: part.id.flatMap { state.schedules[ScheduleID(raw: $0)]?.name } ?? ""
+        case .budgets: "unspent variable budgets"
         }
       return Part(
         kind: part.kind.rawValue, id: part.id?.description, date: part.date.description, name: name,

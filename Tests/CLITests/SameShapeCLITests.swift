@@ -127,6 +127,8 @@ struct SameShapeCLITests {
       (["tx", "search", "Market"], "/transactions/search?q=Market", nil),
       (["explain", "balance", "Checking"], "/explain/balance/Checking", nil),
       (["explain", "spent", "Food", "--month", "2026-11"], "/explain/spent/Food?month=2026-11", nil),
+      (["explain", "cashflow", "--month", "2026-11"], "/explain/cashflow?month=2026-11", nil),
+      (["explain", "forecast", "Checking", "--with-budgets"], "/explain/forecast/Checking?withBudgets=true", nil),
     ]
     for (arguments, path, part) in questions {
       let fromCLI = try cli(arguments)

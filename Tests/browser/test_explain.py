@@ -21,6 +21,7 @@ def decimal(shown):
 
 class ExplainTests(ViewTestCase):
     def open_budget(self):
+        self.driver.get("about:blank")
         self.driver.get(self.server.url + "/#budget")
         self.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#section-variable button.explain"))
 
@@ -112,6 +113,42 @@ class ExplainTests(ViewTestCase):
         self.assertIn("budget", kinds)
         self.assertIn("transaction", kinds)
         self.assertIn("Food left", self.driver.find_element(By.ID, "explain-title").text)
+        self.close()
+
+
+    def test_the_months_cash_flow_opens_its_transactions(self):
+        # Given the analysis of the demo month
+        self.driver.get("about:blank")
+        self.driver.get(self.server.url + "/#analysis")
+        button = self.wait.until(lambda d: d.find_element(By.ID, "cashflow-net"))
+        shown = decimal(button.text)
+        # When the net cash flow is tapped
+        self.tap(button)
+        # Then its transactions add up to it, the figure the report gives
+        total, amounts = self.read_dialog()
+        report = self.server.api("GET", "/reports/cashflow?year=2024")["months"]
+        self.assertEqual(total, shown)
+        self.assertEqual(total, Decimal(next(m["net"] for m in report if m["month"] == "2024-03")))
+        self.assertTrue(amounts)
+        self.assertEqual(sum(amounts), total)
+        self.close()
+
+    def test_a_forecast_month_end_opens_the_balance_today_and_the_bills_until_then(self):
+        # Given the bills view's forecast
+        self.driver.get("about:blank")
+        self.driver.get(self.server.url + "/#bills")
+        buttons = self.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "figure[data-account='Checking'] .month-ends button.explain"))
+        button = buttons[-1]
+        shown = decimal(button.text)
+        # When the last month end of Checking is tapped
+        self.tap(button)
+        # Then today's balance and what falls due until then add up to it
+        total, amounts = self.read_dialog()
+        self.assertEqual(total, shown)
+        self.assertEqual(sum(amounts), total)
+        kinds = [row.get_attribute("data-kind") for row in self.driver.find_elements(By.CSS_SELECTOR, "#explain-parts tbody tr")]
+        self.assertEqual(kinds[0], "balance")
+        self.assertIn("scheduled", kinds)
         self.close()
 
 

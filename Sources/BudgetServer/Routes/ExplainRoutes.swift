@@ -3,8 +3,8 @@ import Ledger
 import LedgerDomain
 import LedgerWire
 
-/// `/explain`: `budget explain balance|spent|left|remaining` — a figure and the entries
-/// that make it up.
+/// `/explain`: `budget explain balance|spent|left|remaining|cashflow|forecast` — a figure
+/// and the entries that make it up.
 struct ExplainRoutes {
   let api: LedgerAPI
 
@@ -13,6 +13,8 @@ struct ExplainRoutes {
     group.get("explain/spent/:category") { request, context in try spent(request, context) }
     group.get("explain/left/:category") { request, context in try left(request, context) }
     group.get("explain/remaining") { request, _ in try remaining(request) }
+    group.get("explain/cashflow") { request, _ in try cashflow(request) }
+    group.get("explain/forecast/:account") { request, context in try forecast(request, context) }
   }
 
   /// An account's balance at the end of `asOf` (default today), entry by entry.
@@ -58,6 +60,31 @@ struct ExplainRoutes {
     let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
     let (state, _) = try api.snapshots.state(at: time.point)
     return try answer(try api.ledger.explain(.remaining(in: month), at: time.point), state: state)
+  }
+
+  /// A month's net cash flow, transaction by transaction.
+  func cashflow(_ request: Request) throws -> Response {
+    try api.requireLedger()
+    let query = QueryParameters(request)
+    let time = try query.time()
+    let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
+    let (state, _) = try api.snapshots.state(at: time.point)
+    return try answer(try api.ledger.explain(.cashflow(in: month), at: time.point), state: state)
+  }
+
+  /// An account's forecast balance at the end of `month` (default this month): the balance
+  /// on `asOf` (default today) and each movement the forecast from then counts; `withBudgets`
+  /// as the forecast takes it.
+  func forecast(_ request: Request, _ context: Context) throws -> Response {
+    try api.requireLedger()
+    let query = QueryParameters(request)
+    let time = try query.time()
+    let month = try query.month("month") ?? (time.asOf ?? api.today).yearMonth
+    let withBudgets = try query.bool("withBudgets")
+    let (state, _) = try api.snapshots.state(at: time.point)
+    let (id, _) = try Resolver(state: state).account(try api.parameter(context, "account"))
+    let figure = Figure.forecast(id, in: month, withBudgets: withBudgets, from: time.asOf)
+    return try answer(try api.ledger.explain(figure, at: time.point), state: state)
   }
 
   private func answer(_ explanation: Explanation, state: LedgerState) throws -> Response {

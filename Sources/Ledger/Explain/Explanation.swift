@@ -21,6 +21,13 @@ public struct Explanation: Sendable, Hashable {
       case goal
       /// Income planned for the month (`label` names its source; no `id`).
       case income
+      /// An account's balance at the end of today, where a forecast starts (`id` is the
+      /// account's).
+      case balance
+      /// A scheduled occurrence a forecast counts, on its due date (`id` is the schedule's).
+      case scheduled
+      /// A day's share of this month's unspent variable budgets a forecast spends (no `id`).
+      case budgets
     }
 
     public var kind: Kind

@@ -15,4 +15,12 @@ public enum Figure: Sendable, Hashable {
   /// A month's remaining to assign on the budget sheet: the income planned for it, less
   /// every category's assignment and the needs of the goals the sheet counts.
   case remaining(in: YearMonth)
+  /// A month's net cash flow (the cash flow report's *net*): every transaction of the month
+  /// in the base currency booked to a category, income adding and expenses taking away.
+  case cashflow(in: YearMonth)
+  /// An account's forecast balance at the end of a month (the forecast's month end): its
+  /// balance on the day the forecast starts (`from`, else today) and each open scheduled
+  /// occurrence up to then — with `withBudgets`, also the unspent part of that month's
+  /// variable budgets, spent from it over the days left.
+  case forecast(AccountID, in: YearMonth, withBudgets: Bool, from: CivilDate? = nil)
 }

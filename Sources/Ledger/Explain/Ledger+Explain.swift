@@ -14,6 +14,9 @@ extension Ledger {
     case .spent(let category, let month): try explainSpending(of: category, in: month, at: point)
     case .left(let category, let month): try explainLeft(of: category, in: month, at: point)
     case .remaining(let month): try explainRemaining(in: month, at: point)
+    case .cashflow(let month): try explainCashflow(in: month, at: point)
+    case .forecast(let account, let month, let withBudgets, let from):
+      try explainForecast(of: account, in: month, withBudgets: withBudgets, from: from, at: point)
     }
   }
 

@@ -19,6 +19,25 @@ extension Ledger {
     months: Int, account: AccountID? = nil, budgetsFrom: AccountID? = nil, asOf: CivilDate? = nil,
     at point: TimePoint = .now
   ) throws(LedgerError) -> Answer<CashFlowForecast> {
+    let inputs = try forecastInputs(months: months, account: account, budgetsFrom: budgetsFrom, asOf: asOf, at: point)
+    let forecast = CashFlowForecast(
+      today: inputs.value.today, through: inputs.value.through,
+      accounts: inputs.value.balances.map { ($0.account, $0.name, $0.balance) }, movements: inputs.value.movements)
+    return Answer(value: forecast, position: inputs.position, recordedAt: inputs.recordedAt)
+  }
+
+  /// What a forecast is made of: each account's balance today and the movements it counts.
+  struct ForecastInputs {
+    var today: CivilDate
+    var through: CivilDate
+    var balances: [AccountBalance]
+    var movements: [CashFlowForecast.Movement]
+  }
+
+  /// The balances and movements ``forecast(months:account:budgetsFrom:asOf:at:)`` adds up.
+  func forecastInputs(
+    months: Int, account: AccountID?, budgetsFrom: AccountID?, asOf: CivilDate?, at point: TimePoint
+  ) throws(LedgerError) -> Answer<ForecastInputs> {
     let today = asOf ?? self.today()
     let horizon = (try? today.yearMonth.adding(months: max(months, 1) - 1)) ?? today.yearMonth
     let through = horizon.lastDay
@@ -44,19 +63,20 @@ extension Ledger {
           }
         }
         if wanted.contains(terms.account) {
-          movements.append(.init(account: terms.account, date: occurrence.due, units: terms.signedUnits))
+          movements.append(
+            .init(account: terms.account, date: occurrence.due, units: terms.signedUnits, schedule: occurrence.schedule)
+          )
         }
         if terms.kind == .transfer, let to = terms.toAccount, wanted.contains(to) {
-          movements.append(.init(account: to, date: occurrence.due, units: terms.amount.units))
+          movements.append(
+            .init(account: to, date: occurrence.due, units: terms.amount.units, schedule: occurrence.schedule))
         }
       }
       if let budgetsFrom, wanted.contains(budgetsFrom) {
         movements += try unspentBudgets(
           reader, position: position, today: today, account: budgetsFrom, scheduled: movementsByCategory)
       }
-      return CashFlowForecast(
-        today: today, through: through,
-        accounts: balances.map { ($0.account, $0.name, $0.balance) }, movements: movements)
+      return ForecastInputs(today: today, through: through, balances: balances, movements: movements)
     }
   }
 

@@ -37,11 +37,14 @@ public struct CashFlowForecast: Sendable, Hashable {
     public var date: CivilDate
     /// Signed units: negative leaves the account.
     public var units: Int64
+    /// The schedule whose occurrence it is; nil for the unspent budgets' spending.
+    public var schedule: ScheduleID?
 
-    public init(account: AccountID, date: CivilDate, units: Int64) {
+    public init(account: AccountID, date: CivilDate, units: Int64, schedule: ScheduleID? = nil) {
       self.account = account
       self.date = date
       self.units = units
+      self.schedule = schedule
     }
   }
 

@@ -3,11 +3,12 @@ import Ledger
 import LedgerDomain
 import LedgerWire
 
-/// `budget explain balance|spent|left|remaining`: a figure and the entries that make it up.
+/// `budget explain balance|spent|left|remaining|cashflow|forecast`: a figure and the entries
+/// that make it up.
 struct ExplainCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "explain", abstract: "Show what makes up a figure: every entry that adds up to it.",
-    subcommands: [Balance.self, Spent.self, Left.self, Remaining.self])
+    subcommands: [Balance.self, Spent.self, Left.self, Remaining.self, Cashflow.self, Forecast.self])
 
   struct Balance: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -81,6 +82,52 @@ struct ExplainCommand: AsyncParsableCommand {
     }
   }
 
+  struct Cashflow: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "cashflow",
+      abstract: "A month's net cash flow (report cashflow's net): income less expenses, transaction by transaction.",
+      discussion: "Example: budget explain cashflow --month 2024-03")
+    @OptionGroup var options: LedgerOptions
+    @OptionGroup var time: TimeOptions
+    @Option(help: "The month, YYYY-MM (default: this month).", transform: monthArgument) var month: YearMonth?
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let month = month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
+      let point = try time.point()
+      let explanation = try userFacing { try ledger.explain(.cashflow(in: month), at: point) }
+      try ExplainCommand.present(
+        explanation, title: "Cash flow in", on: ledger, options: options, time: time, point: point)
+    }
+  }
+
+  struct Forecast: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "forecast",
+      abstract:
+        "An account's forecast balance at a month's end: the balance today (or --as-of) and each scheduled payment until then.",
+      discussion: "Example: budget explain forecast Checking --month 2024-05 --with-budgets")
+    @OptionGroup var options: LedgerOptions
+    @OptionGroup var time: TimeOptions
+    @Argument(help: "The account.") var account: String
+    @Option(help: "The month whose end it is, YYYY-MM (default: this month).", transform: monthArgument)
+    var month: YearMonth?
+    @Flag(help: "Also spend this month's unspent variable budgets from the account, as bills forecast does.")
+    var withBudgets = false
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let id = try NameResolver(ledger: ledger).account(account).id
+      let month = month ?? (time.asOf ?? LedgerOptions.today()).yearMonth
+      let point = try time.point()
+      let explanation = try userFacing {
+        try ledger.explain(.forecast(id, in: month, withBudgets: withBudgets, from: time.asOf), at: point)
+      }
+      try ExplainCommand.present(
+        explanation, title: "Forecast of", on: ledger, options: options, time: time, point: point)
+    }
+  }
+
   /// Explains the figure `figure` makes of `category` and `month` (default: the month of
   /// `--as-of`, or this month), and prints it.
   static func category(
@@ -104,7 +151,7 @@ struct ExplainCommand: AsyncParsableCommand {
     let wire = Wire.Explanation(explanation, state: state)
     if options.json { return try Console.json(wire) }
     let subject =
-      wire.account.map { "\($0) on \(wire.date ?? "")" }
+      wire.account.map { "\($0) \(wire.date.map { "on \($0)" } ?? "at the end of \(wire.month ?? "")")" }
       ?? [wire.category, wire.month].compactMap { $0 }.joined(separator: " ")
     print("\(title) \(subject): \(show(explanation.total)) \(wire.currency)")
     var table = Table([("DATE", .left), ("KIND", .left), ("NAME", .left), ("AMOUNT", .right), ("ID", .left)])

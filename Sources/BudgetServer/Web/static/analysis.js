@@ -8,10 +8,12 @@ BL.renderAnalysis = async function () {
   const el = BL.el;
   const view = document.getElementById("view-analysis");
   const time = BL.timeQuery(false);
-  const [sheetResponse, totalsResponse] = await Promise.all([
+  const [sheetResponse, totalsResponse, flowResponse] = await Promise.all([
     BL.api("GET", BL.withQuery(`/reports/budget-vs-actual?month=${BL.state.month}`, time)),
     BL.api("GET", BL.withQuery(`/reports/categories?month=${BL.state.month}`, time)),
+    BL.api("GET", BL.withQuery(`/reports/cashflow?year=${BL.state.month.slice(0, 4)}`, time)),
   ]);
+  const flow = flowResponse.body.months.find((m) => m.month === BL.state.month);
   const sheet = sheetResponse.body;
   const lines = sheet.lines.filter((line) => Number(line.budgeted) !== 0 || Number(line.actual) !== 0);
   const bars = BL.charts.bars(lines.map((line) => ({
@@ -39,11 +41,13 @@ BL.renderAnalysis = async function () {
       el("td", { class: "num", id: "analysis-total-actual", text: BL.money(sheet.totalActual) }), el("td", {}), el("td", {}),
     ])]),
   ]);
-  view.replaceChildren(
+  view.replaceChildren(...[
     BL.monthNavigator(BL.render),
+    flow ? el("p", { id: "cashflow" }, [`Cash flow in ${BL.monthTitle(flow.month)}: income ${BL.money(flow.income)}, expenses ${BL.money(flow.expenses)}, net `,
+      BL.explainable(BL.money(flow.net), `/explain/cashflow?month=${flow.month}`, "Net cash flow", "cashflow-net"), ` ${flow.currency}`]) : null,
     el("div", { class: "charts" }, [
       el("figure", {}, [bars, el("figcaption", { text: "Budgeted (grey) and actual (blue, red when over budget)" })]),
       el("figure", {}, [donut, el("figcaption", { text: "Share of net spending by category (refunds taken off)" })]),
     ]),
-    table);
+    table].filter(Boolean));
 };

@@ -134,8 +134,12 @@ function forecastFigure(account, today) {
   const lowest = { date: account.lowest.date, value: BL.amount(account.lowest.balance), text: account.lowest.balance };
   const id = "forecast-" + account.account.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   const chart = BL.charts.line(points, lowest, `Forecast balance of ${account.account} (${account.currency})`, id);
+  // Each month end opens the balance today and the payments that make it.
+  const ends = account.months.map((m) => el("li", {}, [`${BL.monthTitle(m.month)}: `,
+    BL.explainable(BL.money(m.balance), `/explain/forecast/${encodeURIComponent(account.account)}?month=${m.month}`, `${account.account} forecast, end of ${BL.monthTitle(m.month)}`)]));
   return el("figure", { "data-account": account.account }, [
     chart,
     el("figcaption", { text: `${account.account}: ${BL.money(account.start)} ${account.currency} today; lowest ${BL.money(account.lowest.balance)} on ${account.lowest.date}` }),
+    el("ul", { class: "month-ends", "aria-label": `${account.account} at each month end` }, ends),
   ]);
 }

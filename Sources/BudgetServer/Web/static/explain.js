@@ -1,5 +1,6 @@
 // "Why this number?": a figure opens the list of the entries that make it up, read at the
-// slider's position — GET /explain/{balance,spent,left}/{id} and /explain/remaining — each
+// slider's position — GET /explain/{balance,spent,left,forecast}/{id}, /explain/remaining and
+// /explain/cashflow — each
 // entry a way to its history; what rollover carried in opens the month before's "left".
 "use strict";
 window.BL = window.BL || {};
@@ -27,11 +28,13 @@ BL.explain = async function (path, label) {
     dialog = el("dialog", { id: "explain-dialog", "aria-labelledby": "explain-title" });
     document.body.append(dialog);
   }
-  const when = answer.figure === "balance" ? `at the end of ${answer.date}` : `in ${BL.monthTitle(answer.month)}`;
+  const when = answer.figure === "balance" ? `at the end of ${answer.date}`
+    : answer.figure === "forecast" ? `at the end of ${BL.monthTitle(answer.month)}` : `in ${BL.monthTitle(answer.month)}`;
   // Where each entry's history is: [kind, ref] of GET /history/{kind}/{ref}.
   const trail = (part) => ({
     opening: ["account", answer.accountId], transaction: ["transaction", part.id], budget: ["month", answer.month],
     income: ["month", answer.month], carried: ["category", part.id], goal: ["goal", part.id],
+    balance: ["account", part.id], scheduled: ["schedule", part.id],
   })[part.kind];
   const entry = (part) => part.kind === "carried"
     ? el("button", { type: "button", class: "explain", text: `Carried in from ${BL.monthTitle(part.date.slice(0, 7))}`,
