@@ -332,6 +332,39 @@ class Server:
                 self.process.wait()
 
 
+class FloorServer:
+    """A page that marks itself rendered as it loads, served by Python on loopback: what any
+    navigation costs in this browser on this machine (the floor under every view)."""
+
+    PAGE = (b"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>floor</title></head><body><p>floor</p>"
+            b"<script>document.body.dataset.rendered = String(Date.now());</script></body></html>")
+
+    def __init__(self):
+        import http.server
+
+        page = self.PAGE
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+
+            def log_message(self, *arguments):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.label = "floor"
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
 # ---------------------------------------------------------------------------------------------
 # The browser
 
@@ -358,9 +391,8 @@ def browser(bypass_service_worker=False, extra_css="", width=1280, height=1000):
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
             "document.addEventListener('DOMContentLoaded', () => { const style = document.createElement('style'); "
             f"style.textContent = {json.dumps(extra_css)}; document.head.append(style); }});")})
-    if bypass_service_worker:
-        driver.execute_cdp_cmd("Network.enable", {})
-        driver.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
+    driver.web_bench_bypass_all = bypass_service_worker
+    set_bypass(driver, bypass_service_worker)
     return driver
 
 
@@ -453,16 +485,32 @@ def relative(url):
     return path + ("?" + parsed.query if parsed.query else "")
 
 
-def render_case(driver, servers, views, runs, quiet=0):
-    results = {server.label: {view: {"runs": [], "errors": [], "requests": []} for view in views} for server in servers}
+class Series:
+    """What one column of the render table loads: a server, with or without the service worker."""
+
+    def __init__(self, label, server, bypass=False, floor=False):
+        self.label, self.server, self.bypass, self.floor = label, server, bypass, floor
+
+
+def set_bypass(driver, bypass):
+    if getattr(driver, "web_bench_bypass", False) != bypass:
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": bypass})
+        driver.web_bench_bypass = bypass
+
+
+def render_case(driver, series, views, runs, quiet=0):
+    results = {s.label: {view: {"runs": [], "errors": [], "requests": []} for view in views} for s in series}
     results["compilers_per_run"] = []
     for run in range(runs):
         results["compilers_per_run"].append(wait_quiet(quiet))
         for index, view in enumerate(views):
-            # Big and baseline back to back, alternating which goes first.
-            for server in (servers if (run + index) % 2 == 0 else servers[::-1]):
-                state = load(driver, server, view)
-                entry = results[server.label][view]
+            # Every series back to back, the order turning from one load of a view to the next.
+            turn = (run * len(views) + index) % len(series)
+            for one in series[turn:] + series[:turn]:
+                set_bypass(driver, one.bypass or driver.web_bench_bypass_all)
+                state = load(driver, one.server, view)
+                entry = results[one.label][view]
                 ms = state["rendered"]
                 problem = None
                 if state["loggedOut"]:
@@ -471,11 +519,11 @@ def render_case(driver, servers, views, runs, quiet=0):
                     problem = "error: " + state["error"]
                 elif ms is None:
                     problem = "did not render within the timeout"
-                elif not state["shown"]:
+                elif not state["shown"] and not one.floor:
                     problem = "another view is shown"
                 if problem:
                     entry["errors"].append(problem)
-                    log(f"{server.label} #{view} run {run + 1}: {problem}")
+                    log(f"{one.label} #{view} run {run + 1}: {problem}")
                     continue
                 entry["runs"].append(round(ms, 2))
                 entry.setdefault("domContentLoaded", []).append(round(state["domContentLoaded"] or 0, 2))
@@ -490,12 +538,12 @@ def render_case(driver, servers, views, runs, quiet=0):
                     {"path": relative(r["url"]), "timed": api_path(r["url"]) is not None, "start": round(r["start"], 2),
                      "ms": round(r["duration"], 2), "wait": None if r["wait"] is None else round(r["wait"], 2), "bytes": r["size"]}
                     for r in state["requests"] if r["start"] <= ms])
+        first = series[0].label
         log(f"render run {run + 1}/{runs}: " + ", ".join(
-            f"{view} {fmt(results[servers[0].label][view]['runs'][-1] if results[servers[0].label][view]['runs'] else None, 0)}"
-            for view in views) + f" ms ({servers[0].label})")
-    for server in servers:
+            f"{view} {fmt(results[first][view]['runs'][-1] if results[first][view]['runs'] else None, 0)}" for view in views) + f" ms ({first})")
+    for one in series:
         for view in views:
-            entry = results[server.label][view]
+            entry = results[one.label][view]
             entry["median"] = median(entry["runs"])
             entry["max"] = max(entry["runs"]) if entry["runs"] else None
             entry["domContentLoaded_median"] = median(entry.get("domContentLoaded", []))
@@ -529,6 +577,7 @@ def server_times(server, results, repeat=5):
 
 
 def scroll_case(driver, server, target_rows, timeout_s):
+    set_bypass(driver, driver.web_bench_bypass_all)
     state = load(driver, server, "transactions")
     if state["rendered"] is None:
         return {"paging": False, "note": f"the transactions view did not render: {state}"}
@@ -765,6 +814,15 @@ def report_text(result):
         errors = f" ({len(b['errors'])} failed)" if b["errors"] else ""
         lines.append(f"| {view} | {fmt(b['median'])} | {fmt(b['max'])} | {fmt(b['domContentLoaded_median'])} | {fmt(b['afterLastAnswer_median'])} | {fmt(s['median'])} | "
                      f"{fmt(s['max'])} | {ratio} | {verdict}{errors} |")
+    floor = result["render"].get("floor")
+    if floor:
+        runs = [ms for view in result["views"] for ms in floor[view]["runs"]]
+        lines.append(f"floor — a static page that marks itself rendered as it loads, the same browser, interleaved: "
+                     f"median {fmt(median(runs))} ms, max {fmt(max(runs) if runs else None)} ms ({len(runs)} loads)")
+    bypassed = result["render"].get(f"{big['label']}, service worker bypassed")
+    if bypassed:
+        lines.append(f"{big['rows']:,} rows with the service worker bypassed, interleaved, median / max: " + "; ".join(
+            f"{view} {fmt(bypassed[view]['median'])} / {fmt(bypassed[view]['max'])}" for view in result["views"]))
     lines.append("")
     lines.append(f"Renderer main thread during a load until rendered, {big['rows']:,} rows, medians, ms: task (all) / script / layout / style")
     lines.append("  " + "; ".join(
@@ -825,6 +883,8 @@ def main():
     parser.add_argument("--scroll-timeout", type=float, default=10.0, help="seconds to wait for more rows after a scroll (10)")
     parser.add_argument("--bypass-service-worker", action="store_true",
                         help="requests skip the app's service worker (DevTools Network.setBypassServiceWorker), to see its cost")
+    parser.add_argument("--compare-bypass", action="store_true",
+                        help="also load each view of the big ledger with the service worker bypassed, interleaved")
     parser.add_argument("--extra-css", default="", help="a what-if: CSS added to every page (e.g. '#tx-table{table-layout:fixed}')")
     parser.add_argument("--no-server-times", action="store_true", help="do not time each view's API requests on the server alone")
     parser.add_argument("--scratch", default=".build-web-bench", help="SwiftPM scratch path and ledger cache (.build-web-bench)")
@@ -867,7 +927,13 @@ def main():
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
         busy_before, own_before = cpu_busy(), own_ticks()
         started = time.time()
-        render = render_case(driver, servers, views, args.runs, args.wait_quiet)
+        series = [Series(big.label, big), Series(small.label, small)]
+        if args.compare_bypass:
+            series.append(Series(f"{big.label}, service worker bypassed", big, bypass=True))
+        floor = FloorServer()
+        series.append(Series("floor", floor, floor=True))
+        render = render_case(driver, series, views, args.runs, args.wait_quiet)
+        floor.stop()
         compilers_per_run = render.pop("compilers_per_run")
         scroll = None
         if args.scroll_rows > 0:

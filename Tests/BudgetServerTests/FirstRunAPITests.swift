@@ -41,7 +41,7 @@ struct FirstRunAPITests {
       #expect((refused.json["message"] as? String)?.contains("12.345") == true)
       let badSet = try await server.post("/api/v1/ledger", #"{"name": "Home", "categories": "all"}"#)
       #expect(badSet.status == 400)
-      #expect((badSet.json["message"] as? String)?.contains("default or income-only") == true)
+      #expect((badSet.json["message"] as? String)?.contains("default, workbook or income-only") == true)
       let badType = try await server.post(
         "/api/v1/ledger", #"{"name": "Home", "accounts": [{"name": "Pot", "type": "jar"}]}"#)
       #expect(badType.status == 400)
@@ -49,6 +49,20 @@ struct FirstRunAPITests {
 
       let ledger = try await server.get("/api/v1/ledger")
       #expect(ledger.json["created"] as? Bool == false && ledger.json["position"] as? Int == 0)
+    }
+  }
+
+  @Test("given an empty ledger, when it is created with the workbook's categories, then they replace the default ones")
+  func createsTheWorkbooksCategories() async throws {
+    try await TestServer.with(empty: true) { server in
+      #expect(try await server.post("/api/v1/ledger", #"{"name": "Home", "categories": "workbook"}"#).status == 201)
+      let categories = try #require(try await server.get("/api/v1/categories").json["items"] as? [[String: Any]])
+      let types = Dictionary(
+        uniqueKeysWithValues: categories.compactMap { c in
+          (c["name"] as? String).map { ($0, c["budgetType"] as? String) }
+        })
+      #expect(types.count == 12 && types["Food"] == nil && types["Income"] != nil)
+      #expect(types["Rent"] == "fixed" && types["Groceries"] == "variable" && types["Gifts"] == "quarterly")
     }
   }
 

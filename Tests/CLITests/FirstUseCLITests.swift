@@ -35,6 +35,21 @@ struct FirstUseCLITests {
     #expect(!far.stderr.contains("did you mean"))
   }
 
+  @Test(
+    "given no ledger, when init asks for the workbook's categories, then they replace the default ones; an unknown set is refused and makes no ledger"
+  )
+  func initTakesAStartingSetOfCategories() throws {
+    let refused = try budget.run(["init", "--categories", "mine"])
+    #expect(refused.status == 2 && refused.stderr.contains("--categories must be default, workbook or income-only"))
+    #expect(!FileManager.default.fileExists(atPath: directory.file("first.ledger")))
+    let created = try budget.run(["init", "--categories", "workbook"])
+    #expect(created.status == 0 && created.stdout.contains("with 12 workbook categories"), "\(created.stdout)")
+    let listed = try budget.run(["category", "list", "--json"])
+    let names = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+      .compactMap { $0["name"] as? String }
+    #expect(names.contains("Car upkeep") && names.contains("Income") && !names.contains("Food"))
+  }
+
   @Test func versionIsPrinted() throws {
     let output = try budget.run(["--version"])
     #expect(output.status == 0)

@@ -96,12 +96,17 @@ class FirstRunTests(unittest.TestCase):
         driver.find_element(By.ID, "setup-add-account").click()
         self.type_into("setup-account-name-1", "Savings")
         driver.find_element(By.CSS_SELECTOR, "[aria-label='Remove account 2']").click()
-        # When the form is sent with the default categories
+        # When the form is sent with the workbook's categories
+        driver.find_element(By.CSS_SELECTOR, "input[name=categories][value=workbook]").click()
         driver.find_element(By.ID, "setup-create").click()
-        # Then only the first account is opened, with the usual categories
+        # Then only the first account is opened, with the workbook's fixed, variable and
+        # quarterly categories
         self.wait.until(lambda d: d.find_element(By.ID, "tab-budget").is_displayed())
         self.assertEqual([row["name"] for row in self.cli("account", "list")], ["Checking"])
-        self.assertIn("Food", [row["name"] for row in self.cli("category", "list")])
+        types = {row["name"]: row.get("budgetType") for row in self.cli("category", "list")}
+        self.assertNotIn("Food", types)
+        self.assertEqual((types["Rent"], types["Groceries"], types["Car upkeep"]), ("fixed", "variable", "quarterly"))
+        self.assertIn("Income", types)
 
     def test_the_demo_instead(self):
         driver = self.driver

@@ -58,13 +58,11 @@ struct AccountRoutes {
     for (index, account) in (body.accounts ?? []).enumerated() {
       commands.append(.openAccount(try openCommand(account, base: { currency }, field: "accounts[\(index)].")))
     }
-    switch body.categories ?? "default" {
-    case "default": break
-    case "income-only": commands += DefaultCategories.expenseIDs.map(LedgerCommand.deleteCategory)
-    case let other:
+    guard let starter = StarterCategories(rawValue: body.categories ?? "default") else {
       throw APIError.badRequest(
-        "categories must be default or income-only (got '\(other)')", field: "categories")
+        "categories must be default, workbook or income-only (got '\(body.categories ?? "")')", field: "categories")
     }
+    commands += starter.commands
     // All or nothing: a refused account leaves no ledger half set up.
     return try await api.writeAll(commands, request, status: .created)
   }

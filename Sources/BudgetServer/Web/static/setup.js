@@ -48,6 +48,7 @@ BL.renderSetup = function (ledger) {
     BL.el("fieldset", { class: "setup-categories" }, [
       BL.el("legend", { text: "Categories" }),
       BL.el("label", {}, [BL.el("input", { type: "radio", name: "categories", value: "default", checked: true }), " The usual ones: Food, Restaurants, Transport, Shopping, Entertainment, Health, Sport, Bills, and Income"]),
+      BL.el("label", {}, [BL.el("input", { type: "radio", name: "categories", value: "workbook" }), " The workbook's: fixed (Rent, Utilities, Insurance, Phone & internet), variable (Groceries, Transport, Eating out, Personal), quarterly (Car upkeep, Gifts, Yearly fees), and Income"]),
       BL.el("label", {}, [BL.el("input", { type: "radio", name: "categories", value: "income-only" }), " Only Income — I will add my own"]),
     ]),
     alert,
