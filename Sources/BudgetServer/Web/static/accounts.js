@@ -3,7 +3,6 @@
 // reopen it. Every change is one request; the server's refusal shows beside the form and
 // changes nothing.
 "use strict";
-window.BL = window.BL || {};
 
 /** The id of the account or category whose change panel is open: it stays open when the view refreshes. */
 BL.panel = null;
@@ -12,7 +11,7 @@ const ACCOUNT_TYPES = [["checking", "Checking"], ["savings", "Savings"], ["credi
 
 BL.renderAccounts = async function () {
   const el = BL.el;
-  const view = document.getElementById("view-accounts");
+  const view = BL.byId("view-accounts");
   await BL.loadLists();
   const accounts = (await BL.api("GET", BL.withQuery("/accounts", BL.timeQuery(true)))).body.items;
   const rows = accounts.map((a) => el("tr", { "data-account": a.name, class: a.closed ? "closed" : null }, [
@@ -21,7 +20,7 @@ BL.renderAccounts = async function () {
     el("td", { class: "role", text: a.role === "budget" ? "budget" : "tracking" }),
     el("td", { class: "num balance", "data-balance": a.balance, text: `${BL.money(a.balance)} ${a.currency}` }),
     el("td", { class: "status", text: a.closed ? "closed" : "open" }),
-    el("td", {}, [el("button", { type: "button", class: "secondary manage", text: "Edit", "aria-label": `Change ${a.name}`,
+    el("td", {}, [BL.button({ class: "secondary manage", text: "Edit", "aria-label": `Change ${a.name}`,
       disabled: BL.isTravelling(), onclick: () => { BL.panel = a.id; showAccountForm(view, a); } })]),
   ]));
   view.replaceChildren(
@@ -58,7 +57,7 @@ BL.field = function (id, label, control) {
 /** Open an account: name, type, opening balance and date, currency (the ledger's by default). */
 function openAccountForm() {
   const el = BL.el;
-  const alert = el("p", { id: "account-open-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("account-open-alert");
   const form = el("form", { id: "account-open", class: "tx-form", "aria-label": "Open an account" }, [
     el("h2", { text: "Open an account" }),
     el("div", { class: "fields" }, [
@@ -71,8 +70,7 @@ function openAccountForm() {
     el("button", { type: "submit", id: "account-open-submit", text: "Open account" }),
     alert,
   ]);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
+  BL.onSubmit(form, () => {
     const value = (name) => form.querySelector(`[name=${name}]`).value.trim() || undefined;
     const body = { name: value("name") || "", type: value("type"), opening: value("opening"), date: value("date"), currency: value("currency") && value("currency").toUpperCase() };
     BL.formWrite(alert, "POST", "/accounts", body, `Opened ${body.name}`);
@@ -84,13 +82,13 @@ function openAccountForm() {
 function showAccountForm(view, account, focus = true) {
   const el = BL.el;
   const path = `/accounts/${account.id}`;
-  const alert = el("p", { id: "account-change-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("account-change-alert");
   const name = el("input", { id: "account-rename", value: account.name, autocomplete: "off" });
   const opening = el("input", { id: "account-opening", inputmode: "decimal", class: "amount", placeholder: "the right amount" });
   const role = el("select", { id: "account-role" }, [["budget", "Budget: counted in what is available"], ["tracking", "Tracking: balance only"]]
     .map(([value, text]) => el("option", { value, text, selected: value === account.role })));
   const reason = el("input", { id: "account-reopen-reason", autocomplete: "off", placeholder: "why it is open again" });
-  const button = (id, text, action, kind = "secondary") => el("button", { type: "button", id, class: kind, text, onclick: action });
+  const button = (id, text, action, kind = "secondary") => BL.button({ id, class: kind, text, onclick: action });
   const panel = el("section", { id: "account-change", "aria-label": `Change ${account.name}`, "data-account": account.name }, [
     el("h2", { text: `Change ${account.name}` }),
     el("div", { class: "fields" }, [
@@ -112,7 +110,7 @@ function showAccountForm(view, account, focus = true) {
         if (error.code !== "account_not_empty") return;
         // The API's words are for scripts ("send force"): say it as the page offers it.
         alert.textContent = `${account.name} still holds ${BL.money(error.details.balance)} ${error.details.currency}: move it out first, or close it anyway (the money stays on the closed account).`;
-        document.getElementById("account-close-force")?.remove();
+        BL.byId("account-close-force")?.remove();
         alert.after(button("account-close-force", "Close anyway", () => BL.formWrite(alert, "POST", `${path}/close`, { force: true }, `Closed ${account.name}`), "danger"));
       }))]),
     alert,

@@ -1,12 +1,11 @@
 // Sheet 3 — Analysis: budget vs actual bars (red when over), category donut, the numbers.
 "use strict";
-window.BL = window.BL || {};
 
 BL.palette = ["#1f6feb", "#d4700a", "#2e8540", "#8250df", "#c2185b", "#00838f", "#6d4c41", "#546e7a", "#9e7c0c", "#3949ab"];
 
 BL.renderAnalysis = async function () {
   const el = BL.el;
-  const view = document.getElementById("view-analysis");
+  const view = BL.byId("view-analysis");
   const time = BL.timeQuery(false);
   const [sheetResponse, totalsResponse, flowResponse] = await Promise.all([
     BL.api("GET", BL.withQuery(`/reports/budget-vs-actual?month=${BL.state.month}`, time)),

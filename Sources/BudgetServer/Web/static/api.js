@@ -1,6 +1,9 @@
 // Budget ledger web app: the API client and shared state (no framework, no build step).
 "use strict";
+// The app's one namespace: this script loads first, the others add to it.
 window.BL = window.BL || {};
+
+BL.byId = (id) => document.getElementById(id);
 
 const darkSystem = matchMedia("(prefers-color-scheme: dark)");
 /** Light or dark as chosen, or as the system asks when `theme` is "" (Auto). */
@@ -36,6 +39,8 @@ BL.api = async function (method, path, body, headers) {
     throw Object.assign(new Error("The server does not answer: is budget serve running? Nothing was changed."), { status: 0 });
   }
   BL.setOffline(response.headers.get("X-Budget-Offline") === "1");
+  // The log position a view being drawn reads at: events up to it are on the page already.
+  if (method === "GET" && BL.rendering) BL.shownPosition = Math.max(BL.shownPosition || 0, Number(response.headers.get("X-Ledger-Position")) || 0);
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
   // Why, only to a browser that was logged in (its session ended); a new one sees the form.
@@ -60,7 +65,7 @@ BL.offline = false;
 BL.setOffline = function (offline) {
   if (offline === BL.offline) return;
   BL.offline = offline;
-  document.getElementById("offline-note").hidden = !offline;
+  BL.byId("offline-note").hidden = !offline;
   document.body.classList.toggle("offline", offline);
 };
 
@@ -120,13 +125,22 @@ BL.el = function (tag, attributes, children) {
   return node;
 };
 
+/** A button that is not a form's submit. */
+BL.button = (attributes, children) => BL.el("button", Object.assign({ type: "button" }, attributes), children);
+
+/** Runs `handler` when `form` is sent, in place of the browser's own submit. */
+BL.onSubmit = (form, handler) => form.addEventListener("submit", (event) => { event.preventDefault(); handler(); });
+
+/** Where a form shows the server's refusal, read out when it changes. */
+BL.alert = (id) => BL.el("p", { id, class: "form-alert", role: "alert" });
+
 BL.toast = function (message, isError, action) {
   // A write's warning stays up for its time: a "saved" that follows does not hide it.
   if (!isError && Date.now() < (BL.warningUntil || 0)) return;
-  const toast = document.getElementById("toast");
+  const toast = BL.byId("toast");
   toast.textContent = message;
   // An action, such as Restore after a delete, stays up twice as long.
-  if (action) toast.append(" ", BL.el("button", { type: "button", class: "toast-action", text: action.label, onclick: () => { toast.hidden = true; action.run(); } }));
+  if (action) toast.append(" ", BL.button({ class: "toast-action", text: action.label, onclick: () => { toast.hidden = true; action.run(); } }));
   toast.classList.toggle("error", Boolean(isError));
   toast.classList.remove("warning");
   toast.hidden = false;
@@ -136,7 +150,7 @@ BL.toast = function (message, isError, action) {
 
 /** Shows a write's warnings ({code, message}), one line each, for eight seconds. */
 BL.warn = function (warnings) {
-  const toast = document.getElementById("toast");
+  const toast = BL.byId("toast");
   toast.textContent = warnings.map((w) => "Warning: " + w.message).join("\n");
   toast.classList.remove("error");
   toast.classList.add("warning");
@@ -178,8 +192,8 @@ BL.adoptSession = function () {
 
 /** Shows the login form, with why (the server's message) when there is one. */
 BL.askLogin = function (why) {
-  const dialog = document.getElementById("login-dialog");
-  document.getElementById("login-why").textContent = why || "";
+  const dialog = BL.byId("login-dialog");
+  BL.byId("login-why").textContent = why || "";
   // Nothing of the app shows behind the form: there is nothing to see without a login.
   document.body.dataset.loggedOut = "true";
   if (!dialog.open) dialog.showModal();

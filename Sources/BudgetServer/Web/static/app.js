@@ -1,6 +1,5 @@
 // The app shell: tabs, the time slider / date picker, live refresh by Server-Sent Events.
 "use strict";
-window.BL = window.BL || {};
 
 const views = { budget: () => BL.renderBudget(), transactions: () => BL.renderTransactions(), analysis: () => BL.renderAnalysis(), bills: () => BL.renderBills(), debts: () => BL.renderDebts(), goals: () => BL.renderGoals(), accounts: () => BL.renderAccounts(), categories: () => BL.renderCategories(), history: () => BL.renderHistory(), ledger: () => BL.renderLedger(), import: () => BL.renderImport() };
 
@@ -9,11 +8,14 @@ BL.render = async function () {
   // Drawing the view anew replaces its forms: nothing half-typed is left to keep.
   formsTouched = false;
   pendingRefresh = false;
+  BL.rendering = (BL.rendering || 0) + 1;
   try {
     await views[BL.state.view]();
     document.body.dataset.rendered = String(Date.now());
   } catch (error) {
     BL.toast(error.message, true);
+  } finally {
+    BL.rendering -= 1;
   }
 };
 
@@ -25,7 +27,7 @@ function selectView(name, focus) {
     tab.setAttribute("aria-selected", String(selected));
     tab.tabIndex = selected ? 0 : -1;
     if (selected && focus) tab.focus();
-    document.getElementById(`view-${tab.dataset.view}`).hidden = !selected;
+    BL.byId(`view-${tab.dataset.view}`).hidden = !selected;
   }
   history.replaceState(null, "", `#${name}`);
   return BL.render();
@@ -34,12 +36,12 @@ BL.selectView = selectView;
 
 /** On a phone, More opens the sheets the bar at the foot has no room for. */
 function showMore(open) {
-  document.getElementById("tabs").classList.toggle("open", open);
-  document.getElementById("tab-more").setAttribute("aria-expanded", String(open));
+  BL.byId("tabs").classList.toggle("open", open);
+  BL.byId("tab-more").setAttribute("aria-expanded", String(open));
 }
 
 function setupTheme() {
-  const choice = document.getElementById("theme");
+  const choice = BL.byId("theme");
   choice.value = localStorage.getItem("budget-theme") || "";
   choice.addEventListener("change", () => {
     if (choice.value) localStorage.setItem("budget-theme", choice.value);
@@ -49,9 +51,9 @@ function setupTheme() {
 }
 
 function setupTabs() {
-  const more = document.getElementById("tab-more");
+  const more = BL.byId("tab-more");
   more.addEventListener("click", () => showMore(more.getAttribute("aria-expanded") !== "true"));
-  const time = document.getElementById("time-toggle");
+  const time = BL.byId("time-toggle");
   time.addEventListener("click", () => {
     const shown = document.body.classList.toggle("show-time");
     time.setAttribute("aria-expanded", String(shown));
@@ -69,13 +71,13 @@ function setupTabs() {
 }
 
 function updateTimebar() {
-  const slider = document.getElementById("known-at");
+  const slider = BL.byId("known-at");
   slider.max = String(BL.state.head);
   if (BL.state.knownAt === null) slider.value = String(BL.state.head);
-  const output = document.getElementById("known-at-value");
+  const output = BL.byId("known-at-value");
   output.textContent = BL.state.knownAt === null ? `now (${BL.state.head})` : String(BL.state.knownAt);
   slider.setAttribute("aria-valuetext", BL.state.knownAt === null ? "now" : `position ${BL.state.knownAt}`);
-  const note = document.getElementById("travel-note");
+  const note = BL.byId("travel-note");
   const parts = [];
   if (BL.state.knownAt !== null) parts.push(`as the ledger was known at log position ${BL.state.knownAt} of ${BL.state.head}`);
   if (BL.state.asOf) parts.push(`as of ${BL.state.asOf}`);
@@ -85,7 +87,7 @@ function updateTimebar() {
 }
 
 function setupTimebar() {
-  const slider = document.getElementById("known-at");
+  const slider = BL.byId("known-at");
   const apply = () => {
     const value = Number(slider.value);
     BL.state.knownAt = value >= BL.state.head ? null : value;
@@ -94,16 +96,16 @@ function setupTimebar() {
   };
   slider.addEventListener("change", apply);
   slider.addEventListener("input", () => {
-    document.getElementById("known-at-value").textContent = slider.value;
+    BL.byId("known-at-value").textContent = slider.value;
   });
-  const date = document.getElementById("as-of");
+  const date = BL.byId("as-of");
   date.addEventListener("change", () => {
     BL.state.asOf = date.value || null;
     if (date.value) BL.state.month = date.value.slice(0, 7);
     updateTimebar();
     BL.render();
   });
-  document.getElementById("time-now").addEventListener("click", () => {
+  BL.byId("time-now").addEventListener("click", () => {
     BL.state.knownAt = null;
     BL.state.asOf = null;
     BL.state.month = BL.state.today.slice(0, 7);
@@ -119,7 +121,7 @@ function setupTimebar() {
  * with budget sync conflicts). Hidden on a hub.
  */
 async function refreshSync() {
-  const marker = document.getElementById("sync");
+  const marker = BL.byId("sync");
   let status;
   try { status = (await BL.api("GET", "/sync/status")).body; } catch { return; }
   marker.hidden = !status.device;
@@ -137,7 +139,7 @@ async function refreshSync() {
  * asked for with it; when the stream drops, a new ticket opens the next (from where it was).
  */
 async function connectEvents() {
-  const live = document.getElementById("live");
+  const live = BL.byId("live");
   let ticket;
   try { ticket = (await BL.api("POST", "/events/tickets", {})).body.ticket; } catch (error) {
     live.textContent = "reconnecting…";
@@ -166,7 +168,8 @@ async function connectEvents() {
     timer = setTimeout(() => {
       live.textContent = `live · ${event.type} at ${event.position}`;
       refreshSync();
-      refreshUnlessTyping();
+      // A write of this page's own was drawn already, read at or after its position.
+      if (event.position > (BL.shownPosition || 0)) refreshUnlessTyping();
     }, 150);
   };
   // Another process's big import rebuilt the read models: no new event, but new answers.
@@ -193,7 +196,7 @@ function refreshUnlessTyping() {
   if (BL.state.knownAt !== null || BL.editing) return;
   if (isTyping()) {
     pendingRefresh = true;
-    document.getElementById("live").textContent = "live · newer changes wait until this form is sent";
+    BL.byId("live").textContent = "live · newer changes wait until this form is sent";
     return;
   }
   BL.render();
@@ -217,36 +220,39 @@ function setupUndoRedo() {
       BL.toast(error.message, true);
     }
   };
-  document.getElementById("undo").addEventListener("click", () => takeBack("/undo", "Undone"));
-  document.getElementById("redo").addEventListener("click", () => takeBack("/redo", "Redone"));
+  BL.byId("undo").addEventListener("click", () => takeBack("/undo", "Undone"));
+  BL.byId("redo").addEventListener("click", () => takeBack("/redo", "Redone"));
 }
 
+/** Whether the user is entering something: a form of the view typed into, the focus in a
+ * form of the view (one just opened, empty yet), or in a field that holds a value. */
 function isTyping() {
   const active = document.activeElement;
-  return formsTouched || Boolean(active && active.closest("main") && active.matches("input, select, textarea") && active.value);
+  return formsTouched || Boolean(active && active.closest("main")
+    && (active.closest("form") || (active.matches("input, select, textarea") && active.value)));
 }
 
 async function start() {
   BL.adoptSession();
   // Installable, and it opens offline: the service worker keeps the app and the last answers.
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
-  document.getElementById("login-form").addEventListener("submit", async (event) => {
+  BL.byId("login-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    try { await BL.loginWithCode(document.getElementById("login-code").value); } catch (error) {
-      document.getElementById("login-why").textContent = error.message;
+    try { await BL.loginWithCode(BL.byId("login-code").value); } catch (error) {
+      BL.byId("login-why").textContent = error.message;
     }
   });
-  document.getElementById("logout").addEventListener("click", () => BL.logout());
+  BL.byId("logout").addEventListener("click", () => BL.logout());
   setupTheme();
   let ledger;
   try { ledger = (await BL.api("GET", "/ledger")).body; } catch (error) { BL.toast(error.message, true); return; }
   if (!ledger.created) {
     document.body.classList.add("setting-up");
-    document.getElementById("ledger-name").textContent = "· new";
+    BL.byId("ledger-name").textContent = "· new";
     BL.renderSetup(ledger);
     return;
   }
-  document.getElementById("ledger-name").textContent = `· ${ledger.name}`;
+  BL.byId("ledger-name").textContent = `· ${ledger.name}`;
   BL.state.today = ledger.today;
   BL.state.month = ledger.today.slice(0, 7);
   BL.state.head = ledger.position;

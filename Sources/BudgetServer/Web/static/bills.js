@@ -2,13 +2,12 @@
 // the schedules themselves (schedules.js), a month's calendar of what falls due, and each
 // account's balance forecast as a line.
 "use strict";
-window.BL = window.BL || {};
 
 BL.billsForecastMonths = 6;
 
 BL.renderBills = async function () {
   const el = BL.el;
-  const view = document.getElementById("view-bills");
+  const view = BL.byId("view-bills");
   const withAsOf = BL.timeQuery(true);
   const [bills, calendar, forecast, schedules] = await Promise.all([
     BL.api("GET", BL.withQuery("/bills?days=14", withAsOf)),
@@ -63,10 +62,10 @@ function occurrenceTable(id, caption, occurrences, open, empty) {
       el("td", { text: o.account }),
       el("td", { class: "bill-status", text: o.status }),
       actions ? el("td", { class: "actions" }, [
-        el("button", { type: "button", class: "pay-occurrence", "aria-label": `Mark ${o.name} of ${o.date} ${o.kind === "income" ? "received" : "paid"}`,
+        BL.button({ class: "pay-occurrence", "aria-label": `Mark ${o.name} of ${o.date} ${o.kind === "income" ? "received" : "paid"}`,
           text: o.kind === "income" ? "Mark received" : "Mark paid",
           onclick: () => occurrenceAction(o, "pay", {}, `${o.name} of ${o.date} marked paid`) }),
-        el("button", { type: "button", class: "secondary skip-occurrence", "aria-label": `Skip ${o.name} of ${o.date}`, text: "Skip",
+        BL.button({ class: "secondary skip-occurrence", "aria-label": `Skip ${o.name} of ${o.date}`, text: "Skip",
           onclick: () => occurrenceAction(o, "skip", { reason: "skipped in the web app" }, `${o.name} of ${o.date} skipped`) }),
       ]) : null,
     ]))),
@@ -88,9 +87,9 @@ function calendarNavigator() {
   const el = BL.el;
   const move = (delta) => { BL.state.month = BL.addMonths(BL.state.month, delta); BL.render(); };
   return el("div", { class: "month-nav", role: "group", "aria-label": "Calendar month" }, [
-    el("button", { type: "button", class: "secondary", id: "calendar-prev", "aria-label": "Previous month", text: "«", onclick: () => move(-1) }),
+    BL.button({ class: "secondary", id: "calendar-prev", "aria-label": "Previous month", text: "«", onclick: () => move(-1) }),
     el("h3", { id: "calendar-title", "aria-live": "polite", text: BL.monthTitle(BL.state.month) }),
-    el("button", { type: "button", class: "secondary", id: "calendar-next", "aria-label": "Next month", text: "»", onclick: () => move(1) }),
+    BL.button({ class: "secondary", id: "calendar-next", "aria-label": "Next month", text: "»", onclick: () => move(1) }),
   ]);
 }
 

@@ -1,19 +1,18 @@
 // Sheet 1 — Budget: month navigator, income, fixed / variable / quarterly, remaining to assign.
 "use strict";
-window.BL = window.BL || {};
 const el = (...args) => BL.el(...args);
 
 BL.monthNavigator = function (onChange) {
   const month = BL.state.month;
   return el("div", { class: "month-nav", role: "group", "aria-label": "Month" }, [
-    el("button", { type: "button", class: "secondary", id: "month-prev", "aria-label": "Previous month", text: "«", onclick: () => { BL.state.month = BL.addMonths(month, -1); onChange(); } }),
+    BL.button({ class: "secondary", id: "month-prev", "aria-label": "Previous month", text: "«", onclick: () => { BL.state.month = BL.addMonths(month, -1); onChange(); } }),
     el("h2", { id: "month-title", "aria-live": "polite", text: BL.monthTitle(month) }),
-    el("button", { type: "button", class: "secondary", id: "month-next", "aria-label": "Next month", text: "»", onclick: () => { BL.state.month = BL.addMonths(month, 1); onChange(); } }),
+    BL.button({ class: "secondary", id: "month-next", "aria-label": "Next month", text: "»", onclick: () => { BL.state.month = BL.addMonths(month, 1); onChange(); } }),
   ]);
 };
 
 BL.renderBudget = async function () {
-  const view = document.getElementById("view-budget");
+  const view = BL.byId("view-budget");
   const sheet = (await BL.api("GET", BL.withQuery(`/budget/${BL.state.month}`, BL.timeQuery(false)))).body;
   const readOnly = BL.isTravelling();
   const remaining = sheet.remainingToAssign;
@@ -85,7 +84,7 @@ BL.renderBudget = async function () {
 
 /** Move money between two categories this month, or copy last month's plan into this one. */
 function moveMoneyForm(lines) {
-  const alert = el("p", { id: "plan-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("plan-alert");
   const month = BL.state.month, previous = BL.addMonths(month, -1);
   const choose = (id) => el("select", { id }, lines.map((line) => el("option", { value: line.category, text: line.name })));
   const amount = el("input", { id: "move-amount", inputmode: "decimal", class: "amount", required: true, placeholder: "50.00" });
@@ -96,7 +95,7 @@ function moveMoneyForm(lines) {
     el("div", { class: "fields" }, [BL.field("move-amount", "Amount", amount), BL.field("move-from", "From", from), BL.field("move-to", "To", to)]),
     el("div", { class: "actions" }, [
       el("button", { type: "submit", id: "move-submit", text: "Move" }),
-      el("button", { type: "button", id: "copy-month", class: "secondary", text: `Copy ${BL.monthTitle(previous)}'s plan`, onclick: () => {
+      BL.button({ id: "copy-month", class: "secondary", text: `Copy ${BL.monthTitle(previous)}'s plan`, onclick: () => {
         if (confirm(`Copy ${BL.monthTitle(previous)}'s budgets and planned income into ${BL.monthTitle(month)}? Nothing is copied if any is refused.`)) {
           BL.formWrite(alert, "POST", `/budget/${month}/copy`, { from: previous }, `Copied ${BL.monthTitle(previous)}'s plan`);
         }
@@ -104,8 +103,7 @@ function moveMoneyForm(lines) {
     ]),
     alert,
   ]);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
+  BL.onSubmit(form, () => {
     const name = (select) => select.options[select.selectedIndex]?.text;
     BL.formWrite(alert, "POST", `/budget/${month}/moves`, { amount: amount.value.trim(), from: from.value, to: to.value },
       `Moved ${amount.value.trim()} from ${name(from)} to ${name(to)}`);
@@ -189,8 +187,7 @@ function incomeForm() {
     el("label", { for: "income-amount", text: "Amount" }), amount,
     el("button", { type: "submit", text: "Plan income" }), error,
   ]);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  BL.onSubmit(form, async () => {
     try {
       await BL.api("PUT", `/budget/${BL.state.month}/income/${encodeURIComponent(source.value.trim())}`, { amount: amount.value.trim() });
       await BL.render();

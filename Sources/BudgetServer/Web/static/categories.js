@@ -3,11 +3,10 @@
 // date, carry unspent or overspent money into the next month, archive, restore, and delete one
 // that was never used. One request each; a refusal shows under the form and changes nothing.
 "use strict";
-window.BL = window.BL || {};
 
 BL.renderCategories = async function () {
   const el = BL.el;
-  const view = document.getElementById("view-categories");
+  const view = BL.byId("view-categories");
   const listed = (await BL.api("GET", BL.withQuery("/categories?all=true", BL.timeQuery(false)))).body.items;
   // Each group followed by the categories in it, both in their order.
   const categories = listed.filter((c) => !c.parent || !listed.some((g) => g.name === c.parent))
@@ -19,7 +18,7 @@ BL.renderCategories = async function () {
     el("td", { class: "due", text: c.dueDate || "—" }),
     el("td", { class: "carry", text: carry(c) }),
     el("td", { class: "status", text: c.archived ? "archived" : "active" }),
-    el("td", {}, [el("button", { type: "button", class: "secondary manage", text: "Edit", "aria-label": `Change ${c.name}`,
+    el("td", {}, [BL.button({ class: "secondary manage", text: "Edit", "aria-label": `Change ${c.name}`,
       disabled: BL.isTravelling(), onclick: () => { BL.panel = c.id; showCategoryForm(view, c, categories); } })]),
   ]));
   view.replaceChildren(
@@ -44,7 +43,7 @@ function groupOptions(categories, except, selected, emptyLabel) {
 /** Add a category: name, expense or income, budget type, and the group it sits in. */
 function addCategoryForm(categories) {
   const el = BL.el;
-  const alert = el("p", { id: "category-add-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("category-add-alert");
   const option = (value) => el("option", { value, text: value });
   const form = el("form", { id: "category-add", class: "tx-form", "aria-label": "Add a category" }, [
     el("h2", { text: "Add a category" }),
@@ -57,8 +56,7 @@ function addCategoryForm(categories) {
     el("button", { type: "submit", id: "category-add-submit", text: "Add category" }),
     alert,
   ]);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
+  BL.onSubmit(form, () => {
     const value = (name) => form.querySelector(`[name=${name}]`).value.trim() || undefined;
     const body = { name: value("name") || "", kind: value("kind"), budgetType: value("budgetType"), parent: value("parent") };
     BL.formWrite(alert, "POST", "/categories", body, `Added ${body.name}`);
@@ -70,14 +68,14 @@ function addCategoryForm(categories) {
 function showCategoryForm(view, category, categories, focus = true) {
   const el = BL.el;
   const path = `/categories/${category.id}`;
-  const alert = el("p", { id: "category-change-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("category-change-alert");
   const write = (method, suffix, body, done) => BL.formWrite(alert, method, path + suffix, body, done);
   const name = el("input", { id: "category-rename", value: category.name, autocomplete: "off" });
   const group = el("select", { id: "category-group" }, groupOptions(categories, category.id, category.parent, "none (top level)"));
   const due = el("input", { id: "category-due", type: "date", value: category.dueDate || "" });
   const unspent = el("input", { id: "category-carry-unspent", type: "checkbox", checked: category.carryUnspent });
   const overspent = el("input", { id: "category-carry-overspent", type: "checkbox", checked: category.carryOverspent });
-  const button = (id, text, action, kind = "secondary") => el("button", { type: "button", id, class: kind, text, onclick: action });
+  const button = (id, text, action, kind = "secondary") => BL.button({ id, class: kind, text, onclick: action });
   const row = (...children) => el("div", { class: "fields" }, children);
   const panel = el("section", { id: "category-change", "aria-label": `Change ${category.name}`, "data-category": category.name }, [
     el("h2", { text: `Change ${category.name}` }),

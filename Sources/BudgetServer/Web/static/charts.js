@@ -1,6 +1,5 @@
 // Small SVG charts drawn by hand: a grouped bar chart, a donut, a balance line and lines by month.
 "use strict";
-window.BL = window.BL || {};
 
 const SVG = "http://www.w3.org/2000/svg";
 

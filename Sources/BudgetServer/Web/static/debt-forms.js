@@ -1,7 +1,6 @@
 // Debts, the forms: add a debt on an account (its APR, minimum payment, due day and term), and
 // change a debt's terms from a date on — earlier months keep the terms they had.
 "use strict";
-window.BL = window.BL || {};
 
 const DEBT_KINDS = [["credit-card", "Credit card"], ["student-loan", "Student loan"], ["auto-loan", "Car loan"],
   ["personal-loan", "Personal loan"], ["mortgage", "Mortgage"], ["other", "Other"]];
@@ -38,7 +37,7 @@ function debtTermValues(inputs) {
 
 function addDebtForm() {
   const el = BL.el;
-  const alert = el("p", { id: "debt-add-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("debt-add-alert");
   const name = el("input", { id: "debt-name", required: true, autocomplete: "off", placeholder: "Visa" });
   const account = el("select", { id: "debt-account" }, BL.state.accounts.filter((a) => !a.closed).map((a) => el("option", { value: a.name, text: a.name })));
   const kind = el("select", { id: "debt-kind" }, DEBT_KINDS.map(([value, text]) => el("option", { value, text })));
@@ -50,8 +49,7 @@ function addDebtForm() {
     el("button", { type: "submit", id: "debt-add-submit", text: "Add debt" }),
     alert,
   ]);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
+  BL.onSubmit(form, () => {
     const body = Object.assign({ name: name.value.trim(), account: account.value, kind: kind.value }, debtTermValues(terms));
     BL.formWrite(alert, "POST", "/debts", body, `Added ${body.name}`);
   });
@@ -60,7 +58,7 @@ function addDebtForm() {
 
 function debtTermsForm(debts) {
   const el = BL.el;
-  const alert = el("p", { id: "debt-terms-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("debt-terms-alert");
   const debt = el("select", { id: "debt-terms-debt" }, debts.map((d) => el("option", { value: d.id, text: d.name })));
   const from = el("input", { id: "debt-terms-from", type: "date", value: BL.state.today || "" });
   const terms = debtTermInputs("debt-terms");
@@ -71,8 +69,7 @@ function debtTermsForm(debts) {
     el("button", { type: "submit", id: "debt-terms-submit", text: "Change terms" }),
     alert,
   ]);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
+  BL.onSubmit(form, () => {
     const name = debt.options[debt.selectedIndex].text;
     BL.formWrite(alert, "POST", `/debts/${debt.value}/terms`, Object.assign({ from: from.value || undefined }, debtTermValues(terms)), `${name}'s terms changed`);
   });

@@ -2,7 +2,6 @@
 // charges, payments split into interest and principal, and whether the minimum was met —
 // GET /debts/{id}/statement — with a form that posts a month's interest (POST .../interest).
 "use strict";
-window.BL = window.BL || {};
 
 /** The statement of `debt` ({id, name, currency}) in a dialog, through the date picker's day. */
 BL.debtStatement = async function (debt) {
@@ -14,7 +13,7 @@ BL.debtStatement = async function (debt) {
     BL.toast(error.message, true);
     return;
   }
-  let dialog = document.getElementById("debt-statement");
+  let dialog = BL.byId("debt-statement");
   if (!dialog) {
     dialog = el("dialog", { id: "debt-statement", class: "wide-dialog", "aria-labelledby": "debt-statement-title" });
     document.body.append(dialog);
@@ -51,7 +50,7 @@ BL.debtStatement = async function (debt) {
 function interestForm(debt, dialog) {
   const el = BL.el;
   const lastMonth = BL.addMonths(BL.state.today.slice(0, 7), -1);
-  const alert = el("p", { id: "debt-interest-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("debt-interest-alert");
   const month = el("input", { id: "debt-interest-month", type: "month", value: lastMonth });
   const amount = el("input", { id: "debt-interest-amount", class: "amount", inputmode: "decimal", placeholder: "the rule's" });
   const form = el("form", { id: "debt-interest", class: "tx-form", "aria-label": "Post a month's interest" }, [
@@ -60,8 +59,7 @@ function interestForm(debt, dialog) {
     el("button", { type: "submit", id: "debt-interest-submit", text: "Post interest" }),
     alert,
   ]);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  BL.onSubmit(form, async () => {
     const body = { month: month.value || undefined, amount: amount.value.trim() || undefined };
     alert.textContent = "";
     try {

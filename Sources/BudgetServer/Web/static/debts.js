@@ -2,14 +2,13 @@
 // time as a line, its payoff month, interest and total paid — with an extra a month and a
 // "debt free by" month answered with the extra it needs. Money stays the server's strings.
 "use strict";
-window.BL = window.BL || {};
 
 BL.debtStrategies = ["snowball", "avalanche", "minimums"];
 BL.debtsInput = { extra: "", by: "" };
 
 BL.renderDebts = async function () {
   const el = BL.el;
-  const view = document.getElementById("view-debts");
+  const view = BL.byId("view-debts");
   // What is owed follows the date picker (asOf); the plans are always from the ledger as it is now.
   const debts = (await BL.api("GET", BL.withQuery("/debts", BL.state.asOf ? `asOf=${BL.state.asOf}` : ""))).body.items;
   const owed = debts.filter((d) => d.owed !== "0.00" && !d.owed.startsWith("-"));
@@ -54,7 +53,7 @@ function debtTable(debts, statements) {
     el("caption", { text: "Debts" }),
     el("thead", {}, [el("tr", {}, headings.map((h, i) => el("th", { scope: "col", class: i >= 3 ? "num" : "", text: h })))]),
     el("tbody", {}, debts.map((d, i) => el("tr", { "data-debt": d.name }, [
-      el("th", { scope: "row" }, [el("button", { type: "button", class: "explain", text: d.name, "aria-label": `${d.name}: statement, month by month`, onclick: () => BL.debtStatement(d) })]),
+      el("th", { scope: "row" }, [BL.button({ class: "explain", text: d.name, "aria-label": `${d.name}: statement, month by month`, onclick: () => BL.debtStatement(d) })]),
       el("td", { text: d.kind }),
       el("td", { text: d.account }),
       el("td", { class: "num owed", "data-owed": d.owed, text: `${BL.money(d.owed)} ${d.currency}` }),
@@ -87,8 +86,7 @@ function planForm(error) {
     el("button", { type: "submit", id: "debts-update", text: "Update plans" }),
     el("span", { id: "debts-form-error", class: "field-error", role: "alert", text: error ? error.message : "" }),
   ]);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
+  BL.onSubmit(form, () => {
     BL.debtsInput = { extra: extra.value.trim(), by: by.value };
     BL.render();
   });

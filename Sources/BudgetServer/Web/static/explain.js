@@ -3,7 +3,6 @@
 // /explain/cashflow — each
 // entry a way to its history; what rollover carried in opens the month before's "left".
 "use strict";
-window.BL = window.BL || {};
 
 /** A figure as a button that explains it: `path` is the explain route, `label` what it is. */
 BL.explainable = function (text, path, label, id) {
@@ -23,7 +22,7 @@ BL.explain = async function (path, label) {
     return;
   }
   const el = BL.el;
-  let dialog = document.getElementById("explain-dialog");
+  let dialog = BL.byId("explain-dialog");
   if (!dialog) {
     dialog = el("dialog", { id: "explain-dialog", "aria-labelledby": "explain-title" });
     document.body.append(dialog);
@@ -37,7 +36,7 @@ BL.explain = async function (path, label) {
     balance: ["account", part.id], scheduled: ["schedule", part.id],
   })[part.kind];
   const entry = (part) => part.kind === "carried"
-    ? el("button", { type: "button", class: "explain", text: `Carried in from ${BL.monthTitle(part.date.slice(0, 7))}`,
+    ? BL.button({ class: "explain", text: `Carried in from ${BL.monthTitle(part.date.slice(0, 7))}`,
         onclick: () => BL.explain(`/explain/left/${part.id}?month=${part.date.slice(0, 7)}`, `${part.name} left`) })
     : document.createTextNode(part.kind === "budget" ? "Assigned" : part.kind === "income" ? `Income: ${part.name}`
       : part.kind === "goal" ? `Goal: ${part.name}` : part.name || part.kind);
@@ -47,7 +46,7 @@ BL.explain = async function (path, label) {
       el("td", { text: part.date }),
       el("td", {}, [entry(part)]),
       el("td", { class: "num " + (part.amount.startsWith("-") ? "bad" : ""), text: BL.money(part.amount) }),
-      el("td", {}, [ref ? el("button", { type: "button", class: "explain", text: "History",
+      el("td", {}, [ref ? BL.button({ class: "explain", text: "History",
         "aria-label": `History of ${part.name || part.kind}`, onclick: () => {
           dialog.close();
           BL.historyTarget = { kind, ref };

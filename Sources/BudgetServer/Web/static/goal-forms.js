@@ -1,7 +1,6 @@
 // The Goals view's forms (goals.js draws the cards): put money in or take it out, change a
 // goal's target or date, add a goal. What was typed and the last refusal survive live refreshes.
 "use strict";
-window.BL = window.BL || {};
 
 // What was typed in the forms and the last refusal, kept across live refreshes.
 BL.goalDrafts = {};
@@ -17,15 +16,15 @@ function keepGoalDraft(form) {
 
 function restoreGoalForms() {
   for (const [id, value] of Object.entries(BL.goalDrafts)) {
-    const input = document.getElementById(id);
+    const input = BL.byId(id);
     if (input && [...(input.options || [])].every((o) => o.value !== value) && input.tagName === "SELECT") continue;
     if (input) input.value = value;
   }
   for (const [alertId, error] of Object.entries(BL.goalAlerts)) {
-    const alert = document.getElementById(alertId);
+    const alert = BL.byId(alertId);
     if (!alert) continue;
     alert.textContent = error.message;
-    const field = error.input && document.getElementById(error.input);
+    const field = error.input && BL.byId(error.input);
     if (field) { field.setAttribute("aria-invalid", "true"); field.setAttribute("aria-describedby", alertId); }
   }
 }
@@ -64,11 +63,10 @@ function contributeForm(active) {
       goalField("contribute-note", "Note (optional)", el("input", { id: "contribute-note", autocomplete: "off" })),
     ]),
     el("div", { class: "actions" }, [el("button", { type: "submit", id: "contribute-save", text: "Move money" })]),
-    el("div", { id: "goal-contribute-error", class: "form-alert", role: "alert" }),
+    BL.alert("goal-contribute-error"),
   ]);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const value = (id) => document.getElementById(id).value.trim();
+  BL.onSubmit(form, () => {
+    const value = (id) => BL.byId(id).value.trim();
     const withdrawing = value("contribute-direction") === "withdraw";
     const body = { amount: value("contribute-amount"), account: value("contribute-account") };
     if (!withdrawing) body.source = value("contribute-source");  // a withdrawal has none
@@ -95,11 +93,10 @@ function changeGoalForm(active) {
       goalField("change-target-date", "New target date (optional)", el("input", { id: "change-target-date", type: "date" })),
     ]),
     el("div", { class: "actions" }, [el("button", { type: "submit", id: "change-save", text: "Change goal" })]),
-    el("div", { id: "goal-change-error", class: "form-alert", role: "alert" }),
+    BL.alert("goal-change-error"),
   ]);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const value = (id) => document.getElementById(id).value.trim();
+  BL.onSubmit(form, () => {
+    const value = (id) => BL.byId(id).value.trim();
     const goal = active.find((g) => g.name === value("change-goal"));
     const body = {};
     if (value("change-target")) body.target = value("change-target");
@@ -135,11 +132,10 @@ function addGoalForm() {
       goalField("goal-funding", "Funded by", funding),
     ]),
     el("div", { class: "actions" }, [el("button", { type: "submit", id: "goal-add-save", text: "Add goal" })]),
-    el("div", { id: "goal-add-error", class: "form-alert", role: "alert" }),
+    BL.alert("goal-add-error"),
   ]);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const value = (id) => document.getElementById(id).value.trim();
+  BL.onSubmit(form, () => {
+    const value = (id) => BL.byId(id).value.trim();
     const body = { name: value("goal-name"), target: value("goal-target"), kind: value("goal-kind") };
     if (value("goal-target-date")) body.targetDate = value("goal-target-date");
     const [type, ...rest] = value("goal-funding").split(":");
@@ -153,7 +149,7 @@ function addGoalForm() {
 
 /** Sends a write; the API's message goes to the form's alert (nothing changes), else the list refreshes. */
 async function goalWrite(form, alertId, prefix, method, path, body, done) {
-  const alert = document.getElementById(alertId);
+  const alert = BL.byId(alertId);
   alert.textContent = "";
   delete BL.goalAlerts[alertId];
   form.querySelectorAll("[aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
@@ -169,7 +165,7 @@ async function goalWrite(form, alertId, prefix, method, path, body, done) {
     BL.goalAlerts[alertId] = { message: error.message, input };
     // The form may have been drawn again meanwhile (a live refresh): write into the current one.
     restoreGoalForms();
-    const field = input && document.getElementById(input);
+    const field = input && BL.byId(input);
     if (field) field.focus();
     return;
   }

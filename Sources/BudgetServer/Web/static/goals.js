@@ -3,7 +3,6 @@
 // goal-forms.js below them, and completed and archived goals behind a toggle.
 // Money stays the API's decimal strings: numbers only for the bars' widths.
 "use strict";
-window.BL = window.BL || {};
 
 BL.goalKinds = ["emergency", "vacation", "house", "car", "education", "retirement", "custom"];
 BL.goalSources = ["manual", "recurring", "roundup", "windfall"];
@@ -11,7 +10,7 @@ BL.goalPace = { "on-track": "on track", behind: "behind", overdue: "overdue", re
 
 BL.renderGoals = async function () {
   const el = BL.el;
-  const view = document.getElementById("view-goals");
+  const view = BL.byId("view-goals");
   const [goals] = await Promise.all([
     BL.api("GET", BL.withQuery("/goals?archived=true", BL.timeQuery(true))),
     BL.loadLists(),
@@ -59,10 +58,10 @@ function goalCardActions(goal) {
     })),
     el("div", { id: `goal-${slug}-confirm`, class: "confirm", hidden: true, role: "alertdialog", "aria-labelledby": `goal-${slug}-confirm-text` }, [
       el("p", { id: `goal-${slug}-confirm-text` }),
-      el("button", { type: "button", class: "danger", id: `goal-${slug}-confirm-yes`, onclick: () => answerGoalConfirm(goal) }),
-      el("button", { type: "button", class: "secondary", id: `goal-${slug}-confirm-no`, text: "No, keep it",
-        onclick: () => { BL.goalConfirm = null; document.getElementById(`goal-${slug}-confirm`).hidden = true; } }),
-      el("div", { id: `goal-${slug}-error`, class: "form-alert", role: "alert" }),
+      BL.button({ class: "danger", id: `goal-${slug}-confirm-yes`, onclick: () => answerGoalConfirm(goal) }),
+      BL.button({ class: "secondary", id: `goal-${slug}-confirm-no`, text: "No, keep it",
+        onclick: () => { BL.goalConfirm = null; BL.byId(`goal-${slug}-confirm`).hidden = true; } }),
+      BL.alert(`goal-${slug}-error`),
     ]),
   ]);
 }
@@ -76,11 +75,11 @@ function restoreGoalConfirm() {
   const goal = { name: card.dataset.goal };
   const slug = goalSlug(goal);
   const spec = goalActions[waiting.action];
-  document.getElementById(`goal-${slug}-confirm-text`).textContent = spec.ask(goal);
-  const yes = document.getElementById(`goal-${slug}-confirm-yes`);
+  BL.byId(`goal-${slug}-confirm-text`).textContent = spec.ask(goal);
+  const yes = BL.byId(`goal-${slug}-confirm-yes`);
   yes.textContent = spec.yes;
-  document.getElementById(`goal-${slug}-confirm`).hidden = false;
-  if (waiting.error) document.getElementById(`goal-${slug}-error`).textContent = waiting.error;
+  BL.byId(`goal-${slug}-confirm`).hidden = false;
+  if (waiting.error) BL.byId(`goal-${slug}-error`).textContent = waiting.error;
   yes.focus();
 }
 

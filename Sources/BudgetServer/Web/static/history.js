@@ -1,12 +1,11 @@
 // History: the audit trail of one entity, and the latest events of the log.
 "use strict";
-window.BL = window.BL || {};
 
 BL.historyTarget = { kind: "category", ref: "" };
 
 BL.renderHistory = async function () {
   const el = BL.el;
-  const view = document.getElementById("view-history");
+  const view = BL.byId("view-history");
   await BL.loadLists();
   const target = BL.historyTarget;
   if (!target.ref && BL.state.categories.length) target.ref = BL.state.categories[0].name;
@@ -20,9 +19,8 @@ BL.renderHistory = async function () {
       .map((name) => el("option", { value: name }))),
     el("button", { type: "submit", text: "Show history" }),
   ]);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    BL.historyTarget = { kind: document.getElementById("history-kind").value, ref: document.getElementById("history-ref").value.trim() };
+  BL.onSubmit(form, () => {
+    BL.historyTarget = { kind: BL.byId("history-kind").value, ref: BL.byId("history-ref").value.trim() };
     BL.render();
   });
   let trail;
@@ -39,7 +37,7 @@ BL.renderHistory = async function () {
     const last = history.entries[history.entries.length - 1];
     if (target.kind === "transaction" && last && last.event === "TransactionDeleted" && !BL.isTravelling()) {
       const id = history.stream.slice("transaction-".length);
-      trail = el("div", {}, [trail, el("button", { type: "button", id: "history-restore", text: "Restore this transaction", onclick: () => BL.restoreTransaction(id) })]);
+      trail = el("div", {}, [trail, BL.button({ id: "history-restore", text: "Restore this transaction", onclick: () => BL.restoreTransaction(id) })]);
     }
   } catch (error) {
     trail = el("p", { class: "field-error", role: "alert", text: error.message });
@@ -60,7 +58,7 @@ BL.renderHistory = async function () {
 function streamLink(stream, kinds) {
   const kind = kinds.find((k) => stream.startsWith(k + "-"));
   if (!kind) return stream;
-  return BL.el("button", { type: "button", class: "explain", text: stream, onclick: () => {
+  return BL.button({ class: "explain", text: stream, onclick: () => {
     BL.historyTarget = { kind, ref: stream.slice(kind.length + 1) };
     BL.render();
   } });

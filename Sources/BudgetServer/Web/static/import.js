@@ -2,7 +2,6 @@
 // which column holds what (each choice can be changed), previews what the server would add,
 // skip (already imported) and refuse, and imports only when asked — as `budget import csv`.
 "use strict";
-window.BL = window.BL || {};
 
 /** What each column means, the import's parameter for it, and the headers that suggest it. */
 const IMPORT_FIELDS = [
@@ -17,7 +16,7 @@ BL.importFile = null;  // {name, text, headers, delimiter}
 
 BL.renderImport = async function () {
   const el = BL.el;
-  const view = document.getElementById("view-import");
+  const view = BL.byId("view-import");
   // Built once: a change elsewhere in the log must not take away a chosen file or its preview.
   if (view.childElementCount) return;
   await BL.loadLists();
@@ -56,14 +55,14 @@ function mappingForm(result) {
   const fallback = el("select", { id: "import-default-category" }, [el("option", { value: "", text: "none: refuse the row" }),
     ...BL.state.categories.map((c) => el("option", { value: c.name, text: c.name }))]);
   const comma = el("input", { id: "import-decimal-comma", type: "checkbox" });
-  const commit = el("button", { type: "button", id: "import-commit", text: "Import", disabled: true, onclick: () => send(false, result, commit) });
+  const commit = BL.button({ id: "import-commit", text: "Import", disabled: true, onclick: () => send(false, result, commit) });
   return el("form", { class: "tx-form", "aria-label": "Columns of the file" }, [
     el("h2", { text: `Columns of ${BL.importFile.name}` }),
     el("div", { class: "fields" }, [...IMPORT_FIELDS.map(choose), BL.field("import-date-format", "Dates look like", layout),
       BL.field("import-default-category", "Rows without a category", fallback),
       el("label", { class: "check" }, [comma, " Decimal comma (12,50)"])]),
     el("div", { class: "actions" }, [
-      el("button", { type: "button", id: "import-preview", class: "secondary", text: "Preview", onclick: () => send(true, result, commit) }),
+      BL.button({ id: "import-preview", class: "secondary", text: "Preview", onclick: () => send(true, result, commit) }),
       commit,
     ]),
   ]);
@@ -71,11 +70,11 @@ function mappingForm(result) {
 
 /** Posts the file with the chosen mapping: a dry run for the preview, else the import. */
 async function send(dryRun, result, commit) {
-  const value = (id) => document.getElementById(id).value;
+  const value = (id) => BL.byId(id).value;
   const query = new URLSearchParams({ account: value("import-account"), dateFormat: value("import-date-format"), delimiter: BL.importFile.delimiter });
   for (const [key, , parameter] of IMPORT_FIELDS) if (value(`import-${key}`)) query.set(parameter, value(`import-${key}`));
   if (value("import-default-category")) query.set("defaultCategory", value("import-default-category"));
-  if (document.getElementById("import-decimal-comma").checked) query.set("decimalComma", "true");
+  if (BL.byId("import-decimal-comma").checked) query.set("decimalComma", "true");
   if (dryRun) query.set("dryRun", "true");
   const response = await fetch(`/api/v1/import/csv?${query}`, { method: "POST", credentials: "same-origin",
     headers: Object.assign({ "Content-Type": "text/csv", Accept: "application/json" }, BL.sessionHeaders()), body: BL.importFile.text }).catch(() => null);

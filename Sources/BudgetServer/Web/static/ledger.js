@@ -2,19 +2,18 @@
 // revoke the devices that sync with it (a new device's token is shown once), and, on a
 // device, the changes waiting for the hub and those it refused, to send again or give up.
 "use strict";
-window.BL = window.BL || {};
 
 BL.renderLedger = async function () {
   const el = BL.el;
-  const view = document.getElementById("view-ledger");
+  const view = BL.byId("view-ledger");
   const status = (await BL.api("GET", "/sync/status")).body;
   const verdict = el("p", { id: "verify-result", role: "status" });
   const check = el("section", { "aria-labelledby": "verify-title" }, [
     el("h2", { id: "verify-title", text: "Check and keep" }),
     el("p", { class: "muted", text: "Checking reads every event's hash chain, the sealed periods and the read models. A backup holds every event; budget restore replays it into a new ledger." }),
     el("div", { class: "actions" }, [
-      el("button", { type: "button", id: "verify", class: "secondary", text: "Check the ledger", onclick: () => verify(verdict) }),
-      el("button", { type: "button", id: "backup", class: "secondary", text: "Download a backup", onclick: () => download(verdict) }),
+      BL.button({ id: "verify", class: "secondary", text: "Check the ledger", onclick: () => verify(verdict) }),
+      BL.button({ id: "backup", class: "secondary", text: "Download a backup", onclick: () => download(verdict) }),
     ]),
     verdict,
   ]);
@@ -56,7 +55,7 @@ async function download(verdict) {
 async function devicesSection() {
   const el = BL.el;
   const devices = (await BL.api("GET", "/devices")).body.items;
-  const alert = el("p", { id: "device-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("device-alert");
   const name = el("input", { id: "device-name", required: true, autocomplete: "off", placeholder: "phone" });
   const readOnly = el("input", { id: "device-read-only", type: "checkbox" });
   const form = el("form", { id: "device-add", class: "tx-form", "aria-label": "Add a device" }, [
@@ -67,8 +66,7 @@ async function devicesSection() {
     el("button", { type: "submit", id: "device-add-submit", text: "Add device", disabled: BL.isTravelling() }),
     alert,
   ]);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  BL.onSubmit(form, async () => {
     alert.textContent = "";
     try {
       const added = (await BL.api("POST", "/devices", { name: name.value.trim(), readOnly: readOnly.checked })).body;
@@ -77,7 +75,7 @@ async function devicesSection() {
         el("p", { text: `${added.device}'s token — shown this once. On the device: budget clone with it (docs/sync.md).` }),
         el("code", { text: added.token }),
       ]);
-      document.getElementById("device-add").after(shown);
+      BL.byId("device-add").after(shown);
     } catch (error) {
       alert.textContent = error.message;
     }
@@ -86,7 +84,7 @@ async function devicesSection() {
     el("th", { scope: "row", text: d.name }),
     el("td", { text: d.readOnly ? "read only" : "reads and writes" }),
     el("td", { text: d.revoked ? `revoked ${d.revoked.slice(0, 10)}` : `added ${d.added.slice(0, 10)}` }),
-    el("td", {}, [d.revoked || BL.isTravelling() ? null : el("button", { type: "button", class: "danger", text: "Revoke", "aria-label": `Revoke ${d.name}`,
+    el("td", {}, [d.revoked || BL.isTravelling() ? null : BL.button({ class: "danger", text: "Revoke", "aria-label": `Revoke ${d.name}`,
       onclick: () => { if (confirm(`Revoke ${d.name}? Its token stops working at once.`)) BL.formWrite(alert, "POST", `/devices/${encodeURIComponent(d.name)}/revoke`, {}, `${d.name} revoked`); } })]),
   ]));
   return el("section", { "aria-labelledby": "devices-title" }, [
@@ -102,8 +100,8 @@ async function devicesSection() {
 /** On a device: where it stands with its hub, and each change waiting or refused. */
 async function syncSection(status) {
   const el = BL.el;
-  const alert = el("p", { id: "sync-alert", class: "form-alert", role: "alert" });
-  const act = (entry, verb, done) => el("button", { type: "button", class: verb === "drop" ? "danger" : "secondary", text: verb === "drop" ? "Give up" : "Send again",
+  const alert = BL.alert("sync-alert");
+  const act = (entry, verb, done) => BL.button({ class: verb === "drop" ? "danger" : "secondary", text: verb === "drop" ? "Give up" : "Send again",
     "aria-label": `${verb === "drop" ? "Give up" : "Send again"} change ${entry.id}`,
     onclick: () => BL.formWrite(alert, "POST", `/sync/outbox/${entry.id}/${verb}`, {}, done) });
   return el("section", { "aria-labelledby": "sync-title" }, [

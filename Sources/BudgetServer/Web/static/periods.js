@@ -2,21 +2,20 @@
 // (ongoing without an end), close one — its transactions freeze and the log's chain head is
 // sealed — after a yes, and reopen a closed one with a reason.
 "use strict";
-window.BL = window.BL || {};
 
 /** The Periods section: the table, and the forms unless travelling in time. */
 BL.periodsSection = async function () {
   const el = BL.el;
   const periods = (await BL.api("GET", BL.withQuery("/periods", BL.timeQuery(false)))).body.items;
-  const alert = el("p", { id: "period-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("period-alert");
   const rows = periods.map((p) => el("tr", { "data-period": p.name }, [
     el("th", { scope: "row", text: p.name }),
     el("td", { text: p.start }),
     el("td", { text: p.end || "ongoing" }),
     el("td", { class: "period-state", text: p.closed ? "closed" : "open" }),
     el("td", {}, BL.isTravelling() ? [] : [p.closed
-      ? el("button", { type: "button", class: "secondary", text: "Reopen", "aria-label": `Reopen ${p.name}`, onclick: () => reopen(p, alert) })
-      : el("button", { type: "button", class: "secondary", text: "Close", "aria-label": `Close ${p.name}`, onclick: () => confirmClose(p, alert) })]),
+      ? BL.button({ class: "secondary", text: "Reopen", "aria-label": `Reopen ${p.name}`, onclick: () => reopen(p, alert) })
+      : BL.button({ class: "secondary", text: "Close", "aria-label": `Close ${p.name}`, onclick: () => confirmClose(p, alert) })]),
   ]));
   return el("section", { id: "periods", "aria-labelledby": "periods-title" }, [
     el("h2", { id: "periods-title", text: "Expense periods" }),
@@ -34,7 +33,7 @@ BL.periodsSection = async function () {
 
 function openForm() {
   const el = BL.el;
-  const alert = el("p", { id: "period-open-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("period-open-alert");
   const name = el("input", { id: "period-name", required: true, autocomplete: "off", placeholder: "Summer trip" });
   const start = el("input", { id: "period-start", type: "date", value: BL.state.today || "" });
   const end = el("input", { id: "period-end", type: "date" });
@@ -44,8 +43,7 @@ function openForm() {
     el("button", { type: "submit", id: "period-open-submit", text: "Open period" }),
     alert,
   ]);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
+  BL.onSubmit(form, () => {
     BL.formWrite(alert, "POST", "/periods", { name: name.value.trim(), start: start.value, end: end.value || undefined }, `Opened ${name.value.trim()}`);
   });
   return form;
@@ -56,11 +54,11 @@ function confirmClose(period, alert) {
   const el = BL.el;
   const box = el("div", { class: "confirm", id: "period-confirm", role: "alertdialog", "aria-labelledby": "period-confirm-text" }, [
     el("p", { id: "period-confirm-text", text: `Close ${period.name}? Its transactions can no longer change until it is reopened${period.end ? "" : "; it ends today"}.` }),
-    el("button", { type: "button", class: "danger", id: "period-confirm-yes", text: "Yes, close it",
+    BL.button({ class: "danger", id: "period-confirm-yes", text: "Yes, close it",
       onclick: () => BL.formWrite(alert, "POST", `/periods/${period.id}/close`, {}, `Closed ${period.name}`) }),
-    el("button", { type: "button", class: "secondary", text: "Keep it open", onclick: () => box.remove() }),
+    BL.button({ class: "secondary", text: "Keep it open", onclick: () => box.remove() }),
   ]);
-  document.getElementById("period-confirm")?.remove();
+  BL.byId("period-confirm")?.remove();
   alert.before(box);
   box.querySelector("button").focus();
 }
@@ -72,11 +70,10 @@ function reopen(period, alert) {
     el("label", { for: "period-reason", text: `Why reopen ${period.name}?` }), reason,
     el("button", { type: "submit", id: "period-reopen-submit", text: "Reopen" }),
   ]);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
+  BL.onSubmit(form, () => {
     BL.formWrite(alert, "POST", `/periods/${period.id}/reopen`, { reason: reason.value.trim() }, `Reopened ${period.name}`);
   });
-  document.getElementById("period-reopen")?.remove();
+  BL.byId("period-reopen")?.remove();
   alert.before(form);
   reason.focus();
 }

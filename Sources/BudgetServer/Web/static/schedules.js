@@ -1,17 +1,16 @@
 // Schedules, under the bills: every bill, income and scheduled transfer with what comes next,
 // paused or ended; pause, resume or end one from a day on; add a bill or an income.
 "use strict";
-window.BL = window.BL || {};
 
 /** The section of the Bills view that manages the schedules themselves. */
 BL.scheduleSection = async function () {
   const el = BL.el;
   await BL.loadLists();
   const schedules = (await BL.api("GET", BL.withQuery("/schedules", BL.timeQuery(true)))).body.items.filter((s) => !s.deleted);
-  const alert = el("p", { id: "schedule-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("schedule-alert");
   const editing = !BL.isTravelling();
   const today = BL.state.today;
-  const act = (s, verb, label, body, done, kind = "secondary") => el("button", { type: "button", class: kind, text: label,
+  const act = (s, verb, label, body, done, kind = "secondary") => BL.button({ class: kind, text: label,
     "aria-label": `${label} ${s.name}`, onclick: () => {
       if (verb !== "end" || confirm(`End ${s.name}? Nothing falls due after ${today}; undo brings it back.`)) {
         BL.formWrite(alert, "POST", `/schedules/${s.id}/${verb}`, body, done);
@@ -42,7 +41,7 @@ BL.scheduleSection = async function () {
 /** Add a bill or an income that repeats every week, month or year. */
 function scheduleForm() {
   const el = BL.el;
-  const alert = el("p", { id: "schedule-add-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("schedule-add-alert");
   const input = (id, attributes) => el("input", Object.assign({ id, autocomplete: attributes.type ? undefined : "off" }, attributes));
   const select = (id, options) => el("select", { id }, options.map(([value, text]) => el("option", { value, text })));
   const name = input("schedule-name", { required: true, placeholder: "Rent" });
@@ -64,8 +63,7 @@ function scheduleForm() {
     el("button", { type: "submit", id: "schedule-add-submit", text: "Add schedule" }),
     alert,
   ]);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
+  BL.onSubmit(form, () => {
     const day = start.value ? Number(start.value.slice(8)) : undefined;
     const body = { name: name.value.trim(), amount: amount.value.trim(), type: type.value, account: account.value, category: category.value,
       every: every.value, start: start.value || undefined, day: every.value === "month" ? day : undefined, autopay: autopay.checked };

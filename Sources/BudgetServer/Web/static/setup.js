@@ -1,7 +1,6 @@
 // First run: a ledger that is not set up yet asks for its name, currency, first accounts and
 // categories, and creates them in one request (POST /ledger: all or nothing).
 "use strict";
-window.BL = window.BL || {};
 
 const SETUP_CURRENCIES = ["EUR", "USD", "GBP", "CHF", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "PLN", "CZK", "NZD", "INR", "BRL", "MXN", "ZAR"];
 const SETUP_TYPES = [["checking", "Checking"], ["savings", "Savings"], ["credit-card", "Credit card"], ["cash", "Cash"], ["loan", "Loan"], ["investment", "Investment"]];
@@ -18,7 +17,7 @@ function setupAccountRow(list, index, name, type) {
     setupField(`setup-account-name-${index}`, "Name", BL.el("input", { id: `setup-account-name-${index}`, name: "name", value: name, required: true, autocomplete: "off" })),
     setupField(`setup-account-type-${index}`, "Type", types),
     setupField(`setup-account-opening-${index}`, "Balance today", BL.el("input", { id: `setup-account-opening-${index}`, name: "opening", inputmode: "decimal", placeholder: "0.00", class: "amount", "aria-describedby": `setup-account-opening-${index}-hint` }), "what it holds now; negative for a card or loan you owe on"),
-    BL.el("button", { type: "button", class: "secondary", text: "Remove", "aria-label": `Remove account ${index + 1}`, onclick: () => { row.remove(); renumberAccounts(list); } }));
+    BL.button({ class: "secondary", text: "Remove", "aria-label": `Remove account ${index + 1}`, onclick: () => { row.remove(); renumberAccounts(list); } }));
   return row;
 }
 
@@ -28,14 +27,14 @@ function renumberAccounts(list) {
 
 /** Shows the setup form in place of the sheets. */
 BL.renderSetup = function (ledger) {
-  const view = document.getElementById("view-setup");
+  const view = BL.byId("view-setup");
   view.hidden = false;
   const accounts = BL.el("div", { id: "setup-accounts" });
   let made = 0;
   const addAccount = (name, type) => { accounts.append(setupAccountRow(accounts, made++, name, type)); renumberAccounts(accounts); };
   addAccount("Checking", "checking");
   const currency = BL.el("input", { id: "setup-currency", name: "currency", value: "EUR", list: "setup-currency-list", required: true, autocapitalize: "characters", maxlength: "3", "aria-describedby": "setup-currency-hint" });
-  const alert = BL.el("p", { id: "setup-alert", class: "form-alert", role: "alert" });
+  const alert = BL.alert("setup-alert");
   const form = BL.el("form", { id: "setup-form", class: "setup", novalidate: true }, [
     BL.el("h2", { text: "Set up your budget" }),
     BL.el("p", { text: "A name, the currency you count in, the accounts you keep money in and the categories you start with. You can change all of it later." }),
@@ -44,7 +43,7 @@ BL.renderSetup = function (ledger) {
     BL.el("datalist", { id: "setup-currency-list" }, SETUP_CURRENCIES.map((code) => BL.el("option", { value: code }))),
     BL.el("h3", { text: "Accounts" }),
     accounts,
-    BL.el("button", { type: "button", id: "setup-add-account", class: "secondary", text: "Add another account", onclick: () => addAccount("", "savings") }),
+    BL.button({ id: "setup-add-account", class: "secondary", text: "Add another account", onclick: () => addAccount("", "savings") }),
     BL.el("fieldset", { class: "setup-categories" }, [
       BL.el("legend", { text: "Categories" }),
       BL.el("label", {}, [BL.el("input", { type: "radio", name: "categories", value: "default", checked: true }), " The usual ones: Food, Restaurants, Transport, Shopping, Entertainment, Health, Sport, Bills, and Income"]),
@@ -54,10 +53,9 @@ BL.renderSetup = function (ledger) {
     alert,
     BL.el("button", { type: "submit", id: "setup-create", text: "Create my budget" }),
     BL.el("p", { class: "muted", text: "Or look around first, in a sample household's three months of budgets, bills, debts and goals:" }),
-    BL.el("button", { type: "button", id: "setup-demo", class: "secondary", text: "Explore the demo", onclick: () => setupDemo(alert) }),
+    BL.button({ id: "setup-demo", class: "secondary", text: "Explore the demo", onclick: () => setupDemo(alert) }),
   ]);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  BL.onSubmit(form, async () => {
     alert.textContent = "";
     for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
     const rows = [...accounts.children].map((row) => ({

@@ -2,14 +2,13 @@
 // number, back to now — listed in a dialog under "?". None fires while typing in a field or
 // with Ctrl, Alt or Meta held, so the browser's and the field's own keys keep working.
 "use strict";
-window.BL = window.BL || {};
 
 BL.shortcuts = [
   ["n", "New transaction", () => BL.goTo("transactions", "tx-name")],
   ["/", "Search transactions", () => BL.goTo("transactions", "filter-q")],
-  ["u", "Undo the last change", () => document.getElementById("undo").click()],
-  ["r", "Redo what undo took back", () => document.getElementById("redo").click()],
-  ["t", "Back to now (leave the past)", () => document.getElementById("time-now").click()],
+  ["u", "Undo the last change", () => BL.byId("undo").click()],
+  ["r", "Redo what undo took back", () => BL.byId("redo").click()],
+  ["t", "Back to now (leave the past)", () => BL.byId("time-now").click()],
   ["1–9", "Open the sheets in their order: Budget, Transactions, …", null],
   ["?", "Show this list", () => BL.showShortcuts()],
 ];
@@ -17,12 +16,12 @@ BL.shortcuts = [
 /** Opens `view` and, once it has rendered, puts the focus in the field `fieldId`. */
 BL.goTo = async function (view, fieldId) {
   if (BL.state.view !== view) await BL.selectView(view);
-  const field = document.getElementById(fieldId);
+  const field = BL.byId(fieldId);
   if (field) field.focus();
 };
 
 BL.showShortcuts = function () {
-  let dialog = document.getElementById("shortcuts-dialog");
+  let dialog = BL.byId("shortcuts-dialog");
   if (!dialog) {
     const el = BL.el;
     dialog = el("dialog", { id: "shortcuts-dialog", "aria-labelledby": "shortcuts-title" }, [

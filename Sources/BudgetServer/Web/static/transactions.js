@@ -1,6 +1,5 @@
 // Sheet 2 — Transactions: running balance, search, filters, add / edit / delete.
 "use strict";
-window.BL = window.BL || {};
 
 BL.txFilters = { account: "", category: "", month: "", q: "", from: "", to: "", tag: "", min: "", max: "" };
 
@@ -11,7 +10,7 @@ BL.editing = null; // {id, etag} while a row is being edited
 
 BL.renderTransactions = async function () {
   const el = BL.el;
-  const view = document.getElementById("view-transactions");
+  const view = BL.byId("view-transactions");
   await BL.loadLists();
   const f = BL.txFilters;
   const params = [];
@@ -38,9 +37,8 @@ BL.renderTransactions = async function () {
       el("input", Object.assign({ id: `filter-${name}`, value: f[name] }, attributes))]),
     el("button", { type: "submit", text: "Filter" }),
   ]);
-  filters.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const value = (name) => document.getElementById(`filter-${name}`).value.trim();
+  BL.onSubmit(filters, () => {
+    const value = (name) => BL.byId(`filter-${name}`).value.trim();
     BL.txFilters = Object.fromEntries(["q", "account", "category", "month", ...MORE_FILTERS.map(([name]) => name)].map((name) => [name, value(name)]));
     BL.render();
   });
@@ -94,7 +92,7 @@ function transactionRow(row, hasBalance) {
  */
 function olderRows(path, cursor, body, hasBalance) {
   if (!cursor) return null;
-  const more = BL.el("button", { type: "button", id: "tx-more", class: "secondary", text: "Show older rows" });
+  const more = BL.button({ id: "tx-more", class: "secondary", text: "Show older rows" });
   let next = cursor;
   const load = async () => {
     if (more.disabled) return;
@@ -148,24 +146,24 @@ function transactionForm() {
     BL.editing ? null : el("fieldset", { id: "tx-splits", class: "splits", hidden: true }, [el("legend", { text: "Parts (they add up to the amount)" })]),
     el("div", { class: "actions" }, [
       el("button", { type: "submit", id: "tx-save", text: BL.editing ? "Save changes" : "Add transaction" }),
-      BL.editing ? null : el("button", { type: "button", class: "secondary", id: "tx-split", text: "Split", onclick: () => {
-        const parts = document.getElementById("tx-splits");
+      BL.editing ? null : BL.button({ class: "secondary", id: "tx-split", text: "Split", onclick: () => {
+        const parts = BL.byId("tx-splits");
         parts.hidden = false;
         splitPart(parts, expenseCategories);
         if (parts.querySelectorAll(".split-part").length === 1) splitPart(parts, expenseCategories);
-        document.getElementById("tx-category").disabled = true;
+        BL.byId("tx-category").disabled = true;
       } }),
-      BL.editing ? el("button", { type: "button", class: "secondary", id: "tx-cancel", text: "Cancel", onclick: () => { BL.editing = null; BL.render(); } }) : null,
-      BL.editing ? el("button", { type: "button", class: "danger", id: "tx-delete", text: "Delete", onclick: confirmDelete }) : null,
+      BL.editing ? BL.button({ class: "secondary", id: "tx-cancel", text: "Cancel", onclick: () => { BL.editing = null; BL.render(); } }) : null,
+      BL.editing ? BL.button({ class: "danger", id: "tx-delete", text: "Delete", onclick: confirmDelete }) : null,
       el("span", { id: "tx-form-error", class: "field-error", role: "alert" }),
     ]),
     el("div", { id: "tx-confirm", class: "confirm", hidden: true, role: "alertdialog", "aria-labelledby": "tx-confirm-text" }, [
       el("p", { id: "tx-confirm-text", text: "Delete this transaction? The log keeps it, but it no longer counts." }),
-      el("button", { type: "button", class: "danger", id: "tx-confirm-yes", text: "Yes, delete", onclick: () => (BL.editing.transfer ? BL.cancelTransfer() : deleteTransaction()) }),
-      el("button", { type: "button", class: "secondary", id: "tx-confirm-no", text: "Keep it", onclick: () => { document.getElementById("tx-confirm").hidden = true; } }),
+      BL.button({ class: "danger", id: "tx-confirm-yes", text: "Yes, delete", onclick: () => (BL.editing.transfer ? BL.cancelTransfer() : deleteTransaction()) }),
+      BL.button({ class: "secondary", id: "tx-confirm-no", text: "Keep it", onclick: () => { BL.byId("tx-confirm").hidden = true; } }),
     ]),
   ]);
-  form.addEventListener("submit", (event) => (document.getElementById("tx-type").value === "transfer" ? BL.saveTransfer(event) : saveTransaction(event)));
+  form.addEventListener("submit", (event) => (BL.byId("tx-type").value === "transfer" ? BL.saveTransfer(event) : saveTransaction(event)));
   return form;
 }
 
@@ -176,13 +174,13 @@ function splitPart(parts, categories) {
   const part = el("div", { class: "fields split-part" }, [
     BL.field(`tx-split-category-${n}`, `Part ${n} category`, select(`tx-split-category-${n}`, categories, "", "choose…")),
     BL.field(`tx-split-amount-${n}`, `Part ${n} amount`, el("input", { id: `tx-split-amount-${n}`, class: "amount", inputmode: "decimal", placeholder: "10.00" })),
-    el("button", { type: "button", class: "secondary", text: "Add a part", "aria-label": "Add a part", onclick: () => splitPart(parts, categories) }),
+    BL.button({ class: "secondary", text: "Add a part", "aria-label": "Add a part", onclick: () => splitPart(parts, categories) }),
   ]);
   parts.append(part);
 }
 
 function formValues() {
-  const value = (id) => document.getElementById(id).value.trim();
+  const value = (id) => BL.byId(id).value.trim();
   const body = { date: value("tx-date"), name: value("tx-name"), amount: value("tx-amount"), type: value("tx-type") };
   if (value("tx-category")) body.category = value("tx-category");
   if (value("tx-account")) body.account = value("tx-account");
@@ -208,10 +206,10 @@ function clearErrors() {
 function showError(error) {
   const known = { amount: "tx-amount", name: "tx-name", note: "tx-name", date: "tx-date", category: "tx-category", account: "tx-account", from: "tx-account", to: "tx-to", notes: "tx-notes", type: "tx-type", tags: "tx-tags" };
   const field = known[error.field];
-  const target = document.getElementById(field ? `${field}-error` : "tx-form-error");
+  const target = BL.byId(field ? `${field}-error` : "tx-form-error");
   target.textContent = error.message;
   if (field) {
-    const input = document.getElementById(field);
+    const input = BL.byId(field);
     input.setAttribute("aria-invalid", "true");
     input.setAttribute("aria-describedby", `${field}-error`);
     input.focus();
@@ -258,20 +256,20 @@ BL.editTransaction = async function (id) {
     const response = await BL.api("GET", `/transactions/${id}`);
     BL.editing = { id, etag: response.etag, record: response.body };
     await BL.renderTransactions();
-    document.getElementById("tx-name").focus();
+    BL.byId("tx-name").focus();
   } catch (error) { BL.toast(error.message, true); }
 };
 
 function fillForm(record) {
-  const set = (id, value) => { const node = document.getElementById(id); if (node) node.value = value || ""; };
+  const set = (id, value) => { const node = BL.byId(id); if (node) node.value = value || ""; };
   set("tx-date", record.date); set("tx-name", record.name); set("tx-amount", record.amount); set("tx-type", record.type);
   set("tx-category", record.category); set("tx-account", record.account); set("tx-notes", record.notes);
   set("tx-tags", (record.tags || []).join(", "));
 }
 
 function confirmDelete() {
-  document.getElementById("tx-confirm").hidden = false;
-  document.getElementById("tx-confirm-yes").focus();
+  BL.byId("tx-confirm").hidden = false;
+  BL.byId("tx-confirm-yes").focus();
 }
 
 /** Brings a deleted transaction back as it was when deleted. */

@@ -2,14 +2,13 @@
 // to another (POST /transfers); tapping a transfer's row edits it — what is changed is sent, the
 // rest stays (PATCH /transfers/{leg}) — or cancels it (DELETE). A transfer changes no category.
 "use strict";
-window.BL = window.BL || {};
 
 /** Shows the fields of the type chosen: a transfer has a "to" account and no category. */
 BL.showTransferFields = function () {
-  const type = document.getElementById("tx-type");
+  const type = BL.byId("tx-type");
   if (!type) return;
   const transfer = type.value === "transfer";
-  const holder = (id) => document.getElementById(id).closest(".field");
+  const holder = (id) => BL.byId(id).closest(".field");
   holder("tx-category").hidden = transfer;
   holder("tx-notes").hidden = transfer;
   holder("tx-to").hidden = !transfer;
@@ -25,7 +24,7 @@ function transferKey() {
 BL.saveTransfer = async function (event) {
   event.preventDefault();
   BL.clearFormErrors();
-  const value = (id) => document.getElementById(id).value.trim();
+  const value = (id) => BL.byId(id).value.trim();
   const fields = { date: value("tx-date"), amount: value("tx-amount"), note: value("tx-name"), from: value("tx-account"), to: value("tx-to") };
   try {
     if (BL.editing && BL.editing.transfer) {
@@ -56,11 +55,11 @@ BL.editTransfer = async function (row) {
   const amount = row.amount.replace("-", "");
   BL.editing = { id: row.id, transfer: { date: row.date, amount, note: row.name === "transfer" ? "" : row.name } };
   await BL.renderTransactions();
-  document.getElementById("tx-amount").focus();
+  BL.byId("tx-amount").focus();
 };
 
 BL.fillTransferForm = function (transfer) {
-  const set = (id, value) => { document.getElementById(id).value = value; };
+  const set = (id, value) => { BL.byId(id).value = value; };
   set("tx-type", "transfer"); set("tx-date", transfer.date); set("tx-amount", transfer.amount); set("tx-name", transfer.note);
   set("tx-account", ""); set("tx-to", "");
 };
