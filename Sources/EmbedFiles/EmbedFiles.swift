@@ -73,8 +73,9 @@ struct EmbedFiles {
     return kept.joined(separator: "\n")
   }
 
-  /// A style sheet without the spaces after `:`, `;` and `,` and around `{` and `}`, outside
-  /// quotes: none of them means anything in CSS there.
+  /// A style sheet without the spaces after `:`, `;` and `,` and around `{` and `}`, and
+  /// without the `;` that ends a block's last declaration, outside quotes: none of them means
+  /// anything in CSS there.
   static func withoutSpacesAroundPunctuation(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
@@ -88,6 +89,7 @@ struct EmbedFiles {
         continue
       } else if character == "{" || character == "}" {
         while out.last == " " { out.removeLast() }
+        if character == "}" && out.last == ";" { out.removeLast() }
       }
       out.append(character)
     }

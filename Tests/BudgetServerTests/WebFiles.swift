@@ -6,11 +6,11 @@ enum WebFiles {
     .deletingLastPathComponent().appendingPathComponent("Sources/BudgetServer/Web/static")
 
   /// Whether `served` is the style sheet `source` with some whole lines left out, each of them
-  /// a comment (`/*`, `*`), and spaces dropped outside quotes. Answers the first line that is
-  /// missing but is a rule.
+  /// a comment (`/*`, `*`), spaces dropped outside quotes and a block's last `;`. Answers the
+  /// first line that is missing but is a rule.
   static func missingRule(served: String, source: String) -> String? {
     var servedLines = served.split(separator: "\n", omittingEmptySubsequences: false)[...]
-    let spaceless = { (text: Substring) in text.filter { $0 != " " } }
+    let spaceless = { (text: Substring) in String(text.filter { $0 != " " }).replacingOccurrences(of: ";}", with: "}") }
     for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
       if servedLines.first.map(spaceless) == spaceless(line) {
         servedLines = servedLines.dropFirst()

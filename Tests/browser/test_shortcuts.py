@@ -62,6 +62,18 @@ class ShortcutTests(ViewTestCase):
         self.press("/")
         self.wait.until(lambda d: self.active() == "filter-q")
 
+    def test_2b_n_while_editing_starts_a_new_transaction(self):
+        # Given a transaction open in the form for editing
+        self.open("transactions")
+        self.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#tx-table tr.clickable")).click()
+        self.wait.until(lambda d: d.find_element(By.ID, "tx-form-title").text.startswith("Edit"))
+        # When n is pressed
+        self.press("n")
+        # Then the form is a new one, empty, with the focus in its name
+        self.wait.until(lambda d: d.find_element(By.ID, "tx-form-title").text == "Add a transaction")
+        self.wait.until(lambda d: self.active() == "tx-name")
+        self.assertEqual(self.driver.find_element(By.ID, "tx-name").get_attribute("value"), "")
+
     def test_3_u_undoes_the_last_change(self):
         self.open("transactions")
         self.server.api("POST", "/transactions", {"name": "Shortcut coffee", "amount": "3.20", "account": "Checking", "category": "Food"})

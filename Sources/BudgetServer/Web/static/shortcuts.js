@@ -4,7 +4,12 @@
 "use strict";
 
 BL.shortcuts = [
-  ["n", "New transaction", () => BL.goTo("transactions", "tx-name")],
+  ["n", "New transaction", async () => {
+    // Not the transaction being edited: a new one.
+    if (BL.editing && BL.state.view === "transactions") { BL.editing = null; await BL.render(); }
+    BL.editing = null;
+    BL.goTo("transactions", "tx-name");
+  }],
   ["/", "Search transactions", () => BL.goTo("transactions", "filter-q")],
   ["u", "Undo the last change", () => BL.byId("undo").click()],
   ["r", "Redo what undo took back", () => BL.byId("redo").click()],
