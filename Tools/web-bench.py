@@ -287,14 +287,14 @@ class Server:
         self.host, self.port = parsed.hostname, parsed.port
         self.connection = None
 
-    def get(self, path):
+    def get(self, path, prefix="/api/v1"):
         """GET /api/v1 PATH with the token: (status, seconds, bytes), over a kept-alive connection."""
         for attempt in range(2):
             if self.connection is None:
                 self.connection = http.client.HTTPConnection(self.host, self.port, timeout=300)
             try:
                 started = time.perf_counter()
-                self.connection.request("GET", "/api/v1" + path, headers={"Authorization": "Bearer " + self.token, "Accept": "application/json"})
+                self.connection.request("GET", prefix + path, headers={"Authorization": "Bearer " + self.token, "Accept": "application/json"})
                 response = self.connection.getresponse()
                 body = response.read()
                 return response.status, time.perf_counter() - started, body
@@ -499,11 +499,12 @@ def set_bypass(driver, bypass):
         driver.web_bench_bypass = bypass
 
 
-def render_case(driver, series, views, runs, quiet=0):
+def render_case(driver, series, views, runs, quiet=0, meter=None):
     results = {s.label: {view: {"runs": [], "errors": [], "requests": []} for view in views} for s in series}
     results["compilers_per_run"] = []
     for run in range(runs):
         results["compilers_per_run"].append(wait_quiet(quiet))
+        meter.start()
         for index, view in enumerate(views):
             # Every series back to back, the order turning from one load of a view to the next.
             turn = (run * len(views) + index) % len(series)
@@ -538,9 +539,11 @@ def render_case(driver, series, views, runs, quiet=0):
                     {"path": relative(r["url"]), "timed": api_path(r["url"]) is not None, "start": round(r["start"], 2),
                      "ms": round(r["duration"], 2), "wait": None if r["wait"] is None else round(r["wait"], 2), "bytes": r["size"]}
                     for r in state["requests"] if r["start"] <= ms])
+        meter.stop()
         first = series[0].label
         log(f"render run {run + 1}/{runs}: " + ", ".join(
-            f"{view} {fmt(results[first][view]['runs'][-1] if results[first][view]['runs'] else None, 0)}" for view in views) + f" ms ({first})")
+            f"{view} {fmt(results[first][view]['runs'][-1] if results[first][view]['runs'] else None, 0)}" for view in views)
+            + f" ms ({first}; other processes {meter.stretches[-1]} % of the CPU)")
     for one in series:
         for view in views:
             entry = results[one.label][view]
@@ -682,6 +685,32 @@ def scroll_case(driver, server, target_rows, timeout_s):
 # The run's circumstances
 
 
+class Meter:
+    """The machine's CPU over the measured stretches only (not the waits between them): busy
+    share, and the share of processes other than this run's."""
+
+    def __init__(self):
+        self.busy = self.own = self.total = 0
+        self.stretches = []
+
+    def start(self):
+        self.started = (cpu_busy(), own_ticks())
+
+    def stop(self):
+        (busy, total), own = self.started
+        (busy_after, total_after), own_after = cpu_busy(), own_ticks()
+        delta_busy, delta_own, delta_total = busy_after - busy, own_after - own, max(1, total_after - total)
+        self.busy += delta_busy
+        self.own += delta_own
+        self.total += delta_total
+        self.stretches.append(round(100 * max(0, delta_busy - delta_own) / delta_total, 1))
+
+    def summary(self):
+        return {"cpu_busy_percent": round(100 * self.busy / max(1, self.total), 1),
+                "other_cpu_percent": round(100 * max(0, self.busy - self.own) / max(1, self.total), 1),
+                "other_cpu_percent_per_stretch": self.stretches}
+
+
 def other_share(seconds=2.0):
     """The share of the machine's CPU that processes other than this run's used over `seconds`."""
     busy, own = cpu_busy(), own_ticks()
@@ -793,9 +822,11 @@ def report_text(result):
     lines = []
     big, small = result["ledgers"]["big"], result["ledgers"]["baseline"]
     m = result["machine"]
-    lines.append(f"web-bench · {result['date']} · commit {result['commit']} · {m['cpu']}, {m['cores']} cores · {m['chromium']}")
-    lines.append(f"load average {result['load_before']} before, {result['load_after']} after; machine CPU busy during the run "
-                 f"{result['cpu_busy_percent']} %, other processes' share {result['other_cpu_percent']} %")
+    lines.append(f"web-bench · {result['date']} · commit {result['commit']} (budget built from {result['budget_commit'] or 'unknown'}, "
+                 f"app {result['app_version'] or '?'}) · {m['cpu']}, {m['cores']} cores · {m['chromium']}")
+    lines.append(f"load average {result['load_before']} before, {result['load_after']} after; machine CPU busy while measuring "
+                 f"{result['cpu_busy_percent']} %, other processes' share {result['other_cpu_percent']} % "
+                 f"(per run, then scrolling: {', '.join(str(x) for x in result['other_cpu_percent_per_stretch'])} %)")
     lines.append(f"busy at the start: {', '.join(result['compilers_at_start']) or 'no'}; runs started while busy: "
                  f"{sum(1 for c in result['compilers_per_run'] if c)} of {len(result['compilers_per_run'])}")
     lines.append("")
@@ -892,12 +923,14 @@ def main():
                         help="before each run (and the scroll case), wait up to S seconds until no compiler runs and "
                              "other processes use under 10 %% of the CPU")
     parser.add_argument("--json", help="write the results here")
+    parser.add_argument("--budget-commit", help="the commit the --budget binary was built from, for the report")
     args = parser.parse_args()
     views = [v for v in args.views.split(",") if v]
     unknown = [v for v in views if v not in VIEWS]
     if unknown:
         parser.error(f"unknown views: {', '.join(unknown)} (known: {', '.join(VIEWS)})")
 
+    commit_at_start = commit()
     scratch = os.path.join(ROOT, args.scratch) if not os.path.isabs(args.scratch) else args.scratch
     budget = os.path.abspath(args.budget) if args.budget else build_budget(scratch)
     if not os.access(budget, os.X_OK):
@@ -925,32 +958,31 @@ def main():
             controlled = log_in(driver, server)
             log(f"{server.label}: logged in, service worker {'controls the page' if controlled else 'not in control'}")
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
-        busy_before, own_before = cpu_busy(), own_ticks()
+        meter = Meter()
         started = time.time()
         series = [Series(big.label, big), Series(small.label, small)]
         if args.compare_bypass:
             series.append(Series(f"{big.label}, service worker bypassed", big, bypass=True))
         floor = FloorServer()
         series.append(Series("floor", floor, floor=True))
-        render = render_case(driver, series, views, args.runs, args.wait_quiet)
+        render = render_case(driver, series, views, args.runs, args.wait_quiet, meter)
         floor.stop()
         compilers_per_run = render.pop("compilers_per_run")
         scroll = None
         if args.scroll_rows > 0:
             log(f"scrolling the transaction list to {args.scroll_rows:,} rows")
             compilers_scroll = wait_quiet(args.wait_quiet)
+            meter.start()
             scroll = scroll_case(driver, big, args.scroll_rows, args.scroll_timeout)
+            meter.stop()
             scroll["compilers_at_start"] = compilers_scroll
-        busy_after, own_after = cpu_busy(), own_ticks()
         load_after = " ".join(f"{x:.2f}" for x in os.getloadavg())
         times = None if args.no_server_times else server_times(big, render[big.label])
         version = subprocess.run([budget, "--version"], capture_output=True, text=True).stdout.strip()
-        try:
-            driver.get(big.url + "/sw.js")
-            match = re.search(r'const VERSION = "([0-9a-f]+)"', driver.page_source)
-            app_version = match.group(1) if match else None
-        except Exception:  # noqa: BLE001 - the version is a nicety
-            pass
+        # The service worker's version: a hash of every file of the app the binary serves.
+        status, _, body = big.get("/sw.js", prefix="")
+        match = re.search(r'const VERSION\s*=\s*"(\w+)"', body.decode("utf-8", "replace"))
+        app_version = match.group(1) if status == 200 and match else None
     finally:
         if driver is not None:
             driver.quit()
@@ -959,7 +991,8 @@ def main():
 
     result = {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": commit(),
+        "commit": commit_at_start,
+        "budget_commit": args.budget_commit or (commit_at_start if not args.budget else None),
         "machine": machine(),
         "budget": budget,
         "budget_version": version,
@@ -974,10 +1007,9 @@ def main():
                     "baseline": {"label": small.label, "rows": args.baseline_rows, "path": small_ledger}},
         "load_before": load_before,
         "load_after": load_after,
-        "cpu_busy_percent": round(100 * (busy_after[0] - busy_before[0]) / max(1, busy_after[1] - busy_before[1]), 1),
-        # The machine's busy time that was not this run's (its servers, browser and itself).
-        "other_cpu_percent": round(100 * max(0, (busy_after[0] - busy_before[0]) - (own_after - own_before))
-                                   / max(1, busy_after[1] - busy_before[1]), 1),
+        # The machine's busy time while measuring, and the part that was not this run's (its
+        # servers, browser and itself): each render run, then the scroll case.
+        **meter.summary(),
         "compilers_at_start": compilers,
         "compilers_per_run": compilers_per_run,
         "seconds": round(time.time() - started, 1),
