@@ -18,11 +18,21 @@ interleaved with it, on a tiny baseline ledger (default 100 transactions):
            table (and to the frame after). Without paging (no #tx-more sentinel, no
            `before=` request) it says "no paging".
 
+Interleaved with those loads, a floor: a static page (served by Python on loopback) that
+marks itself rendered as it loads, what any navigation costs in this browser here; with
+--compare-bypass, the big ledger's views again with the service worker bypassed. For each
+view it also reports the page shell (DOMContentLoaded), the time from its last API answer to
+the render, the renderer's main-thread time (task, script, layout, style; DevTools
+Performance.getMetrics), and every API request it made before it rendered, with the
+browser's time for it and the server's alone (the same GET with the token, over a kept-alive
+connection, median of 5). Each scroll is split the same way: scroll → request, the request,
+answer → rows, rows → frame, and the main thread's time.
+
 The browser is warm, as for someone who uses the app: logged in once per server (the
 one-time link `budget serve` prints), the service worker installed; every load after that
-is a fresh page load. The API requests each view made before it rendered are listed with
-the browser's time for them and the server's (the same GET with the token, over a kept-alive
-connection, median of 5).
+is a fresh page load. The machine's CPU share used by other processes is measured over each
+run; --wait-quiet S waits up to S seconds before each run until it is under 10 % and no
+compiler runs.
 
   python3 Tools/web-bench.py                      # build release, 1 M rows (generated once, cached)
   python3 Tools/web-bench.py --budget BIN --rows 20000 --runs 3 --json web.json
@@ -771,7 +781,7 @@ def own_ticks():
             continue
         parents[int(pid)] = int(fields[1])
         ticks[int(pid)] = sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
-    mine, total = {os.getpid()}, 0
+    mine = {os.getpid()}
     changed = True
     while changed:
         changed = False
@@ -822,7 +832,7 @@ def report_text(result):
     lines = []
     big, small = result["ledgers"]["big"], result["ledgers"]["baseline"]
     m = result["machine"]
-    lines.append(f"web-bench · {result['date']} · commit {result['commit']} (budget built from {result['budget_commit'] or 'unknown'}, "
+    lines.append(f"web-bench · {result['date']} to {result['ended'][-9:]} · commit {result['commit']} (budget built from {result['budget_commit'] or 'unknown'}, "
                  f"app {result['app_version'] or '?'}) · {m['cpu']}, {m['cores']} cores · {m['chromium']}")
     lines.append(f"load average {result['load_before']} before, {result['load_after']} after; machine CPU busy while measuring "
                  f"{result['cpu_busy_percent']} %, other processes' share {result['other_cpu_percent']} % "
@@ -941,9 +951,10 @@ def main():
 
     compilers = wait_quiet(args.wait_quiet)
     if compilers:
-        log(f"warning: compilers are running ({', '.join(compilers)}): the figures will be slower than on a quiet machine")
+        log(f"warning: the machine is busy ({', '.join(compilers)}): the figures will be slower than on a quiet one")
 
-    servers, driver = [], None
+    servers, driver, floor = [], None, None
+    date = datetime.datetime.now(datetime.timezone.utc)
     try:
         big = Server(budget, big_ledger, f"{args.rows:,} rows")
         servers.append(big)
@@ -966,7 +977,6 @@ def main():
         floor = FloorServer()
         series.append(Series("floor", floor, floor=True))
         render = render_case(driver, series, views, args.runs, args.wait_quiet, meter)
-        floor.stop()
         compilers_per_run = render.pop("compilers_per_run")
         scroll = None
         if args.scroll_rows > 0:
@@ -984,13 +994,16 @@ def main():
         match = re.search(r'const VERSION\s*=\s*"(\w+)"', body.decode("utf-8", "replace"))
         app_version = match.group(1) if status == 200 and match else None
     finally:
+        if floor is not None:
+            floor.stop()
         if driver is not None:
             driver.quit()
         for server in servers:
             server.stop()
 
     result = {
-        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": date.strftime("%Y-%m-%d %H:%M UTC"),
+        "ended": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "commit": commit_at_start,
         "budget_commit": args.budget_commit or (commit_at_start if not args.budget else None),
         "machine": machine(),
