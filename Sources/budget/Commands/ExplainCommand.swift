@@ -73,12 +73,9 @@ struct ExplainCommand: AsyncParsableCommand {
     @Option(help: "The month, YYYY-MM (default: this month).", transform: monthArgument) var month: YearMonth?
 
     func run() async throws {
-      let ledger = try await options.openExisting()
-      let month = month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
-      let point = try time.point()
-      let explanation = try userFacing { try ledger.explain(.remaining(in: month), at: point) }
-      try ExplainCommand.present(
-        explanation, title: "Remaining to assign in", on: ledger, options: options, time: time, point: point)
+      try await ExplainCommand.month(month, title: "Remaining to assign in", options: options, time: time) {
+        .remaining(in: $0)
+      }
     }
   }
 
@@ -92,12 +89,7 @@ struct ExplainCommand: AsyncParsableCommand {
     @Option(help: "The month, YYYY-MM (default: this month).", transform: monthArgument) var month: YearMonth?
 
     func run() async throws {
-      let ledger = try await options.openExisting()
-      let month = month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
-      let point = try time.point()
-      let explanation = try userFacing { try ledger.explain(.cashflow(in: month), at: point) }
-      try ExplainCommand.present(
-        explanation, title: "Cash flow in", on: ledger, options: options, time: time, point: point)
+      try await ExplainCommand.month(month, title: "Cash flow in", options: options, time: time) { .cashflow(in: $0) }
     }
   }
 
@@ -126,6 +118,18 @@ struct ExplainCommand: AsyncParsableCommand {
       try ExplainCommand.present(
         explanation, title: "Forecast of", on: ledger, options: options, time: time, point: point)
     }
+  }
+
+  /// Explains the figure `figure` makes of `month` (default: the month of `--as-of`, or this
+  /// month), and prints it.
+  static func month(
+    _ month: YearMonth?, title: String, options: LedgerOptions, time: TimeOptions, figure: (YearMonth) -> Figure
+  ) async throws {
+    let ledger = try await options.openExisting()
+    let month = month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
+    let point = try time.point()
+    let explanation = try userFacing { try ledger.explain(figure(month), at: point) }
+    try present(explanation, title: title, on: ledger, options: options, time: time, point: point)
   }
 
   /// Explains the figure `figure` makes of `category` and `month` (default: the month of
