@@ -75,8 +75,8 @@ public enum HistoryKind: String, CaseIterable, Sendable {
     case .category: return try resolver.categoryToRead(reference).stream
     case .account: return try resolver.account(reference).id.stream
     case .period: return try resolver.period(reference).stream
-    case .schedule: return try resolver.schedule(reference).id.stream
-    case .debt: return try resolver.debt(reference).id.stream
+    case .schedule: return try resolver.scheduleToRead(reference).stream
+    case .debt: return try resolver.debtToRead(reference).stream
     case .goal: return try resolver.goal(reference).id.stream
     case .month:
       guard let month = try? YearMonth(parsing: reference) else {

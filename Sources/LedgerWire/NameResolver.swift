@@ -121,4 +121,24 @@ public struct NameResolver: Sendable {
     }
     return (id, state.goals[id]!)
   }
+
+  /// The schedule a history names: a live one first, else the newest deleted one of that name
+  /// or id, whose history still tells what became of it.
+  public func scheduleToRead(_ reference: String) throws(ResolveError) -> ScheduleID {
+    do { return try schedule(reference).id } catch {
+      let deleted = state.schedules.filter(\.value.isDeleted).map { ($0.key.raw, $0.value.name) }
+      guard case .notFound = error, let gone = EntityID.newest(named: reference, among: deleted) else { throw error }
+      return ScheduleID(raw: gone)
+    }
+  }
+
+  /// The debt a history names: a live one first, else the newest removed one of that name or
+  /// id.
+  public func debtToRead(_ reference: String) throws(ResolveError) -> DebtID {
+    do { return try debt(reference).id } catch {
+      let removed = state.debts.filter(\.value.isRemoved).map { ($0.key.raw, $0.value.name) }
+      guard case .notFound = error, let gone = EntityID.newest(named: reference, among: removed) else { throw error }
+      return DebtID(raw: gone)
+    }
+  }
 }

@@ -75,4 +75,36 @@ import Testing
       #expect(try await server.get("/api/v1/debts/plan?strategy=custom").status == 400)
     }
   }
+
+  @Test func debtsAreListedAndARemovedOneLeavesTheList() async throws {
+    try await TestServer.with { server in
+      // Given two cards, each with a debt
+      for (account, debt) in [("Card", "Visa"), ("Store card", "Store")] {
+        let opened = try await server.post(
+          "/api/v1/accounts",
+          #"{"name": "\#(account)", "type": "credit-card", "opening": "-200", "date": "2024-01-01"}"#)
+        #expect(opened.status == 201, "\(opened.text)")
+        let added = try await server.post(
+          "/api/v1/debts", #"{"name": "\#(debt)", "account": "\#(account)", "apr": "12", "minimum": "20"}"#)
+        #expect(added.status == 201, "\(added.text)")
+      }
+      let listed = try await server.get("/api/v1/debts")
+      #expect(listed.status == 200, "\(listed.text)")
+      let names = (listed.json["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+      #expect(names?.sorted() == ["Store", "Visa"])
+      // When a debt that is not there is removed: 404 with a suggestion; nothing changes
+      let typo = try await server.client.send("DELETE", "/api/v1/debts/Vsa?reason=paid%20off")
+      #expect(typo.status == 404 && typo.text.contains("Visa"), "\(typo.text)")
+      // When Visa is removed
+      let removed = try await server.client.send("DELETE", "/api/v1/debts/Visa?reason=paid%20off")
+      #expect((200..<300).contains(removed.status), "\(removed.text)")
+      // Then the list holds Store only, and Visa's page is gone
+      let after = try await server.get("/api/v1/debts")
+      #expect((after.json["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Store"])
+      #expect(try await server.get("/api/v1/debts/Visa").status == 404)
+      // and its history, by name, ends in its removal
+      let history = try await server.get("/api/v1/history/debt/Visa")
+      #expect(history.status == 200 && history.text.contains("DebtRemoved"), "\(history.text)")
+    }
+  }
 }

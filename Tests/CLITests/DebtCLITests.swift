@@ -111,4 +111,15 @@ struct DebtCLITests {
     try fails("debt", "plan", "--from", "2027-01", "--by", "2026-12", saying: "before the plan's first month")
     try fails("debt", "plan", "--compare", "--by", "2027-12", saying: "--by answers for one strategy")
   }
+
+  @Test func aRemovedDebtLeavesTheListAndCannotBeRemovedTwice() throws {
+    try ok("init", "--currency", "EUR")
+    try ok("account", "open", "Card", "--type", "credit-card", "--opening", "-500", "--date", "2026-01-01")
+    try ok("debt", "add", "Visa", "--account", "Card", "--apr", "19.99", "--minimum", "50")
+    #expect(try ok("debt", "remove", "Visa", "--reason", "paid off").contains("removed debt 'Visa'"))
+    let list = try JSONSerialization.jsonObject(with: Data(try ok("debt", "list", "--json").utf8)) as? [Any]
+    #expect(list?.isEmpty == true)
+    try fails("debt", "remove", "Visa", saying: "debt 'Visa' not found")
+    #expect(try ok("history", "debt", "Visa").contains("DebtRemoved"))
+  }
 }

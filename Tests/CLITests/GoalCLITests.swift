@@ -198,6 +198,18 @@ struct GoalCLITests {
         "hledger says \(line ?? "nothing") for \(name), we say \(balance)")
     }
   }
+
+  @Test func aCompletedGoalTakesNoMoneyUntilReopened() throws {
+    try givenATripGoal()
+    #expect(try ok("goal", "complete", "Trip", "--date", "2026-11-20").contains("completed goal 'Trip' on 2026-11-20"))
+    #expect(try json("goal", "show", "Trip")["status"] as? String == "completed")
+    try fails("goal", "contribute", "Trip", "10", "--from", "Checking", saying: "reopen it first (budget goal reopen)")
+    try fails("goal", "complete", "Trip", saying: "'Trip' is completed on 2026-11-20")
+    #expect(try ok("goal", "reopen", "Trip").contains("reopened goal 'Trip'"))
+    try fails("goal", "reopen", "Trip", saying: "'Trip' is active already")
+    try ok("goal", "contribute", "Trip", "10", "--from", "Checking")
+    #expect(try json("goal", "show", "Trip")["status"] as? String == "active")
+  }
 }
 
 /// A small deterministic generator, so the sequence is the same on every run.

@@ -353,4 +353,38 @@ struct ScheduleCLITests {
     let capped = try budget.run(["schedule", "post", "--through", "2031-01-01"])
     #expect(capped.status == 0 && capped.stderr.contains("is after today; posted through today (2026-11-27)"))
   }
+
+  @Test(
+    "given Rent paid in October and skipped in November, when each is taken back, ended and deleted, then the log says so"
+  )
+  func unpayUnskipEndAndDelete() throws {
+    try setUp()
+    try ok(
+      "schedule", "add", "Rent", "950", "--account", "Checking", "--category", "Bills", "--every", "month", "--day",
+      "1", "--start", "2026-09-01")
+    try ok("schedule", "pay", "Rent", "--occurrence", "2026-10-01")
+    try ok("schedule", "skip", "Rent", "--occurrence", "2026-11-01")
+    // When October is unpaid and November unskipped: each once, the second time refused
+    #expect(
+      try ok("schedule", "unpay", "Rent", "--occurrence", "2026-10-01").contains(
+        "unlinked the payment of 'Rent' of 2026-10-01"))
+    let again = try budget.run(["schedule", "unpay", "Rent", "--occurrence", "2026-10-01"])
+    #expect(again.status == 1 && again.stderr.contains("'Rent' of 2026-10-01 is not paid"), "\(again.stderr)")
+    #expect(try ok("schedule", "unskip", "Rent", "--occurrence", "2026-11-01").contains("is no longer skipped"))
+    let unskipped = try budget.run(["schedule", "unskip", "Rent", "--occurrence", "2026-11-01"])
+    #expect(unskipped.status == 1 && unskipped.stderr.contains("is not skipped"), "\(unskipped.stderr)")
+    // Then both are open again in the occurrences
+    let rows = try #require(
+      try json("schedule", "occurrences", "Rent", "--from", "2026-10-01", "--to", "2026-11-30") as? [[String: Any]])
+    #expect(rows.compactMap { $0["status"] as? String }.allSatisfy { $0 != "paid" && $0 != "skipped" }, "\(rows)")
+    // When it is ended after December, then the list says so; when deleted, then it is gone
+    try ok("schedule", "end", "Rent", "--after", "2026-12-31")
+    let listed = try #require(try json("schedule", "list") as? [[String: Any]])
+    #expect(listed.first?["endedAfter"] as? String == "2026-12-31")
+    #expect(try ok("schedule", "delete", "Rent", "--reason", "moved out").contains("deleted schedule 'Rent'"))
+    #expect((try json("schedule", "list") as? [Any])?.isEmpty == true)
+    #expect(try ok("history", "schedule", "Rent").contains("ScheduleDeleted"), "a deleted schedule's history is kept")
+    let gone = try budget.run(["schedule", "pay", "Rent", "--occurrence", "2026-12-01"])
+    #expect(gone.status == 1 && gone.stderr.contains("schedule 'Rent' not found"), "\(gone.stderr)")
+  }
 }

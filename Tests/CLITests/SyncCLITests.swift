@@ -117,6 +117,11 @@ struct SyncCLITests: SyncCLIHarness {
     #expect(remotes == [["name": "origin", "url": server.url]])
     #expect(try object("sync", "--ledger", laptop)["pushed"] as? Int == 1)
     #expect(try verifiedHead(laptop) == verifiedHead(hub))
+    // When a remote that is not there is removed, then refused; when origin is, then none is left
+    let missing = try budget.run(["remote", "remove", "home", "--ledger", laptop])
+    #expect(missing.status == 1 && missing.stderr.contains("no remote 'home'"), "\(missing.stderr)")
+    try ok("remote", "remove", "origin", "--ledger", laptop)
+    #expect((try json("remote", "list", "--ledger", laptop) as? [Any])?.isEmpty == true)
   }
 
   @Test func twoDevicesEditingOneTransactionMeetAsAConflict() async throws {
@@ -176,6 +181,16 @@ struct SyncCLITests: SyncCLIHarness {
     #expect((try json("sync", "conflicts", "--ledger", phone) as? [Any])?.isEmpty == true)
     #expect((try transaction(rent, on: phone)["amount"] as? String)?.contains("840") == true)
     #expect(try verifiedHead(phone) == verifiedHead(hub))
+    // When a third edit conflicts and is retried by its full name, then it lands on the hub
+    try ok("tx", "amend", rent, "--amount", "850", "--ledger", laptop)
+    try ok("sync", "--ledger", laptop)
+    try ok("tx", "amend", rent, "--amount", "860", "--ledger", phone)
+    _ = try budget.run(["sync", "--ledger", phone])
+    let third = try #require(
+      (try json("sync", "conflicts", "--ledger", phone) as? [[String: Any]])?.first?["id"] as? Int)
+    try ok("sync", "conflicts", "retry", String(third), "--ledger", phone)
+    #expect(try object("sync", "--ledger", phone)["pushed"] as? Int == 1)
+    #expect((try transaction(rent, on: hub)["amount"] as? String)?.contains("860") == true)
   }
 
   @Test func syncsExitStatusTellsASyncFromNone() async throws {

@@ -116,6 +116,32 @@ struct ServingDeviceTests {
     #expect((status as? [String: Any])?["conflicts"] as? Int == 0)
   }
 
+  @Test func aConflictThatStillCannotApplyIsKeptWhenRetriedAndTheServerSyncsOnRequest() async throws {
+    // Given a device with one open conflict (its "Travel" reached the hub second), serving
+    // its ledger, and news on the hub
+    let world = try await Self.worldWithAConflict()
+    defer { world.shutDown() }
+    let server = try ServeProcess(budget: world.budget, ledger: world.path("laptop"), token: Self.serverToken)
+    defer { server.stop() }
+    let device = HubHTTP(port: server.port, token: Self.serverToken)
+    try world.hubAddTransaction(name: "on-the-hub", amount: "4.00")
+    let conflict = try #require(try world.outbox("laptop").first)
+    // When the conflict is retried through the API: the hub has a "Travel" already
+    let retried = try device.send("POST", "/api/v1/sync/outbox/\(conflict.id)/retry")
+    // Then it is refused, saying why, and stays a conflict with that reason
+    #expect(retried.status == 422, "\(retried.text)")
+    #expect(retried.text.contains("already exists"), "\(retried.text)")
+    let kept = try #require(try world.outbox("laptop").first)
+    #expect(kept.state == .conflict && kept.code == "refused_on_device", "\(kept)")
+    // When the device's server is asked to sync
+    let ran = try device.send("POST", "/api/v1/sync/run")
+    // Then it answers the sync's report, at the hub's head, with the conflict still waiting
+    #expect(ran.status == 200, "\(ran.text)")
+    let report = try JSONDecoder().decode(SyncReport.self, from: ran.body)
+    #expect(report.conflicts == 1 && report.offline == nil, "\(report)")
+    #expect(try report.head == world.hubHead())
+  }
+
   @Test func budgetSyncOnAServedDeviceAsksItsServer() async throws {
     // Given a device with one open conflict, serving its ledger, and news on the hub
     let world = try await Self.worldWithAConflict()

@@ -118,3 +118,16 @@ extension ScheduleID {
     throw .notFound(kind: "schedule", reference: name, suggestion: suggestion)
   }
 }
+
+extension EntityID {
+  /// Of `entities`, the newest (ids grow with time) called `reference` (ignoring case), or
+  /// whose id is `reference` or starts or ends with it (four characters or more): how a
+  /// history finds a deleted entity, whose name a live one may have taken since.
+  public static func newest(named reference: String, among entities: [(id: EntityID, name: String)]) -> EntityID? {
+    let key = TextRules.key(reference)
+    let exact = try? EntityID(parsing: reference)
+    return entities.filter { entity in
+      entity.id == exact || TextRules.key(entity.name) == key || (key.count >= 4 && entity.id.isNamed(by: key))
+    }.map(\.id).max()
+  }
+}

@@ -61,4 +61,38 @@ import Testing
     // Nor a second debt of the same name
     #expect { try scenario.when(added("visa")) } throws: { "\($0)".contains("already exists") }
   }
+
+  @Test func aChangeOfTermsIsWithdrawnAndADebtRemovedWhileTheFirstTermsStay() throws {
+    // Given a debt whose rate rises from June
+    var scenario = scenario()
+    let events = try scenario.when(added())
+    guard case .debtAdded(let debt) = events.first else {
+      Issue.record("\(events)")
+      return
+    }
+    scenario.given(events[0])
+    var raised = Self.terms
+    raised.apr = AnnualRate(tenThousandthsOfPercent: 249_900)
+    try scenario.run(.changeDebtTerms(debt.debt, from: day("2024-06-01"), terms: raised))
+    // When a change never made, or the first terms, are withdrawn: refused with the date
+    #expect { try scenario.when(.withdrawDebtTerms(debt.debt, from: day("2024-07-01"))) } throws: {
+      "\($0)".contains("debt 'Visa' has no change of terms from 2024-07-01")
+    }
+    #expect { try scenario.when(.withdrawDebtTerms(debt.debt, from: day("2024-03-01"))) } throws: {
+      "\($0)".contains("has no change of terms from 2024-03-01")
+    }
+    // When June's change is withdrawn, then June has the first terms again
+    try scenario.run(.withdrawDebtTerms(debt.debt, from: day("2024-06-01")))
+    #expect(scenario.state.debts[debt.debt]?.terms(on: day("2024-06-01")) == Self.terms)
+    // When the debt is removed without a reason: refused; with one, then it is gone for the rules
+    #expect { try scenario.when(.removeDebt(debt.debt, reason: "  ")) } throws: { "\($0)".contains("reason") }
+    let removed = try scenario.when(.removeDebt(debt.debt, reason: "paid off"))
+    guard case .debtRemoved(let event) = removed.first, removed.count == 1 else {
+      Issue.record("\(removed)")
+      return
+    }
+    #expect(event.reason == "paid off")
+    scenario.state.apply(removed)
+    #expect { try scenario.when(.removeDebt(debt.debt, reason: "again")) } throws: { "\($0)".contains("not found") }
+  }
 }

@@ -187,4 +187,26 @@ import Testing
       scenario.state.apply(events)
     }
   }
+
+  @Test func aContributionsEntryIsRemovedAndAnEntryTheGoalDoesNotListIsRefused() throws {
+    // Given a goal with a contribution of 250.00
+    var scenario = try scenario()
+    try scenario.run(added())
+    try scenario.run(contribution("250"))
+    // When an entry the goal does not list is removed: refused, naming it
+    let stranger = EntityID(high: 0xE, low: 99)
+    #expect { try scenario.when(.removeGoalEntry(Self.goal, entry: stranger)) } throws: {
+      "\($0)".contains("goal 'Trip' lists no contribution or withdrawal \(stranger)")
+    }
+    // When the contribution's entry is removed, then the goal lists none
+    let entry = EntityID(high: 0xE, low: 1)
+    let events = try scenario.when(.removeGoalEntry(Self.goal, entry: entry))
+    guard case .goalEntryRemoved(let removed) = events.first, events.count == 1 else {
+      Issue.record("\(events)")
+      return
+    }
+    #expect(removed.entry == entry)
+    scenario.state.apply(events)
+    #expect(scenario.state.goals[Self.goal]?.entry(entry) == nil)
+  }
 }

@@ -192,6 +192,52 @@ struct ScheduleRulesTests {
     #expect(try scenario.when(pay("2024-03-01", id: 1)).count == 2)
   }
 
+  @Test("given Rent changed from April and ended, when undo's commands take each back, then the terms and end return")
+  func withdrawAndReinstate() throws {
+    // Given Rent at 1,000 from April, ended after June
+    var scenario = try withRent()
+    try scenario.run(.changeSchedule(rent, from: day("2024-04-01"), terms: rentTerms(amount: "1000")))
+    try scenario.run(.endSchedule(rent, after: day("2024-06-30")))
+    // When a change that was never made, or the first terms, are withdrawn: refused
+    #expect(
+      reason { () throws(DomainError) in _ = try scenario.when(.withdrawScheduleChange(rent, from: day("2024-05-01"))) }
+        .contains("the schedule has no change from 2024-05-01"))
+    #expect(
+      reason { () throws(DomainError) in _ = try scenario.when(.withdrawScheduleChange(rent, from: day("2024-01-01"))) }
+        .contains("cannot be withdrawn; delete it instead"))
+    // When April's change is withdrawn and the end reinstated as open
+    try scenario.run(.withdrawScheduleChange(rent, from: day("2024-04-01")))
+    #expect(
+      reason { () throws(DomainError) in _ = try scenario.when(.reinstateSchedule(rent, endedAfter: day("2024-06-30")))
+      }
+        == DomainError.nothingToChange.description)
+    let events = try scenario.when(.reinstateSchedule(rent, endedAfter: nil))
+    scenario.state.apply(events)
+    // Then April is 950 again and the schedule goes on past June
+    let timeline = try #require(scenario.state.schedules[rent]).timeline
+    #expect(timeline.endedAfter == nil)
+    let amounts = timeline.occurrences(from: day("2024-03-01"), through: day("2024-08-01")).map(\.terms.amount)
+    #expect(amounts == Array(repeating: eur("950"), count: 6))
+  }
+
+  @Test("given a paid March, when it is unpaid, then the payment is named and February, not paid, is refused")
+  func unpay() throws {
+    var scenario = try withRent()
+    try scenario.run(pay("2024-03-01", id: 1))
+    #expect(
+      reason { () throws(DomainError) in _ = try scenario.when(.unpayOccurrence(rent, date: day("2024-02-01"))) }
+        .contains("'Rent' of 2024-02-01 is not paid"))
+    let events = try scenario.when(.unpayOccurrence(rent, date: day("2024-03-01")))
+    guard case .scheduleOccurrenceUnpaid(let unpaid) = events.first, events.count == 1 else {
+      Issue.record("\(events)")
+      return
+    }
+    #expect(
+      unpaid.date == day("2024-03-01") && unpaid.paid.transaction == TransactionID(raw: EntityID(high: 0x7000, low: 1)))
+    scenario.state.apply(events)
+    #expect(scenario.state.payment(of: rent, on: day("2024-03-01")) == nil)
+  }
+
   @Test("given a paid March, when the schedule is ended in February or deleted, then both are refused")
   func endAndDeleteKeepPayments() throws {
     var scenario = try withRent()
