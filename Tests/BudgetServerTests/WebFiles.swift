@@ -68,4 +68,33 @@ enum WebFiles {
     }
     process.exit(differ ? 1 : 0);
     """#
+
+  /// Why `text` is not a JavaScript script acorn can parse (its message), or nil when it is.
+  static func parseError(script text: String) throws -> String? {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("bundle-\(UUID().uuidString).js")
+    try Data(text.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let node = Process()
+    node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    node.arguments = [
+      "node", "-e",
+      #"require("/usr/share/nodejs/acorn").parse(require("fs").readFileSync(process.argv[1], "utf8"), { ecmaVersion: "latest" })"#,
+      file.path,
+    ]
+    let pipe = Pipe()
+    node.standardOutput = pipe
+    node.standardError = pipe
+    try node.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    node.waitUntilExit()
+    return node.terminationStatus == 0 ? nil : output
+  }
+
+  /// The scripts `page` names one by one (`<script src="/assets/NAME" defer>`), in its order.
+  static func scriptNames(in page: String) throws -> [String] {
+    let regex = try NSRegularExpression(pattern: #"<script src="/assets/([a-z-]+\.js)" defer></script>"#)
+    return regex.matches(in: page, range: NSRange(page.startIndex..., in: page)).compactMap {
+      Range($0.range(at: 1), in: page).map { String(page[$0]) }
+    }
+  }
 }

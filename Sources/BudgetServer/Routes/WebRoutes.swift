@@ -20,11 +20,16 @@ struct WebRoutes {
   func register(on router: Router<ServerContext>) {
     router.get("/") { request, context in try login(request, context) ?? Self.page() }
     router.post("login") { request, context in try await loginForm(request, context) }
-    router.get("assets/:name") { _, context in
+    router.get("assets/:name") { request, context in
       guard let name = context.parameters.get("name"), let asset = WebAssets.files[name] else {
         throw APIError.notFound("no such asset")
       }
-      return Self.serve(asset.body, type: asset.contentType)
+      var response = Self.serve(asset.body, type: asset.contentType)
+      // At the address of this version (the page names it so), it never changes.
+      if let given = request.uri.queryParameters.get("v"), String(given) == WebAssets.version {
+        response.headers[.cacheControl] = "public, max-age=31536000, immutable"
+      }
+      return response
     }
     router.get("favicon.ico") { _, _ in Response(status: .noContent) }
     // At the root, so that the worker's scope is the whole app.

@@ -8,8 +8,24 @@ enum WebAssets {
     var body: String
   }
 
-  /// The page at `/`.
-  static let indexHTML = EmbeddedFiles.embedded["index.html", default: ""]
+  /// A version that changes with any file the app is made of: FNV-1a over each, in name order.
+  static let version: String = {
+    let embedded = EmbeddedFiles.embedded
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for name in embedded.keys.sorted() where name != "sw.js" && name != "openapi.yaml" {
+      for byte in embedded[name, default: ""].utf8 {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+      }
+    }
+    return String(hash, radix: 16)
+  }()
+
+  /// The page's scripts as one file (``ScriptBundle``).
+  static let bundle = ScriptBundle(
+    page: EmbeddedFiles.embedded["index.html", default: ""], files: EmbeddedFiles.embedded, version: version)
+
+  /// The page at `/`: it loads the scripts as one bundle.
+  static let indexHTML = bundle.page
 
   /// The OpenAPI document at `/api/v1/openapi.yaml`.
   static let openAPI = EmbeddedFiles.embedded["openapi.yaml", default: ""]
@@ -25,24 +41,25 @@ enum WebAssets {
       files[name] = Asset(contentType: contentType(of: name), body: body)
     }
     files["sw.js"]?.body = serviceWorker
+    files[ScriptBundle.name] = Asset(contentType: contentType(of: ScriptBundle.name), body: bundle.body)
     return files
   }()
 
   /// The service worker as `/sw.js` serves it (the scope of a worker is the folder it is
-  /// served from): the list of the app's files to keep, and a version that changes with any
-  /// of them, so a browser replaces its copies when the program is updated.
+  /// served from): the addresses of what the page loads, to keep, and the app's version, so
+  /// a browser replaces its copies when the program is updated.
   static let serviceWorker: String = {
     let embedded = EmbeddedFiles.embedded
-    let names = embedded.keys.filter { $0 != "sw.js" && $0 != "index.html" && $0 != "openapi.yaml" }.sorted()
-    let list = "[" + names.map { "\"/assets/\($0)\"" }.joined(separator: ", ") + "]"
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over every file the app is made of, in name order
-    for name in names + ["index.html"] {
-      for byte in embedded[name, default: ""].utf8 {
-        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-      }
+    let bundled = Set(bundle.scripts)
+    let others = embedded.keys.filter {
+      $0 != "sw.js" && $0 != "index.html" && $0 != "openapi.yaml" && $0 != "app.css" && !bundled.contains($0)
     }
+    let addresses =
+      ["/assets/\(ScriptBundle.name)?v=\(version)", "/assets/app.css?v=\(version)"]
+      + others.sorted().map { "/assets/\($0)" }
+    let list = "[" + addresses.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
     return embedded["sw.js", default: ""].replacingOccurrences(of: "__ASSETS__", with: list)
-      .replacingOccurrences(of: "__VERSION__", with: String(hash, radix: 16))
+      .replacingOccurrences(of: "__VERSION__", with: version)
   }()
 
   /// The `Content-Type` a file is served with, by its extension.

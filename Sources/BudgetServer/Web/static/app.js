@@ -235,7 +235,12 @@ function isTyping() {
 async function start() {
   BL.adoptSession();
   // Installable, and it opens offline: the service worker keeps the app and the last answers.
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  // A new program's worker takes over from the one this page came from: load the new app.
+  if ("serviceWorker" in navigator) {
+    const served = navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener("controllerchange", () => served && location.reload());
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+  }
   BL.byId("login-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     try { await BL.loginWithCode(BL.byId("login-code").value); } catch (error) {

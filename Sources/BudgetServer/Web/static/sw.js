@@ -1,7 +1,10 @@
 // The app's service worker: the app shell and the last answers seen are kept in the browser,
 // so that the app opens without the server — saying it is offline and read-only — and shows
-// the ledger as it last saw it. Every request goes to the server first; the copies are used
-// only when it does not answer. The server fills in the list of files and their version.
+// the ledger as it last saw it. The shell (the page and its files) comes from the copy of
+// this version, kept when the worker installs: a page opens without waiting on the network.
+// A new program is a new worker (the server fills in the list of files and their version),
+// which replaces the copies; the page then loads itself anew (app.js). The ledger's answers
+// go to the server first; their copies are used only when it does not answer.
 "use strict";
 
 const VERSION = "__VERSION__";
@@ -46,19 +49,22 @@ self.addEventListener("fetch", (event) => {
   // one-time login links go straight to the network.
   if (request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/v1/events/stream")
     || url.pathname === "/api/v1/backup" || url.searchParams.has("code")) return;
-  const isData = url.pathname.startsWith("/api/");
+  if (!url.pathname.startsWith("/api/")) {
+    const key = url.pathname === "/" ? "/" : request;
+    event.respondWith(caches.open(SHELL).then((cache) => cache.match(key))
+      .then((copy) => copy || fetch(request).catch(() => lastSeen(key, SHELL))));
+    return;
+  }
   // The ledger's answers are kept only for a logged-in page (it sends its session key) and go
   // the moment the server says the login has ended.
-  if (isData && !request.headers.get("X-Budget-Session")) return;
-  const cacheName = isData ? DATA : SHELL;
-  const key = isData ? request : (url.pathname === "/" ? "/" : request);
+  if (!request.headers.get("X-Budget-Session")) return;
   event.respondWith(fetch(request).then((response) => {
-    if (isData && response.status === 401) {
+    if (response.status === 401) {
       event.waitUntil(caches.delete(DATA));
     } else if (response.ok) {
       const copy = response.clone();
-      event.waitUntil(caches.open(cacheName).then((cache) => cache.put(key, copy)).then(() => isData && trim()));
+      event.waitUntil(caches.open(DATA).then((cache) => cache.put(request, copy)).then(trim));
     }
     return response;
-  }, () => lastSeen(key, cacheName)));
+  }, () => lastSeen(request, DATA)));
 });
