@@ -39,12 +39,18 @@ class AccountsViewTests(ViewTestCase):
         field.clear()
         field.send_keys(text)
 
-    def tap(self, element_id):
+    def tap(self, element_id, answer=None):
         """Taps a button and waits for the view to render again (or for its refusal)."""
         marker = self.script("return document.body.dataset.rendered")
         button = self.driver.find_element(By.ID, element_id)
         self.script("arguments[0].scrollIntoView({block: 'center'})", button)  # clear of the toast at the foot
         button.click()
+        if answer is not None:  # a button that asks first: answer it (no: nothing is sent)
+            alert = self.driver.switch_to.alert
+            self.question = alert.text
+            alert.accept() if answer else alert.dismiss()
+            if not answer:
+                return
         self.wait.until(lambda d: self.script("return document.body.dataset.rendered") != marker
                         or self.script("return !!document.querySelector('.form-alert:not(:empty)')"))
 
@@ -121,7 +127,7 @@ class AccountsViewTests(ViewTestCase):
         self.assertEqual(self.cli_accounts()["Trip fund"]["role"], "tracking")
         # When it is closed while it holds money, the refusal says its balance and nothing changes
         self.manage("Trip fund")
-        self.tap("account-close-submit")
+        self.tap("account-close-submit", answer=True)
         refusal = self.driver.find_element(By.ID, "account-change-alert").text
         self.assertIn("250", refusal)
         self.assertNotIn("force", refusal, "the page's words, not the API's")
@@ -132,7 +138,11 @@ class AccountsViewTests(ViewTestCase):
         self.tap("account-opening-submit")
         self.wait.until(lambda d: self.shown("Trip fund")["balance"] == "0.00")
         self.manage("Trip fund")
-        self.tap("account-close-submit")
+        # (asked first: answered no, nothing changes; then yes)
+        self.tap("account-close-submit", answer=False)
+        self.assertIn("Close Trip fund?", self.question)
+        self.assertFalse(self.cli_accounts()["Trip fund"]["closed"])
+        self.tap("account-close-submit", answer=True)
         self.wait.until(lambda d: self.shown("Trip fund")["status"] == "closed")
         self.assertIn("closed", self.driver.find_element(By.CSS_SELECTOR, '#accounts-list tr[data-account="Trip fund"] th').text,
                       "a closed account says so at phone width too")

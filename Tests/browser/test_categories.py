@@ -39,11 +39,17 @@ class CategoriesViewTests(ViewTestCase):
         field.clear()
         field.send_keys(text)
 
-    def tap(self, element_id):
+    def tap(self, element_id, answer=None):
         marker = self.script("return document.body.dataset.rendered")
         button = self.driver.find_element(By.ID, element_id)
         self.script("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()
+        if answer is not None:  # a button that asks first: answer it (no: nothing is sent)
+            alert = self.driver.switch_to.alert
+            self.question = alert.text
+            alert.accept() if answer else alert.dismiss()
+            if not answer:
+                return
         self.wait.until(lambda d: self.script("return document.body.dataset.rendered") != marker
                         or self.script("return !!document.querySelector('.form-alert:not(:empty)')"))
 
@@ -106,7 +112,10 @@ class CategoriesViewTests(ViewTestCase):
         self.wait.until(lambda d: not self.cli_categories()["Bread"]["archived"])
         # When it is deleted (it was never used)
         self.manage("Bread")
-        self.tap("category-delete-submit")
+        self.tap("category-delete-submit", answer=False)
+        self.assertIn("Delete Bread?", self.question)
+        self.assertIn("Bread", self.cli_categories(), "answered no: nothing is deleted")
+        self.tap("category-delete-submit", answer=True)
         self.wait.until(lambda d: "Bread" not in self.cli_categories())
         # And a category in use offers no delete
         self.manage("Food")

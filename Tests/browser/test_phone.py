@@ -79,6 +79,23 @@ class PhoneTests(ViewTestCase):
                 self.wait.until(lambda d: d.find_element(By.ID, f"view-{view}").is_displayed())
                 self.wait.until(lambda d: self.script(f"return document.getElementById('view-{view}').children.length > 0"))
                 self.assertLessEqual(self.script("return document.documentElement.scrollWidth"), 360, view)
+                # and no button sits past the screen's edge in a table that scrolls on its own
+                cut = self.script(f"""return [...document.querySelectorAll('#view-{view} button')]
+                    .filter(b => b.offsetParent && b.getClientRects().length)
+                    .filter(b => {{ const r = b.getBoundingClientRect(); return r.right > 361 || r.left < -1; }})
+                    .map(b => (b.getAttribute('aria-label') || b.textContent).trim())""")
+                self.assertEqual(cut, [], view)
+
+    def test_4_the_header_is_one_line_and_a_row_of_buttons(self):
+        self.open("budget")
+        header = self.script("""const h = document.querySelector('header.top').getBoundingClientRect();
+            const t = document.querySelector('.headline h1');
+            return {height: h.height, titleCut: t.scrollHeight > t.clientHeight + 2,
+                    rows: new Set([...document.querySelectorAll('.undo-redo > *')].filter(e => e.offsetParent)
+                                  .map(e => Math.round(e.getBoundingClientRect().top))).size}""")
+        self.assertLessEqual(header["height"], 120, header)
+        self.assertEqual(header["rows"], 1, header)
+        self.assertFalse(header["titleCut"], header)
 
 
 if __name__ == "__main__":

@@ -106,7 +106,7 @@ function showAccountForm(view, account, focus = true) {
     account.closed
       ? el("div", { class: "fields" }, [BL.field("account-reopen-reason", "Reason", reason),
         button("account-reopen-submit", "Reopen", () => BL.formWrite(alert, "POST", `${path}/reopen?reason=${encodeURIComponent(reason.value.trim())}`, {}, `Reopened ${account.name}`))])
-      : el("div", { class: "fields" }, [button("account-close-submit", "Close account", () => BL.formWrite(alert, "POST", `${path}/close`, {}, `Closed ${account.name}`, (error) => {
+      : el("div", { class: "fields" }, [button("account-close-submit", "Close account", () => confirm(`Close ${account.name}? It takes no new transactions until reopened.`) && BL.formWrite(alert, "POST", `${path}/close`, {}, `Closed ${account.name}`, (error) => {
         if (error.code !== "account_not_empty") return;
         // The API's words are for scripts ("send force"): say it as the page offers it.
         alert.textContent = `${account.name} still holds ${BL.money(error.details.balance)} ${error.details.currency}: move it out first, or close it anyway (the money stays on the closed account).`;

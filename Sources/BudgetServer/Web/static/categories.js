@@ -95,7 +95,7 @@ function showCategoryForm(view, category, categories, focus = true) {
     row(category.archived
       ? button("category-restore-submit", "Restore", () => write("POST", "/restore", {}, `Restored ${category.name}`))
       : button("category-archive-submit", "Archive", () => write("POST", "/archive", {}, `Archived ${category.name}`)),
-    category.transactions === 0 ? button("category-delete-submit", "Delete", () => write("DELETE", "", undefined, `Deleted ${category.name}`), "danger") : null),
+    category.transactions === 0 ? button("category-delete-submit", "Delete", () => confirm(`Delete ${category.name}? Undo brings it back.`) && write("DELETE", "", undefined, `Deleted ${category.name}`), "danger") : null),
     alert,
   ]);
   view.querySelector("#category-change").replaceWith(panel);
