@@ -7,13 +7,15 @@ Run: python3 Tests/browser/test_offline.py (Tests/browser/run.sh runs it).
 """
 import json
 import os
+import subprocess
 import sys
 import unittest
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, os.path.dirname(__file__))
-from harness import ViewTestCase  # noqa: E402
+from harness import ViewTestCase, budget_binary  # noqa: E402
 
 
 class OfflineTests(ViewTestCase):
@@ -86,6 +88,14 @@ class OfflineTests(ViewTestCase):
         message = self.driver.execute_async_script("""const done = arguments[arguments.length - 1];
             BL.api('POST', '/transactions', {name: 'x', amount: '1.00'}).then(() => done('written'), (e) => done(e.message))""")
         self.assertIn("Offline", message)
+        # When the server is back at the same address, the app sees it by itself: no note, live figures
+        port = self.server.url.rsplit(":", 1)[1]
+        self.server.process = subprocess.Popen(
+            [budget_binary(), "serve", "--ledger", self.server.ledger, "--port", port],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=self.server.env)
+        WebDriverWait(self.driver, 30).until(lambda d: not d.find_element(By.ID, "offline-note").is_displayed())
+        self.assertEqual(self.driver.find_element(By.ID, "remaining").text, remaining)
+        self.assertFalse(self.script("return BL.offline"))
 
 
 if __name__ == "__main__":

@@ -41,8 +41,8 @@ BL.renderAccounts = async function () {
 BL.formWrite = async function (alert, method, path, body, done, onRefusal) {
   alert.textContent = "";
   try {
-    await BL.api(method, path, body, method === "PATCH" ? undefined : { "Idempotency-Key": `web-${Date.now()}-${Math.random().toString(36).slice(2)}` });
-    BL.toast(done);
+    const answer = await BL.api(method, path, body);
+    BL.toast(typeof done === "function" ? done(answer.body) : done);
     await BL.render();  // the panel stays open, on the changed entity
   } catch (error) {
     alert.textContent = error.message;

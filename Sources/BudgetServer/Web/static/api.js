@@ -28,7 +28,9 @@ BL.state = {
 BL.api = async function (method, path, body, headers) {
   // A login is the session cookie (HttpOnly, set by the login link) and the session key this
   // page keeps in its origin's storage: a cookie alone, sent to another port, is worth nothing.
-  const init = { method, headers: Object.assign({ Accept: "application/json" }, BL.sessionHeaders(), headers || {}), credentials: "same-origin" };
+  // A write is sent once: the server answers a retry under the same key as it did the first time.
+  const key = method === "POST" ? { "Idempotency-Key": `web-${Date.now()}-${Math.random().toString(36).slice(2)}` } : {};
+  const init = { method, headers: Object.assign({ Accept: "application/json" }, key, BL.sessionHeaders(), headers || {}), credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -67,6 +69,9 @@ BL.setOffline = function (offline) {
   BL.offline = offline;
   BL.byId("offline-note").hidden = !offline;
   document.body.classList.toggle("offline", offline);
+  // Asks every few seconds until the server answers, then draws the view from it.
+  clearInterval(BL.offlineProbe);
+  if (offline) BL.offlineProbe = setInterval(() => BL.api("GET", "/ledger").then(() => BL.offline || BL.render(), () => {}), 5000);
 };
 
 /** The time-travel query string for reads: asKnownAt (and asOf when `withAsOf`). */

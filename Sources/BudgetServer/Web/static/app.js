@@ -1,7 +1,18 @@
 // The app shell: tabs, the time slider / date picker, live refresh by Server-Sent Events.
 "use strict";
 
-const views = { budget: () => BL.renderBudget(), transactions: () => BL.renderTransactions(), analysis: () => BL.renderAnalysis(), bills: () => BL.renderBills(), debts: () => BL.renderDebts(), goals: () => BL.renderGoals(), accounts: () => BL.renderAccounts(), categories: () => BL.renderCategories(), history: () => BL.renderHistory(), ledger: () => BL.renderLedger(), import: () => BL.renderImport() };
+/** The sheets, in the tabs' order: each is a tab, a panel and the function that draws it. */
+const views = { budget: () => BL.renderBudget(), transactions: () => BL.renderTransactions(), analysis: () => BL.renderAnalysis(), bills: () => BL.renderBills(), debts: () => BL.renderDebts(), goals: () => BL.renderGoals(), accounts: () => BL.renderAccounts(), categories: () => BL.renderCategories(), history: () => BL.renderHistory(), import: () => BL.renderImport(), ledger: () => BL.renderLedger() };
+
+/** A tab and a panel per sheet; on a phone the bar at the foot has room for four, More holds the rest. */
+function buildTabs() {
+  const phoneBar = ["budget", "transactions", "bills", "goals"];
+  for (const name of Object.keys(views)) {
+    BL.byId("tablist").append(BL.el("button", { role: "tab", class: phoneBar.includes(name) ? null : "extra", id: `tab-${name}`, "data-view": name,
+      "aria-selected": String(name === "budget"), "aria-controls": `view-${name}`, text: name[0].toUpperCase() + name.slice(1) }));
+    BL.byId("view-setup").before(BL.el("section", { id: `view-${name}`, role: "tabpanel", "aria-labelledby": `tab-${name}`, hidden: name !== "budget" }));
+  }
+}
 
 /** Renders the current view; errors go to the toast. */
 BL.render = async function () {
@@ -233,6 +244,7 @@ function isTyping() {
 }
 
 async function start() {
+  buildTabs();
   BL.adoptSession();
   // Installable, and it opens offline: the service worker keeps the app and the last answers.
   // A new program's worker takes over from the one this page came from: load the new app.

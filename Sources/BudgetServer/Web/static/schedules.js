@@ -23,6 +23,7 @@ BL.scheduleSection = async function () {
     el("td", { text: s.recurrence }),
     el("td", { class: "schedule-state", text: state(s) }),
     el("td", { class: "actions" }, editing && !s.endedAfter ? [
+      BL.button({ class: "secondary", text: "Change", "aria-label": `Change ${s.name}`, onclick: () => changeSchedule(s) }),
       s.paused ? act(s, "resume", "Resume", { on: today }, `${s.name} resumed`) : act(s, "pause", "Pause", { from: today }, `${s.name} paused`),
       act(s, "end", "End", { after: today }, `${s.name} ended`, "danger"),
     ] : []),
@@ -34,9 +35,34 @@ BL.scheduleSection = async function () {
       el("tbody", {}, rows),
     ]) : el("p", { class: "muted", text: "Nothing is scheduled yet." }),
     alert,
+    editing && schedules.some((s) => s.autopay) ? BL.button({ id: "autopay-post", class: "secondary", text: "Post autopay due now",
+      onclick: () => BL.formWrite(alert, "POST", "/schedules/post", {}, (r) => [`Posted ${r.posted.length} due now`, ...r.refused.map((x) => `${x.schedule} ${x.date}: ${x.reason}`)].join("; ")) }) : null,
     editing ? scheduleForm() : null,
   ]);
 };
+
+/** Change a schedule's amount, account or category from a day on; earlier occurrences keep theirs. */
+function changeSchedule(s) {
+  const el = BL.el;
+  const alert = BL.alert("schedule-change-alert");
+  const pick = (id, names, current) => el("select", { id }, names.map((n) => el("option", { value: n, text: n, selected: n === current })));
+  const amount = el("input", { id: "schedule-change-amount", inputmode: "decimal", class: "amount", value: s.amount });
+  const account = pick("schedule-change-account", BL.state.accounts.filter((a) => !a.closed).map((a) => a.name), s.account);
+  const category = s.category ? pick("schedule-change-category", BL.state.categories.map((c) => c.name), s.category) : null;
+  const from = el("input", { id: "schedule-change-from", type: "date", value: s.next || BL.state.today });
+  const form = el("form", { id: "schedule-change", class: "tx-form", "aria-label": `Change ${s.name}` }, [
+    el("h3", { text: `Change ${s.name} from a day on` }),
+    el("div", { class: "fields" }, [BL.field("schedule-change-amount", "Amount", amount), BL.field("schedule-change-account", "Account", account),
+      category && BL.field("schedule-change-category", "Category", category), BL.field("schedule-change-from", "From", from)]),
+    el("button", { type: "submit", id: "schedule-change-submit", text: "Change" }),
+    alert,
+  ]);
+  BL.onSubmit(form, () => BL.formWrite(alert, "POST", `/schedules/${s.id}/change`,
+    { amount: amount.value.trim(), account: account.value, category: category?.value, from: from.value }, `${s.name} changes from ${from.value}`));
+  BL.byId("schedule-change")?.remove();
+  BL.byId("schedules").after(form);
+  amount.focus();
+}
 
 /** Add a bill or an income that repeats every week, month or year. */
 function scheduleForm() {

@@ -72,7 +72,7 @@ BL.renderSetup = function (ledger) {
     const button = form.querySelector("#setup-create");
     button.disabled = true;
     try {
-      await BL.api("POST", "/ledger", body, { "Idempotency-Key": `setup-${Date.now()}` });
+      await BL.api("POST", "/ledger", body);
       location.hash = "#budget";
       location.reload();
     } catch (error) {
@@ -89,7 +89,7 @@ BL.renderSetup = function (ledger) {
 async function setupDemo(alert) {
   alert.textContent = "";
   try {
-    await BL.api("POST", "/ledger", { demo: true }, { "Idempotency-Key": `setup-demo-${Date.now()}` });
+    await BL.api("POST", "/ledger", { demo: true });
     location.hash = "#budget";
     location.reload();
   } catch (error) {

@@ -240,7 +240,7 @@ async function saveTransaction(event) {
     } else {
       if (!body.notes) delete body.notes;
       if (!body.tags.length) delete body.tags;
-      await BL.api("POST", "/transactions", body, { "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : String(Date.now() + Math.random()) });
+      await BL.api("POST", "/transactions", body);
       BL.toast(`Added ${body.name}`);
     }
     BL.editing = null;

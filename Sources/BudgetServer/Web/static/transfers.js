@@ -16,11 +16,6 @@ BL.showTransferFields = function () {
   holder("tx-name").querySelector("label").textContent = transfer ? "Note (optional)" : "Name";
 };
 
-/** The idempotency key of one submission: a retried request is recorded once. */
-function transferKey() {
-  return crypto.randomUUID ? crypto.randomUUID() : String(Date.now() + Math.random());
-}
-
 BL.saveTransfer = async function (event) {
   event.preventDefault();
   BL.clearFormErrors();
@@ -32,7 +27,7 @@ BL.saveTransfer = async function (event) {
       const changes = {};
       for (const key of ["date", "amount", "note"]) if (fields[key] !== before[key]) changes[key] = fields[key];
       for (const key of ["from", "to"]) if (fields[key]) changes[key] = fields[key];
-      await BL.api("PATCH", `/transfers/${BL.editing.id}`, changes, { "Idempotency-Key": transferKey() });
+      await BL.api("PATCH", `/transfers/${BL.editing.id}`, changes);
       BL.toast("Transfer saved");
     } else {
       if (!fields.amount) return BL.showFormError({ field: "amount", message: "amount: enter an amount, e.g. 100.00" });
@@ -40,7 +35,7 @@ BL.saveTransfer = async function (event) {
       if (!fields.to) return BL.showFormError({ field: "to", message: "to: choose the account the money goes to" });
       const body = { date: fields.date, amount: fields.amount, from: fields.from, to: fields.to };
       if (fields.note) body.note = fields.note;
-      await BL.api("POST", "/transfers", body, { "Idempotency-Key": transferKey() });
+      await BL.api("POST", "/transfers", body);
       BL.toast(`Moved ${fields.amount} from ${fields.from} to ${fields.to}`);
     }
     BL.editing = null;
@@ -66,7 +61,7 @@ BL.fillTransferForm = function (transfer) {
 
 BL.cancelTransfer = async function () {
   try {
-    await BL.api("DELETE", `/transfers/${BL.editing.id}?reason=${encodeURIComponent("cancelled in the web app")}`, undefined, { "Idempotency-Key": transferKey() });
+    await BL.api("DELETE", `/transfers/${BL.editing.id}?reason=${encodeURIComponent("cancelled in the web app")}`);
     BL.toast("Transfer cancelled");
     BL.editing = null;
     await BL.render();
