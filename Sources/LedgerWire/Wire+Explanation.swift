@@ -8,8 +8,9 @@ extension Wire {
   public struct Explanation: Codable, Sendable, Equatable {
     /// One entry that counts in the figure.
     public struct Part: Codable, Sendable, Equatable {
-      /// `opening`, `transaction`, `transfer`, `budget`, `carried`, `goal`, `income`, and for
-      /// a forecast `balance` (today's), `scheduled` or `budgets`.
+      /// `opening`, `transaction`, `transfer`, `budget`, `carried`, `goal`, `income`, for a
+      /// forecast `balance` (today's), `scheduled` or `budgets`, and for a goal `target` or
+      /// `beyondTarget`.
       public var kind: String
       /// The transaction's id, the transfer leg's, the account's (an opening balance), the
       /// category's (`budget`, `carried`), the goal's or the schedule's; none for planned income
@@ -23,11 +24,12 @@ extension Wire {
       public var amount: String
     }
 
-    /// `balance`, `spent`, `left`, `remaining`, `cashflow` or `forecast`.
+    /// `balance`, `spent`, `left`, `remaining`, `cashflow`, `forecast` or `goal`.
     public var figure: String
     public var accountId, account: String?
     public var categoryId, category: String?
-    /// The day of a balance (its end).
+    public var goalId, goal: String?
+    /// The day of a balance or of a goal's progress (its end).
     public var date: String?
     /// The month of a category's spending, of what it has left, of remaining to assign, of
     /// a cash flow, or whose end a forecast is for.
@@ -41,6 +43,10 @@ extension Wire {
     public var position: UInt64
     /// Oldest first.
     public var parts: [Part]
+    /// For a goal with a date: the months left to it, this one included, that share `total`…
+    public var months: Int?
+    /// …and the need each month, rounded up to the minor unit.
+    public var monthlyNeed: String?
   }
 }
 
@@ -76,7 +82,14 @@ extension Wire.Explanation {
       self.month = month.description
       self.withBudgets = withBudgets
       self.from = from?.description
+    case .goal(let goal, let date):
+      figure = "goal"
+      goalId = goal.description
+      self.goal = state.goals[goal]?.name
+      self.date = date.description
     }
+    months = explanation.perMonth?.months
+    monthlyNeed = explanation.perMonth?.need.formatted()
     total = explanation.total.formatted()
     currency = explanation.total.currency.code
     position = explanation.position
@@ -92,6 +105,8 @@ extension Wire.Explanation {
         case .balance: "balance today"
         case .scheduled: part.id.flatMap { state.schedules[ScheduleID(raw: $0)]?.name } ?? ""
         case .budgets: "unspent variable budgets"
+        case .target: "target"
+        case .beyondTarget: "beyond the target"
         }
       return Part(
         kind: part.kind.rawValue, id: part.id?.description, date: part.date.description, name: name,

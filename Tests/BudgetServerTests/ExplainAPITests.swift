@@ -59,6 +59,25 @@ import Testing
     }
   }
 
+  @Test(
+    "given a goal funded by Checking, when its left is explained, then the target less the balance's entries, and its need"
+  )
+  func aGoalsLeftIsItsParts() async throws {
+    try await TestServer.with { server in
+      let added = try await server.post(
+        "/api/v1/goals",
+        #"{"name": "Trip", "target": "1500", "targetDate": "2024-12-31", "account": "Checking", "startDate": "2024-01-01"}"#
+      )
+      #expect(added.status == 201, "\(added.text)")
+      let goal = try await server.get("/api/v1/explain/goal/Trip").json
+      #expect(goal["figure"] as? String == "goal" && goal["total"] as? String == "562.50", "\(goal)")
+      #expect(Self.names(goal) == ["target", "opening balance", "Market", "Pizza"])
+      #expect(Self.sum(goal) == Self.total(goal))
+      #expect(goal["months"] as? Int == 10 && goal["monthlyNeed"] as? String == "56.25")
+      #expect(try await server.get("/api/v1/explain/goal/Trp").text.contains("did you mean 'Trip'"))
+    }
+  }
+
   @Test("given a transaction added later, when the balance is explained as known before it, then it is left out")
   func anEarlierPointExplainsTheFigureAsItWas() async throws {
     try await TestServer.with { server in

@@ -100,6 +100,40 @@ struct ExplainCLITests {
       try ok("explain", "remaining", "--month", "2024-03").contains("Remaining to assign in 2024-03: 1,940.00 EUR"))
   }
 
+  @Test(
+    "given a goal on Savings and one on a category, when each is explained, then its target less what it holds is what it has left, shared by the months to its date"
+  )
+  func aGoalsLeftIsItsTargetLessWhatItHolds() throws {
+    try setUp()
+    // Given a trip on Savings (200.00 moved there in March) by December, and a bike of 30.00
+    // saved in Food from March
+    try ok(
+      "goal", "add", "Trip", "--target", "1200", "--by", "2024-12-31", "--account", "Savings", "--start", "2024-01-01")
+    try ok("goal", "add", "Bike", "--target", "30", "--by", "2024-05-31", "--category", "Food", "--start", "2024-03-01")
+    // When the trip is explained: 1,200.00 less the transfer is 1,000.00, over April to December
+    let trip = try #require(
+      try JSONSerialization.jsonObject(with: Data(try ok("explain", "goal", "Trip", "--json").utf8)) as? [String: Any])
+    #expect(trip["figure"] as? String == "goal" && trip["total"] as? String == "1000.00")
+    let parts = try #require(trip["parts"] as? [[String: Any]])
+    #expect(parts.map { $0["kind"] as? String } == ["target", "opening", "transfer"])
+    #expect(parts.map { $0["amount"] as? String } == ["1200.00", "0.00", "-200.00"])
+    #expect(trip["months"] as? Int == 10 && trip["monthlyNeed"] as? String == "100.00")
+    // And the bike: March's 45.00 in Food (50.00 less the 5.00 that came back) is 15.00 beyond
+    // its 30.00, which leaves nothing
+    let (left, bike) = try explanation(try ok("explain", "goal", "Bike", "--json"))
+    #expect(left == "0.00")
+    #expect(bike.map { $0["name"] as? String } == ["target", "Market", "Bakery", "Returned", "beyond the target"])
+    #expect(bike.map { $0["amount"] as? String } == ["30.00", "-42.50", "-7.50", "5.00", "15.00"])
+    // and as of 2024-03-04, before the Bakery: 42.50 of it, 12.50 beyond
+    let (earlier, before) = try explanation(try ok("explain", "goal", "Bike", "--as-of", "2024-03-04", "--json"))
+    #expect(earlier == "0.00" && before.last?["amount"] as? String == "12.50")
+    // And what the goal list says is what the explanation adds up to
+    let listed = try #require(
+      try JSONSerialization.jsonObject(with: Data(try ok("goal", "show", "Bike", "--json").utf8)) as? [String: Any])
+    #expect(listed["left"] as? String == "0.00" && listed["saved"] as? String == "45.00")
+    #expect(try ok("explain", "goal", "Trip").contains("shared by 10 months to the target date: 100.00 EUR a month"))
+  }
+
   @Test("given a name that is no account, when explained, then the command says so and suggests the nearest")
   func unknownNamesAreRefused() throws {
     try setUp()

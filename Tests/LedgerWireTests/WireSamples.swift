@@ -207,10 +207,11 @@ enum WireSamples {
   }()
 
   static let explanation = Wire.Explanation(
-    figure: "balance", accountId: id, account: "Checking", categoryId: id, category: "Food", date: "2024-03-31",
-    month: "2024-03", withBudgets: false, from: "2024-03-01", total: "957.50", currency: "EUR", position: 42,
+    figure: "balance", accountId: id, account: "Checking", categoryId: id, category: "Food", goalId: id, goal: "Trip",
+    date: "2024-03-31", month: "2024-03", withBudgets: false, from: "2024-03-01", total: "957.50", currency: "EUR",
+    position: 42,
     parts: [
       .init(kind: "opening", id: id, date: "2024-01-01", name: "opening balance", amount: "1000.00"),
       .init(kind: "transaction", id: id, date: "2024-03-05", name: "Market", amount: "-42.50"),
-    ])
+    ], months: 10, monthlyNeed: "95.75")
 }

@@ -151,6 +151,26 @@ class ExplainTests(ViewTestCase):
         self.assertIn("scheduled", kinds)
         self.close()
 
+    def test_a_goals_left_opens_its_target_less_what_it_holds_and_the_months_that_share_it(self):
+        # Given the goals view
+        self.driver.get("about:blank")
+        self.driver.get(self.server.url + "/#goals")
+        button = self.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-goal='Emergency fund'] .goal-left button.explain"))
+        shown = decimal(button.text)
+        # When what the emergency fund has left is tapped
+        self.tap(button)
+        # Then its target, less the savings account's entries, adds up to it
+        total, amounts = self.read_dialog()
+        self.assertEqual(total, shown)
+        self.assertEqual(sum(amounts), total)
+        kinds = [row.get_attribute("data-kind") for row in self.driver.find_elements(By.CSS_SELECTOR, "#explain-parts tbody tr")]
+        self.assertEqual(kinds[0], "target")
+        # and the monthly need is that shared by the months to its date, as the card says
+        need = self.driver.find_element(By.ID, "explain-need").text
+        card_need = self.driver.find_element(By.CSS_SELECTOR, "[data-goal='Emergency fund'] .goal-need").text
+        self.assertIn(card_need.split(" ")[0], need)
+        self.close()
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -15,6 +15,7 @@ struct ExplainRoutes {
     group.get("explain/remaining") { request, _ in try remaining(request) }
     group.get("explain/cashflow") { request, _ in try cashflow(request) }
     group.get("explain/forecast/:account") { request, context in try forecast(request, context) }
+    group.get("explain/goal/:goal") { request, context in try goal(request, context) }
   }
 
   /// An account's balance at the end of `asOf` (default today), entry by entry.
@@ -85,6 +86,16 @@ struct ExplainRoutes {
     let (id, _) = try Resolver(state: state).account(try api.parameter(context, "account"))
     let figure = Figure.forecast(id, in: month, withBudgets: withBudgets, from: time.asOf)
     return try answer(try api.ledger.explain(figure, at: time.point), state: state)
+  }
+
+  /// What a goal has left to save at the end of `asOf` (default today), part by part, and
+  /// the months that share it.
+  func goal(_ request: Request, _ context: Context) throws -> Response {
+    try api.requireLedger()
+    let time = try QueryParameters(request).time()
+    let (state, _) = try api.snapshots.state(at: time.point)
+    let (id, _) = try Resolver(state: state).goal(try api.parameter(context, "goal"))
+    return try answer(try api.ledger.explain(.goal(id, on: time.asOf ?? api.today), at: time.point), state: state)
   }
 
   private func answer(_ explanation: Explanation, state: LedgerState) throws -> Response {

@@ -28,6 +28,10 @@ public struct Explanation: Sendable, Hashable {
       case scheduled
       /// A day's share of this month's unspent variable budgets a forecast spends (no `id`).
       case budgets
+      /// A goal's target (`id` is the goal's; dated the day it began).
+      case target
+      /// What a goal holds beyond its target, which leaves nothing to save (`id` is the goal's).
+      case beyondTarget
     }
 
     public var kind: Kind
@@ -59,6 +63,31 @@ public struct Explanation: Sendable, Hashable {
   public var position: UInt64
   /// When the event at ``position`` was recorded (Unix milliseconds).
   public var recordedAt: Int64
+  /// For a goal with a date: the months left to it (this one included) and the need each
+  /// month, the total shared among them rounded up to the minor unit (all of it once the date
+  /// has passed).
+  public var perMonth: (months: Int, need: Money)? {
+    get { monthly.map { ($0.months, $0.need) } }
+    set { monthly = newValue.map { Monthly(months: $0.months, need: $0.need) } }
+  }
+  private var monthly: Monthly?
+
+  private struct Monthly: Sendable, Hashable {
+    var months: Int
+    var need: Money
+  }
+
+  public init(
+    figure: Figure, total: Money, parts: [Part], position: UInt64, recordedAt: Int64,
+    perMonth: (months: Int, need: Money)? = nil
+  ) {
+    self.figure = figure
+    self.total = total
+    self.parts = parts
+    self.position = position
+    self.recordedAt = recordedAt
+    self.perMonth = perMonth
+  }
 
   /// The sum of the parts' amounts, in ``total``'s currency: equal to it.
   public var sum: Money {

@@ -23,4 +23,9 @@ public enum Figure: Sendable, Hashable {
   /// occurrence up to then — with `withBudgets`, also the unspent part of that month's
   /// variable budgets, spent from it over the days left.
   case forecast(AccountID, in: YearMonth, withBudgets: Bool, from: CivilDate? = nil)
+  /// What a goal has left to save at the end of a day (its *left*): its target, less what its
+  /// savings account holds (each entry of that balance) or what was booked to its category
+  /// from the month the goal began; with the months to the target date that share it (its *monthly
+  /// need*).
+  case goal(GoalID, on: CivilDate)
 }

@@ -17,10 +17,11 @@ extension Ledger {
     case .cashflow(let month): try explainCashflow(in: month, at: point)
     case .forecast(let account, let month, let withBudgets, let from):
       try explainForecast(of: account, in: month, withBudgets: withBudgets, from: from, at: point)
+    case .goal(let goal, let date): try explainGoal(goal, on: date, at: point)
     }
   }
 
-  private func explainBalance(
+  func explainBalance(
     of account: AccountID, on date: CivilDate, at point: TimePoint
   ) throws(LedgerError) -> Explanation {
     let balances = try balances(on: date, at: point)

@@ -3,12 +3,12 @@ import Ledger
 import LedgerDomain
 import LedgerWire
 
-/// `budget explain balance|spent|left|remaining|cashflow|forecast`: a figure and the entries
-/// that make it up.
+/// `budget explain balance|spent|left|remaining|cashflow|forecast|goal`: a figure and the
+/// entries that make it up.
 struct ExplainCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "explain", abstract: "Show what makes up a figure: every entry that adds up to it.",
-    subcommands: [Balance.self, Spent.self, Left.self, Remaining.self, Cashflow.self, Forecast.self])
+    subcommands: [Balance.self, Spent.self, Left.self, Remaining.self, Cashflow.self, Forecast.self, Goal.self])
 
   struct Balance: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -120,6 +120,27 @@ struct ExplainCommand: AsyncParsableCommand {
     }
   }
 
+  struct Goal: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "goal",
+      abstract:
+        "What a goal has left to save: its target, less what its account holds or its category got; and the months that share it.",
+      discussion: "Example: budget explain goal Trip --as-of 2024-03-31")
+    @OptionGroup var options: LedgerOptions
+    @OptionGroup var time: TimeOptions
+    @Argument(help: "The goal.") var goal: String
+
+    func run() async throws {
+      let ledger = try await options.openExisting()
+      let id = try NameResolver(ledger: ledger).goal(goal).id
+      let date = time.asOf ?? LedgerOptions.today()
+      let point = try time.point()
+      let explanation = try userFacing { try ledger.explain(.goal(id, on: date), at: point) }
+      try ExplainCommand.present(
+        explanation, title: "Left to save for", on: ledger, options: options, time: time, point: point)
+    }
+  }
+
   /// Explains the figure `figure` makes of `month` (default: the month of `--as-of`, or this
   /// month), and prints it.
   static func month(
@@ -156,6 +177,7 @@ struct ExplainCommand: AsyncParsableCommand {
     if options.json { return try Console.json(wire) }
     let subject =
       wire.account.map { "\($0) \(wire.date.map { "on \($0)" } ?? "at the end of \(wire.month ?? "")")" }
+      ?? wire.goal.map { "\($0) on \(wire.date ?? "")" }
       ?? [wire.category, wire.month].compactMap { $0 }.joined(separator: " ")
     print("\(title) \(subject): \(show(explanation.total)) \(wire.currency)")
     var table = Table([("DATE", .left), ("KIND", .left), ("NAME", .left), ("AMOUNT", .right), ("ID", .left)])
@@ -164,6 +186,9 @@ struct ExplainCommand: AsyncParsableCommand {
     }
     print(wire.parts.isEmpty ? "no entries" : table.render())
     print("\(wire.parts.count) entr\(wire.parts.count == 1 ? "y" : "ies") adding up to \(wire.total) \(wire.currency)")
+    if let months = wire.months, let need = wire.monthlyNeed {
+      print("shared by \(months) month\(months == 1 ? "" : "s") to the target date: \(need) \(wire.currency) a month")
+    }
     time.footer(explanation.position, recordedAt: explanation.recordedAt)
   }
 }

@@ -27,13 +27,13 @@ BL.explain = async function (path, label) {
     dialog = el("dialog", { id: "explain-dialog", "aria-labelledby": "explain-title" });
     document.body.append(dialog);
   }
-  const when = answer.figure === "balance" ? `at the end of ${answer.date}`
+  const when = answer.date ? `at the end of ${answer.date}`
     : answer.figure === "forecast" ? `at the end of ${BL.monthTitle(answer.month)}` : `in ${BL.monthTitle(answer.month)}`;
   // Where each entry's history is: [kind, ref] of GET /history/{kind}/{ref}.
   const trail = (part) => ({
     opening: ["account", answer.accountId], transaction: ["transaction", part.id], budget: ["month", answer.month],
     income: ["month", answer.month], carried: ["category", part.id], goal: ["goal", part.id],
-    balance: ["account", part.id], scheduled: ["schedule", part.id],
+    balance: ["account", part.id], scheduled: ["schedule", part.id], target: ["goal", part.id], beyondTarget: ["goal", part.id],
   })[part.kind];
   const entry = (part) => part.kind === "carried"
     ? BL.button({ class: "explain", text: `Carried in from ${BL.monthTitle(part.date.slice(0, 7))}`,
@@ -60,6 +60,7 @@ BL.explain = async function (path, label) {
       el("strong", { id: "explain-total", text: `${BL.money(answer.total)} ${answer.currency}` }),
       document.createTextNode(` — ${answer.parts.length} entr${answer.parts.length === 1 ? "y adds" : "ies add"} up to it, as known at log position ${answer.position}.`),
     ]),
+    ...(answer.months ? [el("p", { id: "explain-need", text: `Shared by ${answer.months} month${answer.months === 1 ? "" : "s"} to the target date: ${BL.money(answer.monthlyNeed)} ${answer.currency} a month.` })] : []),
     answer.parts.length
       ? el("div", { class: "explain-parts" }, [el("table", { class: "sheet", id: "explain-parts" }, [
           el("thead", {}, [el("tr", {}, ["Date", "Entry", "Amount", "Trail"].map((h, i) => el("th", { scope: "col", class: i === 2 ? "num" : "", text: h })))]),

@@ -108,7 +108,7 @@ function goalCard(goal) {
   const slug = goalSlug(goal);
   const row = (key, label, value, className) => [
     el("dt", { text: label }),
-    el("dd", { class: [`goal-${key}`, className || ""].join(" ").trim(), text: value }),
+    el("dd", { class: [`goal-${key}`, className || ""].join(" ").trim() }, [value]),
   ];
   return el("article", { class: `goal-card pace-${goal.pace}`, role: "listitem", "data-goal": goal.name, "data-goal-id": goal.id, "aria-labelledby": `goal-${slug}-name` }, [
     el("h3", { id: `goal-${slug}-name` }, [
@@ -128,7 +128,7 @@ function goalCard(goal) {
     el("dl", { class: "goal-figures" }, [
       ...row("saved", "Saved", money(goal.saved)),
       ...row("target", "Target", money(goal.target)),
-      ...row("left", "Left", money(goal.left)),
+      ...row("left", "Left", BL.explainable(money(goal.left), BL.withQuery(`/explain/goal/${goal.id}`, BL.state.asOf ? `asOf=${BL.state.asOf}` : ""), `${goal.name}: left to save`)),
       ...row("need", "Monthly need", goal.monthlyNeed ? money(goal.monthlyNeed) : "no date"),
       ...row("projected", "Projected completion (a projection)", goal.projectedDate || "no recent contributions"),
       ...row("rate", "Average monthly saving (last 3 months)", money(goal.monthlyRate)),
