@@ -35,6 +35,13 @@ enum WebFiles {
       try Data(text.utf8).write(to: copy)
       arguments += [statics.appendingPathComponent(name).path, copy.path]
     }
+    let (status, output) = try node(arguments)
+    let lines = output.split(separator: "\n").map(String.init)
+    return status == 0 ? [] : (lines.isEmpty ? ["node failed: status \(status)"] : lines)
+  }
+
+  /// Runs `node` with `arguments`: its exit status and what it printed (both streams).
+  private static func node(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let node = Process()
     node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     node.arguments = ["node"] + arguments
@@ -44,9 +51,7 @@ enum WebFiles {
     try node.run()
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     node.waitUntilExit()
-    let lines = output.split(separator: "\n").map(String.init)
-    return node.terminationStatus == 0
-      ? [] : (lines.isEmpty ? ["node failed: status \(node.terminationStatus)"] : lines)
+    return (node.terminationStatus, output)
   }
 
   /// Node script: for each pair of paths, the source and the served copy, prints the first
@@ -74,20 +79,12 @@ enum WebFiles {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("bundle-\(UUID().uuidString).js")
     try Data(text.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let node = Process()
-    node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    node.arguments = [
-      "node", "-e",
+    let (status, output) = try node([
+      "-e",
       #"require("/usr/share/nodejs/acorn").parse(require("fs").readFileSync(process.argv[1], "utf8"), { ecmaVersion: "latest" })"#,
       file.path,
-    ]
-    let pipe = Pipe()
-    node.standardOutput = pipe
-    node.standardError = pipe
-    try node.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    node.waitUntilExit()
-    return node.terminationStatus == 0 ? nil : output
+    ])
+    return status == 0 ? nil : output
   }
 
   /// The scripts `page` names one by one (`<script src="/assets/NAME" defer>`), in its order.

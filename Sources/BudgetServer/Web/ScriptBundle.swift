@@ -15,6 +15,8 @@ struct ScriptBundle: Sendable {
 
   /// The scripts the page names, in its order.
   let scripts: [String]
+  /// The addresses of this version the page names, by file: the bundle's and the style sheet's.
+  let versioned: [String: String]
   /// The page as served: one script line, versioned addresses.
   let page: String
   /// The scripts' text, each after the one before it.
@@ -22,13 +24,12 @@ struct ScriptBundle: Sendable {
 
   /// The bundle of the scripts `page` names, read from `files` (name → text), at `version`.
   init(page source: String, files: [String: String], version: String) {
+    let script = "/assets/\(Self.name)?v=\(version)", sheet = "/assets/app.css?v=\(version)"
     var scripts: [String] = []
     var lines: [Substring] = []
     for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
       if let name = Self.scriptName(line), files[name] != nil {
-        if scripts.isEmpty {
-          lines.append("<script src=\"/assets/\(Self.name)?v=\(version)\" defer></script>")
-        }
+        if scripts.isEmpty { lines.append("<script src=\"\(script)\" defer></script>") }
         scripts.append(name)
       } else {
         lines.append(line)
@@ -37,8 +38,8 @@ struct ScriptBundle: Sendable {
     self.scripts = scripts
     // A script may end without a semicolon: the empty statement keeps the next one apart.
     body = scripts.map { files[$0, default: ""] }.joined(separator: "\n;\n")
-    page = lines.joined(separator: "\n")
-      .replacingOccurrences(of: "href=\"/assets/app.css\"", with: "href=\"/assets/app.css?v=\(version)\"")
+    versioned = [Self.name: script, "app.css": sheet]
+    page = lines.joined(separator: "\n").replacingOccurrences(of: "href=\"/assets/app.css\"", with: "href=\"\(sheet)\"")
   }
 
   /// The file a line `<script src="/assets/NAME" defer></script>` names, or nil.

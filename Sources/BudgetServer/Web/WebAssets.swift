@@ -52,11 +52,10 @@ enum WebAssets {
     let embedded = EmbeddedFiles.embedded
     let bundled = Set(bundle.scripts)
     let others = embedded.keys.filter {
-      $0 != "sw.js" && $0 != "index.html" && $0 != "openapi.yaml" && $0 != "app.css" && !bundled.contains($0)
+      $0 != "sw.js" && $0 != "index.html" && $0 != "openapi.yaml" && bundle.versioned[$0] == nil
+        && !bundled.contains($0)
     }
-    let addresses =
-      ["/assets/\(ScriptBundle.name)?v=\(version)", "/assets/app.css?v=\(version)"]
-      + others.sorted().map { "/assets/\($0)" }
+    let addresses = bundle.versioned.values.sorted() + others.sorted().map { "/assets/\($0)" }
     let list = "[" + addresses.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
     return embedded["sw.js", default: ""].replacingOccurrences(of: "__ASSETS__", with: list)
       .replacingOccurrences(of: "__VERSION__", with: version)

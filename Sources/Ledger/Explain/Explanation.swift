@@ -63,30 +63,14 @@ public struct Explanation: Sendable, Hashable {
   public var position: UInt64
   /// When the event at ``position`` was recorded (Unix milliseconds).
   public var recordedAt: Int64
-  /// For a goal with a date: the months left to it (this one included) and the need each
-  /// month, the total shared among them rounded up to the minor unit (all of it once the date
-  /// has passed).
-  public var perMonth: (months: Int, need: Money)? {
-    get { monthly.map { ($0.months, $0.need) } }
-    set { monthly = newValue.map { Monthly(months: $0.months, need: $0.need) } }
-  }
-  private var monthly: Monthly?
+  /// For a goal with a date: the months left to it and the need each.
+  public var perMonth: PerMonth? = nil
 
-  private struct Monthly: Sendable, Hashable {
-    var months: Int
-    var need: Money
-  }
-
-  public init(
-    figure: Figure, total: Money, parts: [Part], position: UInt64, recordedAt: Int64,
-    perMonth: (months: Int, need: Money)? = nil
-  ) {
-    self.figure = figure
-    self.total = total
-    self.parts = parts
-    self.position = position
-    self.recordedAt = recordedAt
-    self.perMonth = perMonth
+  /// How a goal's left is shared: over ``months`` (this one included; one once the date has
+  /// passed), ``need`` each, rounded up to the minor unit.
+  public struct PerMonth: Sendable, Hashable {
+    public var months: Int
+    public var need: Money
   }
 
   /// The sum of the parts' amounts, in ``total``'s currency: equal to it.

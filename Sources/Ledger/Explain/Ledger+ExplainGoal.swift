@@ -8,7 +8,8 @@ extension Ledger {
   /// add up to what the goal shows (never below zero). With a target date, the months that
   /// share it and the monthly need, as the goal reports them.
   func explainGoal(_ id: GoalID, on date: CivilDate, at point: TimePoint) throws(LedgerError) -> Explanation {
-    let anchor = try balances(on: date, at: point)
+    // One position for the goal and its parts: the point's, read once.
+    let anchor = try query(at: point) { _, position in position }
     let pinned = TimePoint.position(anchor.position)
     let summary = try goal(id, on: date, at: pinned)
     let record = summary.record
@@ -40,10 +41,10 @@ extension Ledger {
       parts.append(
         Explanation.Part(kind: .beyondTarget, id: id.raw, date: date, amount: Money(units: beyond, currency: currency)))
     }
-    let perMonth: (months: Int, need: Money)? = record.settings.targetDate.flatMap { target in
+    let perMonth = record.settings.targetDate.flatMap { target in
       forecast.monthlyNeed.map { need in
         let months = (target.year * 12 + target.month) - (date.year * 12 + date.month) + 1
-        return (date > target ? 1 : max(months, 1), need)
+        return Explanation.PerMonth(months: date > target ? 1 : max(months, 1), need: need)
       }
     }
     return Explanation(
