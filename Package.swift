@@ -249,7 +249,7 @@ let package = Package(
       name: "LedgerTests",
       dependencies: [
         "Ledger", "LedgerDomain", "LedgerCodec", "EventLog", "LMDB", "LedgerTesting", "ProjectionEngine",
-        "RunningBalances", "CategoryTotals", "BudgetVsActual", "Interchange",
+        "RunningBalances", "CategoryTotals", "BudgetVsActual", "TransactionIndex", "Schedules", "Interchange", "EventRecords",
       ],
       swiftSettings: swiftSettings
     ),

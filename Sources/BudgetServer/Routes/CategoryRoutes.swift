@@ -17,7 +17,9 @@ struct CategoryRoutes {
       try await api.write(.deleteCategory(try resolve(context)), request)
     }
     group.post("categories/:ref/archive") { request, context in
-      try await api.write(.archiveCategory(try resolve(context)), request)
+      // Looked up before the name: once archived, the name no longer resolves.
+      if let replayed = try await api.replay(request) { return replayed }
+      return try await api.write(.archiveCategory(try resolve(context)), request)
     }
     group.post("categories/:ref/restore") { request, context in try await restore(request, context) }
     group.put("categories/:ref/due-date") { request, context in
@@ -125,6 +127,8 @@ struct CategoryRoutes {
   }
 
   func restore(_ request: Request, _ context: Context) async throws -> Response {
+    // Looked up before the name: once restored, the category is no longer archived.
+    if let replayed = try await api.replay(request) { return replayed }
     let reference = try api.parameter(context, "ref")
     let key = reference.lowercased()
     let archived = try api.state().categories.first { entry in
