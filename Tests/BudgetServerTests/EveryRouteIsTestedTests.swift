@@ -64,12 +64,7 @@ import Testing
 
   @Test("given the router's routes, when this target's tests are read, then each is called with its method")
   func everyRouteIsCalled() async throws {
-    let directory = TemporaryDirectory()
-    let ledger = try await Ledger(path: directory.file("routes.ledger"))
-    let server = try BudgetServer(
-      ledger: ledger,
-      configuration: .init(port: 0, access: .token(try AccessToken("routes-token-0123456789abcdef0123456789"))))
-    let routes = server.routes.filter { $0.path.hasPrefix("/api/v1/") }
+    let routes = try await TestServer.routes().filter { $0.path.hasPrefix("/api/v1/") }
     #expect(routes.count > 60, "the routes were read: \(routes.count)")
 
     var calls: [NamedRoutesExistTests.Mention] = []

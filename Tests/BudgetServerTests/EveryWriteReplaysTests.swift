@@ -94,12 +94,8 @@ struct EveryWriteReplaysTests {
 
   @Test("given the router, when its POST routes are listed, then each is sent twice here or named with why not")
   func everyPostIsListed() async throws {
-    let directory = TemporaryDirectory()
-    let ledger = try await Ledger(path: directory.file("routes.ledger"))
-    let server = try BudgetServer(
-      ledger: ledger,
-      configuration: .init(port: 0, access: .token(try AccessToken("routes-token-0123456789abcdef0123456789"))))
-    let posts = Set(server.routes.filter { $0.method == "POST" && $0.path.hasPrefix("/api/v1/") }.map(\.path))
+    let posts = Set(
+      try await TestServer.routes().filter { $0.method == "POST" && $0.path.hasPrefix("/api/v1/") }.map(\.path))
     #expect(posts.count > 40, "the routes were read: \(posts.count)")
     let listed = Set(Self.writes.map(\.route)).union(Self.exempt.keys)
     #expect(

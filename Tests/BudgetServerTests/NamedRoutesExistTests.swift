@@ -51,12 +51,7 @@ import Testing
     "given every message of the sources and every doc, when the routes they name are looked up, then the router answers each"
   )
   func everyNamedRouteExists() async throws {
-    let directory = TemporaryDirectory()
-    let ledger = try await Ledger(path: directory.file("routes.ledger"))
-    let server = try BudgetServer(
-      ledger: ledger,
-      configuration: .init(port: 0, access: .token(try AccessToken("routes-token-0123456789abcdef0123456789"))))
-    let routes = server.routes
+    let routes = try await TestServer.routes()
     #expect(routes.contains { $0.method == "POST" && Self.fits("/api/v1/import/csv", $0.path) })
 
     var named: [(place: String, mention: Mention)] = []
@@ -91,14 +86,10 @@ import Testing
     "given the route a device's import refusal used to name, when looked up, then it is not one, so the check would catch it"
   )
   func theCheckFindsAMissingRoute() async throws {
-    let directory = TemporaryDirectory()
-    let ledger = try await Ledger(path: directory.file("routes.ledger"))
-    let server = try BudgetServer(
-      ledger: ledger,
-      configuration: .init(port: 0, access: .token(try AccessToken("routes-token-0123456789abcdef0123456789"))))
+    let routes = try await TestServer.routes()
     let mentions = try Self.mentions(in: "import it on the hub (POST /api/v1/imports), then", relativeToAPI: false)
     #expect(mentions == [Mention(method: "POST", path: "/api/v1/imports")])
-    #expect(!server.routes.contains { Self.fits("/api/v1/imports", $0.path) })
-    #expect(server.routes.contains { Self.fits("/api/v1/transactions/0123abcd", $0.path) && $0.method == "GET" })
+    #expect(!routes.contains { Self.fits("/api/v1/imports", $0.path) })
+    #expect(routes.contains { Self.fits("/api/v1/transactions/0123abcd", $0.path) && $0.method == "GET" })
   }
 }

@@ -107,3 +107,16 @@ struct TestServer: Sendable {
     try await client.send("POST", path, json: json, headers: headers)
   }
 }
+
+extension TestServer {
+  /// The routes the router answers (method and path template), read from a server over an
+  /// empty ledger that is never started.
+  static func routes() async throws -> [(method: String, path: String)] {
+    let directory = TemporaryDirectory()
+    let ledger = try await Ledger(path: directory.file("routes.ledger"))
+    let server = try BudgetServer(
+      ledger: ledger,
+      configuration: .init(port: 0, access: .token(try AccessToken("routes-token-0123456789abcdef0123456789"))))
+    return server.routes
+  }
+}
