@@ -2,29 +2,29 @@ import Ledger
 import LedgerDomain
 
 extension Wire {
-  /// A figure and what makes it up (`GET /explain/balance`, `/explain/spent`,
-  /// `/explain/left`, `/explain/remaining`, `budget explain … --json`): the parts'
-  /// amounts add up to `total`.
+  /// A figure and what makes it up (`GET /explain/…`, `budget explain … --json`): the
+  /// parts' amounts add up to `total`.
   public struct Explanation: Codable, Sendable, Equatable {
     /// One entry that counts in the figure.
     public struct Part: Codable, Sendable, Equatable {
-      /// `opening`, `transaction`, `transfer`, `budget`, `carried`, `goal`, `income`, for a
-      /// forecast `balance` (today's), `scheduled` or `budgets`, and for a goal `target` or
-      /// `beyondTarget`.
+      /// `opening`, `transaction`, `transfer`, `budget`, `carried`, `withheld`, `goal`,
+      /// `income`, for a forecast `balance` (today's), `scheduled` or `budgets`, and for a goal
+      /// `target` or `beyondTarget`.
       public var kind: String
       /// The transaction's id, the transfer leg's, the account's (an opening balance), the
-      /// category's (`budget`, `carried`), the goal's or the schedule's; none for planned income
+      /// category's (`budget`, `carried`, `withheld`), the goal's or the schedule's; none for planned income
       /// and budgets.
       public var id: String?
       public var date: String
       /// The transaction's name, the transfer's note (or `transfer`), `opening balance`, the
-      /// category's or the goal's name, or the income's source.
+      /// category's or the goal's name, the income's source, or why money was withheld.
       public var name: String
       /// What it adds to the figure; negative where it takes away.
       public var amount: String
     }
 
-    /// `balance`, `spent`, `left`, `remaining`, `cashflow`, `forecast` or `goal`.
+    /// `balance`, `spent`, `left`, `available`, `carried`, `remaining`, `cashflow`, `forecast`
+    /// or `goal`.
     public var figure: String
     public var accountId, account: String?
     public var categoryId, category: String?
@@ -53,37 +53,28 @@ extension Wire {
 extension Wire.Explanation {
   /// `explanation`, with names from `state` (the state as known at its position, for a past one).
   public init(_ explanation: Explanation, state: LedgerState) {
+    figure = explanation.figure.name
     switch explanation.figure {
     case .balance(let account, let date):
-      figure = "balance"
       accountId = account.description
       self.account = state.accounts[account]?.name
       self.date = date.description
-    case .spent(let category, let month):
-      figure = "spent"
-      categoryId = category.description
-      self.category = state.categories[category]?.name
-      self.month = month.description
-    case .left(let category, let month):
-      figure = "left"
+    case .spent(let category, let month), .left(let category, let month), .available(let category, let month),
+      .carried(let category, let month):
       categoryId = category.description
       self.category = state.categories[category]?.name
       self.month = month.description
     case .remaining(let month):
-      figure = "remaining"
       self.month = month.description
     case .cashflow(let month):
-      figure = "cashflow"
       self.month = month.description
     case .forecast(let account, let month, let withBudgets, let from):
-      figure = "forecast"
       accountId = account.description
       self.account = state.accounts[account]?.name
       self.month = month.description
       self.withBudgets = withBudgets
       self.from = from?.description
     case .goal(let goal, let date):
-      figure = "goal"
       goalId = goal.description
       self.goal = state.goals[goal]?.name
       self.date = date.description
@@ -101,7 +92,7 @@ extension Wire.Explanation {
         case .transfer: part.id.flatMap { state.transfer(ofLeg: $0)?.note } ?? "transfer"
         case .budget, .carried: part.id.flatMap { state.categories[CategoryID(raw: $0)]?.name } ?? ""
         case .goal: part.id.flatMap { state.goals[GoalID(raw: $0)]?.name } ?? ""
-        case .income: part.label ?? ""
+        case .income, .withheld: part.label ?? ""
         case .balance: "balance today"
         case .scheduled: part.id.flatMap { state.schedules[ScheduleID(raw: $0)]?.name } ?? ""
         case .budgets: "unspent variable budgets"

@@ -78,6 +78,39 @@ import Testing
     }
   }
 
+  @Test(
+    "given February's Food budget carried on, when March's carried and available amounts are explained, then they are the sheet's, part by part"
+  )
+  func carriedAndAvailableAreTheirParts() async throws {
+    try await TestServer.with { server in
+      // Given 80 for Food in February, rolled on from then, and 50 in March
+      for (month, amount) in [("2024-02", "80"), ("2024-03", "50")] {
+        let put = try await server.client.send(
+          "PUT", "/api/v1/budget/\(month)/categories/Food", json: #"{"amount": "\#(amount)"}"#)
+        #expect(put.status == 200)
+      }
+      let rollover = try await server.client.send(
+        "PUT", "/api/v1/categories/Food/rollover", json: #"{"unspent": true, "from": "2024-02"}"#)
+      #expect(rollover.status == 200, "\(rollover.text)")
+
+      // When March's carried and available amounts are explained
+      let carried = try await server.get("/api/v1/explain/carried/Food?month=2024-03").json
+      let available = try await server.get("/api/v1/explain/available/Food?month=2024-03").json
+      let line = try #require(
+        (try await server.get("/api/v1/budget/2024-03").json["lines"] as? [[String: Any]])?.first {
+          $0["name"] as? String == "Food"
+        })
+
+      // Then they are the sheet's, and their parts add up to them
+      #expect(carried["figure"] as? String == "carried" && carried["total"] as? String == "80.00", "\(carried)")
+      #expect(available["figure"] as? String == "available" && available["total"] as? String == "130.00")
+      #expect(carried["total"] as? String == line["carried"] as? String)
+      #expect(available["total"] as? String == line["budgeted"] as? String)
+      for answer in [carried, available] { #expect(Self.sum(answer) == Self.total(answer), "\(answer)") }
+      #expect(Self.names(available) == ["Food", "Food"])
+    }
+  }
+
   @Test("given a transaction added later, when the balance is explained as known before it, then it is left out")
   func anEarlierPointExplainsTheFigureAsItWas() async throws {
     try await TestServer.with { server in

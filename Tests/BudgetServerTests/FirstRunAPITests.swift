@@ -71,9 +71,11 @@ struct FirstRunAPITests {
   )
   func createsTheDemo() async throws {
     try await TestServer.with(empty: true) { server in
-      let mixed = try await server.post("/api/v1/ledger", #"{"demo": true, "name": "Mine"}"#)
-      #expect(mixed.status == 400)
-      #expect((mixed.json["details"] as? [String: Any])?["field"] as? String == "demo")
+      for other in [#""name": "Mine""#, #""firstDayOfWeek": 7"#, #""fiscalYearStartMonth": 4"#] {
+        let mixed = try await server.post("/api/v1/ledger", #"{"demo": true, \#(other)}"#)
+        #expect(mixed.status == 400, "\(other)")
+        #expect((mixed.json["details"] as? [String: Any])?["field"] as? String == "demo")
+      }
       #expect(try await server.get("/api/v1/ledger").json["created"] as? Bool == false)
 
       let created = try await server.post("/api/v1/ledger", #"{"demo": true}"#)

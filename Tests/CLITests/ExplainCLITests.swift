@@ -101,6 +101,45 @@ struct ExplainCLITests {
   }
 
   @Test(
+    "given February's unspent Food carried on and a March pizza with rollover off, when carried and available are explained, then each is the month before's leftover or says why it was withheld"
+  )
+  func carriedAndAvailableAreTheirParts() throws {
+    // Given 100 for Food in February (nothing spent), carried on; 60 in March, 45.00 spent;
+    // and 20.00 of pizza in March, where rollover is off
+    try setUp()
+    try ok("budget", "set", "Food", "100", "--month", "2024-02")
+    try ok("budget", "rollover", "Food", "--from", "2024-02")
+    try ok("budget", "set", "Food", "60", "--month", "2024-03")
+    try ok(
+      "tx", "add", "20", "--name", "Pizza", "--category", "Restaurants", "--date", "2024-03-12", "--account", "Checking"
+    )
+    // When what was carried into March, and what March has available, are explained
+    let (intoMarch, marchParts) = try explanation(try ok("explain", "carried", "Food", "--month", "2024-03", "--json"))
+    let (available, availableParts) = try explanation(
+      try ok("explain", "available", "Food", "--month", "2024-03", "--json"))
+    // Then February's budget was carried whole; March has it and its own 60
+    #expect(intoMarch == "100.00")
+    #expect(marchParts.map { $0["kind"] as? String } == ["budget"])
+    #expect(marchParts.map { $0["date"] as? String } == ["2024-02-01"])
+    #expect(available == "160.00")
+    #expect(availableParts.map { $0["kind"] as? String } == ["carried", "budget"])
+    #expect(availableParts.map { $0["amount"] as? String } == ["100.00", "60.00"])
+    // When April's carry is explained: March's carry and budget, less its net spending
+    let (intoApril, aprilParts) = try explanation(try ok("explain", "carried", "Food", "--month", "2024-04", "--json"))
+    #expect(intoApril == "115.00")
+    #expect(aprilParts.map { $0["amount"] as? String } == ["100.00", "60.00", "-42.50", "-7.50", "5.00"])
+    // And with rollover off, the pizza's overspending is withheld, saying why
+    let (pizza, pizzaParts) = try explanation(
+      try ok("explain", "carried", "Restaurants", "--month", "2024-04", "--json"))
+    #expect(pizza == "0.00")
+    #expect(pizzaParts.map { $0["kind"] as? String } == ["transaction", "withheld"])
+    #expect(pizzaParts.map { $0["amount"] as? String } == ["-20.00", "20.00"])
+    #expect(pizzaParts.last?["name"] as? String == "rollover off in 2024-03")
+    #expect(
+      try ok("explain", "carried", "Food", "--month", "2024-04").contains("Carried into Food in 2024-04: 115.00 EUR"))
+  }
+
+  @Test(
     "given a goal on Savings and one on a category, when each is explained, then its target less what it holds is what it has left, shared by the months to its date"
   )
   func aGoalsLeftIsItsTargetLessWhatItHolds() throws {

@@ -4,15 +4,15 @@ import LedgerTesting
 import QueryResults
 import Testing
 
-/// "Why this number?" on the budget sheet: what a category has left and what remains to
-/// assign are the sums of the parts `explain` lists — on a ledger of random transactions with
+/// "Why this number?" on the budget sheet: what a category has left, has available and had
+/// carried in, and what remains to assign, are the sums of the parts `explain` lists — on a ledger of random transactions with
 /// random budgets (monthly and quarterly), planned income (monthly and yearly), rollover and
 /// goals on the sheet, now and as known at earlier log positions — and they are the figures
 /// the sheet shows.
 @Suite("Explained budget figures add up")
 struct ExplainBudgetPropertyTests {
   @Test(
-    "given random transactions, budgets, income, rollover and goals, when every category's left amount and every month's remaining to assign are explained, now and at two earlier positions, then the parts add up to the sheet's figures",
+    "given random transactions, budgets, income, rollover and goals, when every category's left, available and carried amounts and every month's remaining to assign are explained, now and at two earlier positions, then the parts add up to the sheet's figures",
     arguments: [21, 22] as [UInt64])
   func partsAddUpToTheSheet(seed: UInt64) async throws {
     // Given a ledger of random transactions, then a random budget plan over it
@@ -38,11 +38,21 @@ struct ExplainBudgetPropertyTests {
           let line = sheet.report.lines.first { $0.category == category }
           #expect(left.total == line?.difference ?? .zero(.eur), "\(category) in \(month) at \(point)")
           kinds.formUnion(left.parts.map(\.kind))
+          let available = try ledger.explain(.available(category, in: month), at: point)
+          #expect(available.sum == available.total, "available: \(category) in \(month) at \(point)")
+          #expect(available.total == line?.budgeted ?? .zero(.eur), "available: \(category) in \(month) at \(point)")
+          let carried = try ledger.explain(.carried(category, in: month), at: point)
+          #expect(carried.sum == carried.total, "carried: \(category) in \(month) at \(point)")
+          #expect(carried.total == line?.carried ?? .zero(.eur), "carried: \(category) in \(month) at \(point)")
+          // Money is withheld only where none was carried: rollover carries all or nothing.
+          let withheld = carried.parts.filter { $0.kind == .withheld }
+          #expect(withheld.isEmpty || carried.total.isZero, "carried: \(category) in \(month) at \(point)")
+          kinds.formUnion(carried.parts.map(\.kind))
         }
       }
     }
     // And the plan held every kind of part the sheet's figures are made of
-    #expect(kinds.isSuperset(of: [.budget, .carried, .goal, .income, .transaction]), "\(kinds)")
+    #expect(kinds.isSuperset(of: [.budget, .carried, .withheld, .goal, .income, .transaction]), "\(kinds)")
   }
 
   /// Random budgets, income, rollover settings and two goals on the sheet; answers the log
@@ -63,9 +73,13 @@ struct ExplainBudgetPropertyTests {
           .planIncome(PlanIncome(month: month, year: month.year, source: "Salary", amount: amount)))
       }
       if index == 2 {
-        for category in categories.prefix(2) {
+        // Both ways, then only what is left over, then only overspending; and both ways on
+        // the category of the goal whose need the sheet plans, which rollover does not carry.
+        let rolled = Array(categories.prefix(4)) + [categories.last!]
+        for (category, flags) in zip(rolled, [(true, true), (true, true), (true, false), (false, true), (true, true)]) {
           try await ledger.execute(
-            .setRollover(SetRollover(category: category, carryUnspent: true, carryOverspent: true, from: month)))
+            .setRollover(
+              SetRollover(category: category, carryUnspent: flags.0, carryOverspent: flags.1, from: month)))
         }
       }
       if index == months.count / 2 { positions.append(ledger.position) }

@@ -43,7 +43,7 @@ class ExplainTests(ViewTestCase):
     def test_a_category_actual_opens_the_transactions_that_make_it(self):
         # Given the budget sheet of the demo month
         self.open_budget()
-        button = self.driver.find_element(By.CSS_SELECTOR, "tr[data-category='Food'] button.explain")
+        button = self.driver.find_element(By.CSS_SELECTOR, "tr[data-category='Food'] button[aria-label^='Food spent']")
         shown = decimal(button.text)
         # When Food's actual is tapped
         self.tap(button)
@@ -54,6 +54,8 @@ class ExplainTests(ViewTestCase):
         self.assertEqual(sum(amounts), total)
         self.assertIn("Food spent", self.driver.find_element(By.ID, "explain-title").text)
         self.close()
+        # And the keyboard is back on the figure that opened it
+        self.assertEqual(self.driver.switch_to.active_element, button)
 
     def test_an_account_balance_opens_its_entries(self):
         # Given the available funds' accounts on the budget sheet
@@ -101,7 +103,7 @@ class ExplainTests(ViewTestCase):
     def test_what_a_category_has_left_opens_its_assignment_and_spending(self):
         # Given the budget sheet of the demo month
         self.open_budget()
-        button = self.driver.find_elements(By.CSS_SELECTOR, "tr[data-category='Food'] button.explain")[1]
+        button = self.driver.find_element(By.CSS_SELECTOR, "tr[data-category='Food'] button[aria-label^='Food left']")
         shown = decimal(button.text)
         # When what Food has left is tapped
         self.tap(button)
@@ -115,6 +117,37 @@ class ExplainTests(ViewTestCase):
         self.assertIn("Food left", self.driver.find_element(By.ID, "explain-title").text)
         self.close()
 
+
+    def test_what_was_carried_in_and_what_is_available_open_their_parts(self):
+        # Given the budget sheet of the demo month, where Food rolls over
+        self.open_budget()
+        carried = self.driver.find_element(By.CSS_SELECTOR, "tr[data-category='Food'] td.carried button.explain")
+        carried_shown = decimal(carried.text)
+        # When what was carried into Food is tapped
+        self.tap(carried)
+        # Then the month before's budget less its spending (or what was kept back) adds up to it
+        total, amounts = self.read_dialog()
+        self.assertEqual(total, carried_shown)
+        self.assertEqual(sum(amounts), total)
+        self.assertTrue(set(self.kinds()) & {"budget", "transaction", "carried", "withheld"})
+        self.assertIn("Food carried", self.driver.find_element(By.ID, "explain-title").text)
+        self.close()
+        # When what Food has available is tapped
+        available = self.driver.find_element(By.CSS_SELECTOR, "tr[data-category='Food'] td.available button.explain")
+        shown = decimal(available.text)
+        self.tap(available)
+        # Then what was carried in and this month's assignment add up to it
+        total, amounts = self.read_dialog()
+        self.assertEqual(total, shown)
+        self.assertEqual(sum(amounts), total)
+        self.assertTrue(set(self.kinds()) <= {"carried", "budget", "goal"})
+        # And what was carried in opens its own explanation, the figure the sheet shows
+        if "carried" in self.kinds():
+            row = self.driver.find_element(By.CSS_SELECTOR, "#explain-parts tbody tr[data-kind='carried']")
+            self.tap(row.find_element(By.CSS_SELECTOR, "button.explain"))
+            self.wait.until(lambda d: "Food carried" in d.find_element(By.ID, "explain-title").text)
+            self.assertEqual(decimal(self.driver.find_element(By.ID, "explain-total").text), carried_shown)
+        self.close()
 
     def test_the_months_cash_flow_opens_its_transactions(self):
         # Given the analysis of the demo month

@@ -39,9 +39,11 @@ struct AccountRoutes {
   func createLedger(_ request: Request) async throws -> Response {
     let body = try await api.body(CreateLedgerBody.self, request)
     if body.demo == true {
-      guard body.name == nil, body.currency == nil, body.accounts == nil, body.categories == nil else {
+      guard body.name == nil, body.currency == nil, body.accounts == nil, body.categories == nil,
+        body.firstDayOfWeek == nil, body.fiscalYearStartMonth == nil
+      else {
         throw APIError.badRequest(
-          "demo: the sample ledger has its own name, currency, accounts and categories: send {\"demo\": true} alone",
+          "demo: the sample ledger has its own name, currency, calendar, accounts and categories: send {\"demo\": true} alone",
           field: "demo")
       }
       let outcomes = try await api.ledger.createDemo(today: api.today, metadata: try api.metadata(request))

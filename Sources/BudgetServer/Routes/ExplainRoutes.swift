@@ -3,7 +3,7 @@ import Ledger
 import LedgerDomain
 import LedgerWire
 
-/// `/explain`: `budget explain balance|spent|left|remaining|cashflow|forecast` — a figure
+/// `/explain`: `budget explain balance|spent|left|available|carried|remaining|cashflow|forecast|goal` — a figure
 /// and the entries that make it up.
 struct ExplainRoutes {
   let api: LedgerAPI
@@ -12,6 +12,12 @@ struct ExplainRoutes {
     group.get("explain/balance/:account") { request, context in try balance(request, context) }
     group.get("explain/spent/:category") { request, context in try spent(request, context) }
     group.get("explain/left/:category") { request, context in try left(request, context) }
+    group.get("explain/available/:category") { request, context in
+      try categoryInMonth(request, context) { .available($0, in: $1) }
+    }
+    group.get("explain/carried/:category") { request, context in
+      try categoryInMonth(request, context) { .carried($0, in: $1) }
+    }
     group.get("explain/remaining") { request, _ in try remaining(request) }
     group.get("explain/cashflow") { request, _ in try cashflow(request) }
     group.get("explain/forecast/:account") { request, context in try forecast(request, context) }

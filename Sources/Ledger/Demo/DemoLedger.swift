@@ -48,7 +48,8 @@ struct DemoLedger {
     let food = try state().category(named: "Food").id, restaurants = try state().category(named: "Restaurants").id
     let transport = try state().category(named: "Transport").id, bills = try state().category(named: "Bills").id
     let income = try state().category(named: "Income").id
-    try await run(.setRollover(SetRollover(category: food, carryUnspent: true, carryOverspent: true)))
+    try await run(
+      .setRollover(SetRollover(category: food, carryUnspent: true, carryOverspent: true, from: months[0])))
     try await run(.setDueDate(rent, months[2].firstDay))
     var counter = 0
     for month in months {

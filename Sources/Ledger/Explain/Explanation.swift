@@ -17,6 +17,9 @@ public struct Explanation: Sendable, Hashable {
       /// What rollover carried into the category from the month before (`id` is the
       /// category's; dated the last day of that month).
       case carried
+      /// A month's leftover that rollover did not carry on (`id` is the category's; `label`
+      /// says why: rollover off, or only overspending or only unspent money carried).
+      case withheld
       /// A goal's monthly need the sheet plans (`id` is the goal's).
       case goal
       /// Income planned for the month (`label` names its source; no `id`).
@@ -38,7 +41,7 @@ public struct Explanation: Sendable, Hashable {
     /// The transaction, the transfer's leg, the account, the category or the goal; nil for
     /// planned income, which ``label`` names.
     public var id: EntityID?
-    /// The name of a part that is no entity: an income source.
+    /// The name of a part that is no entity (an income source), or why money was withheld.
     public var label: String?
     public var date: CivilDate
     /// What it adds to the figure: negative where it takes away (money out of an account; a
@@ -51,6 +54,13 @@ public struct Explanation: Sendable, Hashable {
       self.label = label
       self.date = date
       self.amount = amount
+    }
+
+    /// The part taking away what it added: spending, as it lowers what is left.
+    var negated: Part {
+      var part = self
+      part.amount = Money(units: -amount.units, currency: amount.currency)
+      return part
     }
   }
 

@@ -12,6 +12,13 @@ public enum Figure: Sendable, Hashable {
   /// assignment (or the goal need planned in its place), what rollover carried in from the
   /// month before, less what it spent.
   case left(CategoryID, in: YearMonth)
+  /// What a category may spend in a month on the budget sheet (its *available*): this month's
+  /// assignment (or the goal need planned in its place) and what rollover carried in.
+  case available(CategoryID, in: YearMonth)
+  /// What rollover carried into a category's month (its *carried*): the month before's
+  /// leftover — its assignment, what was carried into it, less what it spent — or none of it,
+  /// where the setting in force that month keeps it back.
+  case carried(CategoryID, in: YearMonth)
   /// A month's remaining to assign on the budget sheet: the income planned for it, less
   /// every category's assignment and the needs of the goals the sheet counts.
   case remaining(in: YearMonth)
@@ -28,4 +35,21 @@ public enum Figure: Sendable, Hashable {
   /// from the month the goal began; with the months to the target date that share it (its *monthly
   /// need*).
   case goal(GoalID, on: CivilDate)
+}
+
+extension Figure {
+  /// The figure's name, as the CLI's `budget explain` and the API's `/explain` call it.
+  public var name: String {
+    switch self {
+    case .balance: "balance"
+    case .spent: "spent"
+    case .left: "left"
+    case .available: "available"
+    case .carried: "carried"
+    case .remaining: "remaining"
+    case .cashflow: "cashflow"
+    case .forecast: "forecast"
+    case .goal: "goal"
+    }
+  }
 }

@@ -13,6 +13,8 @@ extension Ledger {
     case .balance(let account, let date): try explainBalance(of: account, on: date, at: point)
     case .spent(let category, let month): try explainSpending(of: category, in: month, at: point)
     case .left(let category, let month): try explainLeft(of: category, in: month, at: point)
+    case .available(let category, let month): try explainAvailable(of: category, in: month, at: point)
+    case .carried(let category, let month): try explainCarried(into: category, in: month, at: point)
     case .remaining(let month): try explainRemaining(in: month, at: point)
     case .cashflow(let month): try explainCashflow(in: month, at: point)
     case .forecast(let account, let month, let withBudgets, let from):
@@ -52,11 +54,7 @@ extension Ledger {
   func explainSpending(
     of category: CategoryID, in month: YearMonth, at point: TimePoint
   ) throws(LedgerError) -> Explanation {
-    // Categories are never removed from the state (a deleted one is marked), so one it does
-    // not hold now was never there.
-    guard state.categories[category] != nil else {
-      throw .rejected(.notFound(kind: "category", reference: category.description, suggestion: nil))
-    }
+    try requireCategory(category)
     let currency = baseCurrency
     let totals = try categoryTotals(.month(month), at: point)
     let at = TimePoint.position(totals.position)

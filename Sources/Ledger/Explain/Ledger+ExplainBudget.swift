@@ -8,29 +8,13 @@ extension Ledger {
   func explainLeft(
     of category: CategoryID, in month: YearMonth, at point: TimePoint
   ) throws(LedgerError) -> Explanation {
-    guard state.categories[category] != nil else {
-      throw .rejected(.notFound(kind: "category", reference: category.description, suggestion: nil))
-    }
+    try requireCategory(category)
     let sheet = try budgetSheet(month, at: point)
-    let currency = sheet.value.report.currency
-    var parts: [Explanation.Part] = []
-    var total = Money.zero(currency)
-    if let line = sheet.value.report.lines.first(where: { $0.category == category }) {
-      total = line.difference
-      if let carriedFrom = try? month.previous, !line.carried.isZero {
-        parts.append(
-          Explanation.Part(kind: .carried, id: category.raw, date: carriedFrom.lastDay, amount: line.carried))
-      }
-      if !line.assigned.isZero {
-        parts.append(assignment(of: category, amount: line.assigned, in: month, goals: sheet.value.goals))
-      }
-    }
+    let (line, available) = availableParts(of: category, in: month, on: sheet.value)
+    let total = line?.difference ?? .zero(sheet.value.report.currency)
+    var parts = available
     let spent = try explainSpending(of: category, in: month, at: .position(sheet.position))
-    parts += spent.parts.map { part in
-      var taken = part
-      taken.amount = Money(units: -part.amount.units, currency: part.amount.currency)
-      return taken
-    }
+    parts += spent.parts.map(\.negated)
     return Explanation(
       figure: .left(category, in: month), total: total, parts: parts, position: sheet.position,
       recordedAt: sheet.recordedAt)
@@ -63,9 +47,25 @@ extension Ledger {
       recordedAt: sheet.recordedAt)
   }
 
+  /// The category's line on `sheet` (the budget sheet of `month`), and what it has to spend
+  /// as parts: what rollover carried in, and its assignment.
+  func availableParts(
+    of category: CategoryID, in month: YearMonth, on sheet: BudgetSheet
+  ) -> (line: BudgetLine?, parts: [Explanation.Part]) {
+    guard let line = sheet.report.lines.first(where: { $0.category == category }) else { return (nil, []) }
+    var parts: [Explanation.Part] = []
+    if let carriedFrom = try? month.previous, !line.carried.isZero {
+      parts.append(Explanation.Part(kind: .carried, id: category.raw, date: carriedFrom.lastDay, amount: line.carried))
+    }
+    if !line.assigned.isZero {
+      parts.append(assignment(of: category, amount: line.assigned, in: month, goals: sheet.goals))
+    }
+    return (line, parts)
+  }
+
   /// A category's assignment for `month` as a part: the goal whose need the sheet planned in
   /// its place, or the category's own budget.
-  private func assignment(
+  func assignment(
     of category: CategoryID, amount: Money, in month: YearMonth, goals: [BudgetGoalLine]
   ) -> Explanation.Part {
     if let goal = goals.first(where: { $0.counted && $0.category == category }) {

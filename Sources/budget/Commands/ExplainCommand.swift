@@ -3,12 +3,15 @@ import Ledger
 import LedgerDomain
 import LedgerWire
 
-/// `budget explain balance|spent|left|remaining|cashflow|forecast|goal`: a figure and the
-/// entries that make it up.
+/// `budget explain balance|spent|left|available|carried|remaining|cashflow|forecast|goal`: a
+/// figure and the entries that make it up.
 struct ExplainCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "explain", abstract: "Show what makes up a figure: every entry that adds up to it.",
-    subcommands: [Balance.self, Spent.self, Left.self, Remaining.self, Cashflow.self, Forecast.self, Goal.self])
+    subcommands: [
+      Balance.self, Spent.self, Left.self, Available.self, Carried.self, Remaining.self, Cashflow.self, Forecast.self,
+      Goal.self,
+    ])
 
   struct Balance: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,40 +29,6 @@ struct ExplainCommand: AsyncParsableCommand {
       let explanation = try userFacing { try ledger.explain(.balance(id, on: date), at: point) }
       try ExplainCommand.present(
         explanation, title: "Balance of", on: ledger, options: options, time: time, point: point)
-    }
-  }
-
-  struct Spent: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "spent",
-      abstract: "What a category spent in a month (the budget sheet's actual), net of refunds, entry by entry.",
-      discussion: "Example: budget explain spent Food --month 2024-03")
-    @OptionGroup var options: LedgerOptions
-    @OptionGroup var time: TimeOptions
-    @Argument(help: "The category.") var category: String
-    @Option(help: "The month, YYYY-MM (default: this month).", transform: monthArgument) var month: YearMonth?
-
-    func run() async throws {
-      try await ExplainCommand.category(category, month, title: "Spent in", options: options, time: time) {
-        .spent($0, in: $1)
-      }
-    }
-  }
-
-  struct Left: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "left",
-      abstract: "What a category has left in a month on the budget sheet: assigned, carried in, less spent.",
-      discussion: "Example: budget explain left Food --month 2024-03")
-    @OptionGroup var options: LedgerOptions
-    @OptionGroup var time: TimeOptions
-    @Argument(help: "The category.") var category: String
-    @Option(help: "The month, YYYY-MM (default: this month).", transform: monthArgument) var month: YearMonth?
-
-    func run() async throws {
-      try await ExplainCommand.category(category, month, title: "Left in", options: options, time: time) {
-        .left($0, in: $1)
-      }
     }
   }
 
@@ -153,20 +122,6 @@ struct ExplainCommand: AsyncParsableCommand {
     try present(explanation, title: title, on: ledger, options: options, time: time, point: point)
   }
 
-  /// Explains the figure `figure` makes of `category` and `month` (default: the month of
-  /// `--as-of`, or this month), and prints it.
-  static func category(
-    _ category: String, _ month: YearMonth?, title: String, options: LedgerOptions, time: TimeOptions,
-    figure: (CategoryID, YearMonth) -> Figure
-  ) async throws {
-    let ledger = try await options.openExisting()
-    let id = try NameResolver(ledger: ledger).categoryToRead(category)
-    let month = month ?? time.asOf?.yearMonth ?? LedgerOptions.today().yearMonth
-    let point = try time.point()
-    let explanation = try userFacing { try ledger.explain(figure(id, month), at: point) }
-    try present(explanation, title: title, on: ledger, options: options, time: time, point: point)
-  }
-
   /// Prints `explanation` as a table with its total, or as JSON.
   static func present(
     _ explanation: Explanation, title: String, on ledger: Ledger, options: LedgerOptions, time: TimeOptions,
@@ -178,7 +133,7 @@ struct ExplainCommand: AsyncParsableCommand {
     let subject =
       wire.account.map { "\($0) \(wire.date.map { "on \($0)" } ?? "at the end of \(wire.month ?? "")")" }
       ?? wire.goal.map { "\($0) on \(wire.date ?? "")" }
-      ?? [wire.category, wire.month].compactMap { $0 }.joined(separator: " ")
+      ?? wire.category.map { "\($0) in \(wire.month ?? "")" } ?? wire.month ?? ""
     print("\(title) \(subject): \(show(explanation.total)) \(wire.currency)")
     var table = Table([("DATE", .left), ("KIND", .left), ("NAME", .left), ("AMOUNT", .right), ("ID", .left)])
     for part in wire.parts {

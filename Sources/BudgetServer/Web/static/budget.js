@@ -56,8 +56,10 @@ BL.renderBudget = async function () {
         el("td", { class: "num" }, [readOnly ? document.createTextNode(BL.money(line.assigned))
           : amountInput(`Budget for ${line.name}`, line.assigned, (value) =>
               BL.api("PUT", `/budget/${BL.state.month}/categories/${line.category}`, { amount: value, quarter: type === "quarterly" }))]),
-        el("td", { class: "num carried", text: BL.money(line.carried) }),
-        el("td", { class: "num available", text: BL.money(line.budgeted) }),
+        el("td", { class: "num carried" }, [BL.explainable(BL.money(line.carried),
+          `/explain/carried/${line.category}?month=${BL.state.month}`, `${line.name} carried`)]),
+        el("td", { class: "num available" }, [BL.explainable(BL.money(line.budgeted),
+          `/explain/available/${line.category}?month=${BL.state.month}`, `${line.name} available`)]),
         el("td", { class: "num" }, [BL.explainable(BL.money(line.actual),
           `/explain/spent/${line.category}?month=${BL.state.month}`, `${line.name} spent`)]),
         el("td", { class: "num " + (line.overBudget ? "bad" : "") }, [BL.explainable(BL.money(line.difference),

@@ -1,7 +1,7 @@
 // "Why this number?": a figure opens the list of the entries that make it up, read at the
-// slider's position — GET /explain/{balance,spent,left,forecast}/{id}, /explain/remaining and
-// /explain/cashflow — each
-// entry a way to its history; what rollover carried in opens the month before's "left".
+// slider's position — GET /explain/{balance,spent,left,available,carried,forecast,goal}/{id},
+// /explain/remaining and /explain/cashflow — each entry a way to its history; what rollover
+// carried in opens its own explanation.
 "use strict";
 
 /** A figure as a button that explains it: `path` is the explain route, `label` what it is. */
@@ -32,14 +32,17 @@ BL.explain = async function (path, label) {
   // Where each entry's history is: [kind, ref] of GET /history/{kind}/{ref}.
   const trail = (part) => ({
     opening: ["account", answer.accountId], transaction: ["transaction", part.id], budget: ["month", answer.month],
-    income: ["month", answer.month], carried: ["category", part.id], goal: ["goal", part.id],
+    income: ["month", answer.month], carried: ["category", part.id], withheld: ["category", part.id], goal: ["goal", part.id],
     balance: ["account", part.id], scheduled: ["schedule", part.id], target: ["goal", part.id], beyondTarget: ["goal", part.id],
   })[part.kind];
+  // What was carried in opens its own explanation: the month before's leftover.
   const entry = (part) => part.kind === "carried"
     ? BL.button({ class: "explain", text: `Carried in from ${BL.monthTitle(part.date.slice(0, 7))}`,
-        onclick: () => BL.explain(`/explain/left/${part.id}?month=${part.date.slice(0, 7)}`, `${part.name} left`) })
+        onclick: () => BL.explain(`/explain/carried/${part.id}?month=${BL.addMonths(part.date.slice(0, 7), 1)}`,
+          `${part.name} carried`) })
     : document.createTextNode(part.kind === "budget" ? "Assigned" : part.kind === "income" ? `Income: ${part.name}`
-      : part.kind === "goal" ? `Goal: ${part.name}` : part.name || part.kind);
+      : part.kind === "goal" ? `Goal: ${part.name}` : part.kind === "withheld" ? `Not carried: ${part.name}`
+      : part.name || part.kind);
   const rows = answer.parts.map((part) => {
     const [kind, ref] = trail(part) || [];
     return el("tr", { "data-kind": part.kind }, [
