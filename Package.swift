@@ -28,6 +28,7 @@ let package = Package(
     .library(name: "BudgetVsActual", targets: ["BudgetVsActual"]),
     .library(name: "TransactionIndex", targets: ["TransactionIndex"]),
     .library(name: "Schedules", targets: ["Schedules"]),
+    .library(name: "Notifications", targets: ["Notifications"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
@@ -141,6 +142,13 @@ let package = Package(
     ),
 
     .target(
+      name: "Notifications",
+      dependencies: ["ProjectionEngine", "LedgerDomain", "EventLog", "SharedRows", "QueryResults"],
+      path: "Projections/Notifications",
+      swiftSettings: swiftSettings
+    ),
+
+    .target(
       name: "EntityHistory",
       dependencies: ["LedgerDomain", "LedgerCodec", "EventLog", "QueryResults"],
       path: "Projections/EntityHistory",
@@ -152,7 +160,7 @@ let package = Package(
       name: "Ledger",
       dependencies: [
         "LedgerDomain", "LedgerCodec", "EventLog", "LMDB", "ProjectionEngine", "RunningBalances", "CategoryTotals",
-        "BudgetVsActual", "TransactionIndex", "EntityHistory", "Schedules",
+        "BudgetVsActual", "TransactionIndex", "EntityHistory", "Schedules", "Notifications",
       ],
       swiftSettings: swiftSettings
     ),
@@ -257,7 +265,7 @@ let package = Package(
       name: "ProjectionTests",
       dependencies: [
         "ProjectionEngine", "RunningBalances", "TransactionIndex", "EntityHistory", "CategoryTotals", "BudgetVsActual",
-        "SharedRows", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting", "Schedules",
+        "SharedRows", "LedgerDomain", "EventLog", "LMDB", "LedgerTesting", "Schedules", "Notifications",
       ],
       swiftSettings: swiftSettings
     ),

@@ -193,6 +193,7 @@ public struct BudgetServer: Sendable {
     ScheduleRoutes(api: api).register(on: group)
     OccurrenceRoutes(api: api).register(on: group)
     BillsRoutes(api: api).register(on: group)
+    NotificationRoutes(api: api).register(on: group)
     SyncRoutes(api: api).register(on: group)
     DebtRoutes(api: api).register(on: group)
     GoalRoutes(api: api).register(on: group)

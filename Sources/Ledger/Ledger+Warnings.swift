@@ -10,12 +10,15 @@ public struct LedgerWarning: Sendable, Hashable {
     case accountBelowZero = "account_below_zero"
     /// A goal the write put money into now holds more than its target.
     case goalPastTarget = "goal_past_target"
+    /// A category's spending the write brought to 75 %, 90 % or all of its month's budget,
+    /// or past it (``Ledger/budgetNotices(at:)``).
+    case budgetThreshold = "budget_threshold"
   }
 
   public var code: Code
   /// One line for people: `Checking is now -3,734.99`.
   public var message: String
-  /// The account or goal the warning is about.
+  /// The account, goal or category the warning is about.
   public var subject: EntityID
 
   public init(code: Code, message: String, subject: EntityID) {
@@ -33,7 +36,9 @@ extension Ledger {
   /// - every **budget** account (``AccountRole/budget``, its role then) whose balance the
   ///   events lowered and that ends below zero today — also one that was below zero already
   ///   and went further; a tracking account (a loan) is never warned about;
-  /// - every goal the events contributed to that now holds more than its target.
+  /// - every goal the events contributed to that now holds more than its target;
+  /// - every category month whose spending the events brought to a threshold of its budget
+  ///   (the highest one reached).
   public func warnings(after outcomes: [CommandOutcome]) throws(LedgerError) -> [LedgerWarning] {
     guard let first = outcomes.first?.positions.lowerBound, let last = outcomes.last?.positions.upperBound,
       first > 0, last >= first
@@ -50,7 +55,8 @@ extension Ledger {
       if case .goalContributed(let e) = event, !goals.contains(e.goal) { goals.append(e.goal) }
     }
     lowered = lowered.filter { $0.value < 0 }
-    guard !lowered.isEmpty || !goals.isEmpty else { return [] }
+    let budgets = try budgetWarnings(for: first...last)
+    guard !lowered.isEmpty || !goals.isEmpty else { return budgets }
     let today = self.today()
     let base = baseCurrency
     var warnings: [LedgerWarning] = []
@@ -84,7 +90,7 @@ extension Ledger {
             subject: summary.id.raw))
       }
     }
-    return warnings
+    return warnings + budgets
   }
 
   /// The signed units `event` moves in or out of each account's balance (negative: out).

@@ -3,6 +3,7 @@ import CategoryTotals
 import EventLog
 import Foundation
 import LedgerDomain
+import Notifications
 import ProjectionEngine
 import RunningBalances
 import Schedules
@@ -133,7 +134,7 @@ public final class Ledger: Sendable {
   public static var standardProjectors: [any Projector] {
     [
       RunningBalancesProjector(), CategoryTotalsProjector(), BudgetVsActualProjector(), TransactionIndexProjector(),
-      SchedulesProjector(),
+      SchedulesProjector(), NotificationsProjector(),
     ]
   }
 

@@ -23,7 +23,7 @@ struct Budget: AsyncParsableCommand {
       InitCommand.self, DemoCommand.self, AccountCommand.self, CategoryCommand.self, PeriodCommand.self,
       BudgetCommand.self, TransactionCommand.self, TransferCommand.self, ScheduleCommand.self, BillsCommand.self,
       DebtCommand.self, GoalCommand.self,
-      ReportCommand.self, ExplainCommand.self, HistoryCommand.self,
+      ReportCommand.self, ExplainCommand.self, HistoryCommand.self, NotificationsCommand.self,
       LogCommand.self, VerifyCommand.self, ProjectionsCommand.self, ImportCommand.self, ExportCommand.self,
       BackupCommand.self, RestoreCommand.self, UndoCommand.self, RedoCommand.self, ServeCommand.self,
       LoginLinkCommand.self, SessionsCommand.self, DeviceCommand.self,

@@ -184,7 +184,7 @@ public enum EventSamples {
   /// model may fold a kind only in some states (the schedules fold an amended transaction
   /// only when it paid a bill).
   public static let foldedBy: [EventKind: Set<String>] = [
-    .ledgerCreated: [],
+    .ledgerCreated: ["notifications"],
     .accountOpened: ["running-balances"],
     .accountRenamed: ["running-balances"],
     .accountClosed: [],
@@ -201,21 +201,23 @@ public enum EventSamples {
     .periodOpened: [],
     .periodClosed: [],
     .periodReopened: [],
-    .budgetSet: ["budget-vs-actual"],
+    .budgetSet: ["budget-vs-actual", "notifications"],
     .incomePlanned: ["budget-vs-actual"],
-    .budgetMoved: ["budget-vs-actual"],
+    .budgetMoved: ["budget-vs-actual", "notifications"],
     .dueDateSet: ["budget-vs-actual"],
     .dueDateCleared: ["budget-vs-actual"],
-    .rolloverSet: ["budget-vs-actual"],
-    .transactionAdded: ["running-balances", "category-totals", "budget-vs-actual", "transaction-index"],
+    .rolloverSet: ["budget-vs-actual", "notifications"],
+    .transactionAdded: [
+      "running-balances", "category-totals", "budget-vs-actual", "transaction-index", "notifications",
+    ],
     .transactionAmended: [
-      "running-balances", "category-totals", "budget-vs-actual", "transaction-index", "schedules",
+      "running-balances", "category-totals", "budget-vs-actual", "transaction-index", "schedules", "notifications",
     ],
     .transactionDeleted: [
-      "running-balances", "category-totals", "budget-vs-actual", "transaction-index", "schedules",
+      "running-balances", "category-totals", "budget-vs-actual", "transaction-index", "schedules", "notifications",
     ],
     .transactionRestored: [
-      "running-balances", "category-totals", "budget-vs-actual", "transaction-index", "schedules",
+      "running-balances", "category-totals", "budget-vs-actual", "transaction-index", "schedules", "notifications",
     ],
     .transferMade: ["running-balances"],
     .transferCancelled: ["running-balances", "schedules"],

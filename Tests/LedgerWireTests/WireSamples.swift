@@ -25,6 +25,7 @@ enum WireSamples {
     ("UndoResult", "UndoResult", undo),
     ("History", "History", history),
     ("Warning", "Warning", warning),
+    ("Notifications", "Notifications", notifications),
     ("Verify", "Verify", verify),
     ("ProjectionStatus", "Projection", projection),
     ("CategoryTotals", "CategoryTotals", categoryTotals),
@@ -98,6 +99,15 @@ enum WireSamples {
     totals: .init(overdue: ["-950.00 EUR"], dueSoon: ["-950.00 EUR"], paidThisMonth: ["-950.00 EUR"]))
 
   static let warning = Wire.Warning(code: "account_below_zero", message: "Checking is now -3.00", subject: id)
+
+  static let notifications = Wire.Notifications(
+    position: 14,
+    items: [
+      Wire.Notifications.Item(
+        id: "budget:2024-03:\(id):90:1", kind: "budget", month: "2024-03", category: "Food", categoryId: id,
+        threshold: "90", message: "Food has used 90 % of its budget for 2024-03 (95.00 of 100.00)", position: 14,
+        transaction: id)
+    ])
 
   static let autopay = Wire.Autopay(
     through: "2024-03-20", capped: false, posted: [.init(schedule: "Rent", scheduleId: id, date: "2024-03-01", id: id)],

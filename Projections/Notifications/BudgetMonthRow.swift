@@ -1,0 +1,51 @@
+import LedgerDomain
+import ProjectionEngine
+import SharedRows
+
+/// What the notifications read model keeps of a category's month, in the ledger's base
+/// currency: the budget set for it and moved in or out, what was spent and refunded, what
+/// rollover carried in, which thresholds the spending has reached, and how many times each
+/// was crossed (so that each crossing has a key of its own).
+///
+/// Value: has budget (1), set (8), moved (8), span (1), spent (8), received (8), carried in
+/// (8), reached (1: a bit per ``BudgetThreshold``), crossings (4 × 8).
+struct BudgetMonthRow: Hashable {
+  var budget: BudgetRow?
+  var spent: Int64 = 0
+  var received: Int64 = 0
+  var carriedIn: Int64 = 0
+  var reached: UInt8 = 0
+  var crossings: [UInt16] = [0, 0, 0, 0]
+
+  init() {}
+
+  var encoded: [UInt8] {
+    var row = RowWriter(capacity: 59)
+    row.byte(budget == nil ? 0 : 1)
+    row.int(budget?.set ?? 0)
+    row.int(budget?.moved ?? 0)
+    row.byte(budget?.span == .quarter ? 1 : 0)
+    row.int(spent)
+    row.int(received)
+    row.int(carriedIn)
+    row.byte(reached)
+    for count in crossings { row.word(UInt64(count)) }
+    return row.bytes
+  }
+
+  init?(_ bytes: some Collection<UInt8>) {
+    var row = RowReader(bytes)
+    guard let hasBudget = row.byte(), let set = row.int(), let moved = row.int(), let span = row.byte(),
+      let spent = row.int(), let received = row.int(), let carriedIn = row.int(), let reached = row.byte()
+    else { return nil }
+    budget = hasBudget == 1 ? BudgetRow(set: set, moved: moved, currency: "", span: span == 1 ? .quarter : .month) : nil
+    self.spent = spent
+    self.received = received
+    self.carriedIn = carriedIn
+    self.reached = reached
+    crossings = (0..<4).map { _ in UInt16(truncatingIfNeeded: row.word() ?? 0) }
+  }
+
+  /// Spending net of refunds: the budget sheet's *actual*.
+  var net: Int64 { spent &- received }
+}
