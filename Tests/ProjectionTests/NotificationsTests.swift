@@ -47,6 +47,24 @@ struct NotificationsTests {
   }
 
   @Test(
+    "given 100 for Food, when spending steps up to each threshold a hundredth at a time, then each is reached exactly at 75.00, 90.00, 100.00 and 100.01"
+  )
+  func thresholdsAreReachedExactlyAtTheirShare() async throws {
+    let harness = try await Self.harness()
+    try await harness.given(Self.created, Self.budget("2024-03", "100"), Self.spend(1, "74.99", on: "2024-03-01"))
+    #expect(try Self.notices(harness).isEmpty)
+    let steps: [(String, [BudgetThreshold])] = [
+      ("0.01", [.percent75]), ("14.99", [.percent75]), ("0.01", [.percent75, .percent90]),
+      ("9.99", [.percent75, .percent90]), ("0.01", [.percent75, .percent90, .percent100]),
+      ("0.01", BudgetThreshold.allCases),
+    ]
+    for (index, (amount, reached)) in steps.enumerated() {
+      try await harness.given(Self.spend(UInt64(index + 2), amount, on: "2024-03-02"))
+      #expect(Set(try Self.notices(harness).map(\.threshold)) == Set(reached), "after \(amount) more")
+    }
+  }
+
+  @Test(
     "given Food at 105 % of its budget, when an amendment lowers it to 75 % and another raises it again, then the notices above 75 % are taken back and then noticed a second time"
   )
   func anAmendmentTakesNoticesBackAndACrossingAgainIsNew() async throws {
