@@ -32,10 +32,12 @@ extension NotificationsProjector {
   /// rollover carried in from the month before — and which thresholds its spending has
   /// reached: a threshold newly reached is a notice caused by `cause` at `position`, one no
   /// longer reached is taken back. Carries on month by month while the carry into the next
-  /// month changes (a month's leftover moves every later one's), and through the two months
-  /// after `start` (which share a quarter's budget set in it).
+  /// month changes (a month's leftover moves every later one's), through the two months after
+  /// `start` (which share a quarter's budget set in it), and to the last month held when
+  /// `everyMonth` (a rollover setting changes what each later row holds).
   static func evaluate<Store: ProjectionStore>(
-    _ category: CategoryID, from start: UInt32, cause: TransactionID?, in store: inout Store, at position: UInt64
+    _ category: CategoryID, from start: UInt32, cause: TransactionID?, in store: inout Store, at position: UInt64,
+    everyMonth: Bool = false
   ) throws {
     let headerKey = NotificationKeys.category(category)
     let stored = try store.value(in: "categories", key: headerKey).flatMap(CategoryMonths.init)
@@ -56,10 +58,12 @@ extension NotificationsProjector {
     while month <= months.last {
       let key = NotificationKeys.month(category, month)
       let stored = try store.value(in: "months", key: key).flatMap(BudgetMonthRow.init)
-      if month > start + 2, let stored, stored.carriedIn == carry { break }
+      if !everyMonth, month > start + 2, let stored, stored.carriedIn == carry { break }
       var row = stored ?? BudgetMonthRow()
       row.carriedIn = carry
-      let available = try assigned(category, in: month, own: row, currency: currency, store: store) &+ carry
+      row.rollover = months.flags(in: month)
+      row.quarterShares = try quarterShares(category, in: month, currency: currency, store: store)
+      let available = row.available(in: currency)
       let reached = Self.reached(net: row.net, of: available)
       if reached != row.reached {
         try notify(
@@ -68,9 +72,36 @@ extension NotificationsProjector {
         row.reached = reached
       }
       if row != stored { try store.put(in: "months", key: key, value: row.encoded, at: position) }
-      carry = months.flags(in: month).carry(available &- row.net)
+      carry = row.rollover.carry(available &- row.net)
       month += 1
     }
+  }
+
+  /// Adds `units` spent (an expense) or got back to `category`'s `month`: where the month
+  /// has a row and no rollover, that row alone is read and written; else the months are
+  /// worked out from there (``evaluate(_:from:cause:in:at:everyMonth:)``).
+  static func post<Store: ProjectionStore>(
+    _ units: Int64, expense: Bool, to category: CategoryID, in month: UInt32, currency: Currency, cause: TransactionID?,
+    into store: inout Store, at position: UInt64
+  ) throws {
+    let key = NotificationKeys.month(category, month)
+    var row = try store.value(in: "months", key: key).flatMap(BudgetMonthRow.init)
+    if var quiet = row, !quiet.rollover.isOn {
+      if expense { quiet.spent &+= units } else { quiet.received &+= units }
+      let reached = Self.reached(net: quiet.net, of: quiet.available(in: currency))
+      if reached != quiet.reached {
+        try notify(
+          category, month, from: quiet.reached, to: reached, crossings: &quiet.crossings, cause: cause, in: &store,
+          at: position)
+        quiet.reached = reached
+      }
+      return try store.put(in: "months", key: key, value: quiet.encoded, at: position)
+    }
+    var changed = row ?? BudgetMonthRow()
+    if expense { changed.spent &+= units } else { changed.received &+= units }
+    row = changed
+    try store.put(in: "months", key: key, value: changed.encoded, at: position)
+    try evaluate(category, from: month, cause: cause, in: &store, at: position)
   }
 
   /// The ledger's base currency (euros until the ledger is created).
@@ -79,12 +110,11 @@ extension NotificationsProjector {
     return (try? Currency(code: String(decoding: code, as: UTF8.self))) ?? .eur
   }
 
-  /// What `month` has assigned: its own budget and moves, plus the shares of quarter budgets
-  /// set one or two months before.
-  static func assigned<Store: ProjectionStore>(
-    _ category: CategoryID, in month: UInt32, own row: BudgetMonthRow, currency: Currency, store: Store
+  /// The shares of `month`'s budget from quarter budgets set one or two months before.
+  static func quarterShares<Store: ProjectionStore>(
+    _ category: CategoryID, in month: UInt32, currency: Currency, store: Store
   ) throws -> Int64 {
-    var total = row.budget?.units(monthsAfter: 0, currency: currency) ?? 0
+    var total: Int64 = 0
     for offset in 1...2 where month >= UInt32(offset) {
       let key = NotificationKeys.month(category, month - UInt32(offset))
       guard let earlier = try store.value(in: "months", key: key).flatMap(BudgetMonthRow.init)?.budget,

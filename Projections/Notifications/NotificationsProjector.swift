@@ -64,7 +64,7 @@ public struct NotificationsProjector: Projector {
       let month = KeyPart.month(e.from ?? CivilDate.today(utcMilliseconds: point.recordedAt).yearMonth)
       let flags = RolloverFlags(carryUnspent: e.carryUnspent, carryOverspent: e.carryOverspent)
       try Self.setRollover(e.category, flags, from: month, in: &store, at: position)
-      try Self.evaluate(e.category, from: month, cause: nil, in: &store, at: position)
+      try Self.evaluate(e.category, from: month, cause: nil, in: &store, at: position, everyMonth: true)
     case .transactionRestored(let e):
       try fold(e.transaction, sign: 1, cause: e.transaction.transaction, into: &store, at: position)
     case .transactionAdded(let e):
@@ -89,19 +89,24 @@ public struct NotificationsProjector: Projector {
   }
 
   /// Adds (`sign` 1) or takes out (-1) what `transaction` spent or got back in each of its
-  /// categories in its month, then evaluates those months unless told not to.
+  /// categories in its month, then works those months out again unless told not to.
   private func fold<Store: ProjectionStore>(
     _ transaction: TransactionAdded, sign: Int64, cause: TransactionID?, into store: inout Store, at position: UInt64,
     evaluating: Bool = true
   ) throws {
-    guard try isBase(transaction.amount.currency, in: store) else { return }
-    let postings = TransactionPostings(transaction)
+    let currency = try Self.baseCurrency(in: store)
+    guard transaction.amount.currency == currency else { return }
     let month = KeyPart.month(transaction.date.yearMonth)
-    try postings.forEachCategory { category, units in
-      try Self.change(category, month, in: &store, at: position) { row in
-        if transaction.type == .expense { row.spent &+= units &* sign } else { row.received &+= units &* sign }
+    let expense = transaction.type == .expense
+    try TransactionPostings(transaction).forEachCategory { category, units in
+      guard evaluating else {
+        return try Self.change(category, month, in: &store, at: position) { row in
+          if expense { row.spent &+= units &* sign } else { row.received &+= units &* sign }
+        }
       }
-      if evaluating { try Self.evaluate(category, from: month, cause: cause, in: &store, at: position) }
+      try Self.post(
+        units &* sign, expense: expense, to: category, in: month, currency: currency, cause: cause, into: &store,
+        at: position)
     }
   }
 

@@ -125,6 +125,27 @@ struct NotificationsTests {
       ])
   }
 
+  @Test(
+    "given six months each half spent, when overspending is rolled over from January and then May is overspent by 50, then June has only 50 left and its 50 spent uses all of it"
+  )
+  func aRolloverSettingReachesEveryLaterMonth() async throws {
+    let harness = try await Self.harness()
+    let months = ["2024-01", "2024-02", "2024-03", "2024-04", "2024-05", "2024-06"]
+    try await harness.given(
+      [Self.created] + months.map { Self.budget($0, "100") }
+        + months.enumerated().map { Self.spend(UInt64($0.offset + 1), "50", on: "\($0.element)-10") })
+    try await harness.given(
+      .rolloverSet(
+        RolloverSet(category: Scenario.food, carryUnspent: false, carryOverspent: true, from: month("2024-01"))))
+    #expect(try Self.notices(harness).isEmpty)
+
+    try await harness.given(Self.spend(9, "100", on: "2024-05-20"))
+
+    let june = try Self.notices(harness).filter { $0.month == month("2024-06") }.map(\.threshold)
+    #expect(Set(june) == [.percent75, .percent90, .percent100])
+    #expect(Set(try Self.notices(harness).map(\.month)) == [month("2024-05"), month("2024-06")])
+  }
+
   @Test("given 300 for Food's quarter set in January, when March spends 95, then March's third (100) is 95 % used")
   func aQuarterIsSharedByItsMonths() async throws {
     let harness = try await Self.harness()

@@ -139,8 +139,13 @@ struct ExplainCommand: AsyncParsableCommand {
     for part in wire.parts {
       table.add([part.date, part.kind, part.name, part.amount, String((part.id ?? "").suffix(8))])
     }
-    print(wire.parts.isEmpty ? "no entries" : table.render())
-    print("\(wire.parts.count) entr\(wire.parts.count == 1 ? "y" : "ies") adding up to \(wire.total) \(wire.currency)")
+    if wire.parts.isEmpty {
+      print("no entries")
+    } else {
+      print(table.render())
+      print(
+        "\(wire.parts.count) entr\(wire.parts.count == 1 ? "y" : "ies") adding up to \(wire.total) \(wire.currency)")
+    }
     if let months = wire.months, let need = wire.monthlyNeed {
       print("shared by \(months) month\(months == 1 ? "" : "s") to the target date: \(need) \(wire.currency) a month")
     }

@@ -6,10 +6,15 @@ import LedgerDomain
 /// `--as-of DATE` (business time) and `--as-known-at POSITION|TIMESTAMP` (system time).
 struct TimeOptions: ParsableArguments {
   @Option(help: "Answer as of this date, YYYY-MM-DD (business time).", transform: dateArgument) var asOf: CivilDate?
-  @Option(help: "Answer as the ledger knew it at a log position (e.g. 1204) or a time (e.g. 2024-05-01T12:00:00Z or 2024-05-01).")
+  @Option(
+    help:
+      "Answer as the ledger knew it at a log position (e.g. 1204) or a time (e.g. 2024-05-01T12:00:00Z or 2024-05-01).")
   var asKnownAt: String?
 
-  func point() throws -> TimePoint {
+  func point() throws -> TimePoint { try Self.point(asKnownAt) }
+
+  /// The point of the log `--as-known-at` names: now without it.
+  static func point(_ asKnownAt: String?) throws -> TimePoint {
     guard let text = asKnownAt else { return .now }
     if let position = UInt64(text) { return .position(position) }
     if let date = ISO8601DateFormatter().date(from: text) {
@@ -18,7 +23,8 @@ struct TimeOptions: ParsableArguments {
     if let day = try? CivilDate(parsing: text) {  // the end of that UTC day
       return .recordedAt(Int64(day.daysSinceEpoch + 1) * 86_400_000 - 1)
     }
-    throw UserError("--as-known-at '\(text)' is neither a log position (1204) nor a time (2024-05-01T12:00:00Z or 2024-05-01)")
+    throw UserError(
+      "--as-known-at '\(text)' is neither a log position (1204) nor a time (2024-05-01T12:00:00Z or 2024-05-01)")
   }
 
   /// A bad `--as-known-at` is a usage error (exit 2, with the usage line), like a bad `--as-of`.
@@ -37,8 +43,11 @@ struct TimeOptions: ParsableArguments {
 
   /// Prints, after a report, which point of the log it reflects (when not now), and says so
   /// when that is not the point asked for: before the first event, or past the last.
-  func footer(_ position: UInt64, recordedAt: Int64) {
-    guard let asked = asKnownAt else { return }
+  func footer(_ position: UInt64, recordedAt: Int64) { Self.footer(position, recordedAt: recordedAt, asked: asKnownAt) }
+
+  /// ``footer(_:recordedAt:)`` for `--as-known-at` `asked`.
+  static func footer(_ position: UInt64, recordedAt: Int64, asked: String?) {
+    guard let asked else { return }
     guard position > 0 else {
       return print(Console.paint("as known at position 0: before the ledger's first event", .dim))
     }
@@ -46,5 +55,25 @@ struct TimeOptions: ParsableArguments {
     var line = "as known at position \(position), recorded \(time)"
     if let requested = UInt64(asked), requested > position { line += " — the last event; \(requested) is past it" }
     print(Console.paint(line, .dim))
+  }
+}
+
+/// `--as-known-at` alone, for what stands as the ledger knew it and has no business date.
+struct KnownAtOptions: ParsableArguments {
+  @Option(
+    help:
+      "Answer as the ledger knew it at a log position (e.g. 1204) or a time (e.g. 2024-05-01T12:00:00Z or 2024-05-01).")
+  var asKnownAt: String?
+
+  func point() throws -> TimePoint { try TimeOptions.point(asKnownAt) }
+
+  /// A bad `--as-known-at` is a usage error, as with ``TimeOptions``.
+  func validate() throws {
+    do { _ = try point() } catch let error as UserError { throw ValidationError(error.message) }
+  }
+
+  /// ``TimeOptions/footer(_:recordedAt:)``.
+  func footer(_ position: UInt64, recordedAt: Int64) {
+    TimeOptions.footer(position, recordedAt: recordedAt, asked: asKnownAt)
   }
 }
