@@ -39,11 +39,15 @@ public struct BudgetNotice: Sendable, Hashable {
   public var transaction: TransactionID?
   /// Which time this threshold was crossed in this month: 1 the first time.
   public var crossing: Int
+  /// The month's spending, net of refunds, when the threshold was reached (the sheet's actual).
+  public var actual: Money
+  /// What the month had to spend then (the sheet's available).
+  public var available: Money
 
   @inlinable
   package init(
     category: CategoryID, month: YearMonth, threshold: BudgetThreshold, position: UInt64,
-    transaction: TransactionID?, crossing: Int
+    transaction: TransactionID?, crossing: Int, actual: Money, available: Money
   ) {
     self.category = category
     self.month = month
@@ -51,6 +55,8 @@ public struct BudgetNotice: Sendable, Hashable {
     self.position = position
     self.transaction = transaction
     self.crossing = crossing
+    self.actual = actual
+    self.available = available
   }
 
   /// A key no other notification has, and this one keeps across rebuilds:

@@ -10,16 +10,11 @@ extension Ledger {
     try query(at: point) { reader, position in try NotificationQueries(reader).budgetNotices(asKnownAt: position) }
   }
 
-  /// The line a person reads for `notice`, with the month's figures from its budget sheet as
-  /// they stood when it was reached: `Food has used 90 % of its budget for 2024-03 (405.00 of
-  /// 450.00)`.
+  /// The line a person reads for `notice`, with the month's figures as they stood when it was
+  /// reached: `Food has used 90 % of its budget for 2024-03 (405.00 of 450.00)`.
   public func message(for notice: BudgetNotice) -> String {
     let name = state.categories[notice.category]?.name ?? "a deleted category"
-    let line = try? budgetSheet(notice.month, at: .position(notice.position)).value.report.lines.first {
-      $0.category == notice.category
-    }
-    let figures =
-      line.map { " (\($0.actual.formatted(grouping: true)) of \($0.budgeted.formatted(grouping: true)))" } ?? ""
+    let figures = " (\(notice.actual.formatted(grouping: true)) of \(notice.available.formatted(grouping: true)))"
     switch notice.threshold {
     case .percent75, .percent90:
       return "\(name) has used \(notice.threshold.name) % of its budget for \(notice.month)\(figures)"

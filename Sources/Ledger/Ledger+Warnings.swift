@@ -40,9 +40,16 @@ extension Ledger {
   /// - every category month whose spending the events brought to a threshold of its budget
   ///   (the highest one reached).
   public func warnings(after outcomes: [CommandOutcome]) throws(LedgerError) -> [LedgerWarning] {
-    guard let first = outcomes.first?.positions.lowerBound, let last = outcomes.last?.positions.upperBound,
-      first > 0, last >= first
-    else { return [] }
+    guard let first = outcomes.first?.positions.lowerBound, let last = outcomes.last?.positions.upperBound else {
+      return []
+    }
+    return try warnings(for: first...last)
+  }
+
+  /// ``warnings(after:)`` for the events at `positions` (an undo's or a redo's).
+  public func warnings(for positions: ClosedRange<UInt64>) throws(LedgerError) -> [LedgerWarning] {
+    let (first, last) = (positions.lowerBound, positions.upperBound)
+    guard first > 0 else { return [] }
     // A duplicate's outcome lists no events: they are read back from the log either way.
     var events: [LedgerEvent] = []
     for recorded in try self.events(from: first, limit: Int(last - first + 1)) {

@@ -55,9 +55,15 @@ struct NotificationsCLITests {
     #expect(try notices().map { $0["threshold"] as? String } == ["75"])
     #expect(try notices("--as-known-at", String(position)).map { $0["threshold"] as? String } == ["75"])
     #expect(try notices("--as-known-at", String(position + 1)).count == 4)
+    // When the undo is redone, then the redo says what it brought back
+    let redone = try budget.run(["redo"])
+    #expect(redone.status == 0 && redone.stderr == "warning: Food is over its budget for 2024-03 (105.00 of 100.00)\n")
+    // And the list as known at a position names that position
+    #expect(
+      try ok("notifications", "--as-known-at", String(position)).stdout.contains("as known at position \(position)"))
     // And --as-of is refused: notifications stand as the ledger knew them
     let asOf = try budget.run(["notifications", "--as-of", "2024-03-01"])
     #expect(asOf.status == 2)
-    #expect(asOf.stderr.contains("--as-known-at"))
+    #expect(asOf.stderr.contains("Unknown option '--as-of'"), "\(asOf.stderr)")
   }
 }

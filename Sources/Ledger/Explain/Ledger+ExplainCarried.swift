@@ -52,8 +52,9 @@ extension Ledger {
     let spent = try explainSpending(of: category, in: previousMonth, at: at)
     parts += spent.parts.map(\.negated)
     let leftover = parts.reduce(0) { $0 &+ $1.amount.units }
-    // Rollover carries a month's whole leftover or none of it.
-    if total.isZero, leftover != 0 {
+    // Rollover carries a month's whole leftover or none of it; with nothing left over and
+    // rollover off, the part says why nothing could have been carried.
+    if total.isZero, leftover != 0 || previous?.rollover == nil {
       let setting = previous?.rollover
       let reason =
         setting == nil

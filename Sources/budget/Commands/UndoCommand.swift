@@ -67,5 +67,9 @@ enum TakeBackOutput {
         Wire.UndoResult(summary, listed: listed.map { $0.map { .init(position: $0.position, type: $0.type) } }))
     }
     print("\(summary.isRedo ? "redone" : "undone"): \(summary.description)")
+    // What the compensation left, as any write's: a budget account below zero, a threshold.
+    for warning in (try? ledger.warnings(for: summary.positions)) ?? [] {
+      Console.note("warning: \(warning.message)")
+    }
   }
 }
