@@ -342,6 +342,7 @@ class FundsAndWarningsTests(ViewTestCase):
         self.assertEqual(tracking, "not counted (tracking): Car loan, Family loan")
 
     def test_2_a_write_that_takes_checking_below_zero_shows_a_warning(self):
+        # Given Checking's balance; when a laptop of 100.00 more is added to Bills from it
         checking = next(a for a in self.server.api("GET", "/accounts")["items"] if a["name"] == "Checking")
         amount = cents(checking["balance"]) + 10000  # 100.00 more than it holds
         self.open("transactions")
@@ -353,8 +354,12 @@ class FundsAndWarningsTests(ViewTestCase):
         self.driver.find_element(By.ID, "tx-save").click()
         toast = self.wait.until(lambda d: (lambda t: t if t.is_displayed() and "warning" in t.get_attribute("class") else None)(
             d.find_element(By.ID, "toast")))
-        self.assertEqual(toast.text, "Warning: Checking is now -100.00")
-        self.assertEqual(toast.get_attribute("data-codes"), "account_below_zero")
+        # And, as the laptop overspends Bills, the budget's notice beside it
+        lines = toast.text.split("\n")
+        self.assertEqual(lines[0], "Warning: Checking is now -100.00")
+        self.assertEqual(len(lines), 2)
+        self.assertTrue(lines[1].startswith("Warning: Bills is over its budget for "), lines[1])
+        self.assertEqual(toast.get_attribute("data-codes"), "account_below_zero budget_threshold")
 
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result
