@@ -54,12 +54,16 @@ extension Wire {
     public var undone: Undone
     /// Every compensating event, only when asked for; absent otherwise.
     public var list: [Listed]?
+    /// What the compensation left, as a write's warnings: a budget account below zero, a
+    /// budget's threshold reached.
+    public var warnings: [Warning]
   }
 }
 
 extension Wire.UndoResult {
-  /// What `summary` says was undone or redone; `listed`, every compensating event, when asked for.
-  public init(_ summary: UndoSummary, listed: [Listed]? = nil) {
+  /// What `summary` says was undone or redone, with the `warnings` its compensation left;
+  /// `listed`, every compensating event, when asked for.
+  public init(_ summary: UndoSummary, listed: [Listed]? = nil, warnings: [LedgerWarning] = []) {
     kind = summary.isRedo ? "redo" : "undo"
     self.summary = summary.description
     details = summary.details
@@ -74,5 +78,6 @@ extension Wire.UndoResult {
       eventCount: undone.eventCount, actor: undone.actor, recordedAt: Wire.timestamp(undone.recordedAt),
       command: undone.isImport ? "import" : undone.isUndo ? "undo" : "command", file: undone.importedFile)
     list = listed
+    self.warnings = warnings.map(Wire.Warning.init)
   }
 }

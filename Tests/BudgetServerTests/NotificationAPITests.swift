@@ -8,7 +8,7 @@ import Testing
 /// (Restaurants, 20.00) were spent in March.
 @Suite struct NotificationAPITests {
   @Test(
-    "given 50 for Food in March with 42.50 spent, when 5 more is spent, then the write warns of 90 % and the list has 75 % and 90 %, and as known before, only 75 %"
+    "given 50 for Food in March with 42.50 spent, when 5 more is spent, then the write warns of 90 % and the list has 75 % and 90 %, and as known before, only 75 %; an undo and a redo answer the same way"
   )
   func aWriteWarnsAndTheListKeepsIt() async throws {
     try await TestServer.with { server in
@@ -40,6 +40,15 @@ import Testing
       let earlier = try await server.get("/api/v1/notifications?asKnownAt=\(before)").json
       #expect((earlier["items"] as? [[String: Any]])?.count == 1)
       #expect(earlier["position"] as? Int == Int(before))
+
+      // When the bakery is undone, nothing is reached; when it is redone, 90 % is, and the
+      // redo's answer says so
+      let undone = try await server.post("/api/v1/undo", "{}")
+      #expect(undone.status == 200 && (undone.json["warnings"] as? [Any])?.isEmpty == true, "\(undone.text)")
+      let redone = try await server.post("/api/v1/redo", "{}")
+      let again = try #require(redone.json["warnings"] as? [[String: Any]])
+      #expect(again.map { $0["code"] as? String } == ["budget_threshold"])
+      #expect(again.first?["message"] as? String == "Food has used 90 % of its budget for 2024-03 (47.50 of 50.00)")
     }
   }
 }

@@ -130,7 +130,7 @@ enum WireSamples {
       positions: [12, 12], events: ["TransactionAdded": 1], eventCount: 1, actor: "cli",
       recordedAt: "2024-03-20T09:00:00Z",
       command: "import", file: "march.csv"),
-    list: [.init(position: 13, type: "TransactionDeleted")])
+    list: [.init(position: 13, type: "TransactionDeleted")], warnings: [warning])
 
   static let history = Wire.History(
     stream: "transaction-\(id)", position: 12,

@@ -66,7 +66,9 @@ struct AuditRoutes {
     let summary = try await body(try api.metadata(request), key, fingerprint)
     var headers: HTTPFields = [.ledgerPosition: String(summary.positions.upperBound)]
     if summary.wasDuplicate { headers[.idempotentReplayed] = "true" }
-    return try JSONCoding.response(Wire.UndoResult(summary), headers: headers)
+    // Worked out from the ledger as known right after the compensation: a retry says the same.
+    let warnings = (try? api.ledger.warnings(for: summary.positions)) ?? []
+    return try JSONCoding.response(Wire.UndoResult(summary, warnings: warnings), headers: headers)
   }
 
   /// The stream a history request names: `{kind}/{ref}` with a kind of ``HistoryKind`` —

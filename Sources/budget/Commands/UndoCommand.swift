@@ -60,16 +60,16 @@ enum TakeBackOutput {
     // history again on one thread.
     _ = ledger.state
     let summary = try await userFacing { try await takeBack(ledger) }
+    // What the compensation left, as any write's: a budget account below zero, a threshold.
+    let warnings = (try? ledger.warnings(for: summary.positions)) ?? []
     if options.json {
       let listed =
         list ? try userFacing { try ledger.events(from: summary.positions.lowerBound, limit: summary.eventCount) } : nil
       return try Console.json(
-        Wire.UndoResult(summary, listed: listed.map { $0.map { .init(position: $0.position, type: $0.type) } }))
+        Wire.UndoResult(
+          summary, listed: listed.map { $0.map { .init(position: $0.position, type: $0.type) } }, warnings: warnings))
     }
     print("\(summary.isRedo ? "redone" : "undone"): \(summary.description)")
-    // What the compensation left, as any write's: a budget account below zero, a threshold.
-    for warning in (try? ledger.warnings(for: summary.positions)) ?? [] {
-      Console.note("warning: \(warning.message)")
-    }
+    for warning in warnings { Console.note("warning: \(warning.message)") }
   }
 }
