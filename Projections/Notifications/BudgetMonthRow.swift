@@ -11,7 +11,7 @@ import SharedRows
 ///
 /// Value: has budget (1), set (8), moved (8), span (1), quarter shares (8), rollover (1),
 /// spent (8), received (8), carried in (8), reached (1: a bit per ``BudgetThreshold``),
-/// crossings (4 × 8).
+/// crossings (8: 4 × 16 bits).
 struct BudgetMonthRow: Hashable {
   var budget: BudgetRow?
   /// The shares of quarter budgets set one or two months before.
@@ -22,7 +22,9 @@ struct BudgetMonthRow: Hashable {
   var received: Int64 = 0
   var carriedIn: Int64 = 0
   var reached: UInt8 = 0
-  var crossings: [UInt16] = [0, 0, 0, 0]
+  /// How many times each threshold was crossed, 16 bits each by ``BudgetThreshold`` (one
+  /// word, so that decoding a row allocates nothing).
+  var crossings: UInt64 = 0
 
   init() {}
 
@@ -38,7 +40,7 @@ struct BudgetMonthRow: Hashable {
     row.int(received)
     row.int(carriedIn)
     row.byte(reached)
-    for count in crossings { row.word(UInt64(count)) }
+    row.word(crossings)
     return row.bytes
   }
 
@@ -55,7 +57,7 @@ struct BudgetMonthRow: Hashable {
     self.received = received
     self.carriedIn = carriedIn
     self.reached = reached
-    crossings = (0..<4).map { _ in UInt16(truncatingIfNeeded: row.word() ?? 0) }
+    crossings = row.word() ?? 0
   }
 
   /// Spending net of refunds: the budget sheet's *actual*.

@@ -9,20 +9,17 @@ import SharedRows
 struct CategoryMonths: Hashable {
   var first: UInt32
   var last: UInt32
-  var rollover: [(month: UInt32, flags: RolloverFlags)] = []
+  var rollover: [Setting] = []
+
+  /// A rollover setting and the month it applies from.
+  struct Setting: Hashable {
+    var month: UInt32
+    var flags: RolloverFlags
+  }
 
   init(first: UInt32, last: UInt32) {
     self.first = first
     self.last = last
-  }
-
-  static func == (a: Self, b: Self) -> Bool {
-    a.first == b.first && a.last == b.last && a.rollover.elementsEqual(b.rollover) { $0 == $1 }
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(first)
-    hasher.combine(last)
   }
 
   /// The rollover setting in force in `month`: the last one applying from then or before.
@@ -33,7 +30,7 @@ struct CategoryMonths: Hashable {
   /// Records `flags` from `month` on, replacing a setting from the same month.
   mutating func set(_ flags: RolloverFlags, from month: UInt32) {
     rollover.removeAll { $0.month == month }
-    rollover.append((month, flags))
+    rollover.append(Setting(month: month, flags: flags))
     rollover.sort { $0.month < $1.month }
   }
 
@@ -54,7 +51,7 @@ struct CategoryMonths: Hashable {
     self.init(first: UInt32(truncatingIfNeeded: range >> 32), last: UInt32(truncatingIfNeeded: range))
     for _ in 0..<count {
       guard let month = row.word(), let flags = row.byte() else { return nil }
-      rollover.append((UInt32(truncatingIfNeeded: month), RolloverFlags(flags)))
+      rollover.append(Setting(month: UInt32(truncatingIfNeeded: month), flags: RolloverFlags(flags)))
     }
   }
 }

@@ -13,7 +13,12 @@ public struct NotificationQueries {
 
   /// Every budget notice standing as known at `asKnownAt`: newest first, then by threshold
   /// (highest first), month (latest first) and category.
-  public func budgetNotices(asKnownAt: UInt64 = .max) throws -> [BudgetNotice] {
+  /// With `reachedWithin`, only those reached at those positions (a write's own).
+  public func budgetNotices(
+    asKnownAt: UInt64 = .max, reachedWithin: ClosedRange<UInt64>? = nil
+  ) throws
+    -> [BudgetNotice]
+  {
     let currency =
       try reader.value(name, "settings", key: NotificationKeys.settings, asKnownAt: asKnownAt)
       .flatMap { try? Currency(code: String(decoding: $0, as: UTF8.self)) } ?? .eur
@@ -25,7 +30,7 @@ public struct NotificationQueries {
       var row = RowReader(value)
       guard let position = row.word(), let hasCause = row.byte(), let cause = row.id(), let crossing = row.word(),
         let month = KeyPart.month(index: KeyPart.u32(key, at: 16)),
-        let threshold = BudgetThreshold(rawValue: key[20])
+        let threshold = BudgetThreshold(rawValue: key[20]), reachedWithin?.contains(position) ?? true
       else { return .continue }
       notices.append(
         BudgetNotice(

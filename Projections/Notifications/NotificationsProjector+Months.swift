@@ -85,7 +85,7 @@ extension NotificationsProjector {
     into store: inout Store, at position: UInt64
   ) throws {
     let key = NotificationKeys.month(category, month)
-    var row = try store.value(in: "months", key: key).flatMap(BudgetMonthRow.init)
+    let row = try store.value(in: "months", key: key).flatMap(BudgetMonthRow.init)
     if var quiet = row, !quiet.rollover.isOn {
       if expense { quiet.spent &+= units } else { quiet.received &+= units }
       let reached = Self.reached(net: quiet.net, of: quiet.available(in: currency))
@@ -99,7 +99,6 @@ extension NotificationsProjector {
     }
     var changed = row ?? BudgetMonthRow()
     if expense { changed.spent &+= units } else { changed.received &+= units }
-    row = changed
     try store.put(in: "months", key: key, value: changed.encoded, at: position)
     try evaluate(category, from: month, cause: cause, in: &store, at: position)
   }
@@ -141,20 +140,21 @@ extension NotificationsProjector {
 
   /// Writes a notice for each threshold newly reached, and takes back each no longer reached.
   static func notify<Store: ProjectionStore>(
-    _ category: CategoryID, _ month: UInt32, from old: UInt8, to new: UInt8, crossings: inout [UInt16],
+    _ category: CategoryID, _ month: UInt32, from old: UInt8, to new: UInt8, crossings: inout UInt64,
     cause: TransactionID?, in store: inout Store, at position: UInt64
   ) throws {
     for threshold in BudgetThreshold.allCases {
       let bit: UInt8 = 1 << threshold.rawValue
       let key = NotificationKeys.alert(category, month, threshold)
       if new & bit != 0, old & bit == 0 {
-        let index = Int(threshold.rawValue)
-        crossings[index] &+= 1
+        let shift = UInt64(threshold.rawValue) * 16
+        let crossing = (crossings >> shift & 0xFFFF) &+ 1
+        crossings = crossings & ~(0xFFFF << shift) | (crossing & 0xFFFF) << shift
         var row = RowWriter(capacity: 33)
         row.word(position)
         row.byte(cause == nil ? 0 : 1)
         row.id(cause?.raw ?? EntityID(high: 0, low: 0))
-        row.word(UInt64(crossings[index]))
+        row.word(crossing)
         try store.put(in: "alerts", key: key, value: row.bytes, at: position)
       } else if new & bit == 0, old & bit != 0 {
         try store.delete(in: "alerts", key: key, at: position)

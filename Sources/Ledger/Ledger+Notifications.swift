@@ -26,9 +26,9 @@ extension Ledger {
   /// The budget notices the events at `positions` brought about, each with its line: the
   /// highest threshold each category's month reached, as known right after them.
   func budgetWarnings(for positions: ClosedRange<UInt64>) throws(LedgerError) -> [LedgerWarning] {
-    let notices = try budgetNotices(at: .position(positions.upperBound)).value.filter {
-      positions.contains($0.position)
-    }
+    let notices = try query(at: .position(positions.upperBound)) { reader, position in
+      try NotificationQueries(reader).budgetNotices(asKnownAt: position, reachedWithin: positions)
+    }.value
     var highest: [String: BudgetNotice] = [:]
     for notice in notices {
       let key = "\(notice.category) \(notice.month)"
